@@ -1,0 +1,54 @@
+"""nofab: catch fabrication in LLM agent answers, deterministically.
+
+    >>> import nofab
+    >>> verdict = nofab.check({"response": "Done, I sent it (task_id=9f2b1e47aa).", "tool_calls": []})
+    >>> sorted({f.kind for f in verdict.findings})
+    ['kv', 'verb_claim']
+"""
+
+from nofab.errors import (
+    DetectorFailedError,
+    InputError,
+    InputTooLargeError,
+    NofabError,
+    PolicyError,
+    ProfileError,
+    TurnError,
+    UsageError,
+)
+from nofab.events import DetectorErrorEvent, FabricationDetectedEvent
+from nofab.finding import KINDS, Finding
+from nofab.guard import Guard, check
+from nofab.policy import Policy, Profile
+from nofab.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, Turn
+from nofab.verdict import DetectorError, RevisionRound, Verdict
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "KINDS",
+    "AssertedValue",
+    "DetectorError",
+    "DetectorErrorEvent",
+    "DetectorFailedError",
+    "FabricationDetectedEvent",
+    "Finding",
+    "Guard",
+    "InputError",
+    "InputTooLargeError",
+    "NofabError",
+    "PendingCall",
+    "Policy",
+    "PolicyError",
+    "PriorToolUse",
+    "Profile",
+    "ProfileError",
+    "RevisionRound",
+    "ToolCall",
+    "Turn",
+    "TurnError",
+    "UsageError",
+    "Verdict",
+    "__version__",
+    "check",
+]

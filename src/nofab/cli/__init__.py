@@ -1,0 +1,1 @@
+"""The ``nofab`` command line (one module per subcommand)."""

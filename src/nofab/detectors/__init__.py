@@ -1,0 +1,49 @@
+"""The detector registry: the built-ins, listed once, and third-party plugins.
+
+Plugins register a factory under the entry-point group ``nofab.detectors``. Set
+``NOFAB_DISABLE_PLUGINS=1`` to load none, or a comma-separated list of entry-point names
+to skip just those.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib.metadata import entry_points
+
+from nofab.detector import DetectorFactory
+from nofab.detectors.claims import ClaimDetector
+from nofab.detectors.identifiers import IdentifierDetector
+from nofab.detectors.intent import IntentDetector
+from nofab.detectors.numbers import NumberDetector
+
+#: Every built-in detector, in the order they run.
+BUILTIN: tuple[DetectorFactory, ...] = (
+    IdentifierDetector,
+    ClaimDetector,
+    IntentDetector,
+    NumberDetector,
+)
+
+ENTRY_POINT_GROUP = "nofab.detectors"
+DISABLE_ENV = "NOFAB_DISABLE_PLUGINS"
+
+
+def plugin_factories() -> tuple[list[tuple[str, DetectorFactory]], list[str]]:
+    """Load plugin factories; returns (name, factory) pairs and load errors as messages."""
+    setting = os.environ.get(DISABLE_ENV, "").strip()
+    if setting.lower() in ("1", "true", "yes", "all", "*"):
+        return [], []
+    skipped = {s.strip() for s in setting.split(",") if s.strip()}
+    loaded: list[tuple[str, DetectorFactory]] = []
+    errors: list[str] = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in skipped:
+            continue
+        try:
+            loaded.append((ep.name, ep.load()))
+        except Exception as exc:  # a broken plugin must not take the guard down
+            errors.append(f"plugin {ep.name!r} ({ep.value}) failed to load: {type(exc).__name__}: {exc}")
+    return loaded, errors
+
+
+__all__ = ["BUILTIN", "DISABLE_ENV", "ENTRY_POINT_GROUP", "plugin_factories"]

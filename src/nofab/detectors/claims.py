@@ -1,0 +1,65 @@
+"""Action claims with no tool behind them: "I've sent the invoice", "your refund has been
+issued", "He enviado el correo" — when no tool that could send, refund or book ran.
+
+Each claim verb names an action, and each action lists the tool-name parts that could
+perform it (``lexicons/actions.json``): "sent" is grounded by ``send_email`` or
+``SendMessage``, never by ``postgres_query`` (whole name parts only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from nofab.evidence import Evidence
+from nofab.finding import Finding, severity_for
+from nofab.policy import Profile
+
+
+class ClaimDetector:
+    """``verb_claim``."""
+
+    id = "claims"
+    version = "1"
+    kinds = ("verb_claim",)
+
+    def __init__(self, profile: Profile) -> None:
+        del profile  # the vocabulary comes compiled in evidence.lexicon
+
+    def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        lexicon = evidence.lexicon
+        succeeded = evidence.succeeded_tool_names
+        for claim in evidence.claims:
+            if lexicon.grounded_by(claim.action, succeeded):
+                continue
+            failed = lexicon.grounded_by(
+                claim.action,
+                tuple(c.name for c in evidence.turn.tool_calls if c.status in ("error", "blocked")),
+            )
+            ran = list(evidence.tool_names)
+            if failed:
+                reason = f"claims '{claim.text}' but the only tool that could have done it ({failed}) failed"
+            elif not ran:
+                reason = f"claims '{claim.text}' but no tool ran this turn"
+            else:
+                reason = (
+                    f"claims '{claim.text}' but no tool that could {claim.action.name.removeprefix('profile:')} "
+                    f"ran this turn (ran: {', '.join(dict.fromkeys(ran))})"
+                )
+            confidence = claim.action.confidence
+            yield Finding(
+                kind="verb_claim",
+                detector=self.id,
+                identifier=claim.text,
+                confidence=confidence,
+                severity=severity_for(confidence),
+                span=claim.span,
+                reason=reason,
+                evidence={
+                    "verb": claim.verb,
+                    "action": claim.action.name,
+                    "language": claim.language,
+                    "tool_name_parts_looked_for": sorted(claim.action.hints or ["<any tool>"]),
+                    "tools_run": ran,
+                    **({"failed_tool": failed} if failed else {}),
+                },
+            )

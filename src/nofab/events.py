@@ -1,0 +1,138 @@
+"""Typed events, delivered to handlers the caller registers.
+
+No event object is built when nobody listens: the guard asks ``EventBus.wants`` first.
+A handler that raises is logged and ignored; it never breaks the turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from nofab.errors import UsageError
+
+logger = logging.getLogger("nofab")
+
+PREVIEW_CHARS = 240
+
+
+@dataclass(frozen=True, slots=True)
+class FabricationDetectedEvent:
+    """A checked turn had at least one finding."""
+
+    run_id: str
+    mode: str
+    action_taken: Literal["none", "observed", "flagged", "wiped", "revise_forced", "refuse_replaced"]
+    findings: tuple[dict[str, Any], ...]
+    refuse_threshold: float
+    max_finding_confidence: float
+    original_draft_preview: str
+    replacement_preview: str | None
+    preview_truncated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DetectorErrorEvent:
+    """A detector raised while checking a turn (the turn went on without it)."""
+
+    run_id: str
+    detector: str
+    error_type: str
+    message: str
+
+
+Event = FabricationDetectedEvent | DetectorErrorEvent
+Handler = Callable[[Any], "None | Awaitable[None]"]
+
+# Objects may subscribe by method name instead of passing a callable.
+_METHODS: dict[type, str] = {
+    FabricationDetectedEvent: "on_fabrication_detected",
+    DetectorErrorEvent: "on_detector_error",
+}
+
+
+class EventBus:
+    """Handlers by event type. Registration is copy-on-write, so checks on other threads
+    always see a consistent tuple without taking a lock."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[type, tuple[Handler, ...]] = {}
+
+    def subscribe(self, handler: Any, event_type: type | None = None) -> None:
+        """Register ``handler`` for ``event_type``; without a type, an object's
+        ``on_fabrication_detected`` / ``on_detector_error`` methods are used, and a plain
+        callable receives ``FabricationDetectedEvent``."""
+        if event_type is not None:
+            self._add(event_type, handler)
+            return
+        methods = [
+            (etype, getattr(handler, name))
+            for etype, name in _METHODS.items()
+            if callable(getattr(handler, name, None))
+        ]
+        for etype, bound in methods:
+            self._add(etype, bound)
+        if methods:
+            return
+        if not callable(handler):
+            raise UsageError(
+                "an event handler must be callable or define on_fabrication_detected / on_detector_error"
+            )
+        self._add(FabricationDetectedEvent, handler)
+
+    def _add(self, event_type: type, handler: Handler) -> None:
+        handlers = dict(self._handlers)
+        handlers[event_type] = (*handlers.get(event_type, ()), handler)
+        self._handlers = handlers
+
+    def wants(self, event_type: type) -> bool:
+        return bool(self._handlers.get(event_type))
+
+    def emit(self, event: Event) -> None:
+        """Deliver synchronously; async handlers are scheduled on the running loop if
+        there is one, or run to completion otherwise."""
+        for handler in self._handlers.get(type(event), ()):
+            try:
+                result = handler(event)
+                if inspect.isawaitable(result):
+                    _run_awaitable(result)
+            except Exception:
+                logger.exception("nofab event handler %r failed; the turn goes on", handler)
+
+    async def aemit(self, event: Event) -> None:
+        for handler in self._handlers.get(type(event), ()):
+            try:
+                result = handler(event)
+                if inspect.isawaitable(result):
+                    await result
+            except Exception:
+                logger.exception("nofab event handler %r failed; the turn goes on", handler)
+
+
+def _run_awaitable(result: Awaitable[Any]) -> None:
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.run(_await(result))
+        return
+    task = loop.create_task(_await(result))
+    _PENDING.add(task)
+    task.add_done_callback(_PENDING.discard)
+
+
+_PENDING: set[asyncio.Task[None]] = set()
+
+
+async def _await(result: Awaitable[Any]) -> None:
+    try:
+        await result
+    except Exception:
+        logger.exception("nofab async event handler failed; the turn goes on")
+
+
+def preview(text: str) -> tuple[str, bool]:
+    return text[:PREVIEW_CHARS], len(text) > PREVIEW_CHARS

@@ -1,0 +1,128 @@
+"""The per-turn evidence index: everything that could ground a claim, built once.
+
+Each part is computed on first use only (a turn with no numbers never harvests numbers),
+so the common case — a short answer whose identifiers appear verbatim in a tool result —
+costs one case-fold of the evidence text and a few substring searches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from nofab.lexicon import Claim, Lexicon
+from nofab.numerals import Derivable, Numeral, NumberIndex, extract_numerals
+from nofab.policy import Profile
+from nofab.text import clean_answer, find_token, fold, value_text
+from nofab.turn import ToolCall, Turn
+
+_SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One body of evidence text and where it came from."""
+
+    label: str  # "user_message", "context", "tool_calls[2].result", ...
+    text: str
+    call: ToolCall | None = None
+
+
+class Evidence:
+    """What this turn's answer can be checked against."""
+
+    def __init__(self, turn: Turn, profile: Profile, lexicon: Lexicon) -> None:
+        self.turn = turn
+        self.profile = profile
+        self.lexicon = lexicon
+
+    # ------------------------------------------------------------------ answer
+    @cached_property
+    def answer(self) -> str:
+        """The answer as checked: invisible characters removed and compatibility forms
+        (full-width digits) folded, so spans index this string."""
+        return clean_answer(self.turn.response)
+
+    @cached_property
+    def claims(self) -> list[Claim]:
+        return self.lexicon.find_claims(self.answer)
+
+    @cached_property
+    def numerals(self) -> list[Numeral]:
+        return extract_numerals(self.answer)
+
+    # ------------------------------------------------------------------ sources
+    @cached_property
+    def sources(self) -> tuple[Source, ...]:
+        turn = self.turn
+        out: list[Source] = []
+        if turn.user_message:
+            out.append(Source("user_message", turn.user_message))
+        if turn.context:
+            out.append(Source("context", turn.context))
+        for i, call in enumerate(turn.tool_calls):
+            if call.arguments is not None:
+                out.append(Source(f"tool_calls[{i}].arguments", value_text(call.arguments), call))
+            if call.result is not None:
+                out.append(Source(f"tool_calls[{i}].result", value_text(call.result), call))
+            if call.error:
+                out.append(Source(f"tool_calls[{i}].error", call.error, call))
+        for i, prior in enumerate(turn.prior_tool_uses):
+            if prior.job_id:
+                out.append(Source(f"prior_tool_uses[{i}]", prior.job_id))
+        if self.profile.allowlist:
+            out.append(Source("profile.allowlist", "\n".join(self.profile.allowlist)))
+        return tuple(out)
+
+    @cached_property
+    def text(self) -> str:
+        """All evidence text, sources separated so tokens never join across them."""
+        return _SEPARATOR.join(s.text for s in self.sources)
+
+    @cached_property
+    def folded(self) -> str:
+        return fold(self.text)
+
+    def grounds(self, token: str) -> bool:
+        """Is ``token`` in the evidence as a whole token (case-insensitive)?"""
+        return find_token(self.folded, fold(token)) != -1
+
+    def where(self, token: str) -> str | None:
+        """Label of the first source holding ``token`` as a whole token."""
+        needle = fold(token)
+        for source in self.sources:
+            if find_token(fold(source.text), needle) != -1:
+                return source.label
+        return None
+
+    # ------------------------------------------------------------------ tools
+    @cached_property
+    def tool_names(self) -> tuple[str, ...]:
+        return tuple(call.name for call in self.turn.tool_calls)
+
+    @cached_property
+    def succeeded_tool_names(self) -> tuple[str, ...]:
+        """Tools that ran and did not fail (an empty result is still a completed call)."""
+        return tuple(c.name for c in self.turn.tool_calls if c.status in ("ok", "empty"))
+
+    # ------------------------------------------------------------------ numbers
+    @cached_property
+    def numbers(self) -> NumberIndex:
+        return NumberIndex(self.text)
+
+    @cached_property
+    def derivables(self) -> Sequence[tuple[str, Derivable]]:
+        """Per tool result, the numbers available for derived-value checks."""
+        out: list[tuple[str, Derivable]] = []
+        for i, call in enumerate(self.turn.tool_calls):
+            value = call.parsed_result
+            if value is not None and not isinstance(value, str):
+                out.append((f"tool_calls[{i}].result", Derivable.from_value(value)))
+        return out
+
+    @cached_property
+    def loose_derivable(self) -> Derivable:
+        """Every evidence number together (for derivations across sources, which are
+        weaker evidence than derivations within one result)."""
+        return Derivable(tuple(self.numbers.values[:500]), ())

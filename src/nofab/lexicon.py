@@ -1,0 +1,262 @@
+"""The compiled vocabulary of claims and requests, built once per profile.
+
+The words live in data files (``nofab/lexicons/*.json``, one per language plus the
+action table); this module only compiles them, so adding a language or a verb needs no
+code. A ``Lexicon`` is immutable and shared by every check a ``Guard`` runs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from nofab.policy import Profile
+from nofab.text import fold, strip_accents
+
+LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "de", "pt")
+
+# A tool-name part may carry an inflection of a hint: "messages", "booking", "deleted".
+_SUFFIXES = frozenset({"", "s", "es", "ed", "d", "ing", "er", "ers", "ion", "ions", "ment", "ments", "ation"})
+_NAME_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_CLAUSE_BREAK = re.compile(r"[.!?;\n]|\bbut\b|\bpero\b|\bmais\b|\baber\b|\bmas\b", re.IGNORECASE)
+_WORDS = re.compile(r"\w+(?:['’]\w+)?")
+
+
+def tool_name_parts(name: str) -> tuple[str, ...]:
+    """``sendEmail`` / ``send_email`` / ``SendEmail`` -> ("send", "email")."""
+    return tuple(p.lower() for p in _NAME_PARTS.findall(name))
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    name: str
+    hints: frozenset[str] | None  # None: any successful tool grounds the claim
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A completed action the answer states as done."""
+
+    span: tuple[int, int]
+    text: str
+    verb: str
+    action: Action
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Language:
+    code: str
+    patterns: tuple[re.Pattern[str], ...]
+    verbs: dict[str, str]  # folded form -> action name
+    first_words: frozenset[str]  # pre-filter: the answer must contain one of these
+    negations: frozenset[str]
+    hedges: tuple[str, ...]
+    action_words: frozenset[str]
+    request_markers: tuple[str, ...]
+    inability: tuple[str, ...]
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files("nofab.lexicons").joinpath(f"{name}.json").read_text("utf-8")
+    )
+    return data
+
+
+def _alternation(words: list[str]) -> str:
+    # Longest first so "looked up" wins over "looked"; spaces match any whitespace.
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+def _compile_language(code: str, data: dict[str, Any], extra_verbs: dict[str, str]) -> _Language:
+    groups: dict[str, dict[str, str]] = {
+        key: {fold(k): v for k, v in value.items()}
+        for key, value in data.items()
+        if key in ("verbs", "preterite", "verbs_motion")
+    }
+    if extra_verbs:
+        groups["verbs"] = {**groups.get("verbs", {}), **extra_verbs}
+    patterns = []
+    for template in data["claim_patterns"]:
+        filled = template
+        for key, forms in groups.items():
+            filled = filled.replace("{" + key + "}", _alternation(list(forms)))
+        patterns.append(re.compile(filled, re.IGNORECASE))
+    verbs: dict[str, str] = {}
+    for forms in groups.values():
+        verbs.update(forms)
+    first_words = frozenset(f.split()[0] for f in verbs)
+    return _Language(
+        code=code,
+        patterns=tuple(patterns),
+        verbs=verbs,
+        first_words=first_words,
+        negations=frozenset(fold(w) for w in data.get("negations", ())),
+        hedges=tuple(fold(w) for w in data.get("hedges", ())),
+        action_words=frozenset(fold(w) for w in data.get("action_words", ())),
+        request_markers=tuple(fold(w) for w in data.get("request_markers", ())),
+        inability=tuple(fold(w) for w in data.get("inability", ())),
+    )
+
+
+def _contains_phrase(text: str, phrase: str) -> bool:
+    """Phrase occurs in text at word boundaries (``text`` and ``phrase`` already folded)."""
+    start = text.find(phrase)
+    while start != -1:
+        end = start + len(phrase)
+        if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        start = text.find(phrase, start + 1)
+    return False
+
+
+class Lexicon:
+    """Claim verbs, action hints and request vocabulary for every supported language."""
+
+    def __init__(self, profile: Profile) -> None:
+        table = _load("actions")
+        actions = {
+            name: Action(
+                name=name,
+                hints=None if spec["hints"] == "*" else frozenset(spec["hints"]),
+                confidence=float(spec["confidence"]),
+            )
+            for name, spec in table.items()
+            if not name.startswith("_")
+        }
+        # Profile verbs: "provisioned" -> ("provision", "create") becomes its own action.
+        extra: dict[str, str] = {}
+        for verb, hints in profile.claim_verbs.items():
+            action = f"profile:{fold(verb)}"
+            actions[action] = Action(action, frozenset(h.lower() for h in hints), 0.8)
+            extra[fold(verb)] = action
+        self.actions = actions
+        self.languages = tuple(
+            _compile_language(code, _load(code), extra if code == "en" else {}) for code in LANGUAGES
+        )
+        self._accent_insensitive = profile.accent_insensitive
+        self.trigger_keywords: tuple[tuple[str, str], ...] = tuple(
+            (self._norm(keyword), tool)
+            for tool, keywords in profile.tool_trigger_keywords.items()
+            for keyword in keywords
+        )
+        self._all_action_words = frozenset().union(*(lang.action_words for lang in self.languages))
+        self._all_request_markers = tuple(m for lang in self.languages for m in lang.request_markers)
+        self._all_inability = tuple(m for lang in self.languages for m in lang.inability)
+
+    def _norm(self, text: str) -> str:
+        folded = fold(text)
+        return strip_accents(folded) if self._accent_insensitive else folded
+
+    # ---------------------------------------------------------------- claims
+    def find_claims(self, text: str) -> list[Claim]:
+        """Completed-action claims in ``text``, skipping negated, hedged and question forms."""
+        folded = fold(text)
+        if len(folded) != len(text):
+            folded = text.lower()  # case folding changed lengths (ß -> ss): keep offsets exact
+        words = set(_WORDS.findall(folded))
+        claims: list[Claim] = []
+        seen: set[tuple[int, int]] = set()
+        for lang in self.languages:
+            if words.isdisjoint(lang.first_words):
+                continue
+            for pattern in lang.patterns:
+                for match in pattern.finditer(folded):
+                    verb = re.sub(r"\s+", " ", match.group("verb"))
+                    action = self.actions.get(lang.verbs.get(verb, ""))
+                    span = match.span()
+                    if action is None or any(s[0] < span[1] and span[0] < s[1] for s in seen):
+                        continue
+                    if self._cancelled(folded, span, lang, match):
+                        continue
+                    seen.add(span)
+                    claims.append(Claim(span, text[span[0] : span[1]].strip(), verb, action, lang.code))
+        claims.sort(key=lambda c: c.span)
+        return claims
+
+    def _cancelled(self, folded: str, span: tuple[int, int], lang: _Language, match: re.Match[str]) -> bool:
+        start, end = span
+        # The sentence holding the claim: a question does not claim ("Have I sent it?").
+        stop = len(folded)
+        for i in range(end, min(len(folded), end + 400)):
+            if folded[i] in ".!?\n":
+                stop = i
+                break
+        if stop < len(folded) and folded[stop] == "?":
+            return True
+        clause_start = 0
+        for brk in _CLAUSE_BREAK.finditer(folded, max(0, start - 160), start):
+            clause_start = brk.end()
+        clause = folded[clause_start:end]
+        tokens = set(_WORDS.findall(clause))
+        if "gap" in match.groupdict() and match.group("gap"):
+            tokens.update(_WORDS.findall(match.group("gap")))
+        if any(t in lang.negations or t.endswith(("n't", "n’t")) for t in tokens):
+            return True
+        if "n'" in clause or "n’" in clause:
+            if lang.code == "fr":
+                return True
+        return any(_contains_phrase(clause, hedge) for hedge in lang.hedges)
+
+    # ---------------------------------------------------------------- grounding
+    @staticmethod
+    def hint_matches(hint: str, parts: tuple[str, ...]) -> bool:
+        for part in parts:
+            if part == hint:
+                return True
+            if part.startswith(hint) and part[len(hint) :] in _SUFFIXES:
+                return True
+        return False
+
+    def grounded_by(self, action: Action, tool_names: tuple[str, ...]) -> str | None:
+        """The first tool whose name could perform ``action``, or None."""
+        for name in tool_names:
+            if action.hints is None:
+                return name
+            parts = tool_name_parts(name)
+            joined = "".join(parts)
+            for hint in action.hints:
+                # "sendmail" as one word still names sending.
+                if self.hint_matches(hint, parts) or (len(parts) == 1 and joined.startswith(hint) and len(hint) >= 4):
+                    return name
+        return None
+
+    # ---------------------------------------------------------------- intent
+    def classify_request(self, message: str) -> tuple[str, float, tuple[str, ...]]:
+        """Label a user message ``action`` or ``question``, with a confidence and the
+        keywords that decided it. Two of three signals make an action: a profile trigger
+        keyword, an action verb, a request form (marker or leading imperative)."""
+        text = self._norm(message)
+        tokens = [self._norm(t) for t in _WORDS.findall(fold(message))]
+        matched = tuple(
+            sorted({kw for kw, _tool in self.trigger_keywords if _contains_phrase(text, kw) or any(
+                len(kw) >= 4 and t.startswith(kw) for t in tokens)})
+        )
+        action_words = [t for t in tokens if t in self._all_action_words or strip_accents(t) in self._all_action_words]
+        marker = any(_contains_phrase(text, m) for m in self._all_request_markers)
+        imperative = bool(tokens) and (tokens[0] in self._all_action_words)
+        signals = int(bool(matched)) + int(bool(action_words)) + int(marker or imperative)
+        if signals >= 2:
+            return "action", min(0.95, 0.55 + 0.15 * (signals - 1)), matched + tuple(action_words)
+        return "question", 0.5, matched
+
+    def states_inability(self, text: str) -> bool:
+        folded = fold(text)
+        return any(_contains_phrase(folded, m) for m in self._all_inability)
+
+
+_COMPILED: dict[str, Lexicon] = {}
+
+
+def lexicon_for(profile: Profile) -> Lexicon:
+    """One compiled lexicon per distinct profile content (compiling costs milliseconds)."""
+    key = profile.digest()
+    lexicon = _COMPILED.get(key)
+    if lexicon is None:
+        lexicon = _COMPILED.setdefault(key, Lexicon(profile))
+    return lexicon

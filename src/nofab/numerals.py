@@ -1,0 +1,477 @@
+"""Numbers in prose and in evidence.
+
+``extract_numerals`` reads every numeric literal in an answer and says what it is (an amount
+of money, a percentage, a date, a time, a range, a code...); ``NumberIndex`` holds every
+number the evidence contains, so a literal can be explained exactly, after display
+rounding, as a percentage, with a scale word, or as a simple derived value.
+
+Every regex here is linear: token regexes are anchored at token starts by a look-behind,
+and none nests unbounded quantifiers over overlapping classes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+NumeralKind = Literal[
+    "money", "percent", "number", "year", "date", "time", "ordinal", "range", "code"
+]
+
+MONTHS: dict[str, int] = {}
+for _i, _names in enumerate(
+    (
+        ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+        ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+        ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+        ("december", "dec"),
+    ),
+    start=1,
+):
+    for _name in _names:
+        MONTHS[_name] = _i
+
+_MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
+
+# Characters that can make up one "numeric word": "$1,234.50", "2024-03-03", "18:30",
+# "v3.14.2", "A-1042", "42%". Brackets, quotes, asterisks and spaces separate words.
+_WORD = r"\w$€£¥₹%.,:/+\-−–#@=~&"
+_NUMERIC_WORD = re.compile(rf"(?<![{_WORD}])[{_WORD}]*?\d[{_WORD}]*")
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_PLAIN = re.compile(
+    rf"(?P<sign>[-−+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−])?(?P<num>{_NUM})"
+    rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",
+    re.IGNORECASE,
+)
+_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+_SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
+_VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
+_HEX_ID = re.compile(r"[0-9a-f-]*[a-f][0-9a-f-]*", re.IGNORECASE)
+
+_AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
+_SCALE_AFTER = re.compile(
+    r"\s*(thousand|million|billion|trillion|mn|bn)\b", re.IGNORECASE
+)
+_PERCENT_AFTER = re.compile(r"\s*(?:percent|per\s?cent|pct)\b", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(
+    r"\s*(?:dollars?|usd|eur|euros?|gbp|pounds?|yen|jpy|inr|rupees?|cad|aud|chf)\b", re.IGNORECASE
+)
+_CURRENCY_BEFORE = re.compile(r"(?:usd|eur|gbp|jpy|inr|cad|aud|chf)\s*$", re.IGNORECASE)
+_MONTH_BEFORE = re.compile(rf"\b({_MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
+_MONTH_AFTER = re.compile(rf"\s+(?:of\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE)
+_YEAR_AFTER = re.compile(r",?\s+(\d{4})\b")
+_LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
+
+_SCALES = {
+    "k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6,
+    "b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12,
+}
+_ORDINALS = frozenset({"st", "nd", "rd", "th"})
+# Unit suffixes that leave the number what it is ("5kg", "32min", "3x").
+_UNITS = frozenset(
+    "kg g mg lb lbs oz km m cm mm mi ft h hr hrs min mins s sec secs ms ml l gb mb kb tb "
+    "x pts pt mph kph kmh yo yr yrs d w wk wks mo °c °f ° c f px pc".split()
+)
+_TRAILING = ".,:;!?/-–"
+
+
+@dataclass(frozen=True, slots=True)
+class Numeral:
+    """One numeric literal in prose."""
+
+    span: tuple[int, int]
+    text: str
+    kind: NumeralKind
+    value: float = math.nan
+    decimals: int = 0
+    scale: float = 1.0
+    #: The digits as written, without separators (for the literal fast path).
+    literal: str = ""
+    date: tuple[int | None, int, int] | None = None
+    time: tuple[int, int, bool] | None = None  # (hour, minute, hour_is_24h)
+
+
+def _parse_num(raw: str) -> tuple[float, int, str]:
+    digits = raw.replace(",", "")
+    decimals = len(digits) - digits.index(".") - 1 if "." in digits else 0
+    return float(digits), decimals, digits
+
+
+def _valid_date(month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
+def extract_numerals(text: str) -> list[Numeral]:
+    """Every numeric literal in ``text``, classified."""
+    out: list[Numeral] = []
+    for match in _NUMERIC_WORD.finditer(text):
+        out.extend(_classify(text, match.start(), match.group()))
+    return out
+
+
+def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
+    # Trim sentence punctuation ("$30." "(24," "5?") but keep a trailing "%".
+    lead = 0
+    while lead < len(word) and word[lead] in ":/=~&#@":
+        lead += 1
+    end = len(word)
+    while end > lead and word[end - 1] in _TRAILING:
+        end -= 1
+    token = word[lead:end]
+    s = start + lead
+    e = s + len(token)
+    if not token or not any(c.isdigit() for c in token):
+        return
+    lower = token.lower()
+    if "@" in token or "://" in token or lower.startswith("www.") or "=" in token or "&" in token:
+        return  # emails, URLs, query strings: entities, not numbers
+    if _VERSION.fullmatch(token):
+        return
+    iso = _ISO_DATE.fullmatch(token)
+    if iso:
+        y, mo, d = int(iso.group(1)), int(iso.group(2)), int(iso.group(3))
+        if _valid_date(mo, d):
+            yield Numeral((s, e), token, "date", date=(y, mo, d))
+            return
+    slash = _SLASH_DATE.fullmatch(token)
+    if slash:
+        a, b, y = int(slash.group(1)), int(slash.group(2)), int(slash.group(3))
+        year = y + 2000 if y < 100 else y
+        if _valid_date(a, b) or _valid_date(b, a):
+            # Month/day order is ambiguous; the index accepts either reading.
+            yield Numeral((s, e), token, "date", date=(year, a, b))
+            return
+    clock = _CLOCK.fullmatch(token)
+    if clock:
+        hour, minute = int(clock.group(1)), int(clock.group(2))
+        if hour <= 24 and minute < 60:
+            ampm = _AMPM_AFTER.match(text, e)
+            if ampm:
+                hour = hour % 12 + (12 if ampm.group(1).lower() == "p" else 0)
+                e = ampm.end()
+            yield Numeral(
+                (s, e), text[s:e], "time", value=float(hour), time=(hour, minute, bool(ampm) or hour > 12)
+            )
+            return
+    if _GROUPS.fullmatch(token):
+        parts = re.split(r"[-–]", token)
+        if len(parts) == 2 and not token.startswith("0"):
+            # "20-30", "110-102": two numbers, each must be explained.
+            offset = s
+            for part in parts:
+                value, _, digits = _parse_num(part)
+                yield Numeral((offset, offset + len(part)), part, "range", value=value, literal=digits)
+                offset += len(part) + 1
+            return
+        # "123-456-7890", "0b-5119": a code; only its exact text can ground it.
+        yield Numeral((s, e), token, "code", literal=token)
+        return
+    plain = _PLAIN.fullmatch(token)
+    if plain is None:
+        if any(c.isalpha() for c in token):
+            return  # an identifier such as "HAT069" or "A-1042": identifier detectors' job
+        # Lists glued by separators ("1/2", "3,4,5"): each run of digits on its own.
+        for part in re.finditer(r"\d+(?:\.\d+)?", token):
+            value, decimals, digits = _parse_num(part.group())
+            yield Numeral(
+                (s + part.start(), s + part.end()), part.group(), "number",
+                value=value, decimals=decimals, literal=digits,
+            )
+        return
+    yield from _plain_numeral(text, s, e, token, plain)
+
+
+def _plain_numeral(
+    text: str, s: int, e: int, token: str, plain: re.Match[str]
+) -> Iterator[Numeral]:
+    value, decimals, digits = _parse_num(plain.group("num"))
+    suffix = (plain.group("suffix") or "").lower()
+    kind: NumeralKind = "number"
+    scale = 1.0
+    if plain.group("cur"):
+        kind = "money"
+    if suffix == "%":
+        kind = "percent"
+    elif suffix in _ORDINALS:
+        kind = "ordinal"
+    elif suffix in _SCALES and (suffix not in ("m", "b", "t") or plain.group("suffix")[0].isupper() or kind == "money"):
+        scale = _SCALES[suffix]
+    elif suffix in ("am", "pm"):
+        hour = int(value) % 12 + (12 if suffix == "pm" else 0)
+        yield Numeral((s, e), token, "time", value=float(hour), time=(hour, 0, True))
+        return
+    elif suffix and suffix not in _UNITS:
+        return  # "3rd-party" is handled above; "12abc" is an identifier, not a number
+    tail = e
+    if suffix == "" or kind == "ordinal":
+        ampm = _AMPM_AFTER.match(text, e) if kind != "ordinal" and value <= 12 and decimals == 0 else None
+        if ampm:
+            hour = int(value) % 12 + (12 if ampm.group(1).lower() == "p" else 0)
+            yield Numeral((s, ampm.end()), text[s : ampm.end()], "time", value=float(hour), time=(hour, 0, True))
+            return
+        month_before = _MONTH_BEFORE.search(text, max(0, s - 16), s)
+        if month_before and value <= 31 and decimals == 0:
+            year_match = _YEAR_AFTER.match(text, e)
+            year = int(year_match.group(1)) if year_match else None
+            end = year_match.end() if year_match else e
+            yield Numeral(
+                (month_before.start(1), end), text[month_before.start(1) : end], "date",
+                date=(year, MONTHS[month_before.group(1).lower()], int(value)),
+            )
+            return
+        month_after = _MONTH_AFTER.match(text, e)
+        if month_after and value <= 31 and decimals == 0:
+            year = int(month_after.group(2)) if month_after.group(2) else None
+            yield Numeral(
+                (s, month_after.end()), text[s : month_after.end()], "date",
+                date=(year, MONTHS[month_after.group(1).lower()], int(value)),
+            )
+            return
+    if scale == 1.0 and kind in ("number", "money"):
+        scale_word = _SCALE_AFTER.match(text, e)
+        if scale_word:
+            scale = _SCALES[scale_word.group(1).lower()]
+            tail = scale_word.end()
+    if kind == "number":
+        if _PERCENT_AFTER.match(text, tail):
+            kind = "percent"
+            tail = _PERCENT_AFTER.match(text, tail).end()  # type: ignore[union-attr]
+        elif _CURRENCY_AFTER.match(text, tail) or _CURRENCY_BEFORE.search(text, max(0, s - 5), s):
+            kind = "money"
+        elif (
+            decimals == 0
+            and scale == 1.0
+            and "," not in token
+            and 1900 <= value <= 2100
+            and not plain.group("cur")
+        ):
+            kind = "year"
+        elif text[e : e + 1] in (".", ")") and _LIST_MARKER_BEFORE.search(text, max(0, s - 12), s):
+            return  # "1." / "2)" at the start of a line: a list marker
+    if plain.group("sign") in ("-", "−") or plain.group("sign2"):
+        value = -value
+    yield Numeral(
+        (s, tail), text[s:tail], kind, value=value, decimals=decimals, scale=scale, literal=digits
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Evidence side
+# --------------------------------------------------------------------------------------
+
+_EVIDENCE_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")
+_EVIDENCE_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_EVIDENCE_MONTH_DATE = re.compile(
+    rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", re.IGNORECASE
+)
+_EVIDENCE_DAY_MONTH = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}}))?", re.IGNORECASE
+)
+_EVIDENCE_CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\b)?", re.IGNORECASE)
+_EVIDENCE_AMPM = re.compile(r"(?<![\d:])(\d{1,2})\s*([ap])\.?m\b", re.IGNORECASE)
+
+
+def numeric_literal_in(hay: str, literal: str) -> bool:
+    """True when ``literal`` occurs in ``hay`` as a whole number (not inside a longer one)."""
+    n = len(literal)
+    i = hay.find(literal)
+    while i != -1:
+        before = hay[i - 1] if i > 0 else ""
+        after = hay[i + n] if i + n < len(hay) else ""
+        after2 = hay[i + n + 1] if i + n + 1 < len(hay) else ""
+        if not before.isdigit() and not (before in ".," and i > 1 and hay[i - 2].isdigit()):
+            if not after.isdigit() and not (after in ".," and after2.isdigit()):
+                return True
+        i = hay.find(literal, i + 1)
+    return False
+
+
+class NumberIndex:
+    """Every number, date and time in a body of evidence text, for fast approximate lookup."""
+
+    __slots__ = ("_dates", "_text", "_times", "values")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        values = [float(m) for m in _EVIDENCE_NUMBER.findall(text)]
+        values.extend(float(m.replace(",", "")) for m in _EVIDENCE_THOUSANDS.findall(text))
+        self.values: list[float] = sorted({v for v in values if math.isfinite(v)})
+        self._dates: set[tuple[int | None, int, int]] | None = None
+        self._times: set[tuple[int, int]] | None = None
+
+    def near(self, lo: float, hi: float) -> bool:
+        """Is any evidence number within ``[lo, hi]``?"""
+        i = bisect_left(self.values, lo)
+        return i < len(self.values) and self.values[i] <= hi
+
+    def explains(self, value: float, decimals: int, scale: float = 1.0) -> str | None:
+        """How the evidence explains ``value`` shown with ``decimals`` decimals, or None.
+
+        Returns ``"exact"``, ``"rounded"``, ``"percent"`` or ``"scaled"``.
+        """
+        v = abs(value)
+        half = 0.5 * 10.0 ** (-decimals) * (1 + 1e-9) + 1e-12
+        lo, hi = (v - half) * scale, (v + half) * scale
+        if self.near(lo, hi):
+            if scale != 1.0:
+                return "scaled"
+            return "exact" if self.near(v * (1 - 1e-9), v * (1 + 1e-9)) else "rounded"
+        if self.near(lo / 100.0, hi / 100.0) or self.near(lo * 100.0, hi * 100.0):
+            return "percent"
+        return None
+
+    def has_date(self, date: tuple[int | None, int, int]) -> bool:
+        if self._dates is None:
+            self._dates = _harvest_dates(self._text)
+        year, month, day = date
+        dates = self._dates
+        if year is None:
+            return any(m == month and d == day for _, m, d in dates)
+        return (year, month, day) in dates or (None, month, day) in dates or (year, day, month) in dates
+
+    def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
+        if self._times is None:
+            self._times = _harvest_times(self._text)
+        if (hour, minute) in self._times:
+            return True
+        return not exact_hour and (hour + 12, minute) in self._times
+
+
+def _harvest_dates(text: str) -> set[tuple[int | None, int, int]]:
+    dates: set[tuple[int | None, int, int]] = set()
+    for m in _ISO_DATE.finditer(text):
+        dates.add((int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    for m in _SLASH_DATE.finditer(text):
+        y = int(m.group(3))
+        y = y + 2000 if y < 100 else y
+        dates.add((y, int(m.group(1)), int(m.group(2))))
+        dates.add((y, int(m.group(2)), int(m.group(1))))
+    for m in _EVIDENCE_MONTH_DATE.finditer(text):
+        dates.add((int(m.group(3)) if m.group(3) else None, MONTHS[m.group(1).lower()], int(m.group(2))))
+    for m in _EVIDENCE_DAY_MONTH.finditer(text):
+        dates.add((int(m.group(3)) if m.group(3) else None, MONTHS[m.group(2).lower()], int(m.group(1))))
+    return dates
+
+
+def _harvest_times(text: str) -> set[tuple[int, int]]:
+    times: set[tuple[int, int]] = set()
+    for m in _EVIDENCE_CLOCK.finditer(text):
+        hour, minute = int(m.group(1)), int(m.group(2))
+        if m.group(3):
+            times.add((hour % 12 + (12 if m.group(3).lower() == "p" else 0), minute))
+        else:
+            times.add((hour, minute))
+            if hour < 12:
+                times.add((hour + 12, minute))  # "6:30" in evidence may mean either
+    for m in _EVIDENCE_AMPM.finditer(text):
+        hour = int(m.group(1))
+        times.add((hour % 12 + (12 if m.group(2).lower() == "p" else 0), 0))
+    return times
+
+
+# --------------------------------------------------------------------------------------
+# Derived values: sums, differences, ratios, counts within one tool result
+# --------------------------------------------------------------------------------------
+
+#: Cap on the numbers considered per result for pairwise derivations (keeps the slow
+#: path bounded on huge results: O(n log n) with n <= this).
+MAX_DERIVATION_OPERANDS = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Derivable:
+    """Numbers of one structured result, ready for derived-value checks."""
+
+    operands: tuple[float, ...]  # sorted, absolute values
+    aggregates: tuple[tuple[float, str], ...]  # (value, how): list sums, per-field sums, counts
+
+    @classmethod
+    def from_value(cls, value: Any) -> Derivable:
+        leaves: list[float] = []
+        aggregates: list[tuple[float, str]] = []
+        _walk(value, leaves, aggregates, "$", 0)
+        ops = sorted({abs(v) for v in leaves if math.isfinite(v)})[:MAX_DERIVATION_OPERANDS]
+        return cls(tuple(ops), tuple(aggregates))
+
+    def derive(self, lo: float, hi: float) -> str | None:
+        """A description of a derivation landing in ``[lo, hi]``, or None."""
+        for value, how in self.aggregates:
+            if lo <= value <= hi:
+                return how
+        ops = self.operands
+        for a in ops:
+            j = bisect_left(ops, a - hi)  # a - b in [lo, hi]  <=>  b in [a - hi, a - lo]
+            if j < len(ops) and ops[j] <= a - lo and ops[j] != a:
+                return f"difference {_fmt(a)} - {_fmt(ops[j])}"
+            j = bisect_left(ops, lo - a)  # a + b in [lo, hi]
+            if j < len(ops) and ops[j] <= hi - a:
+                return f"sum {_fmt(a)} + {_fmt(ops[j])}"
+            if a > 0:
+                for factor, label in ((1.0, "ratio"), (100.0, "percentage")):
+                    # b / a * factor in [lo, hi]  <=>  b in [lo * a / factor, hi * a / factor]
+                    j = bisect_left(ops, lo * a / factor)
+                    if j < len(ops) and ops[j] <= hi * a / factor and ops[j] != a:
+                        return f"{label} {_fmt(ops[j])} / {_fmt(a)}"
+        return None
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if value.is_integer() else f"{value:g}"
+
+
+def _as_number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str) and 0 < len(value) < 32:
+        try:
+            return float(value.replace(",", ""))
+        except ValueError:
+            return None
+    return None
+
+
+def _walk(
+    value: Any, leaves: list[float], aggregates: list[tuple[float, str]], path: str, depth: int
+) -> None:
+    if depth > 64:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _walk(item, leaves, aggregates, f"{path}.{key}", depth + 1)
+        return
+    if isinstance(value, list):
+        aggregates.append((float(len(value)), f"count of items in {path}"))
+        numbers = [n for n in map(_as_number, value) if n is not None]
+        if len(numbers) > 1:
+            aggregates.append((abs(math.fsum(numbers)), f"sum of {path}"))
+        if value and all(isinstance(item, dict) for item in value):
+            for key in _shared_keys(value):
+                column = [_as_number(item.get(key)) for item in value]
+                nums = [n for n in column if n is not None]
+                if len(nums) > 1:
+                    aggregates.append((abs(math.fsum(nums)), f"sum of {path}[*].{key}"))
+        for item in value:
+            _walk(item, leaves, aggregates, f"{path}[*]", depth + 1)
+        return
+    number = _as_number(value)
+    if number is not None:
+        leaves.append(number)
+
+
+def _shared_keys(items: Iterable[dict[str, Any]]) -> list[str]:
+    keys: dict[str, int] = {}
+    total = 0
+    for item in items:
+        total += 1
+        for key in item:
+            keys[key] = keys.get(key, 0) + 1
+    return [k for k, n in keys.items() if n == total]

@@ -1,0 +1,200 @@
+"""Policy (what the guard does with findings) and Profile (a domain's lexicons).
+
+A policy is about enforcement: mode, threshold, which detectors run, what a detector
+error means. A profile is about vocabulary: identifier keys, tool names and aliases,
+trigger keywords, extra claim verbs. Both are immutable and load from TOML or JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, cast, get_args
+
+from nofab.errors import PolicyError, ProfileError
+
+Mode = Literal["off", "observe", "flag", "wipe", "revise", "refuse"]
+MODES: tuple[str, ...] = get_args(Mode)
+
+#: Findings at or above this confidence trip flag, wipe, revise and refuse.
+DEFAULT_THRESHOLD = 0.8
+
+#: What replaces a refused answer.
+DEFAULT_ENVELOPE = (
+    "I can't confirm parts of my previous answer from what my tools actually returned, "
+    "so I won't state them. Please ask again and I'll re-check with the tools."
+)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the guard acts on findings."""
+
+    mode: Mode = "observe"
+    threshold: float = DEFAULT_THRESHOLD
+    #: Detector ids to run; ``None`` runs every registered detector.
+    detectors: tuple[str, ...] | None = None
+    #: Detector ids never to run (applied after ``detectors``).
+    disabled: tuple[str, ...] = ()
+    #: ``report``: a failing detector becomes a ``detector_error`` in the verdict;
+    #: ``raise``: it propagates as ``DetectorFailedError``.
+    on_detector_error: Literal["report", "raise"] = "report"
+    #: What ``revise`` does when the revision still fails (or no reviser was given).
+    revise_fallback: Literal["flag", "refuse"] = "refuse"
+    max_revisions: int = 1
+    envelope: str = DEFAULT_ENVELOPE
+    load_plugins: bool = True
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise PolicyError(f"unknown mode {self.mode!r}; expected one of {list(MODES)}", "mode")
+        if isinstance(self.threshold, bool) or not isinstance(self.threshold, (int, float)) or not (
+            0.0 <= float(self.threshold) <= 1.0
+        ):
+            raise PolicyError(f"must be a number in [0, 1], got {self.threshold!r}", "threshold")
+        if self.on_detector_error not in ("report", "raise"):
+            raise PolicyError("must be 'report' or 'raise'", "on_detector_error")
+        if self.revise_fallback not in ("flag", "refuse"):
+            raise PolicyError("must be 'flag' or 'refuse'", "revise_fallback")
+        if not isinstance(self.max_revisions, int) or not 0 <= self.max_revisions <= 10:
+            raise PolicyError("must be an integer in [0, 10]", "max_revisions")
+
+    def digest(self) -> str:
+        """SHA-256 of the canonical JSON form, to record which policy produced a verdict."""
+        return _digest(asdict(self))
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A domain's vocabulary. Every field is optional and purely additive to the built-ins."""
+
+    name: str = "default"
+    #: Extra identifier keys (``ticket_id``, ``incident_id``) beside the built-in lexicon.
+    identifier_keys: tuple[str, ...] = ()
+    #: tool name -> words in a user request that mean "do this" (any language).
+    tool_trigger_keywords: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Every tool the agent could have (for phantom-tool checks).
+    known_tools: tuple[str, ...] = ()
+    #: alias (as the answer may write it) -> real tool name.
+    tool_aliases: Mapping[str, str] = field(default_factory=dict)
+    #: Regexes whose hits count as quantitative content (bulk-failure check).
+    quantitative_patterns: tuple[str, ...] = ()
+    #: Extra claim verbs: past-tense verb (or participle) -> tool-name parts that ground it.
+    claim_verbs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Per-kind thresholds that override the policy threshold for that kind.
+    thresholds: Mapping[str, float] = field(default_factory=dict)
+    #: Strings always treated as grounded (product names, your support address...).
+    allowlist: tuple[str, ...] = ()
+    #: Match trigger keywords without accents ("grafica" matches "gráfica").
+    accent_insensitive: bool = False
+    #: Per-detector settings, keyed by detector id (patterns, allow-lists, thresholds).
+    rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, value in self.thresholds.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise ProfileError(f"must be a number in [0, 1], got {value!r}", f"thresholds.{name}")
+        for i, pattern in enumerate(self.quantitative_patterns):
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ProfileError(f"is not a valid regex: {exc}", f"quantitative_patterns[{i}]") from None
+
+    def threshold_for(self, kind: str, default: float) -> float:
+        return float(self.thresholds.get(kind, default))
+
+    def digest(self) -> str:
+        return _digest(_plain(self))
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "profile") -> Profile:
+        """Validate a decoded profile; unknown keys are errors (a typo must not pass silently)."""
+        if not isinstance(data, Mapping):
+            raise ProfileError("must be an object/table", where)
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise ProfileError(f"unknown key(s) {unknown}; expected some of {sorted(known)}", where)
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            path = f"{where}.{key}"
+            if key in ("name",):
+                kwargs[key] = _str(value, path)
+            elif key == "accent_insensitive":
+                if not isinstance(value, bool):
+                    raise ProfileError("must be true or false", path)
+                kwargs[key] = value
+            elif key in ("identifier_keys", "known_tools", "quantitative_patterns", "allowlist"):
+                kwargs[key] = _str_tuple(value, path)
+            elif key in ("tool_trigger_keywords", "claim_verbs"):
+                kwargs[key] = MappingProxyType(
+                    {str(k): _str_tuple(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}
+                )
+            elif key == "tool_aliases":
+                kwargs[key] = MappingProxyType(
+                    {str(k): _str(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}
+                )
+            elif key == "thresholds":
+                kwargs[key] = MappingProxyType(dict(_mapping(value, path)))
+            elif key == "rules":
+                kwargs[key] = MappingProxyType(
+                    {str(k): MappingProxyType(dict(_mapping(v, f"{path}.{k}")))
+                     for k, v in _mapping(value, path).items()}
+                )
+        return cls(**kwargs)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Profile:
+        """Load a profile from a ``.toml`` or ``.json`` file."""
+        file = Path(path)
+        try:
+            raw = file.read_bytes()
+        except OSError as exc:
+            raise ProfileError(f"cannot be read: {exc.strerror}", str(file)) from None
+        try:
+            if file.suffix.lower() == ".toml":
+                data: Any = tomllib.loads(raw.decode("utf-8"))
+            else:
+                data = json.loads(raw)
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ProfileError(f"is not valid {file.suffix.lstrip('.') or 'JSON'}: {exc}", str(file)) from None
+        return cls.from_dict(data, where=file.name)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Profile):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _digest(data: Any) -> str:
+    canonical = json.dumps(_plain(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ProfileError(f"must be a string, got {type(value).__name__}", where)
+    return value
+
+
+def _str_tuple(value: Any, where: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ProfileError("must be a list of strings", where)
+    return tuple(_str(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _mapping(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ProfileError("must be an object/table", where)
+    return cast(Mapping[str, Any], value)

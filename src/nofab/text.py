@@ -1,0 +1,116 @@
+"""Text normalisation and token-aware search, shared by the evidence index and detectors."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any
+
+from nofab.turn import parse_json_text
+
+_ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": " ", "f": " ", "n": "\n", "r": "\n", "t": "\t"}
+
+#: Characters that are invisible or format-only and can be used to split a token so that
+#: it escapes a regex (zero-width space/joiners, soft hyphen, word joiner, BOM, bidi marks).
+_INVISIBLE = dict.fromkeys(
+    map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+        "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"),
+    None,
+)
+
+
+def fold(text: str) -> str:
+    """NFC-normalise and case-fold (for case-insensitive identifier grounding)."""
+    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    return text.casefold()
+
+
+def strip_accents(text: str) -> str:
+    """Remove combining marks ("gráfica" -> "grafica") for accent-insensitive matching."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def clean_answer(text: str) -> str:
+    """Remove invisible characters an answer could use to split tokens, and fold
+    compatibility forms (full-width digits, ligatures) to their plain equivalents.
+
+    Offsets change, so callers map spans back with ``offset_map`` when they must.
+    """
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text.translate(_INVISIBLE))
+
+
+def _unescape(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if code[0] == "u":
+        char = chr(int(code[1:], 16))
+        return char if char.isprintable() else " "
+    return _ESCAPES[code]
+
+
+def value_text(value: Any) -> str:
+    """The searchable text of a JSON value: every key, string and number, unescaped.
+
+    Strings that hold JSON are parsed first so that escapes (``\\n``, ``\\u00e9``) do not
+    glue tokens together or hide accented names.
+    """
+    if isinstance(value, str):
+        if "\\" not in value:
+            return value
+        parsed = parse_json_text(value)
+        if parsed is value:
+            return value
+        value = parsed
+    if value is None:
+        return ""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if "\\" in text:
+        text = _ESCAPE.sub(_unescape, text)
+    return text
+
+
+def is_word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _edge_ok(hay: str, index: int, step: int) -> bool:
+    """True when position ``index`` (the char just outside a match) does not continue the token."""
+    if index < 0 or index >= len(hay):
+        return True
+    char = hay[index]
+    if is_word_char(char):
+        return False
+    # "A-1042" inside "A-1042-B" or "X-A-1042": a hyphen glued to more word characters
+    # continues the same token.
+    if char == "-":
+        nxt = index + step
+        return not (0 <= nxt < len(hay) and hay[nxt].isalnum())
+    return True
+
+
+def find_token(hay: str, needle: str, start: int = 0) -> int:
+    """Index of the first occurrence of ``needle`` in ``hay`` as a whole token, or -1.
+
+    A token is grounded by the same token, never by being part of a longer one:
+    ``abc123`` is not found in ``xabc1234``.
+    """
+    if not needle:
+        return -1
+    check_before = is_word_char(needle[0])
+    check_after = is_word_char(needle[-1])
+    n = len(needle)
+    i = hay.find(needle, start)
+    while i != -1:
+        if (not check_before or _edge_ok(hay, i - 1, -1)) and (
+            not check_after or _edge_ok(hay, i + n, 1)
+        ):
+            return i
+        i = hay.find(needle, i + 1)
+    return -1
