@@ -1,9 +1,9 @@
 """nofab: catch fabrication in LLM agent answers, deterministically.
 
-    >>> import nofab
-    >>> verdict = nofab.check({"response": "Done, I sent it (task_id=9f2b1e47aa).", "tool_calls": []})
-    >>> sorted({f.kind for f in verdict.findings})
-    ['kv', 'verb_claim']
+>>> import nofab
+>>> verdict = nofab.check({"response": "Done, I sent it (task_id=9f2b1e47aa).", "tool_calls": []})
+>>> sorted({f.kind for f in verdict.findings})
+['kv', 'verb_claim']
 """
 
 from nofab.errors import (

@@ -50,11 +50,7 @@ def wipe(answer: str, findings: Sequence[Finding]) -> tuple[str, int, int]:
     spans = paragraphs(answer)
     if any(f.whole_turn for f in findings):
         return "", 0, len(spans)
-    kept = [
-        (s, e)
-        for s, e in spans
-        if not any(f.span[0] < e and s < f.span[1] for f in findings)
-    ]
+    kept = [(s, e) for s, e in spans if not any(f.span[0] < e and s < f.span[1] for f in findings)]
     return "\n\n".join(answer[s:e].strip("\n") for s, e in kept), len(kept), len(spans) - len(kept)
 
 

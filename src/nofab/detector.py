@@ -25,7 +25,7 @@ What a detector reads from ``Evidence``:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from nofab.evidence import Evidence
@@ -37,9 +37,17 @@ if TYPE_CHECKING:
 class Detector(Protocol):
     """Finds fabrications of one family in a turn."""
 
-    id: ClassVar[str]
-    version: ClassVar[str]
-    kinds: ClassVar[tuple[str, ...]]
+    @property
+    def id(self) -> str:
+        """Permanent identifier (labels and calibration are keyed by it)."""
+
+    @property
+    def version(self) -> str:
+        """Bumped when the detector's behaviour changes."""
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The finding kinds it can emit."""
 
     def detect(self, evidence: Evidence) -> Iterable[Finding]: ...
 

@@ -46,7 +46,7 @@ class DetectorErrorEvent:
 
 
 Event = FabricationDetectedEvent | DetectorErrorEvent
-Handler = Callable[[Any], "None | Awaitable[None]"]
+Handler = Callable[[Any], "Awaitable[None] | None"]
 
 # Objects may subscribe by method name instead of passing a callable.
 _METHODS: dict[type, str] = {

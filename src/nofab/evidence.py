@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from nofab.lexicon import Claim, Lexicon
-from nofab.numerals import Derivable, Numeral, NumberIndex, extract_numerals
+from nofab.numerals import Derivable, NumberIndex, Numeral, extract_numerals
 from nofab.policy import Profile
 from nofab.text import clean_answer, find_token, fold, value_text
 from nofab.turn import ToolCall, Turn

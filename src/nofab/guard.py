@@ -115,9 +115,7 @@ class Guard:
                     )
         findings = _dedupe(found)
         default = self.policy.threshold
-        blocking = tuple(
-            f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default)
-        )
+        blocking = tuple(f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default))
         return _Assessment(findings, blocking, tuple(errors), evidence)
 
     def detect(self, turn: Turn | Mapping[str, Any]) -> tuple[Finding, ...]:
@@ -189,18 +187,13 @@ class Guard:
             instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
             try:
                 result = reviser(instruction)
-                if inspect.isawaitable(result):
-                    text = _run_sync(result)
-                else:
-                    text = result
+                text = _run_sync(result) if inspect.isawaitable(result) else result
                 error = _revision_error(text)
             except UsageError:
                 raise
             except Exception as exc:
                 text, error = current.response, f"{type(exc).__name__}: {exc}"
-            current, assessment = self._next_round(
-                current, assessment, instruction, text, error, rounds, rid
-            )
+            current, assessment = self._next_round(current, assessment, instruction, text, error, rounds, rid)
             if not assessment.blocking or error:
                 break
         return self._after_revision(turn, current, assessment, rounds)
@@ -228,7 +221,9 @@ class Guard:
     ) -> Verdict:
         warnings = [f"reviser failed: {r.error}" for r in rounds if r.error]
         if not assessment.blocking:
-            return self._verdict(assessment, "revise_forced", current.response, rounds=rounds, warnings=warnings)
+            return self._verdict(
+                assessment, "revise_forced", current.response, rounds=rounds, warnings=warnings
+            )
         fallback = self.policy.revise_fallback
         verdict = self._act(current, assessment, mode=fallback)
         return self._verdict(
@@ -254,7 +249,9 @@ class Guard:
             action: ActionTaken = "observed" if findings else "none"
             return self._verdict(assessment, action, turn.response, warnings=warnings)
         if mode == "flag":
-            return self._verdict(assessment, "flagged", actions.flag(turn.response, blocking), warnings=warnings)
+            return self._verdict(
+                assessment, "flagged", actions.flag(turn.response, blocking), warnings=warnings
+            )
         if mode == "wipe":
             text, kept, wiped = actions.wipe(assessment.evidence.answer, blocking)
             output = text if kept else self.policy.envelope
@@ -320,6 +317,7 @@ def _run_sync(awaitable: Awaitable[str]) -> str:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
+
         async def _wait() -> str:
             return await awaitable
 

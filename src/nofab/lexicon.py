@@ -198,9 +198,8 @@ class Lexicon:
             tokens.update(_WORDS.findall(match.group("gap")))
         if any(t in lang.negations or t.endswith(("n't", "n’t")) for t in tokens):
             return True
-        if "n'" in clause or "n’" in clause:
-            if lang.code == "fr":
-                return True
+        if lang.code == "fr" and ("n'" in clause or "n’" in clause):
+            return True
         return any(_contains_phrase(clause, hedge) for hedge in lang.hedges)
 
     # ---------------------------------------------------------------- grounding
@@ -222,7 +221,9 @@ class Lexicon:
             joined = "".join(parts)
             for hint in action.hints:
                 # "sendmail" as one word still names sending.
-                if self.hint_matches(hint, parts) or (len(parts) == 1 and joined.startswith(hint) and len(hint) >= 4):
+                if self.hint_matches(hint, parts) or (
+                    len(parts) == 1 and joined.startswith(hint) and len(hint) >= 4
+                ):
                     return name
         return None
 
@@ -234,10 +235,17 @@ class Lexicon:
         text = self._norm(message)
         tokens = [self._norm(t) for t in _WORDS.findall(fold(message))]
         matched = tuple(
-            sorted({kw for kw, _tool in self.trigger_keywords if _contains_phrase(text, kw) or any(
-                len(kw) >= 4 and t.startswith(kw) for t in tokens)})
+            sorted(
+                {
+                    kw
+                    for kw, _tool in self.trigger_keywords
+                    if _contains_phrase(text, kw) or any(len(kw) >= 4 and t.startswith(kw) for t in tokens)
+                }
+            )
         )
-        action_words = [t for t in tokens if t in self._all_action_words or strip_accents(t) in self._all_action_words]
+        action_words = [
+            t for t in tokens if t in self._all_action_words or strip_accents(t) in self._all_action_words
+        ]
         marker = any(_contains_phrase(text, m) for m in self._all_request_markers)
         imperative = bool(tokens) and (tokens[0] in self._all_action_words)
         signals = int(bool(matched)) + int(bool(action_words)) + int(marker or imperative)

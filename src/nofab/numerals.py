@@ -18,16 +18,22 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-NumeralKind = Literal[
-    "money", "percent", "number", "year", "date", "time", "ordinal", "range", "code"
-]
+NumeralKind = Literal["money", "percent", "number", "year", "date", "time", "ordinal", "range", "code"]
 
 MONTHS: dict[str, int] = {}
 for _i, _names in enumerate(
     (
-        ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-        ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-        ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+        ("january", "jan"),
+        ("february", "feb"),
+        ("march", "mar"),
+        ("april", "apr"),
+        ("may",),
+        ("june", "jun"),
+        ("july", "jul"),
+        ("august", "aug"),
+        ("september", "sep", "sept"),
+        ("october", "oct"),
+        ("november", "nov"),
         ("december", "dec"),
     ),
     start=1,
@@ -48,7 +54,9 @@ _PLAIN = re.compile(
     rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",
     re.IGNORECASE,
 )
-_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+_ISO_DATE = re.compile(
+    r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+)
 _SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
@@ -56,9 +64,7 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
 _HEX_ID = re.compile(r"[0-9a-f-]*[a-f][0-9a-f-]*", re.IGNORECASE)
 
 _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
-_SCALE_AFTER = re.compile(
-    r"\s*(thousand|million|billion|trillion|mn|bn)\b", re.IGNORECASE
-)
+_SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion|mn|bn)\b", re.IGNORECASE)
 _PERCENT_AFTER = re.compile(r"\s*(?:percent|per\s?cent|pct)\b", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(
     r"\s*(?:dollars?|usd|eur|euros?|gbp|pounds?|yen|jpy|inr|rupees?|cad|aud|chf)\b", re.IGNORECASE
@@ -70,14 +76,70 @@ _YEAR_AFTER = re.compile(r",?\s+(\d{4})\b")
 _LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
 
 _SCALES = {
-    "k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6,
-    "b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12,
+    "k": 1e3,
+    "thousand": 1e3,
+    "m": 1e6,
+    "mn": 1e6,
+    "million": 1e6,
+    "b": 1e9,
+    "bn": 1e9,
+    "billion": 1e9,
+    "t": 1e12,
+    "trillion": 1e12,
 }
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 # Unit suffixes that leave the number what it is ("5kg", "32min", "3x").
 _UNITS = frozenset(
-    "kg g mg lb lbs oz km m cm mm mi ft h hr hrs min mins s sec secs ms ml l gb mb kb tb "
-    "x pts pt mph kph kmh yo yr yrs d w wk wks mo °c °f ° c f px pc".split()
+    [
+        "kg",
+        "g",
+        "mg",
+        "lb",
+        "lbs",
+        "oz",
+        "km",
+        "m",
+        "cm",
+        "mm",
+        "mi",
+        "ft",
+        "h",
+        "hr",
+        "hrs",
+        "min",
+        "mins",
+        "s",
+        "sec",
+        "secs",
+        "ms",
+        "ml",
+        "l",
+        "gb",
+        "mb",
+        "kb",
+        "tb",
+        "x",
+        "pts",
+        "pt",
+        "mph",
+        "kph",
+        "kmh",
+        "yo",
+        "yr",
+        "yrs",
+        "d",
+        "w",
+        "wk",
+        "wks",
+        "mo",
+        "°c",
+        "°f",
+        "°",
+        "c",
+        "f",
+        "px",
+        "pc",
+    ]
 )
 _TRAILING = ".,:;!?/-–"
 
@@ -181,16 +243,18 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         for part in re.finditer(r"\d+(?:\.\d+)?", token):
             value, decimals, digits = _parse_num(part.group())
             yield Numeral(
-                (s + part.start(), s + part.end()), part.group(), "number",
-                value=value, decimals=decimals, literal=digits,
+                (s + part.start(), s + part.end()),
+                part.group(),
+                "number",
+                value=value,
+                decimals=decimals,
+                literal=digits,
             )
         return
     yield from _plain_numeral(text, s, e, token, plain)
 
 
-def _plain_numeral(
-    text: str, s: int, e: int, token: str, plain: re.Match[str]
-) -> Iterator[Numeral]:
+def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:
     value, decimals, digits = _parse_num(plain.group("num"))
     suffix = (plain.group("suffix") or "").lower()
     kind: NumeralKind = "number"
@@ -201,7 +265,9 @@ def _plain_numeral(
         kind = "percent"
     elif suffix in _ORDINALS:
         kind = "ordinal"
-    elif suffix in _SCALES and (suffix not in ("m", "b", "t") or plain.group("suffix")[0].isupper() or kind == "money"):
+    elif suffix in _SCALES and (
+        suffix not in ("m", "b", "t") or plain.group("suffix")[0].isupper() or kind == "money"
+    ):
         scale = _SCALES[suffix]
     elif suffix in ("am", "pm"):
         hour = int(value) % 12 + (12 if suffix == "pm" else 0)
@@ -214,7 +280,9 @@ def _plain_numeral(
         ampm = _AMPM_AFTER.match(text, e) if kind != "ordinal" and value <= 12 and decimals == 0 else None
         if ampm:
             hour = int(value) % 12 + (12 if ampm.group(1).lower() == "p" else 0)
-            yield Numeral((s, ampm.end()), text[s : ampm.end()], "time", value=float(hour), time=(hour, 0, True))
+            yield Numeral(
+                (s, ampm.end()), text[s : ampm.end()], "time", value=float(hour), time=(hour, 0, True)
+            )
             return
         month_before = _MONTH_BEFORE.search(text, max(0, s - 16), s)
         if month_before and value <= 31 and decimals == 0:
@@ -222,7 +290,9 @@ def _plain_numeral(
             year = int(year_match.group(1)) if year_match else None
             end = year_match.end() if year_match else e
             yield Numeral(
-                (month_before.start(1), end), text[month_before.start(1) : end], "date",
+                (month_before.start(1), end),
+                text[month_before.start(1) : end],
+                "date",
                 date=(year, MONTHS[month_before.group(1).lower()], int(value)),
             )
             return
@@ -230,7 +300,9 @@ def _plain_numeral(
         if month_after and value <= 31 and decimals == 0:
             year = int(month_after.group(2)) if month_after.group(2) else None
             yield Numeral(
-                (s, month_after.end()), text[s : month_after.end()], "date",
+                (s, month_after.end()),
+                text[s : month_after.end()],
+                "date",
                 date=(year, MONTHS[month_after.group(1).lower()], int(value)),
             )
             return
@@ -257,9 +329,7 @@ def _plain_numeral(
             return  # "1." / "2)" at the start of a line: a list marker
     if plain.group("sign") in ("-", "−") or plain.group("sign2"):
         value = -value
-    yield Numeral(
-        (s, tail), text[s:tail], kind, value=value, decimals=decimals, scale=scale, literal=digits
-    )
+    yield Numeral((s, tail), text[s:tail], kind, value=value, decimals=decimals, scale=scale, literal=digits)
 
 
 # --------------------------------------------------------------------------------------
@@ -286,9 +356,9 @@ def numeric_literal_in(hay: str, literal: str) -> bool:
         before = hay[i - 1] if i > 0 else ""
         after = hay[i + n] if i + n < len(hay) else ""
         after2 = hay[i + n + 1] if i + n + 1 < len(hay) else ""
-        if not before.isdigit() and not (before in ".," and i > 1 and hay[i - 2].isdigit()):
-            if not after.isdigit() and not (after in ".," and after2.isdigit()):
-                return True
+        starts = not before.isdigit() and not (before in ".," and i > 1 and hay[i - 2].isdigit())
+        if starts and not after.isdigit() and not (after in ".," and after2.isdigit()):
+            return True
         i = hay.find(literal, i + 1)
     return False
 

@@ -54,8 +54,10 @@ class Policy:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise PolicyError(f"unknown mode {self.mode!r}; expected one of {list(MODES)}", "mode")
-        if isinstance(self.threshold, bool) or not isinstance(self.threshold, (int, float)) or not (
-            0.0 <= float(self.threshold) <= 1.0
+        if (
+            isinstance(self.threshold, bool)
+            or not isinstance(self.threshold, (int, float))
+            or not (0.0 <= float(self.threshold) <= 1.0)
         ):
             raise PolicyError(f"must be a number in [0, 1], got {self.threshold!r}", "threshold")
         if self.on_detector_error not in ("report", "raise"):
@@ -144,8 +146,10 @@ class Profile:
                 kwargs[key] = MappingProxyType(dict(_mapping(value, path)))
             elif key == "rules":
                 kwargs[key] = MappingProxyType(
-                    {str(k): MappingProxyType(dict(_mapping(v, f"{path}.{k}")))
-                     for k, v in _mapping(value, path).items()}
+                    {
+                        str(k): MappingProxyType(dict(_mapping(v, f"{path}.{k}")))
+                        for k, v in _mapping(value, path).items()
+                    }
                 )
         return cls(**kwargs)
 
@@ -163,7 +167,9 @@ class Profile:
             else:
                 data = json.loads(raw)
         except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ProfileError(f"is not valid {file.suffix.lstrip('.') or 'JSON'}: {exc}", str(file)) from None
+            raise ProfileError(
+                f"is not valid {file.suffix.lstrip('.') or 'JSON'}: {exc}", str(file)
+            ) from None
         return cls.from_dict(data, where=file.name)
 
 

@@ -15,8 +15,11 @@ _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": " ", "f": " ", "n": "\n", "r": 
 #: Characters that are invisible or format-only and can be used to split a token so that
 #: it escapes a regex (zero-width space/joiners, soft hyphen, word joiner, BOM, bidi marks).
 _INVISIBLE = dict.fromkeys(
-    map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
-        "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"),
+    map(
+        ord,
+        "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+        "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+    ),
     None,
 )
 
@@ -64,13 +67,12 @@ def value_text(value: Any) -> str:
     if isinstance(value, str):
         if "\\" not in value:
             return value
-        parsed = parse_json_text(value)
-        if parsed is value:
-            return value
-        value = parsed
+        value = parse_json_text(value)
+        if isinstance(value, str):
+            return value  # not JSON: its backslashes are real text
     if value is None:
         return ""
-    text = json.dumps(value, ensure_ascii=False, default=str)
+    text: str = json.dumps(value, ensure_ascii=False, default=str)
     if "\\" in text:
         text = _ESCAPE.sub(_unescape, text)
     return text
@@ -108,9 +110,7 @@ def find_token(hay: str, needle: str, start: int = 0) -> int:
     n = len(needle)
     i = hay.find(needle, start)
     while i != -1:
-        if (not check_before or _edge_ok(hay, i - 1, -1)) and (
-            not check_after or _edge_ok(hay, i + n, 1)
-        ):
+        if (not check_before or _edge_ok(hay, i - 1, -1)) and (not check_after or _edge_ok(hay, i + n, 1)):
             return i
         i = hay.find(needle, i + 1)
     return -1

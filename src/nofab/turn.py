@@ -237,9 +237,7 @@ class Turn:
         )
 
     @classmethod
-    def from_dict(
-        cls, data: Any, block_prefixes: tuple[str, ...] = GUARD_BLOCK_PREFIXES
-    ) -> Turn:
+    def from_dict(cls, data: Any, block_prefixes: tuple[str, ...] = GUARD_BLOCK_PREFIXES) -> Turn:
         """Validate a decoded JSON object and build a turn; raises ``TurnError`` naming the field."""
         obj = _require_mapping(data, "")
         if "response" not in obj:
@@ -264,9 +262,7 @@ class Turn:
                 for i, item in enumerate(_optional_list(obj, "asserted_values"))
             ),
             pending_call=(
-                PendingCall.from_dict(obj["pending_call"])
-                if obj.get("pending_call") is not None
-                else None
+                PendingCall.from_dict(obj["pending_call"]) if obj.get("pending_call") is not None else None
             ),
             metadata=_require_mapping(obj.get("metadata") or {}, "metadata"),
         )

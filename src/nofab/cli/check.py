@@ -39,10 +39,20 @@ def read_input(source: str, max_bytes: int) -> tuple[bytes, str]:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--mode", type=click.Choice(list(MODES)), default="observe", show_default=True)
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=None, help="Default 0.8.")
-@click.option("--profile", "profile_path", type=click.Path(dir_okay=False), default=None,
-              help="A profile file (TOML or JSON) with the domain's lexicons.")
-@click.option("--max-bytes", type=click.IntRange(1), default=DEFAULT_MAX_INPUT_BYTES, show_default=True,
-              help="Refuse inputs larger than this.")
+@click.option(
+    "--profile",
+    "profile_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A profile file (TOML or JSON) with the domain's lexicons.",
+)
+@click.option(
+    "--max-bytes",
+    type=click.IntRange(1),
+    default=DEFAULT_MAX_INPUT_BYTES,
+    show_default=True,
+    help="Refuse inputs larger than this.",
+)
 def check_command(
     source: str, fmt: str, mode: str, threshold: float | None, profile_path: str | None, max_bytes: int
 ) -> None:
@@ -85,7 +95,9 @@ def print_table(verdict: Verdict, turn: Turn) -> None:
             table.add_column(column, overflow="fold")
         for f in verdict.findings:
             mark = "bold red" if f in verdict.blocking else ""
-            table.add_row(f.kind, f.identifier or "(whole answer)", Text(f"{f.confidence:.2f}", style=mark), f.reason)
+            table.add_row(
+                f.kind, f.identifier or "(whole answer)", Text(f"{f.confidence:.2f}", style=mark), f.reason
+            )
         console.print(table)
     else:
         console.print("no findings", style="green")
@@ -99,7 +111,9 @@ def print_table(verdict: Verdict, turn: Turn) -> None:
     for warning in verdict.warnings:
         console.print(f"warning: {warning}", style="yellow")
     for error in verdict.detector_errors:
-        console.print(f"detector error: {error.detector}: {error.error_type}: {error.message}", style="yellow")
+        console.print(
+            f"detector error: {error.detector}: {error.error_type}: {error.message}", style="yellow"
+        )
     if verdict.output != turn.response:
         console.print(Text("output", style="bold"))
         console.print(verdict.output, markup=False)

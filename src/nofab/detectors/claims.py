@@ -41,8 +41,9 @@ class ClaimDetector:
             elif not ran:
                 reason = f"claims '{claim.text}' but no tool ran this turn"
             else:
+                verb = claim.action.name.removeprefix("profile:")
                 reason = (
-                    f"claims '{claim.text}' but no tool that could {claim.action.name.removeprefix('profile:')} "
+                    f"claims '{claim.text}' but no tool that could {verb} "
                     f"ran this turn (ran: {', '.join(dict.fromkeys(ran))})"
                 )
             confidence = claim.action.confidence

@@ -16,16 +16,65 @@ from nofab.policy import Profile
 
 #: Keys whose value is an identifier, matched in snake, kebab, camel or spaced form.
 BUILTIN_IDENTIFIER_KEYS: tuple[str, ...] = (
-    "task_id", "job_id", "pid", "run_id", "request_id", "trace_id", "span_id", "ticket_id",
-    "order_id", "session_id", "transaction_id", "txn_id", "reservation_id", "booking_id",
-    "confirmation_number", "confirmation_code", "confirmation_id", "invoice_id", "payment_id",
-    "refund_id", "case_id", "incident_id", "tracking_number", "tracking_id", "process_id",
-    "build_id", "deployment_id", "execution_id", "message_id", "email_id", "event_id",
-    "reminder_id", "alarm_id", "account_id", "customer_id", "claim_id", "subagent_id",
-    "agent_id", "container_id", "instance_id", "record_id", "document_id", "file_id",
-    "reference_number", "reference_id", "ref_id", "receipt_id", "receipt_number", "policy_number",
-    "commit_id", "workflow_id", "pipeline_id", "thread_id", "conversation_id", "voucher_id",
-    "certificate_id", "ticket_number", "order_number", "case_number",
+    "task_id",
+    "job_id",
+    "pid",
+    "run_id",
+    "request_id",
+    "trace_id",
+    "span_id",
+    "ticket_id",
+    "order_id",
+    "session_id",
+    "transaction_id",
+    "txn_id",
+    "reservation_id",
+    "booking_id",
+    "confirmation_number",
+    "confirmation_code",
+    "confirmation_id",
+    "invoice_id",
+    "payment_id",
+    "refund_id",
+    "case_id",
+    "incident_id",
+    "tracking_number",
+    "tracking_id",
+    "process_id",
+    "build_id",
+    "deployment_id",
+    "execution_id",
+    "message_id",
+    "email_id",
+    "event_id",
+    "reminder_id",
+    "alarm_id",
+    "account_id",
+    "customer_id",
+    "claim_id",
+    "subagent_id",
+    "agent_id",
+    "container_id",
+    "instance_id",
+    "record_id",
+    "document_id",
+    "file_id",
+    "reference_number",
+    "reference_id",
+    "ref_id",
+    "receipt_id",
+    "receipt_number",
+    "policy_number",
+    "commit_id",
+    "workflow_id",
+    "pipeline_id",
+    "thread_id",
+    "conversation_id",
+    "voucher_id",
+    "certificate_id",
+    "ticket_number",
+    "order_number",
+    "case_number",
 )
 
 CONFIDENCE_UUID = 0.95
@@ -47,8 +96,32 @@ _ID_VALUE_TRAIL = ".,:;!?)]}'\"*`"
 # English words spelled only with a-f (and long enough to pass the length gate) are prose,
 # not ids: "decade", "facade", "accede", "added", "defaced"...
 _HEX_WORDS = frozenset(
-    "accede acceded added baccae beaded bedded beef cabbed dabbed decade decaf deed deface "
-    "defaced efface effaced facade faced faded feed fabaceae acceded ebbed deeded".split()
+    [
+        "accede",
+        "acceded",
+        "added",
+        "baccae",
+        "beaded",
+        "bedded",
+        "beef",
+        "cabbed",
+        "dabbed",
+        "decade",
+        "decaf",
+        "deed",
+        "deface",
+        "defaced",
+        "efface",
+        "effaced",
+        "facade",
+        "faced",
+        "faded",
+        "feed",
+        "fabaceae",
+        "acceded",
+        "ebbed",
+        "deeded",
+    ]
 )
 
 
@@ -109,9 +182,7 @@ class IdentifierDetector:
             if len(token) == 32 and (token.isdigit() or not any(c.isdigit() for c in token)):
                 continue
             compact = token.replace("-", "")
-            canonical = (
-                f"{compact[:8]}-{compact[8:12]}-{compact[12:16]}-{compact[16:20]}-{compact[20:]}"
-            )
+            canonical = f"{compact[:8]}-{compact[8:12]}-{compact[12:16]}-{compact[16:20]}-{compact[20:]}"
             if evidence.grounds(compact) or evidence.grounds(canonical):
                 continue
             yield Finding(

@@ -88,9 +88,13 @@ class NumberDetector:
             hour, minute, exact = numeral.time
             if not exact and minute == 0 and hour <= self.structural_max:
                 return 0.0, None
-            return (0.0, None) if evidence.numbers.has_time(hour, minute, exact) else (CONFIDENCE["time"], None)
+            return (
+                (0.0, None) if evidence.numbers.has_time(hour, minute, exact) else (CONFIDENCE["time"], None)
+            )
         if kind == "code":
-            grounded = evidence.grounds(numeral.literal) or numeric_literal_in(evidence.folded, numeral.literal)
+            grounded = evidence.grounds(numeral.literal) or numeric_literal_in(
+                evidence.folded, numeral.literal
+            )
             return (0.0, None) if grounded else (CONFIDENCE["code"], None)
         value = abs(numeral.value)
         if (
