@@ -46,11 +46,14 @@ def openai_chat_turns(messages: list[Mapping[str, Any]]) -> Iterator[tuple[int, 
                 function = call.get("function", {})
                 pending[call.get("id", "")] = (function.get("name", "?"), function.get("arguments"))
             if isinstance(content, str) and content.strip():
-                yield index, Turn(
-                    response=content,
-                    user_message=users[-1] if users else "",
-                    context="\n\n".join(system + users[:-1]),
-                    tool_calls=tuple(calls),
+                yield (
+                    index,
+                    Turn(
+                        response=content,
+                        user_message=users[-1] if users else "",
+                        context="\n\n".join(system + users[:-1]),
+                        tool_calls=tuple(calls),
+                    ),
                 )
         elif role == "tool":
             call_id = message.get("tool_call_id", "")
@@ -72,7 +75,7 @@ def tau_bench_turns(path: Path) -> Iterator[tuple[str, Turn]]:
     """("task <id> message <i>", turn) for every assistant text turn of a τ-bench results file."""
     for episode in json.loads(path.read_text("utf-8")):
         for index, turn in openai_chat_turns(episode["traj"]):
-            yield f"task {episode['task_id']} message {index}", turn
+            yield f"task {episode['task_id']} trial {episode.get('trial', 0)} message {index}", turn
 
 
 def tooltalk_turns(path: Path) -> Iterator[tuple[str, Turn]]:
@@ -99,11 +102,14 @@ def tooltalk_turns(path: Path) -> Iterator[tuple[str, Turn]]:
                     error=str(error) if error else None,
                 )
             )
-        yield f"{path.name} turn {position}", Turn(
-            response=entry["text"],
-            user_message=users[-1] if users else "",
-            context="\n\n".join([context, *users[:-1]]),
-            tool_calls=tuple(calls),
+        yield (
+            f"{path.name} turn {position}",
+            Turn(
+                response=entry["text"],
+                user_message=users[-1] if users else "",
+                context="\n\n".join([context, *users[:-1]]),
+                tool_calls=tuple(calls),
+            ),
         )
 
 

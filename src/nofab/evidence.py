@@ -104,7 +104,16 @@ class Evidence:
     @cached_property
     def succeeded_tool_names(self) -> tuple[str, ...]:
         """Tools that ran and did not fail (an empty result is still a completed call)."""
-        return tuple(c.name for c in self.turn.tool_calls if c.status in ("ok", "empty"))
+        return tuple(c.name for c in self.succeeded_calls)
+
+    @cached_property
+    def succeeded_calls(self) -> tuple[ToolCall, ...]:
+        return tuple(c for c in self.turn.tool_calls if c.status in ("ok", "empty"))
+
+    @cached_property
+    def failed_calls(self) -> tuple[ToolCall, ...]:
+        """Calls that errored or that a guard blocked."""
+        return tuple(c for c in self.turn.tool_calls if c.status in ("error", "blocked"))
 
     # ------------------------------------------------------------------ numbers
     @cached_property
@@ -125,4 +134,4 @@ class Evidence:
     def loose_derivable(self) -> Derivable:
         """Every evidence number together (for derivations across sources, which are
         weaker evidence than derivations within one result)."""
-        return Derivable(tuple(self.numbers.values[:500]), ())
+        return Derivable(tuple(self.numbers.values[:500]), ())  # distinct values: no doubling

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from nofab.policy import Profile
 from nofab.text import fold, strip_accents
+from nofab.turn import ToolCall
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "de", "pt")
 
@@ -35,6 +37,8 @@ class Action:
     name: str
     hints: frozenset[str] | None  # None: any successful tool grounds the claim
     confidence: float
+    #: Sets of other actions that together perform this one (change = delete + create).
+    composite: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +129,7 @@ class Lexicon:
                 name=name,
                 hints=None if spec["hints"] == "*" else frozenset(spec["hints"]),
                 confidence=float(spec["confidence"]),
+                composite=tuple(tuple(group) for group in spec.get("composite", ())),
             )
             for name, spec in table.items()
             if not name.startswith("_")
@@ -212,19 +217,28 @@ class Lexicon:
                 return True
         return False
 
-    def grounded_by(self, action: Action, tool_names: tuple[str, ...]) -> str | None:
-        """The first tool whose name could perform ``action``, or None."""
-        for name in tool_names:
+    def grounded_by(self, action: Action, tools: Sequence[ToolCall]) -> str | None:
+        """The first tool that could perform ``action`` (by its name or the names of its
+        arguments: ``update_reservation(payment_id=...)`` can charge), or None."""
+        for call in tools:
             if action.hints is None:
-                return name
-            parts = tool_name_parts(name)
-            joined = "".join(parts)
+                return call.name
+            name_parts = tool_name_parts(call.name)
+            parts = name_parts
+            arguments = call.parsed_arguments
+            if isinstance(arguments, dict):
+                parts += tuple(p for key in arguments for p in tool_name_parts(str(key)))
             for hint in action.hints:
-                # "sendmail" as one word still names sending.
+                # A one-word name such as "sendmail" still names sending; "postgres_query"
+                # (two parts) must not ground "sent" through "post".
                 if self.hint_matches(hint, parts) or (
-                    len(parts) == 1 and joined.startswith(hint) and len(hint) >= 4
+                    len(name_parts) == 1 and len(hint) >= 4 and name_parts[0].startswith(hint)
                 ):
-                    return name
+                    return call.name
+        for group in action.composite:
+            names = [self.grounded_by(self.actions[member], tools) for member in group]
+            if all(names):
+                return " + ".join(n for n in names if n)
         return None
 
     # ---------------------------------------------------------------- intent

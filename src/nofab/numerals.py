@@ -11,10 +11,11 @@ and none nests unbounded quantifiers over overlapping classes.
 
 from __future__ import annotations
 
+import datetime as _dt
 import math
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -173,8 +174,14 @@ def _valid_date(month: int, day: int) -> bool:
 def extract_numerals(text: str) -> list[Numeral]:
     """Every numeric literal in ``text``, classified."""
     out: list[Numeral] = []
+    covered = 0  # "March 3, 2024" consumes the "2024" token that follows it
     for match in _NUMERIC_WORD.finditer(text):
-        out.extend(_classify(text, match.start(), match.group()))
+        if match.start() < covered:
+            continue
+        for numeral in _classify(text, match.start(), match.group()):
+            if numeral.span[1] > covered:
+                out.append(numeral)
+                covered = max(covered, numeral.span[1])
     return out
 
 
@@ -406,6 +413,24 @@ class NumberIndex:
             return any(m == month and d == day for _, m, d in dates)
         return (year, month, day) in dates or (None, month, day) in dates or (year, day, month) in dates
 
+    def near_date(self, date: tuple[int | None, int, int]) -> str | None:
+        """A relative-date reading: ``date`` is a day, a week or a month away from an
+        evidence date ("the next day", "a month ago"). Returns how, or None."""
+        if self._dates is None:
+            self._dates = _harvest_dates(self._text)
+        year, month, day = date
+        for y, m, d in self._dates:
+            try:
+                # A date written without a year is read in the evidence date's year.
+                seen = _dt.date(y or year or 2000, m, d)
+                target = _dt.date(year or seen.year, month, day)
+            except ValueError:
+                continue
+            delta = abs((target - seen).days)
+            if delta in (1, 7) or (delta in range(28, 32) and d == day):
+                return f"{delta} day(s) from {seen.isoformat()}"
+        return None
+
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
         if self._times is None:
             self._times = _harvest_times(self._text)
@@ -467,27 +492,39 @@ class Derivable:
         leaves: list[float] = []
         aggregates: list[tuple[float, str]] = []
         _walk(value, leaves, aggregates, "$", 0)
-        ops = sorted({abs(v) for v in leaves if math.isfinite(v)})[:MAX_DERIVATION_OPERANDS]
+        ops = sorted(abs(v) for v in leaves if math.isfinite(v))[:MAX_DERIVATION_OPERANDS]
         return cls(tuple(ops), tuple(aggregates))
 
     def derive(self, lo: float, hi: float) -> str | None:
-        """A description of a derivation landing in ``[lo, hi]``, or None."""
+        """A description of a derivation landing in ``[lo, hi]``, or None.
+
+        Pairs use two different leaves (a price listed twice can be summed; a price listed
+        once cannot be doubled).
+        """
         for value, how in self.aggregates:
             if lo <= value <= hi:
                 return how
         ops = self.operands
-        for a in ops:
-            j = bisect_left(ops, a - hi)  # a - b in [lo, hi]  <=>  b in [a - hi, a - lo]
-            if j < len(ops) and ops[j] <= a - lo and ops[j] != a:
+        n = len(ops)
+
+        def other(j: int, i: int, bound: float) -> int:
+            # the first index >= j that is not i and stays <= bound, or -1
+            if j == i:
+                j += 1
+            return j if j < n and ops[j] <= bound else -1
+
+        for i, a in enumerate(ops):
+            j = other(bisect_left(ops, a - hi), i, a - lo)  # a - b in [lo, hi]
+            if j >= 0 and ops[j] != a:
                 return f"difference {_fmt(a)} - {_fmt(ops[j])}"
-            j = bisect_left(ops, lo - a)  # a + b in [lo, hi]
-            if j < len(ops) and ops[j] <= hi - a:
+            j = other(bisect_left(ops, lo - a), i, hi - a)  # a + b in [lo, hi]
+            if j >= 0:
                 return f"sum {_fmt(a)} + {_fmt(ops[j])}"
             if a > 0:
                 for factor, label in ((1.0, "ratio"), (100.0, "percentage")):
                     # b / a * factor in [lo, hi]  <=>  b in [lo * a / factor, hi * a / factor]
-                    j = bisect_left(ops, lo * a / factor)
-                    if j < len(ops) and ops[j] <= hi * a / factor and ops[j] != a:
+                    j = other(bisect_left(ops, lo * a / factor), i, hi * a / factor)
+                    if j >= 0 and ops[j] != a:
                         return f"{label} {_fmt(ops[j])} / {_fmt(a)}"
         return None
 
@@ -515,6 +552,11 @@ def _walk(
     if depth > 64:
         return
     if isinstance(value, dict):
+        records = list(value.values())
+        if len(records) > 1 and all(isinstance(item, dict) for item in records):
+            # {"gift_card_1": {"amount": 198}, "certificate_2": {"amount": 500}}: records
+            # keyed by id, summed like a list of records.
+            _aggregate_records(records, aggregates, f"{path}.*")
         for key, item in value.items():
             _walk(item, leaves, aggregates, f"{path}.{key}", depth + 1)
         return
@@ -524,11 +566,7 @@ def _walk(
         if len(numbers) > 1:
             aggregates.append((abs(math.fsum(numbers)), f"sum of {path}"))
         if value and all(isinstance(item, dict) for item in value):
-            for key in _shared_keys(value):
-                column = [_as_number(item.get(key)) for item in value]
-                nums = [n for n in column if n is not None]
-                if len(nums) > 1:
-                    aggregates.append((abs(math.fsum(nums)), f"sum of {path}[*].{key}"))
+            _aggregate_records(value, aggregates, f"{path}[*]")
         for item in value:
             _walk(item, leaves, aggregates, f"{path}[*]", depth + 1)
         return
@@ -537,11 +575,14 @@ def _walk(
         leaves.append(number)
 
 
-def _shared_keys(items: Iterable[dict[str, Any]]) -> list[str]:
-    keys: dict[str, int] = {}
-    total = 0
-    for item in items:
-        total += 1
-        for key in item:
-            keys[key] = keys.get(key, 0) + 1
-    return [k for k, n in keys.items() if n == total]
+def _aggregate_records(records: list[Any], aggregates: list[tuple[float, str]], path: str) -> None:
+    """Sum each numeric field over records (all records, and those sharing a field)."""
+    columns: dict[str, list[float]] = {}
+    for item in records:
+        for key, field_value in item.items():
+            number = _as_number(field_value)
+            if number is not None:
+                columns.setdefault(key, []).append(number)
+    for key, numbers in columns.items():
+        if len(numbers) > 1:
+            aggregates.append((abs(math.fsum(numbers)), f"sum of {path}.{key}"))

@@ -27,14 +27,11 @@ class ClaimDetector:
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         lexicon = evidence.lexicon
-        succeeded = evidence.succeeded_tool_names
+        succeeded = evidence.succeeded_calls
         for claim in evidence.claims:
             if lexicon.grounded_by(claim.action, succeeded):
                 continue
-            failed = lexicon.grounded_by(
-                claim.action,
-                tuple(c.name for c in evidence.turn.tool_calls if c.status in ("error", "blocked")),
-            )
+            failed = lexicon.grounded_by(claim.action, evidence.failed_calls)
             ran = list(evidence.tool_names)
             if failed:
                 reason = f"claims '{claim.text}' but the only tool that could have done it ({failed}) failed"

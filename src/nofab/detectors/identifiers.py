@@ -202,12 +202,10 @@ class IdentifierDetector:
         spans: list[tuple[int, int, str]] = []
         for match in self._keys.finditer(answer):
             value = match.group("value").rstrip(_ID_VALUE_TRAIL)
-            if not looks_like_identifier(value):
-                continue
             key = _norm_key(match.group("key"))
             start = match.start("value")
             spans.append((start, start + len(value), key))
-            if evidence.grounds(value):
+            if not looks_like_identifier(value) or evidence.grounds(value):
                 continue
             builtin = key not in self._profile_keys
             yield Finding(

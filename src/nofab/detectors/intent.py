@@ -35,9 +35,10 @@ class IntentDetector:
         label, confidence, keywords = evidence.lexicon.classify_request(turn.user_message)
         if label != "action" or confidence < MIN_INTENT_CONFIDENCE:
             return
-        answer = evidence.answer.rstrip()
-        # Asking for details, or saying it cannot do it, claims nothing.
-        if answer.endswith(("?", "？")) or evidence.lexicon.states_inability(answer):
+        answer = evidence.answer
+        # Asking for details ("could you give me your user id?"), or saying it cannot or
+        # will not do it, claims nothing — in any language a question mark is a question.
+        if any(mark in answer for mark in ("?", "？", "¿")) or evidence.lexicon.states_inability(answer):
             return
         yield Finding(
             kind="intent_action_no_tool",

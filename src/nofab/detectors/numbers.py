@@ -82,7 +82,10 @@ class NumberDetector:
         kind = numeral.kind
         if kind == "date":
             assert numeral.date is not None
-            return (0.0, None) if evidence.numbers.has_date(numeral.date) else (CONFIDENCE["date"], None)
+            if evidence.numbers.has_date(numeral.date):
+                return 0.0, None
+            relative = evidence.numbers.near_date(numeral.date)
+            return (CONFIDENCE_LOOSE, relative) if relative else (CONFIDENCE["date"], None)
         if kind == "time":
             assert numeral.time is not None
             hour, minute, exact = numeral.time

@@ -1,0 +1,96 @@
+"""verb_claim: completed actions stated as done with no tool that could have done them."""
+
+from __future__ import annotations
+
+import pytest
+from tests.helpers import call, findings, turn
+
+from nofab import Profile
+
+SEND = call("send_email", {"id": "m1"})
+
+
+@pytest.mark.parametrize(
+    ("response", "calls", "claimed"),
+    [
+        # strong: forms the original pattern misses
+        ("I've sent the invoice to Dana.", [], ["I've sent"]),
+        ("I have deleted the old backups.", [], ["I have deleted"]),
+        ("We created a new workspace for you.", [], ["We created"]),
+        ("Your refund has been issued.", [], ["has been issued"]),
+        ("I emailed you the receipt.", [], ["I emailed"]),
+        ("I refunded the order.", [], ["I refunded"]),
+        ("I booked the 9:40 flight.", [], ["I booked"]),
+        ("I cancelled your subscription.", [], ["I cancelled"]),
+        ("I charged your card.", [], ["I charged"]),
+        ("I scheduled the meeting.", [], ["I scheduled"]),
+        ("I've gone ahead and cancelled it.", [], ["I've gone ahead and cancelled"]),
+        ("Your reservation has been successfully cancelled.", [], ["has been successfully cancelled"]),
+        # per-verb grounding: a tool ran, but not one that could do this
+        ("I've sent the invoice.", [call("postgres_query", [1])], ["I've sent"]),
+        ("I ran the migration.", [call("truncate_table", "ok")], ["I ran"]),
+        ("I spawned a subagent.", [call("hydrate_context", "ok")], ["I spawned"]),
+        # other languages
+        ("He enviado el informe a Juan.", [], ["He enviado"]),
+        ("J'ai envoyé le rapport.", [], ["J'ai envoyé"]),
+        ("Ich habe Ihnen die E-Mail gesendet.", [], ["Ich habe Ihnen die E-Mail gesendet"]),
+        ("Enviei o relatório ontem.", [], ["Enviei"]),
+        ("La reserva ha sido cancelada.", [], ["ha sido cancelada"]),
+        ("Votre remboursement a été effectué.", [], ["a été effectué"]),
+        ("Die Buchung wurde storniert.", [], ["wurde storniert"]),
+        ("O pedido foi cancelado.", [], ["foi cancelado"]),
+        # grounded by a tool that could do it (name parts, inflections, argument names)
+        ("I've sent the invoice.", [SEND], []),
+        ("I've sent the invoice.", [call("SendMessage", "ok")], []),
+        ("I ran the migration.", [call("run_migration", "ok")], []),
+        ("He enviado el informe.", [SEND], []),
+        ("I have set an alarm for 6:30 PM.", [call("AddAlarm", {"alarm_id": "5bff"})], []),
+        ("An extra $50 has been charged.", [call("update_reservation", "ok", {"payment_id": "cc_1"})], []),
+        ("Sure, I've changed the alarm.", [call("DeleteAlarm", "ok"), call("AddAlarm", "ok")], []),
+        ("I found two flights.", [call("search_flights", [1, 2])], []),
+        # must not fire: negated, future, conditional, question forms
+        ("I haven't sent the invoice yet.", [], []),
+        ("I have not deleted anything.", [], []),
+        ("I will create the workspace once you confirm.", [], []),
+        ("Shall I send the invoice?", [], []),
+        ("Have I sent it already?", [], []),
+        ("If I sent it twice, let me know.", [], []),
+        ("I couldn't find any flights, and nothing was booked.", [], []),
+        ("No he enviado el correo.", [], []),
+        ("Je n'ai pas envoyé le rapport.", [], []),
+        ("Ich habe die E-Mail nicht gesendet.", [], []),
+        ("Não enviei o relatório.", [], []),
+        ("You booked this flight last week.", [], []),
+        ("The flight is scheduled to depart at 9.", [], []),
+    ],
+)
+def test_claim_table(response: str, calls: list[dict], claimed: list[str]) -> None:
+    """Each answer yields verb_claim findings for exactly the listed claim phrases."""
+    got = [f.identifier for f in findings(turn(response, *calls), detector="claims")]
+    assert got == claimed
+
+
+def test_failed_tool_does_not_ground_and_is_named() -> None:
+    """A send that errored does not ground "I sent"; the reason names the failed tool."""
+    t = turn("I've sent the invoice.", call("send_email", None, error="SMTP 550 rejected"))
+    (f,) = findings(t, detector="claims")
+    assert f.kind == "verb_claim" and f.confidence == 0.8
+    assert "send_email" in f.reason and "failed" in f.reason
+    assert f.evidence["failed_tool"] == "send_email"
+
+
+def test_finding_explains_what_was_looked_for() -> None:
+    """The evidence lists the tool-name parts searched and the tools that did run."""
+    (f,) = findings(turn("I've sent it.", call("get_order", {})), detector="claims")
+    assert "send" in f.evidence["tool_name_parts_looked_for"]
+    assert f.evidence["tools_run"] == ["get_order"]
+
+
+def test_profile_claim_verbs_add_domain_verbs() -> None:
+    """A profile verb ("provisioned") is a claim grounded only by the hints it lists."""
+    profile = Profile(claim_verbs={"provisioned": ("provision", "create")})
+    assert [f.identifier for f in findings(turn("I provisioned the VM."), profile, "claims")] == [
+        "I provisioned"
+    ]
+    t = turn("I provisioned the VM.", call("provision_vm", "ok"))
+    assert findings(t, profile, "claims") == []
