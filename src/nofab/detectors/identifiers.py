@@ -133,7 +133,7 @@ def _key_pattern(keys: tuple[str, ...]) -> re.Pattern[str]:
     alternation = "|".join(sorted(parts, key=len, reverse=True))
     return re.compile(
         rf"(?<![\w-])(?P<key>{alternation})(?![\w])[\s`'\"*]*(?:[:=#]|\bis\b|\bwas\b)?[\s`'\"*#]*"
-        rf"(?P<value>[A-Za-z0-9][\w\-.:/]*+)",
+        rf"(?P<value>[A-Za-z0-9][\w\-.:/]{{0,127}}+)",
         re.IGNORECASE,
     )
 
@@ -200,12 +200,18 @@ class IdentifierDetector:
         self, evidence: Evidence, answer: str
     ) -> Generator[Finding, None, list[tuple[int, int, str]]]:
         spans: list[tuple[int, int, str]] = []
-        for match in self._keys.finditer(answer):
+        position = 0
+        while (match := self._keys.search(answer, position)) is not None:
             value = match.group("value").rstrip(_ID_VALUE_TRAIL)
             key = _norm_key(match.group("key"))
             start = match.start("value")
             spans.append((start, start + len(value), key))
-            if not looks_like_identifier(value) or evidence.grounds(value):
+            if not looks_like_identifier(value):
+                # "Refund id: refund_id=RF-1": the prose value may itself start a key.
+                position = match.end("key")
+                continue
+            position = match.end()
+            if evidence.grounds(value):
                 continue
             builtin = key not in self._profile_keys
             yield Finding(

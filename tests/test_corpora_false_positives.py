@@ -1,0 +1,38 @@
+"""On real, grounded agent traffic the guard stays quiet at the default threshold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nofab import Guard, Policy
+from nofab.corpora import tau_bench_turns, tooltalk_corpus
+
+# Replies where a finding at the default threshold is a real mistake in the human-written
+# ToolTalk data (checked by hand): the reply disagrees with the API response it came with.
+TOOLTALK_KNOWN_ERRORS = {
+    # "dentist appointment at 4:00 PM" — QueryCalendar returned start_time 15:00:00
+    "Alarm-Calendar-Email-DeleteAlarm-1.json turn 3",
+    # "Hugo's phone number is 650-555-7832" — QueryUser returned 402-581-7997
+    "golden_conversation_3.json turn 3",
+}
+
+
+def flagged(turns: list, guard: Guard) -> list[str]:
+    return [label for label, turn in turns if guard.check(turn).blocking]
+
+
+def test_tooltalk_replies_at_most_2_percent(shared_data: Path) -> None:
+    """At most 2% of ToolTalk replies (human-written, grounded) get a finding at the default threshold."""
+    turns = list(tooltalk_corpus(shared_data / "tooltalk"))
+    assert len(turns) == 118
+    hits = flagged(turns, Guard(Policy(load_plugins=False)))
+    assert len(hits) / len(turns) <= 0.02, hits
+    assert set(hits) <= TOOLTALK_KNOWN_ERRORS, set(hits) - TOOLTALK_KNOWN_ERRORS
+
+
+def test_tau_bench_turns_at_most_2_percent(shared_data: Path) -> None:
+    """At most 2% of τ-bench assistant turns (real gpt-4o traffic) get a finding at the default threshold."""
+    turns = list(tau_bench_turns(shared_data / "tau-bench-airline" / "gpt-4o-airline-dev.json"))
+    assert len(turns) == 615
+    hits = flagged(turns, Guard(Policy(load_plugins=False)))
+    assert len(hits) / len(turns) <= 0.02, hits
