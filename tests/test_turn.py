@@ -78,7 +78,7 @@ def test_bad_turns_name_the_field(data: object, where: str, words: str) -> None:
     ],
 )
 def test_status_is_inferred_when_absent(call: dict, status: str) -> None:
-    """Without an explicit status, error text means error (or blocked for guard prefixes), empty results mean empty."""
+    """Without a status, error text means error (blocked for guard prefixes); empty results mean empty."""
     assert Turn.from_dict({"response": "x", "tool_calls": [call]}).tool_calls[0].status == status
 
 
