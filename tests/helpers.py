@@ -19,7 +19,9 @@ def turn(response: str, *calls: dict[str, Any], user: str = "", context: str = "
 
 def findings(t: Turn, profile: Profile | None = None, detector: str | None = None) -> list[Finding]:
     policy = Policy(detectors=(detector,) if detector else None, load_plugins=False)
-    return list(Guard(policy, profile).detect(t))
+    assessment = Guard(policy, profile).assess(t)
+    assert not assessment.errors, assessment.errors  # a crashing detector must fail the test
+    return list(assessment.findings)
 
 
 def kinds(t: Turn, profile: Profile | None = None, detector: str | None = None) -> list[str]:

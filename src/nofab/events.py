@@ -6,16 +6,11 @@ A handler that raises is logged and ignored; it never breaks the turn.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
-import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from nofab.errors import UsageError
-
-logger = logging.getLogger("nofab")
 
 PREVIEW_CHARS = 240
 
@@ -98,22 +93,31 @@ class EventBus:
         for handler in self._handlers.get(type(event), ()):
             try:
                 result = handler(event)
-                if inspect.isawaitable(result):
+                if isinstance(result, Awaitable):
                     _run_awaitable(result)
             except Exception:
-                logger.exception("nofab event handler %r failed; the turn goes on", handler)
+                _log_failure(handler)
 
     async def aemit(self, event: Event) -> None:
         for handler in self._handlers.get(type(event), ()):
             try:
                 result = handler(event)
-                if inspect.isawaitable(result):
+                if isinstance(result, Awaitable):
                     await result
             except Exception:
-                logger.exception("nofab event handler %r failed; the turn goes on", handler)
+                _log_failure(handler)
+
+
+def _log_failure(handler: object) -> None:
+    # logging is imported here, not at module load: `import nofab` stays light.
+    import logging
+
+    logging.getLogger("nofab").exception("nofab event handler %r failed; the turn goes on", handler)
 
 
 def _run_awaitable(result: Awaitable[Any]) -> None:
+    import asyncio
+
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
@@ -124,14 +128,14 @@ def _run_awaitable(result: Awaitable[Any]) -> None:
     task.add_done_callback(_PENDING.discard)
 
 
-_PENDING: set[asyncio.Task[None]] = set()
+_PENDING: set[Any] = set()  # tasks kept alive until done
 
 
 async def _await(result: Awaitable[Any]) -> None:
     try:
         await result
     except Exception:
-        logger.exception("nofab async event handler failed; the turn goes on")
+        _log_failure(result)
 
 
 def preview(text: str) -> tuple[str, bool]:

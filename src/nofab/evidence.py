@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from nofab.lexicon import Claim, Lexicon
-from nofab.numerals import Derivable, NumberIndex, Numeral, extract_numerals
+from nofab.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral, extract_numerals
 from nofab.policy import Profile
 from nofab.text import clean_answer, find_token, fold, value_text
 from nofab.turn import ToolCall, Turn
@@ -119,6 +119,10 @@ class Evidence:
     @cached_property
     def numbers(self) -> NumberIndex:
         return NumberIndex(self.text)
+
+    @cached_property
+    def dates(self) -> DateTimeIndex:
+        return DateTimeIndex(self.folded)
 
     @cached_property
     def derivables(self) -> Sequence[tuple[str, Derivable]]:

@@ -6,11 +6,9 @@ turns, from any number of threads: it holds no per-turn state.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
-import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, cast
 
 from nofab import actions
@@ -21,6 +19,7 @@ from nofab.evidence import Evidence
 from nofab.finding import Finding
 from nofab.lexicon import lexicon_for
 from nofab.policy import Policy, Profile
+from nofab.spans import SpanSet
 from nofab.turn import Turn
 from nofab.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 
@@ -33,6 +32,7 @@ class _Assessment:
     blocking: tuple[Finding, ...]
     errors: tuple[DetectorError, ...]
     evidence: Evidence
+    notes: tuple[str, ...] = ()
 
 
 class Guard:
@@ -101,9 +101,18 @@ class Guard:
         evidence = Evidence(turn, self.profile, self.lexicon)
         found: list[Finding] = []
         errors: list[DetectorError] = []
+        notes: list[str] = []
+        cap = self.policy.max_findings_per_detector
         for detector in self.detectors:
             try:
-                found.extend(detector.detect(evidence))
+                produced = list(islice(detector.detect(evidence), cap + 1))
+                if len(produced) > cap:
+                    produced.pop()
+                    notes.append(
+                        f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
+                        "answer was not checked by it"
+                    )
+                found.extend(produced)
             except Exception as exc:
                 if self.policy.on_detector_error == "raise":
                     raise DetectorFailedError(detector.id, exc) from exc
@@ -116,7 +125,7 @@ class Guard:
         findings = _dedupe(found)
         default = self.policy.threshold
         blocking = tuple(f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default))
-        return _Assessment(findings, blocking, tuple(errors), evidence)
+        return _Assessment(findings, blocking, tuple(errors), evidence, tuple(notes))
 
     def detect(self, turn: Turn | Mapping[str, Any]) -> tuple[Finding, ...]:
         """Only the findings, whatever the mode (no action, no event)."""
@@ -164,7 +173,7 @@ class Guard:
                 instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
                 try:
                     result = reviser(instruction)
-                    text = await result if inspect.isawaitable(result) else result
+                    text = await result if isinstance(result, Awaitable) else result
                     error = _revision_error(text)
                 except Exception as exc:
                     text, error = current.response, f"{type(exc).__name__}: {exc}"
@@ -187,7 +196,7 @@ class Guard:
             instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
             try:
                 result = reviser(instruction)
-                text = _run_sync(result) if inspect.isawaitable(result) else result
+                text = _run_sync(result) if isinstance(result, Awaitable) else result
                 error = _revision_error(text)
             except UsageError:
                 raise
@@ -282,7 +291,7 @@ class Guard:
             threshold=self.policy.threshold,
             max_confidence=max((f.confidence for f in findings), default=0.0),
             detector_errors=assessment.errors,
-            warnings=(*self.warnings, *warnings),
+            warnings=(*self.warnings, *assessment.notes, *warnings),
             rounds=tuple(rounds),
             details=details or {},
             blocking=assessment.blocking,
@@ -295,7 +304,7 @@ class Guard:
         draft, truncated = preview(turn.response)
         replaced = verdict.output != turn.response
         return FabricationDetectedEvent(
-            run_id=run_id or uuid.uuid4().hex,
+            run_id=run_id or _new_run_id(),
             mode=verdict.mode,
             action_taken=verdict.action,
             findings=tuple(f.to_dict() for f in verdict.findings),
@@ -307,6 +316,12 @@ class Guard:
         )
 
 
+def _new_run_id() -> str:
+    import uuid  # only when an event is built for a caller that gave no run id
+
+    return uuid.uuid4().hex
+
+
 def _revision_error(text: Any) -> str | None:
     if not isinstance(text, str):
         return f"the reviser returned {type(text).__name__}, not a string"
@@ -314,6 +329,9 @@ def _revision_error(text: Any) -> str | None:
 
 
 def _run_sync(awaitable: Awaitable[str]) -> str:
+    import asyncio
+    import inspect
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -331,15 +349,16 @@ def _dedupe(findings: list[Finding]) -> tuple[Finding, ...]:
     """One finding per place: where findings overlap, the most confident one stays."""
     kept: list[Finding] = []
     whole: set[str] = set()
+    taken = SpanSet()
     for f in sorted(findings, key=lambda f: (-f.confidence, f.span)):
         if f.whole_turn:
             if f.kind not in whole:
                 whole.add(f.kind)
                 kept.append(f)
             continue
-        if any(not k.whole_turn and k.span[0] < f.span[1] and f.span[0] < k.span[1] for k in kept):
-            continue
-        kept.append(f)
+        # an empty span (a zero-width anchor) still occupies its position
+        if taken.add(f.span[0], max(f.span[1], f.span[0] + 1)):
+            kept.append(f)
     kept.sort(key=lambda f: (f.span, f.kind))
     return tuple(kept)
 

@@ -11,14 +11,16 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from nofab.policy import Profile
+from nofab.spans import SpanSet
 from nofab.text import fold, strip_accents
 from nofab.turn import ToolCall
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "de", "pt")
+_LEXICONS = Path(__file__).with_name("lexicons")
 
 # A tool-name part may carry an inflection of a hint: "messages", "booking", "deleted".
 _SUFFIXES = frozenset({"", "s", "es", "ed", "d", "ing", "er", "ers", "ion", "ions", "ment", "ments", "ation"})
@@ -66,9 +68,7 @@ class _Language:
 
 
 def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(
-        resources.files("nofab.lexicons").joinpath(f"{name}.json").read_text("utf-8")
-    )
+    data: dict[str, Any] = json.loads((_LEXICONS / f"{name}.json").read_text("utf-8"))
     return data
 
 
@@ -166,7 +166,7 @@ class Lexicon:
             folded = text.lower()  # case folding changed lengths (ß -> ss): keep offsets exact
         words = set(_WORDS.findall(folded))
         claims: list[Claim] = []
-        seen: set[tuple[int, int]] = set()
+        seen = SpanSet()
         for lang in self.languages:
             if words.isdisjoint(lang.first_words):
                 continue
@@ -175,11 +175,11 @@ class Lexicon:
                     verb = re.sub(r"\s+", " ", match.group("verb"))
                     action = self.actions.get(lang.verbs.get(verb, ""))
                     span = match.span()
-                    if action is None or any(s[0] < span[1] and span[0] < s[1] for s in seen):
+                    if action is None or seen.overlaps(*span):
                         continue
                     if self._cancelled(folded, span, lang, match):
                         continue
-                    seen.add(span)
+                    seen.add(*span)
                     claims.append(Claim(span, text[span[0] : span[1]].strip(), verb, action, lang.code))
         claims.sort(key=lambda c: c.span)
         return claims

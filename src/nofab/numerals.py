@@ -351,8 +351,6 @@ _EVIDENCE_MONTH_DATE = re.compile(
 _EVIDENCE_DAY_MONTH = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}}))?", re.IGNORECASE
 )
-_EVIDENCE_CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\b)?", re.IGNORECASE)
-_EVIDENCE_AMPM = re.compile(r"(?<![\d:])(\d{1,2})\s*([ap])\.?m\b", re.IGNORECASE)
 
 
 def numeric_literal_in(hay: str, literal: str) -> bool:
@@ -373,15 +371,13 @@ def numeric_literal_in(hay: str, literal: str) -> bool:
 class NumberIndex:
     """Every number, date and time in a body of evidence text, for fast approximate lookup."""
 
-    __slots__ = ("_dates", "_text", "_times", "values")
+    __slots__ = ("_text", "values")
 
     def __init__(self, text: str) -> None:
         self._text = text
         values = [float(m) for m in _EVIDENCE_NUMBER.findall(text)]
         values.extend(float(m.replace(",", "")) for m in _EVIDENCE_THOUSANDS.findall(text))
         self.values: list[float] = sorted({v for v in values if math.isfinite(v)})
-        self._dates: set[tuple[int | None, int, int]] | None = None
-        self._times: set[tuple[int, int]] | None = None
 
     def near(self, lo: float, hi: float) -> bool:
         """Is any evidence number within ``[lo, hi]``?"""
@@ -404,22 +400,119 @@ class NumberIndex:
             return "percent"
         return None
 
+
+_MONTH_NAMES: dict[int, tuple[str, ...]] = {}
+for _name, _number in MONTHS.items():
+    _MONTH_NAMES[_number] = (*_MONTH_NAMES.get(_number, ()), _name)
+
+_DAY_AFTER_MONTH = re.compile(r"\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?!\d)(?:,?\s+(\d{4})(?!\d))?")
+_DAY_BEFORE_MONTH = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?$")
+_YEAR_AFTER_MONTH = re.compile(r"\.?,?\s+(\d{4})(?!\d)")
+_CLOCK_SUFFIX = re.compile(r"(?::\d{2}(?:\.\d+)?)?\s*(?:([ap])(?:\.\s?m\.|m\b))?")
+
+
+def _occurrences(text: str, needle: str) -> Iterator[int]:
+    """Start of every occurrence of ``needle``; one that starts with a digit must not be
+    glued to a digit on its left ("8:30" is not in "18:30")."""
+    check = needle[:1].isdigit()
+    i = text.find(needle)
+    while i != -1:
+        if not check or i == 0 or not text[i - 1].isdigit():
+            yield i
+        i = text.find(needle, i + 1)
+
+
+class DateTimeIndex:
+    """Targeted date and time lookups in evidence text (already case-folded).
+
+    Instead of harvesting every date of a large evidence text up front, each answer date
+    is looked up in the forms it could take (``2024-03-03``, ``3/3/2024``, ``March 3``,
+    ``3rd of March``): a handful of substring searches, so cost tracks the answer.
+    """
+
+    __slots__ = ("_all_dates", "_text")
+
+    def __init__(self, folded_text: str) -> None:
+        self._text = folded_text
+        self._all_dates: set[tuple[int | None, int, int]] | None = None
+
     def has_date(self, date: tuple[int | None, int, int]) -> bool:
-        if self._dates is None:
-            self._dates = _harvest_dates(self._text)
         year, month, day = date
-        dates = self._dates
-        if year is None:
-            return any(m == month and d == day for _, m, d in dates)
-        return (year, month, day) in dates or (None, month, day) in dates or (year, day, month) in dates
+        text = self._text
+        for needle in {f"-{month:02d}-{day:02d}", f"-{month}-{day}"}:
+            for i in _occurrences(text, needle):
+                end = i + len(needle)
+                if end < len(text) and text[end].isdigit():
+                    continue
+                if i >= 4 and text[i - 4 : i].isdigit() and (year is None or text[i - 4 : i] == str(year)):
+                    return True
+        for first, second in ((month, day), (day, month)):
+            for needle in {f"{first}/{second}/", f"{first:02d}/{second:02d}/"}:
+                for i in _occurrences(text, needle):
+                    tail = text[i + len(needle) : i + len(needle) + 4]
+                    digits = tail[:4] if tail[:4].isdigit() else tail[:2]
+                    if digits.isdigit() and (year is None or int(digits) in (year, year % 100)):
+                        return True
+        for name in _MONTH_NAMES[month]:
+            i = text.find(name)
+            while i != -1:
+                end = i + len(name)
+                if (i == 0 or not text[i - 1].isalpha()) and (end == len(text) or not text[end].isalpha()):
+                    if self._day_near(text, i, end, day, year):
+                        return True
+                i = text.find(name, i + 1)
+        return False
+
+    @staticmethod
+    def _day_near(text: str, start: int, end: int, day: int, year: int | None) -> bool:
+        after = _DAY_AFTER_MONTH.match(text, end, min(len(text), end + 24))
+        if after and int(after.group(1)) == day:
+            return year is None or after.group(2) is None or int(after.group(2)) == year
+        before = _DAY_BEFORE_MONTH.search(text, max(0, start - 12), start)
+        if before and int(before.group(1)) == day:
+            year_after = _YEAR_AFTER_MONTH.match(text, end, min(len(text), end + 10))
+            return year is None or year_after is None or int(year_after.group(1)) == year
+        return False
+
+    def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
+        """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?
+
+        With ``exact_hour`` false (the answer said "6:30" with no am/pm) either half of
+        the day matches.
+        """
+        text = self._text
+        written = {hour, hour % 12 or 12, (hour + 12) % 24}
+        for h in written:
+            forms = {f"{h}:{minute:02d}", f"{h:02d}:{minute:02d}"}
+            if minute == 0:
+                forms |= {f"{h} am", f"{h}am", f"{h} pm", f"{h}pm", f"{h} a.m.", f"{h} p.m."}
+            for needle in forms:
+                for i in _occurrences(text, needle):
+                    end = i + len(needle)
+                    if ":" not in needle:
+                        suffix = needle.lstrip("0123456789 ")[:1]
+                    else:
+                        if end < len(text) and text[end].isdigit():
+                            continue
+                        m = _CLOCK_SUFFIX.match(text, end)
+                        suffix = m.group(1) if m and m.group(1) else ""
+                    if suffix == "p":
+                        seen = {h % 12 + 12}
+                    elif suffix == "a":
+                        seen = {h % 12}
+                    else:
+                        seen = {h % 24} if h >= 12 or h == 0 else {h, h + 12}
+                    if hour in seen or (not exact_hour and hour % 12 in {x % 12 for x in seen}):
+                        return True
+        return False
 
     def near_date(self, date: tuple[int | None, int, int]) -> str | None:
         """A relative-date reading: ``date`` is a day, a week or a month away from an
         evidence date ("the next day", "a month ago"). Returns how, or None."""
-        if self._dates is None:
-            self._dates = _harvest_dates(self._text)
+        if self._all_dates is None:
+            self._all_dates = _harvest_dates(self._text)
         year, month, day = date
-        for y, m, d in self._dates:
+        for y, m, d in self._all_dates:
             try:
                 # A date written without a year is read in the evidence date's year.
                 seen = _dt.date(y or year or 2000, m, d)
@@ -430,13 +523,6 @@ class NumberIndex:
             if delta in (1, 7) or (delta in range(28, 32) and d == day):
                 return f"{delta} day(s) from {seen.isoformat()}"
         return None
-
-    def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
-        if self._times is None:
-            self._times = _harvest_times(self._text)
-        if (hour, minute) in self._times:
-            return True
-        return not exact_hour and (hour + 12, minute) in self._times
 
 
 def _harvest_dates(text: str) -> set[tuple[int | None, int, int]]:
@@ -453,22 +539,6 @@ def _harvest_dates(text: str) -> set[tuple[int | None, int, int]]:
     for m in _EVIDENCE_DAY_MONTH.finditer(text):
         dates.add((int(m.group(3)) if m.group(3) else None, MONTHS[m.group(2).lower()], int(m.group(1))))
     return dates
-
-
-def _harvest_times(text: str) -> set[tuple[int, int]]:
-    times: set[tuple[int, int]] = set()
-    for m in _EVIDENCE_CLOCK.finditer(text):
-        hour, minute = int(m.group(1)), int(m.group(2))
-        if m.group(3):
-            times.add((hour % 12 + (12 if m.group(3).lower() == "p" else 0), minute))
-        else:
-            times.add((hour, minute))
-            if hour < 12:
-                times.add((hour + 12, minute))  # "6:30" in evidence may mean either
-    for m in _EVIDENCE_AMPM.finditer(text):
-        hour = int(m.group(1))
-        times.add((hour % 12 + (12 if m.group(2).lower() == "p" else 0), 0))
-    return times
 
 
 # --------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -50,6 +49,9 @@ class Policy:
     max_revisions: int = 1
     envelope: str = DEFAULT_ENVELOPE
     load_plugins: bool = True
+    #: A detector stops after this many findings in one turn (the verdict says so): a
+    #: hostile 1 MB answer of invented numbers must not cost a million findings.
+    max_findings_per_detector: int = 100
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -66,6 +68,8 @@ class Policy:
             raise PolicyError("must be 'flag' or 'refuse'", "revise_fallback")
         if not isinstance(self.max_revisions, int) or not 0 <= self.max_revisions <= 10:
             raise PolicyError("must be an integer in [0, 10]", "max_revisions")
+        if not isinstance(self.max_findings_per_detector, int) or self.max_findings_per_detector < 1:
+            raise PolicyError("must be a positive integer", "max_findings_per_detector")
 
     def digest(self) -> str:
         """SHA-256 of the canonical JSON form, to record which policy produced a verdict."""
@@ -161,6 +165,8 @@ class Profile:
             raw = file.read_bytes()
         except OSError as exc:
             raise ProfileError(f"cannot be read: {exc.strerror}", str(file)) from None
+        import tomllib  # only profile files need it
+
         try:
             if file.suffix.lower() == ".toml":
                 data: Any = tomllib.loads(raw.decode("utf-8"))

@@ -82,18 +82,16 @@ class NumberDetector:
         kind = numeral.kind
         if kind == "date":
             assert numeral.date is not None
-            if evidence.numbers.has_date(numeral.date):
+            if evidence.dates.has_date(numeral.date):
                 return 0.0, None
-            relative = evidence.numbers.near_date(numeral.date)
+            relative = evidence.dates.near_date(numeral.date)
             return (CONFIDENCE_LOOSE, relative) if relative else (CONFIDENCE["date"], None)
         if kind == "time":
             assert numeral.time is not None
             hour, minute, exact = numeral.time
             if not exact and minute == 0 and hour <= self.structural_max:
                 return 0.0, None
-            return (
-                (0.0, None) if evidence.numbers.has_time(hour, minute, exact) else (CONFIDENCE["time"], None)
-            )
+            return (0.0, None) if evidence.dates.has_time(hour, minute, exact) else (CONFIDENCE["time"], None)
         if kind == "code":
             grounded = evidence.grounds(numeral.literal) or numeric_literal_in(
                 evidence.folded, numeral.literal
