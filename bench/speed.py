@@ -102,7 +102,8 @@ def symfonic_side_by_side(turns: list[Turn], repeat: int) -> None:
         f"ratio nofab/symfonic {statistics.median(ours) / statistics.median(theirs):.2f}"
     )
     print(
-        f"  at threshold 0.8 on this grounded traffic: nofab {dict(caught_ours)}; symfonic-core {dict(caught_theirs)}"
+        f"  at threshold 0.8 on this grounded traffic: nofab {dict(caught_ours)}; "
+        f"symfonic-core {dict(caught_theirs)}"
     )
 
 
@@ -114,7 +115,8 @@ def main() -> None:
     turns = [t for _, t in tau_bench_turns(args.data / "tau-bench-airline" / "gpt-4o-airline-dev.json")]
     guard = Guard(Policy(load_plugins=False))
     print(
-        f"nofab {__version__}, {len(turns)} τ-bench turns, detectors: {', '.join(d.id for d in guard.detectors)}"
+        f"nofab {__version__}, {len(turns)} τ-bench turns, "
+        f"detectors: {', '.join(d.id for d in guard.detectors)}"
     )
     times = time_turns(guard.check, turns, args.repeat)
     median, p99 = statistics.median(times), percentile(times, 0.99)
@@ -126,7 +128,8 @@ def main() -> None:
     for name in dict.fromkeys(r[0] for r in rows):
         small, large = (r for r in rows if r[0] == name)
         print(
-            f"  {name:9s} 0.25 MB: {small[2]:.3f} s/MB   1 MB: {large[2]:.3f} s/MB   ratio {large[2] / small[2]:.2f}"
+            f"  {name:9s} 0.25 MB: {small[2]:.3f} s/MB   1 MB: {large[2]:.3f} s/MB   "
+            f"ratio {large[2] / small[2]:.2f}"
         )
     symfonic_side_by_side(turns, args.repeat)
     print(json.dumps({"median_us": round(median, 1), "p99_us": round(p99, 1)}))

@@ -457,9 +457,11 @@ class DateTimeIndex:
             i = text.find(name)
             while i != -1:
                 end = i + len(name)
-                if (i == 0 or not text[i - 1].isalpha()) and (end == len(text) or not text[end].isalpha()):
-                    if self._day_near(text, i, end, day, year):
-                        return True
+                whole_word = (i == 0 or not text[i - 1].isalpha()) and (
+                    end == len(text) or not text[end].isalpha()
+                )
+                if whole_word and self._day_near(text, i, end, day, year):
+                    return True
                 i = text.find(name, i + 1)
         return False
 
