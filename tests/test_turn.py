@@ -113,3 +113,9 @@ def test_is_empty_result_wrappers() -> None:
     """A one-key wrapper around nothing is empty; a wrapper around something is not."""
     assert is_empty_result({"items": {}})
     assert not is_empty_result({"items": [1]})
+
+
+def test_deeply_nested_json_is_a_clear_error() -> None:
+    """JSON nested beyond the decoder's limit is a TurnError, not a RecursionError."""
+    with pytest.raises(TurnError, match="nested too deeply"):
+        load_json("[" * 100_000 + "]" * 100_000)

@@ -133,9 +133,3 @@ class Evidence:
             if value is not None and not isinstance(value, str):
                 out.append((f"tool_calls[{i}].result", Derivable.from_value(value)))
         return out
-
-    @cached_property
-    def loose_derivable(self) -> Derivable:
-        """Every evidence number together (for derivations across sources, which are
-        weaker evidence than derivations within one result)."""
-        return Derivable(tuple(self.numbers.values[:500]), ())  # distinct values: no doubling

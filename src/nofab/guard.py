@@ -254,6 +254,10 @@ class Guard:
             if blocking and reviser_missing:
                 warnings.append("revise mode without a reviser: fell back to refuse")
             mode = "refuse"
+        if mode == "refuse" and assessment.errors and self.policy.on_error_in_refuse == "refuse":
+            failed = ", ".join(sorted({e.detector for e in assessment.errors}))
+            warnings.append(f"refused because detector(s) {failed} failed and the policy fails closed")
+            return self._verdict(assessment, "refuse_replaced", self.policy.envelope, warnings=warnings)
         if not blocking or mode == "observe":
             action: ActionTaken = "observed" if findings else "none"
             return self._verdict(assessment, action, turn.response, warnings=warnings)

@@ -15,7 +15,7 @@ import datetime as _dt
 import math
 import re
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -552,52 +552,68 @@ def _harvest_dates(text: str) -> set[tuple[int | None, int, int]]:
 MAX_DERIVATION_OPERANDS = 400
 
 
+def pair_derivation(ops: Sequence[float], lo: float, hi: float, ratios: bool = True) -> str | None:
+    """A sum, difference, ratio or percentage of two different entries of ``ops`` (sorted
+    absolute values) landing in ``[lo, hi]``, described; or None. O(n log n)."""
+    n = len(ops)
+
+    def other(j: int, i: int, bound: float) -> int:
+        # the first index >= j that is not i and stays <= bound, or -1
+        if j == i:
+            j += 1
+        return j if j < n and ops[j] <= bound else -1
+
+    for i, a in enumerate(ops):
+        j = other(bisect_left(ops, a - hi), i, a - lo)  # a - b in [lo, hi]
+        if j >= 0 and ops[j] != a:
+            return f"difference {_fmt(a)} - {_fmt(ops[j])}"
+        j = other(bisect_left(ops, lo - a), i, hi - a)  # a + b in [lo, hi]
+        if j >= 0:
+            return f"sum {_fmt(a)} + {_fmt(ops[j])}"
+        if ratios and a > 0:
+            for factor, label in ((1.0, "ratio"), (100.0, "percentage")):
+                # b / a * factor in [lo, hi]  <=>  b in [lo * a / factor, hi * a / factor]
+                j = other(bisect_left(ops, lo * a / factor), i, hi * a / factor)
+                if j >= 0 and ops[j] != a:
+                    return f"{label} {_fmt(ops[j])} / {_fmt(a)}"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Derivable:
-    """Numbers of one structured result, ready for derived-value checks."""
+    """The numbers of one structured result that may meaningfully be combined.
 
-    operands: tuple[float, ...]  # sorted, absolute values
+    Numbers combine only with related numbers: the fields of one record ("signups / visits",
+    "new - old") and the values of one field across records ("price" of each flight).
+    Combining any two numbers of a large result would explain almost any number.
+    """
+
+    groups: tuple[tuple[str, tuple[float, ...]], ...]  # (what, sorted absolute values)
     aggregates: tuple[tuple[float, str], ...]  # (value, how): list sums, per-field sums, counts
 
     @classmethod
     def from_value(cls, value: Any) -> Derivable:
-        leaves: list[float] = []
+        groups: list[tuple[str, list[float]]] = []
+        columns: dict[str, list[float]] = {}
         aggregates: list[tuple[float, str]] = []
-        _walk(value, leaves, aggregates, "$", 0)
-        ops = sorted(abs(v) for v in leaves if math.isfinite(v))[:MAX_DERIVATION_OPERANDS]
-        return cls(tuple(ops), tuple(aggregates))
+        _walk(value, groups, columns, aggregates, "$", 0)
+        groups.extend((f"values of field {key!r}", nums) for key, nums in columns.items())
+        kept = tuple(
+            (what, tuple(sorted(abs(v) for v in nums if math.isfinite(v))[:MAX_DERIVATION_OPERANDS]))
+            for what, nums in groups
+            if len(nums) > 1
+        )
+        return cls(kept, tuple(aggregates))
 
     def derive(self, lo: float, hi: float) -> str | None:
-        """A description of a derivation landing in ``[lo, hi]``, or None.
-
-        Pairs use two different leaves (a price listed twice can be summed; a price listed
-        once cannot be doubled).
-        """
+        """A description of a derivation landing in ``[lo, hi]``, or None."""
         for value, how in self.aggregates:
             if lo <= value <= hi:
                 return how
-        ops = self.operands
-        n = len(ops)
-
-        def other(j: int, i: int, bound: float) -> int:
-            # the first index >= j that is not i and stays <= bound, or -1
-            if j == i:
-                j += 1
-            return j if j < n and ops[j] <= bound else -1
-
-        for i, a in enumerate(ops):
-            j = other(bisect_left(ops, a - hi), i, a - lo)  # a - b in [lo, hi]
-            if j >= 0 and ops[j] != a:
-                return f"difference {_fmt(a)} - {_fmt(ops[j])}"
-            j = other(bisect_left(ops, lo - a), i, hi - a)  # a + b in [lo, hi]
-            if j >= 0:
-                return f"sum {_fmt(a)} + {_fmt(ops[j])}"
-            if a > 0:
-                for factor, label in ((1.0, "ratio"), (100.0, "percentage")):
-                    # b / a * factor in [lo, hi]  <=>  b in [lo * a / factor, hi * a / factor]
-                    j = other(bisect_left(ops, lo * a / factor), i, hi * a / factor)
-                    if j >= 0 and ops[j] != a:
-                        return f"{label} {_fmt(ops[j])} / {_fmt(a)}"
+        for what, ops in self.groups:
+            how = pair_derivation(ops, lo, hi)
+            if how:
+                return f"{how} ({what})"
         return None
 
 
@@ -619,32 +635,44 @@ def _as_number(value: Any) -> float | None:
 
 
 def _walk(
-    value: Any, leaves: list[float], aggregates: list[tuple[float, str]], path: str, depth: int
+    value: Any,
+    groups: list[tuple[str, list[float]]],
+    columns: dict[str, list[float]],
+    aggregates: list[tuple[float, str]],
+    path: str,
+    depth: int,
 ) -> None:
     if depth > 64:
         return
     if isinstance(value, dict):
+        siblings: list[float] = []
+        for key, item in value.items():
+            number = _as_number(item)
+            if number is not None:
+                siblings.append(number)
+                columns.setdefault(str(key), []).append(number)
+        if siblings:
+            groups.append((f"fields of {path}", siblings))
         records = list(value.values())
         if len(records) > 1 and all(isinstance(item, dict) for item in records):
             # {"gift_card_1": {"amount": 198}, "certificate_2": {"amount": 500}}: records
             # keyed by id, summed like a list of records.
             _aggregate_records(records, aggregates, f"{path}.*")
         for key, item in value.items():
-            _walk(item, leaves, aggregates, f"{path}.{key}", depth + 1)
+            if isinstance(item, (dict, list)):
+                _walk(item, groups, columns, aggregates, f"{path}.{key}", depth + 1)
         return
     if isinstance(value, list):
         aggregates.append((float(len(value)), f"count of items in {path}"))
         numbers = [n for n in map(_as_number, value) if n is not None]
         if len(numbers) > 1:
             aggregates.append((abs(math.fsum(numbers)), f"sum of {path}"))
+            groups.append((f"items of {path}", numbers))
         if value and all(isinstance(item, dict) for item in value):
             _aggregate_records(value, aggregates, f"{path}[*]")
         for item in value:
-            _walk(item, leaves, aggregates, f"{path}[*]", depth + 1)
-        return
-    number = _as_number(value)
-    if number is not None:
-        leaves.append(number)
+            if isinstance(item, (dict, list)):
+                _walk(item, groups, columns, aggregates, f"{path}[*]", depth + 1)
 
 
 def _aggregate_records(records: list[Any], aggregates: list[tuple[float, str]], path: str) -> None:

@@ -44,6 +44,10 @@ class Policy:
     #: ``report``: a failing detector becomes a ``detector_error`` in the verdict;
     #: ``raise``: it propagates as ``DetectorFailedError``.
     on_detector_error: Literal["report", "raise"] = "report"
+    #: In refuse mode, a detector that failed means the answer was not fully checked:
+    #: ``refuse`` (fail closed, the default) replaces it anyway, with the reason;
+    #: ``pass`` lets it through on what the other detectors found.
+    on_error_in_refuse: Literal["refuse", "pass"] = "refuse"
     #: What ``revise`` does when the revision still fails (or no reviser was given).
     revise_fallback: Literal["flag", "refuse"] = "refuse"
     max_revisions: int = 1
@@ -64,6 +68,8 @@ class Policy:
             raise PolicyError(f"must be a number in [0, 1], got {self.threshold!r}", "threshold")
         if self.on_detector_error not in ("report", "raise"):
             raise PolicyError("must be 'report' or 'raise'", "on_detector_error")
+        if self.on_error_in_refuse not in ("refuse", "pass"):
+            raise PolicyError("must be 'refuse' or 'pass'", "on_error_in_refuse")
         if self.revise_fallback not in ("flag", "refuse"):
             raise PolicyError("must be 'flag' or 'refuse'", "revise_fallback")
         if not isinstance(self.max_revisions, int) or not 0 <= self.max_revisions <= 10:

@@ -39,15 +39,32 @@ def strip_accents(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def clean_answer(text: str) -> str:
-    """Remove invisible characters an answer could use to split tokens, and fold
-    compatibility forms (full-width digits, ligatures) to their plain equivalents.
+# Cyrillic and Greek letters that look like Latin ones. They are folded only inside words
+# that also hold Latin letters ("sеnt" with a Cyrillic е): genuine Russian or Greek words
+# are left alone.
+_CONFUSABLES = str.maketrans(
+    "аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅαβεικμνορτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdhlABEKMHOPCTXIJSabeikmvoptuxABEZHIKMNOPTYX",
+)
+_MIXED_WORD = re.compile(r"\w*[A-Za-z]\w*")
 
-    Offsets change, so callers map spans back with ``offset_map`` when they must.
+
+def _unconfuse(match: re.Match[str]) -> str:
+    word = match.group()
+    return word if word.isascii() else word.translate(_CONFUSABLES)
+
+
+def clean_answer(text: str) -> str:
+    """Undo the usual ways of hiding a token from a regex: remove invisible characters
+    (zero-width spaces, soft hyphens, bidi marks), fold compatibility forms (full-width
+    digits, ligatures) and Latin look-alikes inside Latin words.
+
+    The answer's length may change, so spans index the cleaned answer (``Evidence.answer``).
     """
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", text.translate(_INVISIBLE))
+    text = unicodedata.normalize("NFKC", text.translate(_INVISIBLE))
+    return _MIXED_WORD.sub(_unconfuse, text)
 
 
 def _unescape(match: re.Match[str]) -> str:

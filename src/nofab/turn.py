@@ -293,6 +293,8 @@ def load_json(text: str | bytes, max_bytes: int = DEFAULT_MAX_INPUT_BYTES, sourc
         raise TurnError(
             f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", source
         ) from None
+    except RecursionError:
+        raise TurnError("is nested too deeply to decode (more than ~1000 levels)", source) from None
 
 
 def _context_text(value: Any, where: str) -> str:

@@ -1,7 +1,8 @@
 """Numbers no tool produced: every numeric literal in the answer must be explained by a
 number in the evidence — exactly, after rounding to the decimals shown, as a percentage,
 with a scale word, as a date or time written another way, or as a simple value derived
-within one tool result (a sum, difference, ratio or count).
+from related numbers (within one tool result, or from grounded numbers the answer itself
+shows: "$282 + $443, total $725").
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 
 from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
-from nofab.numerals import NumberIndex, Numeral, numeric_literal_in
+from nofab.numerals import NumberIndex, Numeral, numeric_literal_in, pair_derivation
 from nofab.policy import Profile
 
 #: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
@@ -29,23 +30,36 @@ CONFIDENCE = {
     "ordinal": 0.6,
     "year": 0.5,
 }
-#: Confidence when the number is missing but could be derived across different sources
-#: (for example a price times a passenger count the user gave): worth a look, not a refusal.
+#: Confidence when the number is missing but is a plausible multiple or a relative date
+#: (a price times the passenger count the user gave; "the next day"): worth a look, not
+#: a refusal.
 CONFIDENCE_LOOSE = 0.5
 #: Relative tolerance after "about", "around", "~", "roughly".
 APPROX_TOLERANCE = 0.05
 
 _APPROX_BEFORE = re.compile(
-    r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|over|under|~|≈|circa|some)\s*[$€£¥₹]?$",
+    r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|over|under|~|≈|circa|some)"
+    r"\s*[$€£¥₹]?$",
     re.IGNORECASE,
 )
+_SMALL_NUMBER_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+}
+_WORD = re.compile(r"[a-z]+")
 
 
 class NumberDetector:
     """``unverified_number``."""
 
     id = "numbers"
-    version = "1"
+    version = "2"
     kinds = ("unverified_number",)
 
     def __init__(self, profile: Profile) -> None:
@@ -56,10 +70,35 @@ class NumberDetector:
         numerals = evidence.numerals
         if not numerals:
             return
+        # First pass: what the evidence explains directly. Second pass: what is derived
+        # from those grounded numbers, or only loosely explained.
+        pending: list[tuple[Numeral, float]] = []
+        grounded: list[float] = []
         for numeral in numerals:
-            confidence, how = self._check(evidence, numeral)
+            confidence = self._direct(evidence, numeral)
             if confidence <= 0:
-                continue
+                if numeral.kind in ("money", "number", "percent") and numeral.scale == 1.0:
+                    grounded.append(abs(numeral.value))
+            else:
+                pending.append((numeral, confidence))
+        if not pending:
+            return
+        # Totals the agent may build on: grounded numbers it shows, and per-result sums
+        # ("old fare total 2787 - new fare 216 = refund 2571").
+        grounded.extend(v for _label, d in evidence.derivables for v, _how in d.aggregates if v > 0)
+        grounded.sort()
+        for numeral, confidence in pending:
+            how = None
+            if numeral.kind not in ("date", "time", "code", "year"):
+                lo, hi = self._interval(evidence.answer, numeral)
+                if pair_derivation(grounded, lo, hi, ratios=False):
+                    continue  # the answer shows its arithmetic on grounded numbers
+                how = _multiple(evidence, lo, hi)
+            elif numeral.kind == "date":
+                assert numeral.date is not None
+                how = evidence.dates.near_date(numeral.date)
+            if how:
+                confidence = min(confidence, CONFIDENCE_LOOSE)
             yield Finding(
                 kind="unverified_number",
                 detector=self.id,
@@ -75,28 +114,25 @@ class NumberDetector:
     def _reason(numeral: Numeral, how: str | None) -> str:
         what = {"date": "date", "time": "time", "code": "code", "year": "year"}.get(numeral.kind, "number")
         base = f"{what} {numeral.text} not found in tool results, context or user message"
-        return f"{base}; it could only be derived loosely ({how})" if how else base
+        return f"{base}; it could only be explained loosely ({how})" if how else base
 
-    def _check(self, evidence: Evidence, numeral: Numeral) -> tuple[float, str | None]:
-        """(confidence, loose derivation) — confidence 0 means explained."""
+    def _direct(self, evidence: Evidence, numeral: Numeral) -> float:
+        """0 when the evidence explains the numeral, else the confidence of a finding."""
         kind = numeral.kind
         if kind == "date":
             assert numeral.date is not None
-            if evidence.dates.has_date(numeral.date):
-                return 0.0, None
-            relative = evidence.dates.near_date(numeral.date)
-            return (CONFIDENCE_LOOSE, relative) if relative else (CONFIDENCE["date"], None)
+            return 0.0 if evidence.dates.has_date(numeral.date) else CONFIDENCE["date"]
         if kind == "time":
             assert numeral.time is not None
             hour, minute, exact = numeral.time
             if not exact and minute == 0 and hour <= self.structural_max:
-                return 0.0, None
-            return (0.0, None) if evidence.dates.has_time(hour, minute, exact) else (CONFIDENCE["time"], None)
+                return 0.0
+            return 0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]
         if kind == "code":
             grounded = evidence.grounds(numeral.literal) or numeric_literal_in(
                 evidence.folded, numeral.literal
             )
-            return (0.0, None) if grounded else (CONFIDENCE["code"], None)
+            return 0.0 if grounded else CONFIDENCE["code"]
         value = abs(numeral.value)
         if (
             numeral.decimals == 0
@@ -104,25 +140,22 @@ class NumberDetector:
             and value <= self.structural_max
             and kind in ("number", "range", "ordinal")
         ):
-            return 0.0, None
+            return 0.0
         if numeral.scale == 1.0 and numeral.literal and numeric_literal_in(evidence.folded, numeral.literal):
-            return 0.0, None
+            return 0.0
         numbers = evidence.numbers
         if numbers.explains(value, numeral.decimals, numeral.scale):
-            return 0.0, None
+            return 0.0
         lo, hi = self._interval(evidence.answer, numeral)
         if numbers.near(lo, hi):
-            return 0.0, None  # an approximation ("about 120") of an evidence number
+            return 0.0  # an approximation ("about 120") of an evidence number
         for _label, derivable in evidence.derivables:
             if derivable.derive(lo, hi):
-                return 0.0, None
+                return 0.0
         confidence = CONFIDENCE.get(kind, 0.8)
         if kind == "number" and (numeral.decimals > 0 or value >= 1000 or numeral.scale != 1.0):
             confidence = 0.85
-        loose = evidence.loose_derivable.derive(lo, hi) or _multiple(numbers, lo, hi)
-        if loose:
-            return min(confidence, CONFIDENCE_LOOSE), loose
-        return confidence, None
+        return confidence
 
     @staticmethod
     def _interval(answer: str, numeral: Numeral) -> tuple[float, float]:
@@ -134,9 +167,24 @@ class NumberDetector:
         return value - half, value + half
 
 
-def _multiple(numbers: NumberIndex, lo: float, hi: float) -> str | None:
-    """``k`` times an evidence number for a small ``k`` (a price for several passengers)."""
-    for k in range(2, 10):
+def _multipliers(evidence: Evidence) -> set[int]:
+    """Small counts the user or the answer mentions ("2 passengers", "three bags"): the
+    only factors a loose multiple may use."""
+    found = {
+        int(n.value)
+        for n in evidence.numerals
+        if n.kind == "number" and n.decimals == 0 and 2 <= abs(n.value) <= 9
+    }
+    for text in (evidence.turn.user_message.lower(), evidence.answer.lower()):
+        found.update(_SMALL_NUMBER_WORDS[w] for w in _WORD.findall(text) if w in _SMALL_NUMBER_WORDS)
+        found.update(int(d) for d in re.findall(r"(?<![\d.])[2-9](?![\d.])", text))
+    return found
+
+
+def _multiple(evidence: Evidence, lo: float, hi: float) -> str | None:
+    """``k`` times an evidence number, for a count ``k`` mentioned in the turn."""
+    numbers: NumberIndex = evidence.numbers
+    for k in sorted(_multipliers(evidence)):
         if numbers.near(lo / k, hi / k):
             return f"{k} x an evidence number"
     return None
