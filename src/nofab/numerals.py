@@ -611,9 +611,9 @@ class Derivable:
             if lo <= value <= hi:
                 return how
         for what, ops in self.groups:
-            how = pair_derivation(ops, lo, hi)
-            if how:
-                return f"{how} ({what})"
+            pair = pair_derivation(ops, lo, hi)
+            if pair:
+                return f"{pair} ({what})"
         return None
 
 
