@@ -1,0 +1,638 @@
+"""Numbers and names checked against the record they are about, not just the whole output.
+
+A presence check passes "Rudy Gay scored 24 points" whenever 24 appears anywhere in the
+tool output — usually as somebody else's value. This detector binds each number to the
+entity the sentence attributes it to (the nearest preceding mention of a record's name)
+and to the field it speaks of (the phrase after it, through the profile's
+``field_aliases``), then compares it with that field of that record:
+
+- ``misattributed_value``: the record says otherwise ("Rudy Gay: PTS=21");
+- ``unverified_number``: the number is bound to an entity but is in no record at all;
+- ``ungrounded_entity``: a name the profile knows (``known_entities``) that no record of this
+  turn carries, or a weekday that matches no date in the records.
+
+Shapes handled: "X scored 24 points", lists ("with 24 points, 10 rebounds and 5 assists"),
+parentheses ("X (24 points, 8-of-15 from the field)"), made/attempted pairs ("shot 8-of-15",
+"4 - 7 FG"), unlabelled pairs declared in ``pair_fields`` (a 110-102 score across two
+records, a 14-16 won/lost record within one), number words from ``number_words`` ("six
+assists", "a steal", "a pair of steals") counted only when a field phrase follows them.
+
+Every finding's ``evidence["category"]`` says which error family it belongs to, NUMBER or
+NAME. The detector knows no domain: all vocabulary comes from the profile.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from nofab.evidence import Evidence
+from nofab.finding import Finding, severity_for
+from nofab.policy import Profile
+from nofab.records import Record, as_number
+
+# A number ("24", "45.5", "1,200") only when no letter is glued to it ("3Pt", "24th" are
+# words); otherwise a word (with inner apostrophes) or one punctuation character.
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![\w])|\w+(?:['’]\w+)*|\S")
+_DASHES = frozenset("-–—")
+_SENTENCE_END = frozenset(".!?;")
+#: Words that may stand between a number and its field phrase ("a pair of steals").
+_FILLERS = frozenset({"of"})
+#: Words joining a made/attempted pair: "8-of-15", "9 for 15".
+_PAIR_WORDS = frozenset({"of", "for"})
+#: Field phrases are looked for in this many words after the number.
+_LOOKAHEAD = 8
+#: A pair this many tokens after a name ("Celtics ( 32 - 18 )") is that record's own pair.
+_ADJACENT = 2
+#: A following mention this close may be the one a number is about ("24 points from Gay").
+_FOLLOWING_WINDOW = 4
+
+# Confidence of a finding by how sure the binding is.
+CONF_BOUND = 0.9  # field phrase next to the number, entity named in the same sentence
+CONF_FAR = 0.8  # entity named more than FAR_TOKENS tokens before
+CONF_AMBIGUOUS = 0.75  # the mention names more than one record (two players called Jordan)
+CONF_CARRIED = 0.7  # entity only named in an earlier sentence ("He added 10 rebounds")
+CONF_PAIR = 0.85  # an unlabelled pair that half-matches a declared pair
+CONF_NO_FIELD = 0.55
+CONF_OTHER_GAMES = 0.6  # "averaging 21 points": beyond what the records cover  # no field phrase: the number is in none of the entity's fields
+CONF_ENTITY = 0.85  # a known name that no record of this turn carries
+CONF_WEEKDAY = 0.8  # a weekday that matches no date in the records
+FAR_TOKENS = 15
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    start: int
+    end: int
+    sentence: int
+
+
+@dataclass(slots=True)
+class _Mention:
+    first: int  # token indices, inclusive
+    last: int
+    records: frozenset[int]  # empty: a known name with no record this turn
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Binding:
+    records: frozenset[int]
+    distance: int
+    carried: bool
+    mention: str
+
+
+@dataclass(slots=True)
+class _Checked:
+    findings: list[Finding] = field(default_factory=list)
+
+
+class AttributionDetector:
+    """``misattributed_value``, ``unverified_number`` and ``ungrounded_entity`` against records."""
+
+    id = "attribution"
+    version = "1"
+    kinds = ("misattributed_value", "unverified_number", "ungrounded_entity")
+
+    def __init__(self, profile: Profile) -> None:
+        rules = profile.rules.get(self.id, {})
+        self._aliases: dict[tuple[str, ...], tuple[str, ...]] = {
+            _phrase(k): tuple(v) for k, v in profile.field_aliases.items() if _phrase(k)
+        }
+        self._alias_len = max((len(k) for k in self._aliases), default=0)
+        self._number_words = {k.casefold(): float(v) for k, v in profile.number_words.items()}
+        self._fillers = _FILLERS | {str(w).casefold() for w in rules.get("filler_words", ())}
+        self._pairs = tuple(tuple(p.split("/", 1)) for p in profile.pair_fields)
+        self._known = _alternation(profile.known_entities)
+        self._weekdays = tuple(profile.weekdays)
+        self._date_formats = tuple(profile.date_formats)
+        self._min_value = float(rules.get("min_value", 0))
+        #: Words that make a number something other than this record's value ("averaging").
+        self._skip_words = frozenset(str(w).casefold() for w in rules.get("skip_words", ()))
+
+    # ------------------------------------------------------------------ entry
+    def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        answer = evidence.answer
+        records = evidence.records
+        if not answer or not records:
+            return
+        tokens = _tokenize(answer)
+        if not tokens:
+            return
+        mentions = self._mentions(answer, tokens, records)
+        yield from self._entity_findings(answer, tokens, mentions, records)
+        yield from self._weekday_findings(tokens, records)
+        if not any(m.records for m in mentions) and not self._pairs:
+            return
+        yield from self._number_findings(tokens, mentions, records)
+
+    # ------------------------------------------------------------------ mentions
+    def _mentions(self, answer: str, tokens: list[_Token], records: Sequence[Record]) -> list[_Mention]:
+        forms: dict[str, set[int]] = {}
+        for index, record in enumerate(records):
+            for _field, name in record.names:
+                for form in _name_forms(name):
+                    forms.setdefault(form, set()).add(index)
+        starts = {t.start: i for i, t in enumerate(tokens)}
+        ends = {t.end: i for i, t in enumerate(tokens)}
+        found: list[_Mention] = []
+        pattern = _alternation(forms)
+        if pattern is not None:
+            for match in pattern.finditer(answer):
+                first, last = starts.get(match.start()), ends.get(match.end())
+                if first is None or last is None:
+                    continue
+                found.append(_Mention(first, last, frozenset(forms[match.group()]), match.group()))
+        merged = _merge(found, tokens)
+        if self._known is not None:
+            for match in self._known.finditer(answer):
+                first, last = starts.get(match.start()), ends.get(match.end())
+                if first is None or last is None:
+                    continue
+                if any(m.first <= first and last <= m.last for m in merged):
+                    continue  # the record's own mention covers it
+                merged = [m for m in merged if not (first <= m.first and m.last <= last)]
+                merged.append(_Mention(first, last, frozenset(), match.group()))
+        merged.sort(key=lambda m: m.first)
+        return merged
+
+    def _entity_findings(
+        self, answer: str, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
+    ) -> Iterator[Finding]:
+        for mention in mentions:
+            if mention.records:
+                continue
+            start, end = tokens[mention.first].start, tokens[mention.last].end
+            yield Finding(
+                kind="ungrounded_entity",
+                detector=self.id,
+                identifier=answer[start:end],
+                confidence=CONF_ENTITY,
+                severity=severity_for(CONF_ENTITY),
+                span=(start, end),
+                reason=f"{answer[start:end]!r} is named, but no record in the tool results carries that name",
+                evidence={"category": "NAME", "records": len(records)},
+            )
+
+    def _weekday_findings(self, tokens: list[_Token], records: Sequence[Record]) -> Iterator[Finding]:
+        if not self._weekdays or not self._date_formats:
+            return
+        days = self._record_weekdays(records)
+        if not days:
+            return
+        allowed = {self._weekdays[d] for d in days}
+        for token in tokens:
+            if token.text in self._weekdays and token.text not in allowed:
+                yield Finding(
+                    kind="ungrounded_entity",
+                    detector=self.id,
+                    identifier=token.text,
+                    confidence=CONF_WEEKDAY,
+                    severity=severity_for(CONF_WEEKDAY),
+                    span=(token.start, token.end),
+                    reason=f"{token.text} matches no date in the tool results ({', '.join(sorted(allowed))})",
+                    evidence={"category": "NAME", "weekdays": sorted(allowed)},
+                )
+
+    def _record_weekdays(self, records: Sequence[Record]) -> set[int]:
+        days: set[int] = set()
+        for record in records:
+            for text in (*record.values.values(), *(n for _f, n in record.names)):
+                if not 6 <= len(text) <= 20:
+                    continue
+                for fmt in self._date_formats:
+                    try:
+                        days.add(datetime.strptime(text, fmt).weekday())
+                        break
+                    except ValueError:
+                        continue
+        return days
+
+    # ------------------------------------------------------------------ numbers
+    def _number_findings(
+        self, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
+    ) -> Iterator[Finding]:
+        in_mention = {i for m in mentions for i in range(m.first, m.last + 1)}
+        i = 0
+        n = len(tokens)
+        while i < n:
+            if i in in_mention:
+                i += 1
+                continue
+            value = self._value(tokens, i)
+            if value is None:
+                i += 1
+                continue
+            pair_end = self._pair_end(tokens, i)
+            if pair_end is not None:
+                second = as_number(tokens[pair_end].text)
+                assert second is not None
+                binding = self._bind(tokens, mentions, i)
+                yield from self._check_pair(tokens, records, binding, i, pair_end, value, second)
+                i = pair_end + 1
+                continue
+            fields, _after = self._field_after(tokens, i + 1)
+            if tokens[i].text.casefold() in self._number_words and not tokens[i].text[0].isdigit():
+                if not fields or self._phrase_at(tokens, i):
+                    i += 1
+                    continue  # "one of the best", "from three-point range": not a count
+            binding = self._bind(tokens, mentions, i)
+            if binding is not None:
+                finding = self._check_single(tokens, mentions, records, binding, i, value, fields)
+                if finding is not None:
+                    yield finding
+            i += 1
+
+    def _value(self, tokens: list[_Token], i: int) -> float | None:
+        text = tokens[i].text
+        if text[0].isdigit():
+            if i > 0 and tokens[i - 1].text in ("#", "$") and not self._aliases:
+                return None
+            return as_number(text)
+        return self._number_words.get(text.casefold())
+
+    @staticmethod
+    def _pair_end(tokens: list[_Token], i: int) -> int | None:
+        """Index of the second number of "N-M", "N - of - M" or "N of M", else None."""
+        if not tokens[i].text[0].isdigit():
+            return None
+        j = i + 1
+        if j < len(tokens) and tokens[j].text in _DASHES:
+            j += 1
+            if (
+                j + 1 < len(tokens)
+                and tokens[j].text.casefold() in _PAIR_WORDS
+                and tokens[j + 1].text in _DASHES
+            ):
+                j += 2
+        elif j < len(tokens) and tokens[j].text.casefold() in _PAIR_WORDS:
+            j += 1
+        else:
+            return None
+        if j < len(tokens) and tokens[j].sentence == tokens[i].sentence and as_number(tokens[j].text) is not None:
+            if tokens[j].text[0].isdigit():
+                return j
+        return None
+
+    def _field_after(
+        self, tokens: list[_Token], j: int, multiword: bool = False
+    ) -> tuple[tuple[str, ...], int]:
+        """The fields named by the phrase starting at token ``j`` (dashes and fillers skipped)."""
+        if not self._aliases:
+            return (), j
+        words: list[str] = []
+        k = j
+        sentence = tokens[j - 1].sentence if j > 0 else 0
+        while k < len(tokens) and len(words) < _LOOKAHEAD and tokens[k].sentence == sentence:
+            text = tokens[k].text.casefold()
+            if text not in _DASHES:
+                if text in (",", "(", ")") or (text[0].isdigit() and words):
+                    break
+                words.append(text)
+            k += 1
+        start = 0
+        while start < len(words) and words[start] in self._fillers:
+            start += 1
+        for length in range(min(self._alias_len, len(words) - start), 1 if multiword else 0, -1):
+            key = tuple(words[start : start + length])
+            if key in self._aliases:
+                return self._aliases[key], k
+        return (), k
+
+    def _phrase_at(self, tokens: list[_Token], i: int) -> bool:
+        """Does a field phrase of two words or more start at token ``i`` itself?"""
+        fields, _end = self._field_after(tokens, i, multiword=True)
+        return bool(fields)
+
+    def _skipped(self, tokens: list[_Token], binding: _Binding, i: int) -> bool:
+        """A skip word ("averaging") between the entity and the number: not this game's value."""
+        if not self._skip_words:
+            return False
+        first = max(0, i - binding.distance)
+        return any(t.text.casefold() in self._skip_words for t in tokens[first:i])
+
+    def _bind(self, tokens: list[_Token], mentions: list[_Mention], i: int) -> _Binding | None:
+        """The entity the number at token ``i`` is attributed to."""
+        sentence = tokens[i].sentence
+        before = [m for m in mentions if m.last < i]
+        if not before:
+            return None
+        nearest = before[-1]
+        if not nearest.records:
+            return None  # about a name no record carries: reported as that name
+        carried = tokens[nearest.last].sentence != sentence
+        if carried and tokens[nearest.last].sentence != sentence - 1:
+            return None
+        return _Binding(nearest.records, i - nearest.last, carried, nearest.text)
+
+    # ------------------------------------------------------------------ checks
+    def _check_single(
+        self,
+        tokens: list[_Token],
+        mentions: list[_Mention],
+        records: Sequence[Record],
+        binding: _Binding,
+        i: int,
+        value: float,
+        fields: tuple[str, ...],
+    ) -> Finding | None:
+        bound = [records[r] for r in sorted(binding.records)]
+        singles = tuple(f for f in fields if "/" not in f)
+        if fields and not singles:
+            return None  # a pair phrase after a lone number: not a shape we read
+        if self._skipped(tokens, binding, i):
+            return self._other_games(tokens, binding, i, singles)
+        # Any entity named earlier in the sentence may be the one meant ("Davis led the way
+        # for the Pelicans with 34 points"): the number must fit none of them.
+        sentence = tokens[i].sentence
+        others = {
+            r
+            for m in mentions
+            if m.last < i and tokens[m.last].sentence == sentence
+            for r in m.records
+        } - binding.records
+        if singles and any(_same(records[r].number(f), value) for r in others for f in singles):
+            return None
+        if singles:
+            relevant = [(r, f) for r in bound for f in singles if r.number(f) is not None]
+            if not relevant:
+                return None  # the entity has no such field (a team named before a player's stat)
+            if any(_same(r.number(f), value) for r, f in relevant):
+                return None
+            margins = tuple(f for f in singles if (f, f) in self._pairs)
+            if _difference(records, margins, value):
+                return None  # a margin between two records' scores: "a 6-point win"
+            if self._following_matches(tokens, mentions, records, i, singles, value):
+                return None
+            confidence = self._confidence(binding)
+            said = "; ".join(f"{r.label}: {f}={r.values[f]}" for r, f in relevant)
+        else:
+            if not tokens[i].text[0].isdigit() or value < self._min_value:
+                return None
+            if any(_same(v, value) for r in bound for _f, v in r.numeric_fields()):
+                return None
+            if any(_same(v, value) for r in others for _f, v in records[r].numeric_fields()):
+                return None
+            confidence = min(CONF_NO_FIELD, self._confidence(binding))
+            said = "; ".join(f"{r.label}: no field holds {_fmt(value)}" for r in bound[:3])
+        anywhere = any(_same(v, value) for r in records for _f, v in r.numeric_fields())
+        kind = "misattributed_value" if anywhere else "unverified_number"
+        token = tokens[i]
+        what = f"{binding.mention}'s {'/'.join(singles)}" if singles else binding.mention
+        return Finding(
+            kind=kind,
+            detector=self.id,
+            identifier=token.text,
+            confidence=confidence,
+            severity=severity_for(confidence),
+            span=(token.start, token.end),
+            reason=f"{token.text} is given as {what}, but the record says {said}",
+            evidence={
+                "category": "NUMBER",
+                "entity": binding.mention,
+                "fields": list(singles),
+                "record": said,
+                "binding": _binding_note(binding),
+            },
+        )
+
+    def _other_games(
+        self, tokens: list[_Token], binding: _Binding, i: int, fields: tuple[str, ...]
+    ) -> Finding | None:
+        """A figure about other games or a season ("averaging 21 points"): no record here backs it."""
+        if not fields:
+            return None
+        token = tokens[i]
+        return Finding(
+            kind="unverified_number",
+            detector=self.id,
+            identifier=token.text,
+            confidence=CONF_OTHER_GAMES,
+            severity=severity_for(CONF_OTHER_GAMES),
+            span=(token.start, token.end),
+            reason=(
+                f"{token.text} is a figure about {binding.mention} beyond these records "
+                "(an average or a total over other occasions); no tool result backs it"
+            ),
+            evidence={"category": "NUMBER", "entity": binding.mention, "fields": list(fields)},
+        )
+
+    def _following_matches(
+        self,
+        tokens: list[_Token],
+        mentions: list[_Mention],
+        records: Sequence[Record],
+        i: int,
+        fields: tuple[str, ...],
+        value: float,
+    ) -> bool:
+        for mention in mentions:
+            if mention.first > i and mention.first - i <= _FOLLOWING_WINDOW and mention.records:
+                if tokens[mention.first].sentence != tokens[i].sentence:
+                    return False
+                return any(
+                    _same(records[r].number(f), value) for r in mention.records for f in fields
+                )
+        return False
+
+    def _check_pair(
+        self,
+        tokens: list[_Token],
+        records: Sequence[Record],
+        binding: _Binding | None,
+        i: int,
+        j: int,
+        a: float,
+        b: float,
+    ) -> Iterator[Finding]:
+        fields, _end = self._field_after(tokens, j + 1)
+        labelled = [tuple(f.split("/", 1)) for f in fields if "/" in f]
+        bound = [records[r] for r in sorted(binding.records)] if binding else []
+        if labelled:
+            if not bound:
+                return
+            options = [
+                (r, fa, fb)
+                for r in bound
+                for fa, fb in labelled
+                if r.number(fa) is not None and r.number(fb) is not None
+            ]
+            if not options or any(_same(r.number(fa), a) and _same(r.number(fb), b) for r, fa, fb in options):
+                return
+            assert binding is not None
+            r, fa, fb = max(options, key=lambda o: _same(o[0].number(o[1]), a) + _same(o[0].number(o[2]), b))
+            confidence = self._confidence(binding)
+            yield from self._pair_findings(tokens, i, j, a, b, r, fa, fb, r, confidence, binding.mention)
+            return
+        if not self._pairs:
+            return
+        # Unlabelled: any declared pair that explains both numbers clears it.
+        candidates: list[tuple[int, Record, str, str, Record]] = []
+        scope = bound or list(records)
+        for fa, fb in self._pairs:
+            if fa == fb:
+                holders = [r for r in records if as_number(r.values.get(fa)) is not None]
+                for r1 in holders:
+                    for r2 in holders:
+                        if r1 is r2:
+                            continue
+                        score = _same(r1.number(fa), a) + _same(r2.number(fa), b)
+                        if score == 2:
+                            return
+                        candidates.append((score, r1, fa, fb, r2))
+            else:
+                for r in scope:
+                    if fa in r.values and fb in r.values:
+                        score = _same(r.number(fa), a) + _same(r.number(fb), b)
+                        if score == 2:
+                            return
+                        candidates.append((score, r, fa, fb, r))
+        if binding is not None and binding.distance <= _ADJACENT and not binding.carried:
+            # "The Cavaliers (33-34)": a pair right after the name is that record's own pair.
+            own = [c for c in candidates if c[1] is c[4] and c[1] in bound]
+            if len(own) == 1:
+                _score, r1, fa, fb, r2 = own[0]
+                yield from self._pair_findings(tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, binding.mention)
+                return
+        half = [c for c in candidates if c[0] == 1]
+        # A score read either way round is one reading; keep the one whose first number fits.
+        readings: dict[tuple[frozenset[str], str, str], tuple[int, Record, str, str, Record]] = {}
+        for c in sorted(half, key=lambda c: not _same(c[1].number(c[2]), a)):
+            readings.setdefault((frozenset((c[1].where, c[4].where)), c[2], c[3]), c)
+        if len(readings) != 1:
+            return  # nothing half-matches, or several readings do: not sure what it claims
+        _score, r1, fa, fb, r2 = next(iter(readings.values()))
+        yield from self._pair_findings(tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, "")
+
+    def _pair_findings(
+        self,
+        tokens: list[_Token],
+        i: int,
+        j: int,
+        a: float,
+        b: float,
+        r1: Record,
+        fa: str,
+        fb: str,
+        r2: Record,
+        confidence: float,
+        entity: str,
+    ) -> Iterator[Finding]:
+        said = f"{r1.label}: {fa}={r1.values.get(fa)}; {r2.label}: {fb}={r2.values.get(fb)}"
+        pair_text = f"{tokens[i].text}-{tokens[j].text}"
+        for index, value, record, name in ((i, a, r1, fa), (j, b, r2, fb)):
+            if _same(record.number(name), value):
+                continue
+            token = tokens[index]
+            yield Finding(
+                kind="misattributed_value",
+                detector=self.id,
+                identifier=token.text,
+                confidence=confidence,
+                severity=severity_for(confidence),
+                span=(token.start, token.end),
+                reason=f"{token.text} in {pair_text} does not match the record: {said}",
+                evidence={
+                    "category": "NUMBER",
+                    "entity": entity,
+                    "fields": [fa, fb],
+                    "record": said,
+                },
+            )
+
+    @staticmethod
+    def _confidence(binding: _Binding) -> float:
+        if binding.carried:
+            return CONF_CARRIED
+        if len(binding.records) > 1:
+            return CONF_AMBIGUOUS
+        if binding.distance > FAR_TOKENS:
+            return CONF_FAR
+        return CONF_BOUND
+
+
+# ---------------------------------------------------------------------- helpers
+def _tokenize(answer: str) -> list[_Token]:
+    out: list[_Token] = []
+    sentence = 0
+    previous_end = 0
+    for match in _TOKEN.finditer(answer):
+        if "\n" in answer[previous_end : match.start()] and out:
+            sentence += 1
+        out.append(_Token(match.group(), match.start(), match.end(), sentence))
+        if match.group() in _SENTENCE_END:
+            sentence += 1
+        previous_end = match.end()
+    return out
+
+
+def _phrase(text: str) -> tuple[str, ...]:
+    return tuple(t.casefold() for t in _TOKEN.findall(text) if t not in _DASHES)
+
+
+def _name_forms(name: str) -> Iterator[str]:
+    """The full name, and the last word of a multi-word name ("Gay" for "Rudy Gay")."""
+    name = " ".join(name.split())
+    if len(name) < 2:
+        return
+    yield name
+    words = name.split(" ")
+    if len(words) > 1 and len(words[-1]) >= 3 and words[-1][0].isupper():
+        yield words[-1]
+
+
+def _alternation(forms: Mapping[str, object] | Sequence[str]) -> re.Pattern[str] | None:
+    names = sorted({f for f in forms if f.strip()}, key=len, reverse=True)
+    if not names:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+
+
+def _merge(mentions: list[_Mention], tokens: list[_Token]) -> list[_Mention]:
+    """Join adjacent mentions of the same record ("Los Angeles" + "Lakers")."""
+    mentions = sorted(mentions, key=lambda m: (m.first, -m.last))
+    out: list[_Mention] = []
+    for mention in mentions:
+        if out and mention.first <= out[-1].last:
+            continue  # inside a longer match
+        if out and mention.first == out[-1].last + 1:
+            common = out[-1].records & mention.records
+            if common:
+                prev = out[-1]
+                out[-1] = _Mention(prev.first, mention.last, common, f"{prev.text} {mention.text}")
+                continue
+        out.append(mention)
+    return out
+
+
+def _same(x: float | None, y: float) -> bool:
+    return x is not None and abs(x - y) < 1e-9
+
+
+def _difference(records: Sequence[Record], fields: tuple[str, ...], value: float) -> bool:
+    for name in fields:
+        values = [v for r in records if (v := r.number(name)) is not None]
+        if len(values) > 40:
+            continue
+        if any(_same(abs(x - y), value) for x in values for y in values):
+            return True
+    return False
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if value.is_integer() else str(value)
+
+
+def _binding_note(binding: _Binding) -> str:
+    if binding.carried:
+        return "entity named in the previous sentence"
+    if len(binding.records) > 1:
+        return f"name shared by {len(binding.records)} records"
+    return f"entity named {binding.distance} tokens before"
+
+
+__all__ = ["AttributionDetector"]
