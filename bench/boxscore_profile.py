@@ -42,6 +42,7 @@ FROM_THREE = [
     "from the three point line",
     "three point range",
     "three point line",
+    "three point land",
 ]
 FROM_LINE = ["from the free throw line", "from the line", "from the charity stripe", "ft", "free throws"]
 
@@ -77,6 +78,10 @@ ALIASES: dict[str, list[str]] = {
     "point defeat": ["TEAM-PTS"],
     "point margin": ["TEAM-PTS"],
     "threes": ["FG3M"],
+    "point first quarter": ["TEAM-PTS_QTR1"],
+    "point second quarter": ["TEAM-PTS_QTR2"],
+    "point third quarter": ["TEAM-PTS_QTR3"],
+    "point fourth quarter": ["TEAM-PTS_QTR4"],
     "field goals": ["FGM"],
     "percent from the field": FG_PCT,
     "percent from the floor": FG_PCT,
@@ -102,6 +107,33 @@ for _phrase in FROM_LINE:
 ALIASES["three pointers"] = ["FG3M", *FG3]
 ALIASES["free throws"] = ["FTM", *FT]
 
+QUARTERS = {1: ["first"], 2: ["second"], 3: ["third"], 4: ["fourth", "final"]}
+for _q, _names in QUARTERS.items():
+    for _name in _names:
+        for _form in (
+            "in the {} quarter",
+            "margin in the {} quarter",
+            "in the {} period",
+            "in the {}",
+            "during the {} quarter",
+            "over the {} quarter",
+            "{} quarter",
+        ):
+            ALIASES[_form.format(_name)] = [f"TEAM-PTS_QTR{_q}/TEAM-PTS_QTR{_q}"]
+ALIASES["lead after one quarter"] = ["TEAM-PTS_QTR1/TEAM-PTS_QTR1"]
+ALIASES["after one quarter"] = ["TEAM-PTS_QTR1/TEAM-PTS_QTR1"]
+ALIASES["margin over the final"] = ["TEAM-PTS_QTR4/TEAM-PTS_QTR4"]
+for _half, _name in ((1, "first"), (2, "second")):
+    for _form in ("in the {} half", "margin in the {} half", "{} half", "during the {} half", "over the {} half"):
+        ALIASES[_form.format(_name)] = [f"TEAM-PTS_H{_half}/TEAM-PTS_H{_half}"]
+for _form in ("at halftime", "at the half", "at the break", "lead at halftime", "lead at the half"):
+    ALIASES[_form] = ["TEAM-PTS_H1/TEAM-PTS_H1"]
+
+SUMS = {
+    "TEAM-PTS_H1": ["TEAM-PTS_QTR1", "TEAM-PTS_QTR2"],
+    "TEAM-PTS_H2": ["TEAM-PTS_QTR3", "TEAM-PTS_QTR4"],
+}
+
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -118,6 +150,8 @@ PAIRS = [
     "TEAM-PTS_QTR2/TEAM-PTS_QTR2",
     "TEAM-PTS_QTR3/TEAM-PTS_QTR3",
     "TEAM-PTS_QTR4/TEAM-PTS_QTR4",
+    "TEAM-PTS_H1/TEAM-PTS_H1",
+    "TEAM-PTS_H2/TEAM-PTS_H2",
 ]
 
 
@@ -146,6 +180,9 @@ def render(folder: Path) -> str:
         "known_entities = [",
         *(f"  {q(n)}," for n in known_entities(folder)),
         "]",
+        "",
+        "[field_sums]",
+        *(f"{q(k)} = [{', '.join(q(f) for f in v)}]" for k, v in SUMS.items()),
         "",
         "[rules.attribution]",
         "# A season average or a streak is not this game's value.",

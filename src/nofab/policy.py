@@ -113,6 +113,8 @@ class Profile:
     weekdays: tuple[str, ...] = ()
     #: ``strptime`` formats of the dates in records ("%m_%d_%y").
     date_formats: tuple[str, ...] = ()
+    #: Derived fields: name -> fields summed into it (a half's score from its quarters).
+    field_sums: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name, value in self.thresholds.items():
@@ -165,7 +167,7 @@ class Profile:
                 "date_formats",
             ):
                 kwargs[key] = _str_tuple(value, path)
-            elif key in ("tool_trigger_keywords", "claim_verbs", "field_aliases"):
+            elif key in ("tool_trigger_keywords", "claim_verbs", "field_aliases", "field_sums"):
                 kwargs[key] = MappingProxyType(
                     {str(k): _str_tuple(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}
                 )

@@ -44,8 +44,8 @@ _FILLERS = frozenset({"of"})
 _PAIR_WORDS = frozenset({"of", "for"})
 #: Field phrases are looked for in this many words after the number.
 _LOOKAHEAD = 8
-#: A pair this many tokens after a name ("Celtics ( 32 - 18 )") is that record's own pair.
-_ADJACENT = 2
+#: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
+_OPENERS = frozenset("([")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
 
@@ -56,6 +56,8 @@ CONF_AMBIGUOUS = 0.75  # the mention names more than one record (two players cal
 CONF_CARRIED = 0.7  # entity only named in an earlier sentence ("He added 10 rebounds")
 CONF_PAIR = 0.85  # an unlabelled pair that half-matches a declared pair
 CONF_NO_FIELD = 0.55
+#: A labelled cross-record pair is read against at most this many records (two teams, not a roster).
+_MAX_ACROSS = 6
 CONF_OTHER_GAMES = 0.6  # "averaging 21 points": beyond what the records cover  # no field phrase: the number is in none of the entity's fields
 CONF_ENTITY = 0.85  # a known name that no record of this turn carries
 CONF_WEEKDAY = 0.8  # a weekday that matches no date in the records
@@ -110,6 +112,7 @@ class AttributionDetector:
         self._known = _alternation(profile.known_entities)
         self._weekdays = tuple(profile.weekdays)
         self._date_formats = tuple(profile.date_formats)
+        self._sums = {k: tuple(v) for k, v in profile.field_sums.items()}
         self._min_value = float(rules.get("min_value", 0))
         #: Words that make a number something other than this record's value ("averaging").
         self._skip_words = frozenset(str(w).casefold() for w in rules.get("skip_words", ()))
@@ -117,7 +120,7 @@ class AttributionDetector:
     # ------------------------------------------------------------------ entry
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
-        records = evidence.records
+        records = self._with_sums(evidence.records)
         if not answer or not records:
             return
         tokens = _tokenize(answer)
@@ -129,6 +132,20 @@ class AttributionDetector:
         if not any(m.records for m in mentions) and not self._pairs:
             return
         yield from self._number_findings(tokens, mentions, records)
+
+    def _with_sums(self, records: Sequence[Record]) -> Sequence[Record]:
+        """Records with the profile's derived fields added (same order, so indices hold)."""
+        if not self._sums:
+            return records
+        out: list[Record] = []
+        for record in records:
+            extra: dict[str, str] = {}
+            for name, parts in self._sums.items():
+                numbers = [record.number(p) for p in parts]
+                if parts and all(n is not None for n in numbers):
+                    extra[name] = _fmt(sum(n for n in numbers if n is not None))
+            out.append(Record(record.where, record.names, {**record.values, **extra}) if extra else record)
+        return out
 
     # ------------------------------------------------------------------ mentions
     def _mentions(self, answer: str, tokens: list[_Token], records: Sequence[Record]) -> list[_Mention]:
@@ -155,6 +172,8 @@ class AttributionDetector:
                     continue
                 if any(m.first <= first and last <= m.last for m in merged):
                     continue  # the record's own mention covers it
+                if any(m.records and (m.first == last + 1 or m.last == first - 1) for m in merged):
+                    continue  # one name with a record's mention ("Los Angeles" + "Clippers" of "LA")
                 merged = [m for m in merged if not (first <= m.first and m.last <= last)]
                 merged.append(_Mention(first, last, frozenset(), match.group()))
         merged.sort(key=lambda m: m.first)
@@ -231,7 +250,9 @@ class AttributionDetector:
             if pair_end is not None:
                 second = as_number(tokens[pair_end].text)
                 assert second is not None
-                binding = self._bind(tokens, mentions, i)
+                pair_fields, _end = self._field_after(tokens, pair_end + 1)
+                firsts = [f.split("/", 1)[0] for f in pair_fields if "/" in f]
+                binding = self._bind(tokens, mentions, i, records, firsts)
                 yield from self._check_pair(tokens, records, binding, i, pair_end, value, second)
                 i = pair_end + 1
                 continue
@@ -240,7 +261,8 @@ class AttributionDetector:
                 if not fields or self._phrase_at(tokens, i):
                     i += 1
                     continue  # "one of the best", "from three-point range": not a count
-            binding = self._bind(tokens, mentions, i)
+            singles = [f for f in fields if "/" not in f]
+            binding = self._bind(tokens, mentions, i, records, singles)
             if binding is not None:
                 finding = self._check_single(tokens, mentions, records, binding, i, value, fields)
                 if finding is not None:
@@ -279,14 +301,17 @@ class AttributionDetector:
         return None
 
     def _field_after(
-        self, tokens: list[_Token], j: int, multiword: bool = False
+        self, tokens: list[_Token], j: int, multiword: bool = False, comma: bool = False
     ) -> tuple[tuple[str, ...], int]:
-        """The fields named by the phrase starting at token ``j`` (dashes and fillers skipped)."""
+        """The fields named by the phrase starting at token ``j`` (dashes and fillers skipped;
+        with ``comma``, one leading comma too: "outscored them 37-20, in the fourth quarter")."""
         if not self._aliases:
             return (), j
         words: list[str] = []
         k = j
         sentence = tokens[j - 1].sentence if j > 0 else 0
+        if comma and k < len(tokens) and tokens[k].text == "," and tokens[k].sentence == sentence:
+            k += 1
         while k < len(tokens) and len(words) < _LOOKAHEAD and tokens[k].sentence == sentence:
             text = tokens[k].text.casefold()
             if text not in _DASHES:
@@ -315,8 +340,21 @@ class AttributionDetector:
         first = max(0, i - binding.distance)
         return any(t.text.casefold() in self._skip_words for t in tokens[first:i])
 
-    def _bind(self, tokens: list[_Token], mentions: list[_Mention], i: int) -> _Binding | None:
-        """The entity the number at token ``i`` is attributed to."""
+    def _bind(
+        self,
+        tokens: list[_Token],
+        mentions: list[_Mention],
+        i: int,
+        records: Sequence[Record] = (),
+        fields: Sequence[str] = (),
+    ) -> _Binding | None:
+        """The entity the number at token ``i`` is attributed to.
+
+        The nearest preceding mention in the sentence, except that a field phrase picks the
+        nearest mention whose record has the field, in the profile's order of preference:
+        in "Davis led the way for the Pelicans with 34 points", "points" names a player's
+        field before a team's, so 34 is Davis's.
+        """
         sentence = tokens[i].sentence
         before = [m for m in mentions if m.last < i]
         if not before:
@@ -327,6 +365,12 @@ class AttributionDetector:
         carried = tokens[nearest.last].sentence != sentence
         if carried and tokens[nearest.last].sentence != sentence - 1:
             return None
+        if not carried and fields:
+            same = [m for m in reversed(before) if tokens[m.last].sentence == sentence and m.records]
+            for name in fields:
+                for mention in same:
+                    if any(records[r].number(name) is not None for r in mention.records):
+                        return _Binding(mention.records, i - mention.last, False, mention.text)
         return _Binding(nearest.records, i - nearest.last, carried, nearest.text)
 
     # ------------------------------------------------------------------ checks
@@ -345,7 +389,7 @@ class AttributionDetector:
         if fields and not singles:
             return None  # a pair phrase after a lone number: not a shape we read
         if self._skipped(tokens, binding, i):
-            return self._other_games(tokens, binding, i, singles)
+            return self._other_games(tokens, records, binding, i, singles)
         # Any entity named earlier in the sentence may be the one meant ("Davis led the way
         # for the Pelicans with 34 points"): the number must fit none of them.
         sentence = tokens[i].sentence
@@ -401,12 +445,22 @@ class AttributionDetector:
         )
 
     def _other_games(
-        self, tokens: list[_Token], binding: _Binding, i: int, fields: tuple[str, ...]
+        self,
+        tokens: list[_Token],
+        records: Sequence[Record],
+        binding: _Binding,
+        i: int,
+        fields: tuple[str, ...],
     ) -> Finding | None:
         """A figure about other games or a season ("averaging 21 points"): no record here backs it."""
         if not fields:
             return None
         token = tokens[i]
+        value = as_number(token.text) if token.text[0].isdigit() else self._number_words.get(token.text.casefold())
+        if value is None or any(
+            _same(records[r].number(f), value) for r in binding.records for f in fields
+        ):
+            return None  # "a season-high 106 points" that is this occasion's own value
         return Finding(
             kind="unverified_number",
             detector=self.id,
@@ -449,9 +503,13 @@ class AttributionDetector:
         a: float,
         b: float,
     ) -> Iterator[Finding]:
-        fields, _end = self._field_after(tokens, j + 1)
+        fields, _end = self._field_after(tokens, j + 1, comma=True)
         labelled = [tuple(f.split("/", 1)) for f in fields if "/" in f]
         bound = [records[r] for r in sorted(binding.records)] if binding else []
+        across = [fa for fa, fb in labelled if fa == fb]
+        if across:
+            yield from self._check_across(tokens, records, i, j, a, b, across)
+            return
         if labelled:
             if not bound:
                 return
@@ -491,7 +549,12 @@ class AttributionDetector:
                         if score == 2:
                             return
                         candidates.append((score, r, fa, fb, r))
-        if binding is not None and binding.distance <= _ADJACENT and not binding.carried:
+        if (
+            binding is not None
+            and binding.distance == 2
+            and not binding.carried
+            and tokens[i - 1].text in _OPENERS
+        ):
             # "The Cavaliers (33-34)": a pair right after the name is that record's own pair.
             own = [c for c in candidates if c[1] is c[4] and c[1] in bound]
             if len(own) == 1:
@@ -507,6 +570,37 @@ class AttributionDetector:
             return  # nothing half-matches, or several readings do: not sure what it claims
         _score, r1, fa, fb, r2 = next(iter(readings.values()))
         yield from self._pair_findings(tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, "")
+
+    def _check_across(
+        self,
+        tokens: list[_Token],
+        records: Sequence[Record],
+        i: int,
+        j: int,
+        a: float,
+        b: float,
+        fields: list[str],
+    ) -> Iterator[Finding]:
+        """A labelled pair of one field across two records: "outscored them 29-8 in the third quarter"."""
+        best: tuple[int, Record, str, Record] | None = None
+        for name in fields:
+            holders = [r for r in records if r.number(name) is not None]
+            if len(holders) > _MAX_ACROSS:
+                continue
+            for r1 in holders:
+                for r2 in holders:
+                    if r1 is r2:
+                        continue
+                    score = 2 * _same(r1.number(name), a) + 2 * _same(r2.number(name), b)
+                    if score == 4:
+                        return
+                    score += _same(r1.number(name), a)  # prefer the reading whose first number fits
+                    if best is None or score > best[0]:
+                        best = (score, r1, name, r2)
+        if best is None:
+            return
+        _score, r1, name, r2 = best
+        yield from self._pair_findings(tokens, i, j, a, b, r1, name, name, r2, CONF_PAIR, "")
 
     def _pair_findings(
         self,
