@@ -95,6 +95,14 @@ ALIASES: dict[str, list[str]] = {
     "percent from downtown": FG3_PCT,
     "percent from the three point line": FG3_PCT,
     "percent from the free throw line": FT_PCT,
+    "percent from behind the arc": FG3_PCT,
+    "percent success rate from the field": FG_PCT,
+    "percent success rate from the floor": FG_PCT,
+    "percent success rate from three point range": FG3_PCT,
+    "percent success rate from behind the arc": FG3_PCT,
+    "percent success rate from beyond the arc": FG3_PCT,
+    "percent success rate from deep": FG3_PCT,
+    "percent success rate from the free throw line": FT_PCT,
     "percent from the line": FT_PCT,
     "percent from the charity stripe": FT_PCT,
 }
@@ -143,6 +151,19 @@ NUMBER_WORDS = {
 
 SKIP_WORDS = ["averaging", "averaged", "average", "averages", "career", "season", "combined", "combining"]
 
+BEYOND = [
+    "of their last",
+    "of its last",
+    "of his last",
+    "in a row",
+    "straight",
+    "consecutive",
+    "road wins",
+    "home wins",
+    "wins in their",
+    "of their previous",
+]
+
 PAIRS = [
     "TEAM-WINS/TEAM-LOSSES",
     "TEAM-PTS/TEAM-PTS",
@@ -187,6 +208,8 @@ def render(folder: Path) -> str:
         "[rules.attribution]",
         "# A season average or a streak is not this game's value.",
         f"skip_words = [{', '.join(q(w) for w in SKIP_WORDS)}]",
+        "# Figures about other games: no box score of this game backs them.",
+        f"beyond_phrases = [{', '.join(q(w) for w in BEYOND)}]",
         "",
         "[number_words]",
         *(f"{q(k)} = {v}" for k, v in NUMBER_WORDS.items()),

@@ -44,6 +44,8 @@ _FILLERS = frozenset({"of"})
 _PAIR_WORDS = frozenset({"of", "for"})
 #: Field phrases are looked for in this many words after the number.
 _LOOKAHEAD = 8
+#: The pseudo-field of a figure about other occasions (``rules.attribution.beyond_phrases``).
+_BEYOND = "\u2026beyond"
 #: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
 _OPENERS = frozenset("([")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
@@ -105,6 +107,11 @@ class AttributionDetector:
         self._aliases: dict[tuple[str, ...], tuple[str, ...]] = {
             _phrase(k): tuple(v) for k, v in profile.field_aliases.items() if _phrase(k)
         }
+        # Phrases that make a number a figure about other occasions ("of their last five
+        # games", "in a row"): no record of this turn can back it.
+        for phrase in rules.get("beyond_phrases", ()):
+            if _phrase(str(phrase)):
+                self._aliases.setdefault(_phrase(str(phrase)), (_BEYOND,))
         self._alias_len = max((len(k) for k in self._aliases), default=0)
         self._number_words = {k.casefold(): float(v) for k, v in profile.number_words.items()}
         self._fillers = _FILLERS | {str(w).casefold() for w in rules.get("filler_words", ())}
@@ -319,13 +326,15 @@ class AttributionDetector:
                     break
                 words.append(text)
             k += 1
-        start = 0
-        while start < len(words) and words[start] in self._fillers:
-            start += 1
-        for length in range(min(self._alias_len, len(words) - start), 1 if multiword else 0, -1):
-            key = tuple(words[start : start + length])
-            if key in self._aliases:
-                return self._aliases[key], k
+        skipped = 0
+        while skipped < len(words) and words[skipped] in self._fillers:
+            skipped += 1
+        # The phrase as written first ("of their last"), then without its fillers ("a pair of steals").
+        for start in dict.fromkeys((0, skipped)):
+            for length in range(min(self._alias_len, len(words) - start), 1 if multiword else 0, -1):
+                key = tuple(words[start : start + length])
+                if key in self._aliases:
+                    return self._aliases[key], k
         return (), k
 
     def _phrase_at(self, tokens: list[_Token], i: int) -> bool:
@@ -388,7 +397,7 @@ class AttributionDetector:
         singles = tuple(f for f in fields if "/" not in f)
         if fields and not singles:
             return None  # a pair phrase after a lone number: not a shape we read
-        if self._skipped(tokens, binding, i):
+        if singles == (_BEYOND,) or self._skipped(tokens, binding, i):
             return self._other_games(tokens, records, binding, i, singles)
         # Any entity named earlier in the sentence may be the one meant ("Davis led the way
         # for the Pelicans with 34 points"): the number must fit none of them.
