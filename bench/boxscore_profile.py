@@ -164,6 +164,12 @@ BEYOND = [
     "of their previous",
 ]
 
+# Words between two teams of one contest: the same team on both sides is a wrong name.
+OPPOSING = ["defeated", "beat", "outscored", "out scored", "out scoring", "outscoring", "held", "topped",
+            "over", "against", "edged", "routed", "host", "hosted", "to"]  # fmt: skip
+# Words between a player and the team credited with him ("led the way for the Nets").
+MEMBER_LINKS = ["led the way for", "led", "paced", "for", "led the bench for", "led the second unit for"]
+
 PAIRS = [
     "TEAM-WINS/TEAM-LOSSES",
     "TEAM-PTS/TEAM-PTS",
@@ -210,6 +216,9 @@ def render(folder: Path) -> str:
         f"skip_words = [{', '.join(q(w) for w in SKIP_WORDS)}]",
         "# Figures about other games: no box score of this game backs them.",
         f"beyond_phrases = [{', '.join(q(w) for w in BEYOND)}]",
+        "",
+        f"opposing_words = [{', '.join(q(w) for w in OPPOSING)}]",
+        f"member_links = [{', '.join(q(w) for w in MEMBER_LINKS)}]",
         "",
         "[number_words]",
         *(f"{q(k)} = {v}" for k, v in NUMBER_WORDS.items()),

@@ -62,7 +62,8 @@ CONF_NO_FIELD = 0.55
 _MAX_ACROSS = 6
 CONF_OTHER_GAMES = 0.6  # "averaging 21 points": beyond what the records cover  # no field phrase: the number is in none of the entity's fields
 CONF_ENTITY = 0.85  # a known name that no record of this turn carries
-CONF_WEEKDAY = 0.8  # a weekday that matches no date in the records
+CONF_WEEKDAY = 0.8
+CONF_RELATION = 0.8  # a name in the wrong relation ("Beal led the way for Brooklyn")  # a weekday that matches no date in the records
 FAR_TOKENS = 15
 
 
@@ -120,6 +121,10 @@ class AttributionDetector:
         self._weekdays = tuple(profile.weekdays)
         self._date_formats = tuple(profile.date_formats)
         self._sums = {k: tuple(v) for k, v in profile.field_sums.items()}
+        # "X defeated X": a record named on both sides of one of these words is one name too many.
+        self._opposing = tuple(_phrase(str(p)) for p in rules.get("opposing_words", ()) if _phrase(str(p)))
+        # "Beal led the way for Brooklyn": a member named with a group it does not belong to.
+        self._member_links = tuple(_phrase(str(p)) for p in rules.get("member_links", ()) if _phrase(str(p)))
         self._min_value = float(rules.get("min_value", 0))
         #: Words that make a number something other than this record's value ("averaging").
         self._skip_words = frozenset(str(w).casefold() for w in rules.get("skip_words", ()))
@@ -136,6 +141,7 @@ class AttributionDetector:
         mentions = self._mentions(answer, tokens, records)
         yield from self._entity_findings(answer, tokens, mentions, records)
         yield from self._weekday_findings(tokens, records)
+        yield from self._relation_findings(answer, tokens, mentions, records)
         if not any(m.records for m in mentions) and not self._pairs:
             return
         yield from self._number_findings(tokens, mentions, records)
@@ -203,6 +209,60 @@ class AttributionDetector:
                 reason=f"{answer[start:end]!r} is named, but no record in the tool results carries that name",
                 evidence={"category": "NAME", "records": len(records)},
             )
+
+    def _relation_findings(
+        self, answer: str, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
+    ) -> Iterator[Finding]:
+        """Names in the wrong relation: a record opposing itself, a member credited to another group."""
+        if not self._opposing and not self._member_links:
+            return
+        named = [m for m in mentions if m.records]
+        groups = _groups(records) if self._member_links else {}
+        group_records = {g for gs in groups.values() for g in gs}
+        for index, mention in enumerate(named):
+            earlier = [m for m in named[:index] if tokens[m.last].sentence == tokens[mention.first].sentence]
+            if not earlier:
+                continue
+            between = _words_before(tokens, mention.first)
+            previous = earlier[-1]
+            if (
+                self._opposing
+                and previous.records == mention.records
+                and any(_ends_with(between, p) for p in self._opposing)
+            ):
+                yield self._name_finding(
+                    answer, tokens, mention, f"{mention.text} is named on both sides of a contest with itself"
+                )
+                continue
+            if not self._member_links or not mention.records <= group_records:
+                continue
+            if not any(_ends_with(between, p) for p in self._member_links):
+                continue
+            member = next((m for m in reversed(earlier) if any(r in groups for r in m.records)), None)
+            if member is None:
+                continue
+            belongs = {g for r in member.records for g in groups.get(r, ())}
+            if belongs and not (belongs & mention.records):
+                owner = ", ".join(sorted({records[g].label for g in belongs}))
+                yield self._name_finding(
+                    answer,
+                    tokens,
+                    mention,
+                    f"{member.text} is credited to {mention.text}, but the records put them with {owner}",
+                )
+
+    def _name_finding(self, answer: str, tokens: list[_Token], mention: _Mention, reason: str) -> Finding:
+        start, end = tokens[mention.first].start, tokens[mention.last].end
+        return Finding(
+            kind="misattributed_value",
+            detector=self.id,
+            identifier=answer[start:end],
+            confidence=CONF_RELATION,
+            severity=severity_for(CONF_RELATION),
+            span=(start, end),
+            reason=reason,
+            evidence={"category": "NAME"},
+        )
 
     def _weekday_findings(self, tokens: list[_Token], records: Sequence[Record]) -> Iterator[Finding]:
         if not self._weekdays or not self._date_formats:
@@ -710,6 +770,41 @@ def _merge(mentions: list[_Mention], tokens: list[_Token]) -> list[_Mention]:
                 continue
         out.append(mention)
     return out
+
+
+def _groups(records: Sequence[Record]) -> dict[int, set[int]]:
+    """record -> the records it belongs to: those named by one of its (non-name) values.
+
+    A player row whose ``TEAM_CITY`` is "Washington" belongs to the team record named
+    "Washington". Only values naming exactly one record count.
+    """
+    owners: dict[str, set[int]] = {}
+    for index, record in enumerate(records):
+        for _field, name in record.names:
+            owners.setdefault(name, set()).add(index)
+    out: dict[int, set[int]] = {}
+    for index, record in enumerate(records):
+        for text in record.values.values():
+            found = owners.get(text.strip())
+            if found and len(found) == 1 and index not in found:
+                out.setdefault(index, set()).update(found)
+    return out
+
+
+def _words_before(tokens: list[_Token], first: int, limit: int = 5) -> tuple[str, ...]:
+    """Up to ``limit`` folded words just before token ``first`` in its sentence (no "the", no dashes)."""
+    out: list[str] = []
+    k = first - 1
+    while k >= 0 and len(out) < limit and tokens[k].sentence == tokens[first].sentence:
+        text = tokens[k].text.casefold()
+        if text not in _DASHES and text != "the":
+            out.append(text)
+        k -= 1
+    return tuple(reversed(out))
+
+
+def _ends_with(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    return len(phrase) <= len(words) and words[len(words) - len(phrase) :] == phrase
 
 
 def _same(x: float | None, y: float) -> bool:
