@@ -147,7 +147,9 @@ NUMBER_WORDS = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
     "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
     "pair": 2, "zero": 0, "no": 0,
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
 }  # fmt: skip
+RANKS = {"on the team": "PTS", "on the team in scoring": "PTS", "in scoring": "PTS"}
 
 SKIP_WORDS = ["averaging", "averaged", "average", "averages", "career", "season", "combined", "combining"]
 
@@ -162,6 +164,10 @@ BEYOND = [
     "home wins",
     "wins in their",
     "of their previous",
+    "double double in a row",
+    "double double in the last",
+    "game in a row",
+    "triple double in a row",
 ]
 
 # Words between two teams of one contest: the same team on both sides is a wrong name.
@@ -219,6 +225,9 @@ def render(folder: Path) -> str:
         "",
         f"opposing_words = [{', '.join(q(w) for w in OPPOSING)}]",
         f"member_links = [{', '.join(q(w) for w in MEMBER_LINKS)}]",
+        "",
+        "[rules.attribution.rank_phrases]",
+        *(f"{q(k)} = {q(v)}" for k, v in RANKS.items()),
         "",
         "[number_words]",
         *(f"{q(k)} = {v}" for k, v in NUMBER_WORDS.items()),

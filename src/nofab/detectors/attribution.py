@@ -46,6 +46,8 @@ _PAIR_WORDS = frozenset({"of", "for"})
 _LOOKAHEAD = 8
 #: The pseudo-field of a figure about other occasions (``rules.attribution.beyond_phrases``).
 _BEYOND = "\u2026beyond"
+#: The pseudo-field prefix of a rank (``rules.attribution.rank_phrases``).
+_RANK = "\u2026rank:"
 #: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
 _OPENERS = frozenset("([")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
@@ -113,6 +115,11 @@ class AttributionDetector:
         for phrase in rules.get("beyond_phrases", ()):
             if _phrase(str(phrase)):
                 self._aliases.setdefault(_phrase(str(phrase)), (_BEYOND,))
+        # "X was second on the team": an ordinal before one of these phrases is X's rank by a
+        # field among the records of X's group.
+        for phrase, name in dict(rules.get("rank_phrases", {})).items():
+            if _phrase(str(phrase)):
+                self._aliases[_phrase(str(phrase))] = (_RANK + str(name),)
         self._alias_len = max((len(k) for k in self._aliases), default=0)
         self._number_words = {k.casefold(): float(v) for k, v in profile.number_words.items()}
         self._fillers = _FILLERS | {str(w).casefold() for w in rules.get("filler_words", ())}
@@ -457,6 +464,8 @@ class AttributionDetector:
         singles = tuple(f for f in fields if "/" not in f)
         if fields and not singles:
             return None  # a pair phrase after a lone number: not a shape we read
+        if len(singles) == 1 and singles[0].startswith(_RANK):
+            return self._check_rank(tokens, records, binding, i, value, singles[0][len(_RANK) :])
         if singles == (_BEYOND,) or self._skipped(tokens, binding, i):
             return self._other_games(tokens, records, binding, i, singles)
         # Any entity named earlier in the sentence may be the one meant ("Davis led the way
@@ -512,6 +521,35 @@ class AttributionDetector:
                 "binding": _binding_note(binding),
             },
         )
+
+    def _check_rank(
+        self, tokens: list[_Token], records: Sequence[Record], binding: _Binding, i: int, rank: float, name: str
+    ) -> Finding | None:
+        """Is the entity really ``rank``-th by ``name`` among the records of its group?"""
+        groups = _groups(records)
+        for r in sorted(binding.records):
+            own = records[r].number(name)
+            mine = groups.get(r)
+            if own is None or not mine:
+                continue
+            peers = [v for k, g in groups.items() if g == mine and (v := records[k].number(name)) is not None]
+            best, worst = 1 + sum(v > own for v in peers), sum(v >= own for v in peers)
+            if best <= rank <= worst:
+                return None
+            token = tokens[i]
+            group = ", ".join(sorted(records[g].label for g in mine))
+            said = f"{records[r].label}: {name}={records[r].values[name]}, rank {best} in {group}"
+            return Finding(
+                kind="misattributed_value",
+                detector=self.id,
+                identifier=token.text,
+                confidence=CONF_FAR,
+                severity=severity_for(CONF_FAR),
+                span=(token.start, token.end),
+                reason=f"{token.text} is given as {binding.mention}'s rank by {name}, but the record says {said}",
+                evidence={"category": "NUMBER", "entity": binding.mention, "fields": [name], "record": said},
+            )
+        return None
 
     def _other_games(
         self,
