@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from shared_task import games  # noqa: E402
+from shared_task import games
 
 POINTS = ["PTS", "TEAM-PTS"]
 REB = ["REB", "TEAM-REB"]
@@ -132,7 +132,13 @@ ALIASES["lead after one quarter"] = ["TEAM-PTS_QTR1/TEAM-PTS_QTR1"]
 ALIASES["after one quarter"] = ["TEAM-PTS_QTR1/TEAM-PTS_QTR1"]
 ALIASES["margin over the final"] = ["TEAM-PTS_QTR4/TEAM-PTS_QTR4"]
 for _half, _name in ((1, "first"), (2, "second")):
-    for _form in ("in the {} half", "margin in the {} half", "{} half", "during the {} half", "over the {} half"):
+    for _form in (
+        "in the {} half",
+        "margin in the {} half",
+        "{} half",
+        "during the {} half",
+        "over the {} half",
+    ):
         ALIASES[_form.format(_name)] = [f"TEAM-PTS_H{_half}/TEAM-PTS_H{_half}"]
 for _form in ("at halftime", "at the half", "at the break", "lead at halftime", "lead at the half"):
     ALIASES[_form] = ["TEAM-PTS_H1/TEAM-PTS_H1"]

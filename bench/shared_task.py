@@ -52,7 +52,9 @@ def games(folder: Path) -> list[Game]:
         for line in handle:
             if line.strip():
                 game = json.loads(line)
-                boxes[game["shared_task_text_id"]] = {k: v for k, v in game.items() if k not in REFERENCE_KEYS}
+                boxes[game["shared_task_text_id"]] = {
+                    k: v for k, v in game.items() if k not in REFERENCE_KEYS
+                }
     with (folder / "games.csv").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     return [Game(r["TEXT_ID"], r["GENERATED_TEXT"], boxes[r["TEXT_ID"]]) for r in rows]

@@ -167,9 +167,8 @@ class RecordFinder:
                     values[key] = _scalar_text(item)
             elif isinstance(item, list):
                 values[key] = str(len(item))
-        if names or values:
-            if len(out) < MAX_RECORDS:
-                out.append(Record(where, tuple(names), values))
+        if (names or values) and len(out) < MAX_RECORDS:
+            out.append(Record(where, tuple(names), values))
         for key, item in obj.items():
             if isinstance(item, (dict, list)):
                 self._walk(item, f"{where}.{key}", depth + 1, out)

@@ -59,13 +59,13 @@ CONF_FAR = 0.8  # entity named more than FAR_TOKENS tokens before
 CONF_AMBIGUOUS = 0.75  # the mention names more than one record (two players called Jordan)
 CONF_CARRIED = 0.7  # entity only named in an earlier sentence ("He added 10 rebounds")
 CONF_PAIR = 0.85  # an unlabelled pair that half-matches a declared pair
-CONF_NO_FIELD = 0.55
+CONF_NO_FIELD = 0.55  # no field phrase: the number is in none of the entity's fields
+CONF_OTHER_GAMES = 0.6  # "averaging 21 points": a figure beyond what the records cover
+CONF_ENTITY = 0.85  # a known name that no record of this turn carries
+CONF_WEEKDAY = 0.8  # a weekday that matches no date in the records
+CONF_RELATION = 0.8  # a name in the wrong relation ("Beal led the way for Brooklyn")
 #: A labelled cross-record pair is read against at most this many records (two teams, not a roster).
 _MAX_ACROSS = 6
-CONF_OTHER_GAMES = 0.6  # "averaging 21 points": beyond what the records cover  # no field phrase: the number is in none of the entity's fields
-CONF_ENTITY = 0.85  # a known name that no record of this turn carries
-CONF_WEEKDAY = 0.8
-CONF_RELATION = 0.8  # a name in the wrong relation ("Beal led the way for Brooklyn")  # a weekday that matches no date in the records
 FAR_TOKENS = 15
 
 
@@ -331,10 +331,10 @@ class AttributionDetector:
                 i = pair_end + 1
                 continue
             fields, _after = self._field_after(tokens, i + 1)
-            if tokens[i].text.casefold() in self._number_words and not tokens[i].text[0].isdigit():
-                if not fields or self._phrase_at(tokens, i):
-                    i += 1
-                    continue  # "one of the best", "from three-point range": not a count
+            is_word = tokens[i].text.casefold() in self._number_words and not tokens[i].text[0].isdigit()
+            if is_word and (not fields or self._phrase_at(tokens, i)):
+                i += 1
+                continue  # "one of the best", "from three-point range": not a count
             singles = [f for f in fields if "/" not in f]
             binding = self._bind(tokens, mentions, i, records, singles)
             if binding is not None:
@@ -369,9 +369,13 @@ class AttributionDetector:
             j += 1
         else:
             return None
-        if j < len(tokens) and tokens[j].sentence == tokens[i].sentence and as_number(tokens[j].text) is not None:
-            if tokens[j].text[0].isdigit():
-                return j
+        if (
+            j < len(tokens)
+            and tokens[j].sentence == tokens[i].sentence
+            and tokens[j].text[0].isdigit()
+            and as_number(tokens[j].text) is not None
+        ):
+            return j
         return None
 
     def _field_after(
@@ -472,10 +476,7 @@ class AttributionDetector:
         # for the Pelicans with 34 points"): the number must fit none of them.
         sentence = tokens[i].sentence
         others = {
-            r
-            for m in mentions
-            if m.last < i and tokens[m.last].sentence == sentence
-            for r in m.records
+            r for m in mentions if m.last < i and tokens[m.last].sentence == sentence for r in m.records
         } - binding.records
         if singles and any(_same(records[r].number(f), value) for r in others for f in singles):
             return None
@@ -523,7 +524,13 @@ class AttributionDetector:
         )
 
     def _check_rank(
-        self, tokens: list[_Token], records: Sequence[Record], binding: _Binding, i: int, rank: float, name: str
+        self,
+        tokens: list[_Token],
+        records: Sequence[Record],
+        binding: _Binding,
+        i: int,
+        rank: float,
+        name: str,
     ) -> Finding | None:
         """Is the entity really ``rank``-th by ``name`` among the records of its group?"""
         groups = _groups(records)
@@ -546,7 +553,9 @@ class AttributionDetector:
                 confidence=CONF_FAR,
                 severity=severity_for(CONF_FAR),
                 span=(token.start, token.end),
-                reason=f"{token.text} is given as {binding.mention}'s rank by {name}, but the record says {said}",
+                reason=(
+                    f"{token.text} is given as {binding.mention}'s rank by {name}, but the record says {said}"
+                ),
                 evidence={"category": "NUMBER", "entity": binding.mention, "fields": [name], "record": said},
             )
         return None
@@ -563,10 +572,12 @@ class AttributionDetector:
         if not fields:
             return None
         token = tokens[i]
-        value = as_number(token.text) if token.text[0].isdigit() else self._number_words.get(token.text.casefold())
-        if value is None or any(
-            _same(records[r].number(f), value) for r in binding.records for f in fields
-        ):
+        value = (
+            as_number(token.text)
+            if token.text[0].isdigit()
+            else self._number_words.get(token.text.casefold())
+        )
+        if value is None or any(_same(records[r].number(f), value) for r in binding.records for f in fields):
             return None  # "a season-high 106 points" that is this occasion's own value
         return Finding(
             kind="unverified_number",
@@ -595,9 +606,7 @@ class AttributionDetector:
             if mention.first > i and mention.first - i <= _FOLLOWING_WINDOW and mention.records:
                 if tokens[mention.first].sentence != tokens[i].sentence:
                     return False
-                return any(
-                    _same(records[r].number(f), value) for r in mention.records for f in fields
-                )
+                return any(_same(records[r].number(f), value) for r in mention.records for f in fields)
         return False
 
     def _check_pair(
