@@ -10,7 +10,8 @@ Tool results hold records in two shapes:
 
 Each record knows its naming fields (names, titles, ids: what an answer calls it by) and its
 value fields (everything else that is a scalar; a list's value is its length, since an
-answer says "2 passengers" for a list of two). Which keys name a record comes from the
+answer says "2 passengers" for a list of two; a nested object of scalars joins its parent
+as dotted keys, "prices.economy"). Which keys name a record comes from the
 profile's ``name_fields`` when given, else from the key itself (``*name``, ``*title``,
 ``*_id``, ``*city``, ``*code``, ``*number`` holding text). In a table, a naming field whose
 values repeat across most rows (a player's team city) groups rows rather than naming one,
@@ -116,6 +117,15 @@ class RecordFinder:
             return key in self._name_fields
         return bool(_NAMING_KEY.search(key))
 
+    def _describes(self, item: Any) -> bool:
+        """A nested object that describes its parent: scalars only, none of them a name."""
+        return (
+            isinstance(item, dict)
+            and bool(item)
+            and all(_is_scalar(v) for v in item.values())
+            and not any(self.is_naming_key(str(k), v) for k, v in item.items())
+        )
+
     def find(self, value: Any, where: str) -> list[Record]:
         out: list[Record] = []
         self._walk(value, where, 0, out)
@@ -167,10 +177,15 @@ class RecordFinder:
                     values[key] = _scalar_text(item)
             elif isinstance(item, list):
                 values[key] = str(len(item))
+            elif self._describes(item):
+                # A small object of scalars (a flight's "prices" by cabin) describes this
+                # record: its values join it as "prices.economy".
+                for sub, value in item.items():
+                    values[f"{key}.{sub}"] = _scalar_text(value)
         if (names or values) and len(out) < MAX_RECORDS:
             out.append(Record(where, tuple(names), values))
         for key, item in obj.items():
-            if isinstance(item, (dict, list)):
+            if isinstance(item, list) or (isinstance(item, dict) and not self._describes(item)):
                 self._walk(item, f"{where}.{key}", depth + 1, out)
 
 
