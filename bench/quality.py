@@ -73,7 +73,9 @@ def _pattern(finding: Finding) -> str:
 
 def injection_figures(
     data: Path, seed: int
-) -> tuple[dict[str, dict[str, tuple[int, int]]], dict[str, tuple[int, int]], dict[str, list[tuple[str, int, str]]]]:
+) -> tuple[
+    dict[str, dict[str, tuple[int, int]]], dict[str, tuple[int, int]], dict[str, list[tuple[str, int, str]]]
+]:
     corpora: dict[str, tuple[list[tuple[str, Turn]], Profile]] = {
         "τ-bench": (
             list(tau_bench_turns(data / "tau-bench-airline" / "gpt-4o-airline-dev.json")),
@@ -150,7 +152,13 @@ def render(
             found, total = recall[corpus].get(mutation, (0, 0))
             cells.append(f"{found / total:.3f} ({found}/{total})" if total else "n/a")
         lines.append(f"| {mutation} | " + " | ".join(cells) + " |")
-    lines += ["", "### Untouched turns", "", "| corpus | turns with a finding at the threshold |", "|---|---|"]
+    lines += [
+        "",
+        "### Untouched turns",
+        "",
+        "| corpus | turns with a finding at the threshold |",
+        "|---|---|",
+    ]
     for corpus, (flagged, total) in untouched.items():
         lines.append(f"| {corpus} | {flagged / total:.3f} ({flagged}/{total}) |")
     for corpus, rows in patterns.items():
@@ -160,7 +168,9 @@ def render(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--floor", type=float, default=0.5, help="lowest confidence submitted to the task")

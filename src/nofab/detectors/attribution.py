@@ -30,6 +30,7 @@ from datetime import datetime
 
 from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
+from nofab.numerals import MONTHS
 from nofab.policy import Profile
 from nofab.records import Record, as_number
 
@@ -37,6 +38,10 @@ from nofab.records import Record, as_number
 # words); otherwise a word (with inner apostrophes) or one punctuation character.
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![\w])|\w+(?:['’]\w+)*|\S")
 _DASHES = frozenset("-–—")
+#: A name-shaped word: one capital, then lower-case letters ("Olivia", not "USD" or "I").
+_PROPER = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]{2,}$")
+#: Tokens after which a capital starts something (a sentence, a quotation, a list item, a label).
+_OPENING = frozenset(".!?;:\"'“‘(*#-–—•>|")
 _SENTENCE_END = frozenset(".!?;")
 #: Words that may stand between a number and its field phrase ("a pair of steals").
 _FILLERS = frozenset({"of"})
@@ -63,6 +68,7 @@ CONF_NO_FIELD = 0.55  # no field phrase: the number is in none of the entity's f
 CONF_OTHER_GAMES = 0.6  # "averaging 21 points": a figure beyond what the records cover
 CONF_ENTITY = 0.85  # a known name that no record of this turn carries
 CONF_WEEKDAY = 0.8  # a weekday that matches no date in the records
+CONF_PROPER = 0.8  # a capitalised word mid-sentence that nothing of the turn holds
 CONF_RELATION = 0.8  # a name in the wrong relation ("Beal led the way for Brooklyn")
 #: A labelled cross-record pair is read against at most this many records (two teams, not a roster).
 _MAX_ACROSS = 6
@@ -128,6 +134,9 @@ class AttributionDetector:
         self._weekdays = tuple(profile.weekdays)
         self._date_formats = tuple(profile.date_formats)
         self._sums = {k: tuple(v) for k, v in profile.field_sums.items()}
+        #: Check capitalised words the way a name is checked: in the records, or nowhere.
+        self._proper_names = bool(rules.get("proper_names", False))
+        self._not_names = frozenset(str(w).casefold() for w in rules.get("not_names", ()))
         # "X defeated X": a record named on both sides of one of these words is one name too many.
         self._opposing = tuple(_phrase(str(p)) for p in rules.get("opposing_words", ()) if _phrase(str(p)))
         # "Beal led the way for Brooklyn": a member named with a group it does not belong to.
@@ -148,6 +157,8 @@ class AttributionDetector:
         mentions = self._mentions(answer, tokens, records)
         yield from self._entity_findings(answer, tokens, mentions, records)
         yield from self._weekday_findings(tokens, records)
+        if self._proper_names:
+            yield from self._proper_name_findings(evidence, tokens, mentions, records)
         yield from self._relation_findings(answer, tokens, mentions, records)
         if not any(m.records for m in mentions) and not self._pairs:
             return
@@ -216,6 +227,73 @@ class AttributionDetector:
                 reason=f"{answer[start:end]!r} is named, but no record in the tool results carries that name",
                 evidence={"category": "NAME", "records": len(records)},
             )
+
+    def _proper_name_findings(
+        self, evidence: Evidence, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
+    ) -> Iterator[Finding]:
+        """A capitalised word mid-sentence ("Thank you, Olivia") that no record, tool result,
+        user message or context holds, in a turn whose records carry names of that kind."""
+        if not any(record.names for record in records):
+            return
+        covered = {i for m in mentions for i in range(m.first, m.last + 1)}
+        # Next to a record's name, a capitalised word is part of that name: "Emma Garcia" where
+        # the record has "Garcia" but no "Emma" is a name the records do not hold.
+        after_name = {m.last + 1 for m in mentions if m.records}  # joined on its left
+        before_name = {m.first - 1 for m in mentions if m.records}  # joined on its right
+        for i, token in enumerate(tokens):
+            if i in covered or not _PROPER.match(token.text):
+                continue
+            if token.text.casefold() in self._not_names or token.text.casefold() in MONTHS:
+                continue
+            if evidence.grounds(token.text):
+                continue
+            joined = (i in after_name and _joined(evidence.answer, tokens, i - 1, i)) or (
+                i in before_name and _joined(evidence.answer, tokens, i, i + 1)
+            )
+            if not joined:
+                if i == 0:
+                    continue
+                before = tokens[i - 1]
+                if before.sentence != token.sentence or before.text in _OPENING:
+                    continue  # a sentence, list item or quotation starts here: capitals say nothing
+                if "\n" in evidence.answer[before.end : token.start]:
+                    continue
+                if self._label_or_place(evidence, tokens, i):
+                    continue
+            yield Finding(
+                kind="ungrounded_entity",
+                detector=self.id,
+                identifier=token.text,
+                confidence=CONF_PROPER,
+                severity=severity_for(CONF_PROPER),
+                span=(token.start, token.end),
+                reason=f"{token.text!r} reads as a name, but no tool result, message or context holds it",
+                evidence={"category": "NAME"},
+            )
+
+    @staticmethod
+    def _label_or_place(evidence: Evidence, tokens: list[_Token], i: int) -> bool:
+        """Capitalised for another reason: a bold label ("**Total Cost:**"), a place with its
+        code ("Newark (EWR)"), or a run of capitalised words none of which the turn holds
+        (a place or a product: "Los Angeles", "Hotel Dealz")."""
+        line_start = evidence.answer.rfind("\n", 0, tokens[i].start) + 1
+        line_end = evidence.answer.find("\n", tokens[i].end)
+        line = evidence.answer[line_start : line_end if line_end != -1 else len(evidence.answer)]
+        if "**" in line or "__" in line or line.lstrip().startswith("#"):
+            return True
+        k = i + 1
+        while k < len(tokens) and tokens[k].text[:1].isupper():
+            k += 1
+        if k < len(tokens) and tokens[k].text == ":":
+            return True  # "Flight Dates: ...", a label
+        if i + 1 < len(tokens) and tokens[i + 1].text in "([":
+            return True
+        for k in (i - 1, i + 1):
+            if 0 <= k < len(tokens) and tokens[k].sentence == tokens[i].sentence:
+                neighbour = tokens[k].text
+                if neighbour[:1].isupper() and not evidence.grounds(neighbour):
+                    return True
+        return False
 
     def _relation_findings(
         self, answer: str, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
@@ -817,6 +895,16 @@ def _merge(mentions: list[_Mention], tokens: list[_Token]) -> list[_Mention]:
                 continue
         out.append(mention)
     return out
+
+
+def _joined(answer: str, tokens: list[_Token], left: int, right: int) -> bool:
+    """Are tokens ``left`` and ``right`` one name: same sentence, a single space between?"""
+    return (
+        0 <= left
+        and right < len(tokens)
+        and tokens[left].sentence == tokens[right].sentence
+        and answer[tokens[left].end : tokens[right].start] == " "
+    )
 
 
 def _groups(records: Sequence[Record]) -> dict[int, set[int]]:
