@@ -23,17 +23,20 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import nofab
+from nofab import Guard, Policy, Profile, Turn
+from nofab.corpora import tau_bench_turns, tooltalk_corpus
+from nofab.finding import Finding
+from nofab.policy import DEFAULT_THRESHOLD
+from nofab.scoring import Mark, score
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import injection  # noqa: E402
-import shared_task  # noqa: E402
+import injection
+import shared_task
 
-import nofab  # noqa: E402
-from nofab import Guard, Policy, Profile, Turn  # noqa: E402
-from nofab.corpora import tau_bench_turns, tooltalk_corpus  # noqa: E402
-from nofab.finding import Finding  # noqa: E402
-from nofab.policy import DEFAULT_THRESHOLD  # noqa: E402
-from nofab.scoring import Mark, score  # noqa: E402
+Recall = dict[str, dict[str, tuple[int, int]]]
+Patterns = dict[str, list[tuple[str, int, str]]]
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ROOT / "examples" / "profiles"
@@ -84,9 +87,9 @@ def injection_figures(
         "ToolTalk": (list(tooltalk_corpus(data / "tooltalk")), Profile()),
     }
     pool = injection.name_pool(t for turns, _p in corpora.values() for _l, t in turns)
-    recall: dict[str, dict[str, tuple[int, int]]] = {}
+    recall: Recall = {}
     untouched: dict[str, tuple[int, int]] = {}
-    patterns: dict[str, list[tuple[str, int, str]]] = {}
+    patterns: Patterns = {}
     for corpus, (turns, profile) in corpora.items():
         guard = Guard(Policy(), profile)
         flagged = 0
@@ -114,9 +117,9 @@ def injection_figures(
 
 def render(
     shared: Sequence[tuple[str, str, float, float, int, int, int]],
-    recall: dict[str, dict[str, tuple[int, int]]],
+    recall: Recall,
     untouched: dict[str, tuple[int, int]],
-    patterns: dict[str, list[tuple[str, int, str]]],
+    patterns: Patterns,
     command: str,
 ) -> str:
     today = datetime.datetime.now(datetime.UTC).date().isoformat()

@@ -900,7 +900,7 @@ def _merge(mentions: list[_Mention], tokens: list[_Token]) -> list[_Mention]:
 def _joined(answer: str, tokens: list[_Token], left: int, right: int) -> bool:
     """Are tokens ``left`` and ``right`` one name: same sentence, a single space between?"""
     return (
-        0 <= left
+        left >= 0
         and right < len(tokens)
         and tokens[left].sentence == tokens[right].sentence
         and answer[tokens[left].end : tokens[right].start] == " "
