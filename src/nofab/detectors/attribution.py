@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -138,9 +139,9 @@ class AttributionDetector:
         self._proper_names = bool(rules.get("proper_names", False))
         self._not_names = frozenset(str(w).casefold() for w in rules.get("not_names", ()))
         # "X defeated X": a record named on both sides of one of these words is one name too many.
-        self._opposing = tuple(_phrase(str(p)) for p in rules.get("opposing_words", ()) if _phrase(str(p)))
+        self._opposing = tuple(_link(str(p)) for p in rules.get("opposing_words", ()) if _link(str(p)))
         # "Beal led the way for Brooklyn": a member named with a group it does not belong to.
-        self._member_links = tuple(_phrase(str(p)) for p in rules.get("member_links", ()) if _phrase(str(p)))
+        self._member_links = tuple(_link(str(p)) for p in rules.get("member_links", ()) if _link(str(p)))
         self._min_value = float(rules.get("min_value", 0))
         #: Words that make a number something other than this record's value ("averaging").
         self._skip_words = frozenset(str(w).casefold() for w in rules.get("skip_words", ()))
@@ -238,8 +239,9 @@ class AttributionDetector:
         covered = {i for m in mentions for i in range(m.first, m.last + 1)}
         # Next to a record's name, a capitalised word is part of that name: "Emma Garcia" where
         # the record has "Garcia" but no "Emma" is a name the records do not hold.
-        after_name = {m.last + 1 for m in mentions if m.records}  # joined on its left
-        before_name = {m.first - 1 for m in mentions if m.records}  # joined on its right
+        # (only names of people or things: "Garcia", not a code like "3FRNFB")
+        after_name = {m.last + 1 for m in mentions if m.records and _PROPER.match(tokens[m.last].text)}
+        before_name = {m.first - 1 for m in mentions if m.records and _PROPER.match(tokens[m.first].text)}
         for i, token in enumerate(tokens):
             if i in covered or not _PROPER.match(token.text):
                 continue
@@ -388,6 +390,9 @@ class AttributionDetector:
         self, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
     ) -> Iterator[Finding]:
         in_mention = {i for m in mentions for i in range(m.first, m.last + 1)}
+        # (sentence, entity, fields) already given a number: that entity's value for those
+        # fields is spoken for, so it cannot explain a later number in the sentence.
+        said_of: set[tuple[int, frozenset[int], tuple[str, ...]]] = set()
         i = 0
         n = len(tokens)
         while i < n:
@@ -416,7 +421,9 @@ class AttributionDetector:
             singles = [f for f in fields if "/" not in f]
             binding = self._bind(tokens, mentions, i, records, singles)
             if binding is not None:
-                finding = self._check_single(tokens, mentions, records, binding, i, value, fields)
+                key = (tokens[i].sentence, binding.records, tuple(singles))
+                finding = self._check_single(tokens, mentions, records, binding, i, value, fields, said_of)
+                said_of.add(key)
                 if finding is not None:
                     yield finding
             i += 1
@@ -541,6 +548,7 @@ class AttributionDetector:
         i: int,
         value: float,
         fields: tuple[str, ...],
+        said_of: AbstractSet[tuple[int, frozenset[int], tuple[str, ...]]] = frozenset(),
     ) -> Finding | None:
         bound = [records[r] for r in sorted(binding.records)]
         singles = tuple(f for f in fields if "/" not in f)
@@ -554,7 +562,12 @@ class AttributionDetector:
         # for the Pelicans with 34 points"): the number must fit none of them.
         sentence = tokens[i].sentence
         others = {
-            r for m in mentions if m.last < i and tokens[m.last].sentence == sentence for r in m.records
+            r
+            for m in mentions
+            if m.last < i
+            and tokens[m.last].sentence == sentence
+            and (sentence, m.records, singles) not in said_of
+            for r in m.records
         } - binding.records
         if singles and any(_same(records[r].number(f), value) for r in others for f in singles):
             return None
@@ -718,7 +731,9 @@ class AttributionDetector:
             assert binding is not None
             r, fa, fb = max(options, key=lambda o: _same(o[0].number(o[1]), a) + _same(o[0].number(o[2]), b))
             confidence = self._confidence(binding)
-            yield from self._pair_findings(tokens, i, j, a, b, r, fa, fb, r, confidence, binding.mention)
+            yield from self._pair_findings(
+                tokens, records, i, j, a, b, r, fa, fb, r, confidence, binding.mention
+            )
             return
         if not self._pairs:
             return
@@ -753,7 +768,9 @@ class AttributionDetector:
             own = [c for c in candidates if c[1] is c[4] and c[1] in bound]
             if len(own) == 1:
                 _score, r1, fa, fb, r2 = own[0]
-                yield from self._pair_findings(tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, binding.mention)
+                yield from self._pair_findings(
+                    tokens, records, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, binding.mention
+                )
                 return
         half = [c for c in candidates if c[0] == 1]
         # A score read either way round is one reading; keep the one whose first number fits.
@@ -763,7 +780,7 @@ class AttributionDetector:
         if len(readings) != 1:
             return  # nothing half-matches, or several readings do: not sure what it claims
         _score, r1, fa, fb, r2 = next(iter(readings.values()))
-        yield from self._pair_findings(tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, "")
+        yield from self._pair_findings(tokens, records, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, "")
 
     def _check_across(
         self,
@@ -794,11 +811,12 @@ class AttributionDetector:
         if best is None:
             return
         _score, r1, name, r2 = best
-        yield from self._pair_findings(tokens, i, j, a, b, r1, name, name, r2, CONF_PAIR, "")
+        yield from self._pair_findings(tokens, records, i, j, a, b, r1, name, name, r2, CONF_PAIR, "")
 
     def _pair_findings(
         self,
         tokens: list[_Token],
+        records: Sequence[Record],
         i: int,
         j: int,
         a: float,
@@ -812,12 +830,13 @@ class AttributionDetector:
     ) -> Iterator[Finding]:
         said = f"{r1.label}: {fa}={r1.values.get(fa)}; {r2.label}: {fb}={r2.values.get(fb)}"
         pair_text = f"{tokens[i].text}-{tokens[j].text}"
+        everywhere = {v for r in records for _f, v in r.numeric_fields()}
         for index, value, record, name in ((i, a, r1, fa), (j, b, r2, fb)):
             if _same(record.number(name), value):
                 continue
             token = tokens[index]
             yield Finding(
-                kind="misattributed_value",
+                kind="misattributed_value" if value in everywhere else "unverified_number",
                 detector=self.id,
                 identifier=token.text,
                 confidence=confidence,
@@ -860,6 +879,11 @@ def _tokenize(answer: str) -> list[_Token]:
 
 def _phrase(text: str) -> tuple[str, ...]:
     return tuple(t.casefold() for t in _TOKEN.findall(text) if t not in _DASHES)
+
+
+def _link(text: str) -> tuple[str, ...]:
+    """A linking phrase as ``_words_before`` reads the text: folded, without "the"."""
+    return tuple(w for w in _phrase(text) if w != "the")
 
 
 def _name_forms(name: str) -> Iterator[str]:
