@@ -168,7 +168,7 @@ def test_a_binding_from_an_earlier_sentence_is_less_sure() -> None:
     ],
 )
 def test_names_no_record_supports_are_found(response: str, flagged: str) -> None:
-    """Known names absent from the records, wrong weekdays and names in the wrong relation are NAME findings."""
+    """Known names absent from the records, wrong weekdays, names in the wrong relation: NAME findings."""
     names = [f for f in _findings(response) if f.evidence.get("category") == "NAME"]
     assert [f.identifier for f in names] == [flagged]
     assert response[names[0].span[0] : names[0].span[1]] == flagged
