@@ -41,6 +41,8 @@ _TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![\w])|\w+(?:['’]\w+)*|\S")
 _DASHES = frozenset("-–—")
 #: A name-shaped word: one capital, then lower-case letters ("Olivia", not "USD" or "I").
 _PROPER = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]{2,}$")
+#: A word of a name in a record ("Li", "Garcia"), as opposed to a code ("3FRNFB").
+_NAME_WORD = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]+$")
 #: Tokens after which a capital starts something (a sentence, a quotation, a list item, a label).
 _OPENING = frozenset(".!?;:\"'“‘(*#-–—•>|")
 _SENTENCE_END = frozenset(".!?;")
@@ -56,6 +58,8 @@ _BEYOND = "\u2026beyond"
 _RANK = "\u2026rank:"
 #: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
 _OPENERS = frozenset("([")
+#: Between a label and its value: "Price: $79", "**Total:** 3".
+_LABEL_MARKS = frozenset(":*$€£=")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
 
@@ -128,6 +132,12 @@ class AttributionDetector:
             if _phrase(str(phrase)):
                 self._aliases[_phrase(str(phrase))] = (_RANK + str(name),)
         self._alias_len = max((len(k) for k in self._aliases), default=0)
+        #: Labels written before a value ("Price: $79", "Total baggages: 3") -> fields.
+        self._labels: dict[tuple[str, ...], tuple[str, ...]] = {
+            _phrase(str(k)): tuple(str(f) for f in v)
+            for k, v in dict(rules.get("field_labels", {})).items()
+            if _phrase(str(k))
+        }
         self._number_words = {k.casefold(): float(v) for k, v in profile.number_words.items()}
         self._fillers = _FILLERS | {str(w).casefold() for w in rules.get("filler_words", ())}
         self._pairs = tuple(tuple(p.split("/", 1)) for p in profile.pair_fields)
@@ -163,7 +173,7 @@ class AttributionDetector:
         yield from self._relation_findings(answer, tokens, mentions, records)
         if not any(m.records for m in mentions) and not self._pairs:
             return
-        yield from self._number_findings(tokens, mentions, records)
+        yield from self._number_findings(answer, tokens, mentions, records)
 
     def _with_sums(self, records: Sequence[Record]) -> Sequence[Record]:
         """Records with the profile's derived fields added (same order, so indices hold)."""
@@ -240,8 +250,8 @@ class AttributionDetector:
         # Next to a record's name, a capitalised word is part of that name: "Emma Garcia" where
         # the record has "Garcia" but no "Emma" is a name the records do not hold.
         # (only names of people or things: "Garcia", not a code like "3FRNFB")
-        after_name = {m.last + 1 for m in mentions if m.records and _PROPER.match(tokens[m.last].text)}
-        before_name = {m.first - 1 for m in mentions if m.records and _PROPER.match(tokens[m.first].text)}
+        after_name = {m.last + 1 for m in mentions if m.records and _NAME_WORD.match(tokens[m.last].text)}
+        before_name = {m.first - 1 for m in mentions if m.records and _NAME_WORD.match(tokens[m.first].text)}
         for i, token in enumerate(tokens):
             if i in covered or not _PROPER.match(token.text):
                 continue
@@ -387,7 +397,7 @@ class AttributionDetector:
 
     # ------------------------------------------------------------------ numbers
     def _number_findings(
-        self, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
+        self, answer: str, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
     ) -> Iterator[Finding]:
         in_mention = {i for m in mentions for i in range(m.first, m.last + 1)}
         # (sentence, entity, fields) already given a number: that entity's value for those
@@ -420,6 +430,11 @@ class AttributionDetector:
                 continue  # "one of the best", "from three-point range": not a count
             singles = [f for f in fields if "/" not in f]
             binding = self._bind(tokens, mentions, i, records, singles)
+            if not fields and not is_word and self._labels:
+                labelled = self._field_before(tokens, i)
+                if labelled:
+                    fields, singles = labelled, list(labelled)
+                    binding = self._bind_in_paragraph(answer, tokens, mentions, i, records, labelled)
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
                 finding = self._check_single(tokens, mentions, records, binding, i, value, fields, said_of)
@@ -427,6 +442,45 @@ class AttributionDetector:
                 if finding is not None:
                     yield finding
             i += 1
+
+    def _field_before(self, tokens: list[_Token], i: int) -> tuple[str, ...]:
+        """Fields named by a label just before the number ("Economy Price: $131")."""
+        k = i - 1
+        while k >= 0 and tokens[k].sentence == tokens[i].sentence and tokens[k].text in _LABEL_MARKS:
+            k -= 1
+        words: list[str] = []
+        while k >= 0 and tokens[k].sentence == tokens[i].sentence and len(words) < _LOOKAHEAD:
+            text = tokens[k].text.casefold()
+            if not text[0].isalpha():
+                break
+            words.insert(0, text)
+            k -= 1
+        # The whole label, not its tail: "Available Seats in Economy: 12" is no "Economy" price.
+        return self._labels.get(tuple(words), ())
+
+    def _bind_in_paragraph(
+        self,
+        answer: str,
+        tokens: list[_Token],
+        mentions: list[_Mention],
+        i: int,
+        records: Sequence[Record],
+        fields: Sequence[str],
+    ) -> _Binding | None:
+        """For a labelled value in a listing: the nearest earlier mention of the paragraph whose
+        record has the field ("**Flight HAT028** ... - Economy Price: $131")."""
+        start = answer.rfind("\n\n", 0, tokens[i].start)
+        for mention in reversed([m for m in mentions if m.last < i]):
+            if tokens[mention.first].start < start:
+                return None
+            if not mention.records:
+                return None
+            if any(records[r].number(f) is not None for r in mention.records for f in fields):
+                same = tokens[mention.last].sentence == tokens[i].sentence
+                return _Binding(
+                    mention.records, i - mention.last if same else FAR_TOKENS + 1, False, mention.text
+                )
+        return None
 
     def _value(self, tokens: list[_Token], i: int) -> float | None:
         text = tokens[i].text
