@@ -216,6 +216,9 @@ RESERVATION = {
         ("Reservation 3FRNFB has two flights and 4 checked bags.", ["4"]),
         ("The booking is for Amelia Garcia.", ["Garcia"]),
         ("The booking is for Amelia Sanchez and Ivan Martin.", []),
+        ("1. **Flight HAT028**\n   - Economy Price: $130\n", ["130"]),
+        ("1. **Flight HAT028**\n   - Economy Price: $120\n", []),
+        ("1. **Flight HAT028**\n\n2. Other options\n   - Economy Price: $130\n", []),
     ],
 )
 def test_the_detector_is_generic_airline_records(response: str, flagged: list[str]) -> None:
