@@ -35,8 +35,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import injection
 import shared_task
 
+#: ToolTalk replies are written by people and grounded by construction, but a few are wrong.
+#: Read by hand: (conversation turn, flagged text) -> what the reply gets wrong, or why the flag is ours.
+TOOLTALK_REVIEW = {
+    ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 3", "4:00 PM"): (
+        "real mistake in the data: the calendar says the appointment starts at 15:00 (3:00 PM)"
+    ),
+    ("golden_conversation_3.json turn 3", "650-555-7832"): (
+        "real mistake in the data: QueryUser returned the phone number 402-581-7997"
+    ),
+    ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
+        "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
+        "which `claims` does not map to 'changed'"
+    ),
+    ("Email-Messages-Reminder-SendEmail-2.json turn 1", "August 12"): (
+        "false positive: a date range derived from 'the past month' and the conversation date"
+    ),
+}
+
 Recall = dict[str, dict[str, tuple[int, int]]]
 Patterns = dict[str, list[tuple[str, int, str]]]
+Flagged = list[tuple[str, str]]
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ROOT / "examples" / "profiles"
@@ -90,6 +109,7 @@ def injection_figures(
     recall: Recall = {}
     untouched: dict[str, tuple[int, int]] = {}
     patterns: Patterns = {}
+    flagged_tooltalk: Flagged = []
     for corpus, (turns, profile) in corpora.items():
         guard = Guard(Policy(), profile)
         flagged = 0
@@ -100,6 +120,8 @@ def injection_figures(
             if blocking:
                 flagged += 1
             for finding in blocking:
+                if corpus == "ToolTalk":
+                    flagged_tooltalk.append((label, finding.identifier))
                 key = _pattern(finding)
                 counter[key] += 1
                 example.setdefault(key, f"{label}: {finding.identifier!r}")
@@ -112,7 +134,7 @@ def injection_figures(
             found, total = per.get(mutant.mutation, (0, 0))
             per[mutant.mutation] = (found + hit, total + 1)
         recall[corpus] = per
-    return recall, untouched, patterns
+    return recall, untouched, patterns, flagged_tooltalk
 
 
 def render(
@@ -120,6 +142,7 @@ def render(
     recall: Recall,
     untouched: dict[str, tuple[int, int]],
     patterns: Patterns,
+    flagged: Flagged,
     command: str,
 ) -> str:
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
@@ -162,11 +185,15 @@ def render(
         "| corpus | turns with a finding at the threshold |",
         "|---|---|",
     ]
-    for corpus, (flagged, total) in untouched.items():
-        lines.append(f"| {corpus} | {flagged / total:.3f} ({flagged}/{total}) |")
+    for corpus, (hits, total) in untouched.items():
+        lines.append(f"| {corpus} | {hits / total:.3f} ({hits}/{total}) |")
     for corpus, rows in patterns.items():
         lines += ["", f"Top false-positive patterns, {corpus}:", ""]
         lines += [f"- {n} × `{key}` — e.g. {ex}" for key, n, ex in rows] or ["- none"]
+    lines += ["", "### Flagged ToolTalk replies, read by hand", ""]
+    for label, identifier in flagged:
+        note = TOOLTALK_REVIEW.get((label, identifier), "not reviewed yet")
+        lines.append(f"- {label}, `{identifier}`: {note}")
     return "\n".join(lines) + "\n"
 
 
@@ -181,8 +208,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     command = f"python bench/quality.py --seed {args.seed} --floor {args.floor:g}"
     shared = shared_task_figures(args.data, args.floor)
-    recall, untouched, patterns = injection_figures(args.data, args.seed)
-    report = render(shared, recall, untouched, patterns, command)
+    recall, untouched, patterns, flagged = injection_figures(args.data, args.seed)
+    report = render(shared, recall, untouched, patterns, flagged, command)
     print(report)
     if args.write:
         args.write.write_text(report, encoding="utf-8")
