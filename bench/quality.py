@@ -56,6 +56,7 @@ TOOLTALK_REVIEW = {
 Recall = dict[str, dict[str, tuple[int, int]]]
 Patterns = dict[str, list[tuple[str, int, str]]]
 Flagged = list[tuple[str, str]]
+Missed = dict[str, dict[str, list[tuple[str, int]]]]
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ROOT / "examples" / "profiles"
@@ -110,6 +111,7 @@ def injection_figures(
     untouched: dict[str, tuple[int, int]] = {}
     patterns: Patterns = {}
     flagged_tooltalk: Flagged = []
+    missed: Missed = {}
     for corpus, (turns, profile) in corpora.items():
         guard = Guard(Policy(), profile)
         flagged = 0
@@ -128,13 +130,23 @@ def injection_figures(
         untouched[corpus] = (flagged, len(turns))
         patterns[corpus] = [(k, n, example[k]) for k, n in counter.most_common(8)]
         per: dict[str, tuple[int, int]] = {}
+        why: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
         for mutant in injection.mutants(corpus, turns, seed, pool):
-            blocking = guard.assess(mutant.turn).blocking
-            hit = any(_overlaps(f, mutant.span) for f in blocking)
+            assessment = guard.assess(mutant.turn)
+            hit = any(_overlaps(f, mutant.span) for f in assessment.blocking)
             found, total = per.get(mutant.mutation, (0, 0))
             per[mutant.mutation] = (found + hit, total + 1)
+            if not hit:
+                near = [f for f in assessment.findings if _overlaps(f, mutant.span)]
+                best = max(near, key=lambda f: f.confidence, default=None)
+                why[mutant.mutation][
+                    f"{best.detector}/{best.kind} at {best.confidence:.2f}"
+                    if best
+                    else "no finding on the span"
+                ] += 1
         recall[corpus] = per
-    return recall, untouched, patterns, flagged_tooltalk
+        missed[corpus] = {m: c.most_common(3) for m, c in why.items()}
+    return recall, untouched, patterns, flagged_tooltalk, missed
 
 
 def render(
@@ -143,6 +155,7 @@ def render(
     untouched: dict[str, tuple[int, int]],
     patterns: Patterns,
     flagged: Flagged,
+    missed: Missed,
     command: str,
 ) -> str:
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
@@ -178,6 +191,11 @@ def render(
             found, total = recall[corpus].get(mutation, (0, 0))
             cells.append(f"{found / total:.3f} ({found}/{total})" if total else "n/a")
         lines.append(f"| {mutation} | " + " | ".join(cells) + " |")
+    lines += ["", "Why injected claims were missed (the best finding on the injected span, if any):", ""]
+    for corpus, per_mutation in missed.items():
+        for mutation, reasons in per_mutation.items():
+            text = "; ".join(f"{n} × {why}" for why, n in reasons)
+            lines.append(f"- {corpus}, {mutation}: {text}")
     lines += [
         "",
         "### Untouched turns",
@@ -208,8 +226,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     command = f"python bench/quality.py --seed {args.seed} --floor {args.floor:g}"
     shared = shared_task_figures(args.data, args.floor)
-    recall, untouched, patterns, flagged = injection_figures(args.data, args.seed)
-    report = render(shared, recall, untouched, patterns, flagged, command)
+    recall, untouched, patterns, flagged, missed = injection_figures(args.data, args.seed)
+    report = render(shared, recall, untouched, patterns, flagged, missed, command)
     print(report)
     if args.write:
         args.write.write_text(report, encoding="utf-8")
