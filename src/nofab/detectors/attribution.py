@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from nofab.evidence import Evidence
@@ -102,11 +102,6 @@ class _Binding:
     distance: int
     carried: bool
     mention: str
-
-
-@dataclass(slots=True)
-class _Checked:
-    findings: list[Finding] = field(default_factory=list)
 
 
 class AttributionDetector:
@@ -485,8 +480,8 @@ class AttributionDetector:
     def _value(self, tokens: list[_Token], i: int) -> float | None:
         text = tokens[i].text
         if text[0].isdigit():
-            if i > 0 and tokens[i - 1].text in ("#", "$") and not self._aliases:
-                return None
+            if i > 0 and tokens[i - 1].text == "#":
+                return None  # "#3": a rank or an item number, not a value
             return as_number(text)
         return self._number_words.get(text.casefold())
 
