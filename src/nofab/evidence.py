@@ -14,6 +14,7 @@ from functools import cached_property
 from nofab.lexicon import Claim, Lexicon
 from nofab.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral, extract_numerals
 from nofab.policy import Profile
+from nofab.records import Record, RecordFinder
 from nofab.text import clean_answer, find_token, fold, value_text
 from nofab.turn import ToolCall, Turn
 
@@ -114,6 +115,20 @@ class Evidence:
     def failed_calls(self) -> tuple[ToolCall, ...]:
         """Calls that errored or that a guard blocked."""
         return tuple(c for c in self.turn.tool_calls if c.status in ("error", "blocked"))
+
+    # ------------------------------------------------------------------ records
+    @cached_property
+    def records(self) -> tuple[Record, ...]:
+        """The records (rows) of every tool result that did not fail (see ``nofab.records``)."""
+        finder = RecordFinder(self.profile.name_fields)
+        out: list[Record] = []
+        for i, call in enumerate(self.turn.tool_calls):
+            if call.status not in ("ok", "empty"):
+                continue
+            value = call.parsed_result
+            if value is not None and not isinstance(value, str):
+                out.extend(finder.find(value, f"tool_calls[{i}].result"))
+        return tuple(out)
 
     # ------------------------------------------------------------------ numbers
     @cached_property

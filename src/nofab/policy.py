@@ -107,6 +107,24 @@ class Profile:
     accent_insensitive: bool = False
     #: Per-detector settings, keyed by detector id (patterns, allow-lists, thresholds).
     rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # -- record attribution (detector ``attribution``; see ``nofab.records``) --
+    #: Phrase after a number ("rebounds", "percent from the field") -> the record fields it
+    #: speaks of; an entry "A/B" names a made/attempted or won/lost pair ("8-of-15 shooting").
+    field_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Number words counted when a field phrase follows them ("six assists", "a steal").
+    number_words: Mapping[str, float] = field(default_factory=dict)
+    #: Keys that name a record; empty means: guess from the key (``*name``, ``*_id``...).
+    name_fields: tuple[str, ...] = ()
+    #: Field pairs ("TEAM-WINS/TEAM-LOSSES") an unlabelled "N-M" may state for one record.
+    pair_fields: tuple[str, ...] = ()
+    #: Names of the domain (teams, players) that must be in this turn's records when mentioned.
+    known_entities: tuple[str, ...] = ()
+    #: Weekday names, Monday first, checked against the dates in records.
+    weekdays: tuple[str, ...] = ()
+    #: ``strptime`` formats of the dates in records ("%m_%d_%y").
+    date_formats: tuple[str, ...] = ()
+    #: Derived fields: name -> fields summed into it (a half's score from its quarters).
+    field_sums: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name, value in self.thresholds.items():
@@ -117,6 +135,11 @@ class Profile:
                 re.compile(pattern)
             except re.error as exc:
                 raise ProfileError(f"is not a valid regex: {exc}", f"quantitative_patterns[{i}]") from None
+        if self.weekdays and len(self.weekdays) != 7:
+            raise ProfileError(f"must list 7 names, Monday first, got {len(self.weekdays)}", "weekdays")
+        for i, pair in enumerate(self.pair_fields):
+            if len(pair.split("/")) != 2 or not all(pair.split("/")):
+                raise ProfileError(f"must be 'FIELD_A/FIELD_B', got {pair!r}", f"pair_fields[{i}]")
 
     def threshold_for(self, kind: str, default: float) -> float:
         return float(self.thresholds.get(kind, default))
@@ -142,15 +165,29 @@ class Profile:
                 if not isinstance(value, bool):
                     raise ProfileError("must be true or false", path)
                 kwargs[key] = value
-            elif key in ("identifier_keys", "known_tools", "quantitative_patterns", "allowlist"):
+            elif key in (
+                "identifier_keys",
+                "known_tools",
+                "quantitative_patterns",
+                "allowlist",
+                "name_fields",
+                "pair_fields",
+                "known_entities",
+                "weekdays",
+                "date_formats",
+            ):
                 kwargs[key] = _str_tuple(value, path)
-            elif key in ("tool_trigger_keywords", "claim_verbs"):
+            elif key in ("tool_trigger_keywords", "claim_verbs", "field_aliases", "field_sums"):
                 kwargs[key] = MappingProxyType(
                     {str(k): _str_tuple(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}
                 )
             elif key == "tool_aliases":
                 kwargs[key] = MappingProxyType(
                     {str(k): _str(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}
+                )
+            elif key == "number_words":
+                kwargs[key] = MappingProxyType(
+                    {str(k): _number(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}
                 )
             elif key == "thresholds":
                 kwargs[key] = MappingProxyType(dict(_mapping(value, path)))
@@ -210,6 +247,12 @@ def _str_tuple(value: Any, where: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
         raise ProfileError("must be a list of strings", where)
     return tuple(_str(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ProfileError(f"must be a number, got {type(value).__name__}", where)
+    return float(value)
 
 
 def _mapping(value: Any, where: str) -> Mapping[str, Any]:

@@ -11,6 +11,7 @@ import os
 from importlib.metadata import entry_points
 
 from nofab.detector import DetectorFactory
+from nofab.detectors.attribution import AttributionDetector
 from nofab.detectors.claims import ClaimDetector
 from nofab.detectors.identifiers import IdentifierDetector
 from nofab.detectors.intent import IntentDetector
@@ -22,6 +23,7 @@ BUILTIN: tuple[DetectorFactory, ...] = (
     ClaimDetector,
     IntentDetector,
     NumberDetector,
+    AttributionDetector,
 )
 
 ENTRY_POINT_GROUP = "nofab.detectors"

@@ -1,0 +1,237 @@
+"""Quality figures on external data: the accuracy shared task and injected fabrications.
+
+    python bench/quality.py                      # print the figures
+    python bench/quality.py --write docs/quality.md
+
+1. INLG 2021 accuracy shared task, training split (60 generated game reports): nofab with
+   ``examples/profiles/boxscore.toml`` marks errors; scored as the task scores them
+   (``nofab.scoring``): recall and precision overall, for NUMBER and for NAME.
+2. Fabrication injection into real agent traffic (τ-bench airline trajectories with
+   ``examples/profiles/airline.toml``, ToolTalk conversations with no profile): per mutation
+   type (``bench/injection.py``), the share of mutants with a finding at the default threshold
+   overlapping the injected claim; on the untouched turns, the share with any finding at the
+   default threshold, and the most common false-positive patterns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import nofab
+from nofab import Guard, Policy, Profile, Turn
+from nofab.corpora import tau_bench_turns, tooltalk_corpus
+from nofab.finding import Finding
+from nofab.policy import DEFAULT_THRESHOLD
+from nofab.scoring import Mark, score
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import injection
+import shared_task
+
+#: ToolTalk replies are written by people and grounded by construction, but a few are wrong.
+#: Read by hand: (conversation turn, flagged text) -> what the reply gets wrong, or why the flag is ours.
+TOOLTALK_REVIEW = {
+    ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 3", "4:00 PM"): (
+        "real mistake in the data: the calendar says the appointment starts at 15:00 (3:00 PM)"
+    ),
+    ("golden_conversation_3.json turn 3", "650-555-7832"): (
+        "real mistake in the data: QueryUser returned the phone number 402-581-7997"
+    ),
+    ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
+        "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
+        "which `claims` does not map to 'changed'"
+    ),
+    ("Email-Messages-Reminder-SendEmail-2.json turn 1", "August 12"): (
+        "false positive: a date range derived from 'the past month' and the conversation date"
+    ),
+}
+
+Recall = dict[str, dict[str, tuple[int, int]]]
+Patterns = dict[str, list[tuple[str, int, str]]]
+Flagged = list[tuple[str, str]]
+Missed = dict[str, dict[str, list[tuple[str, int]]]]
+
+ROOT = Path(__file__).resolve().parent.parent
+PROFILES = ROOT / "examples" / "profiles"
+
+
+def shared_task_figures(data: Path, floor: float) -> list[tuple[str, str, float, float, int, int, int]]:
+    folder = data / "accuracy-shared-task"
+    guard = Guard(Policy(), Profile.from_file(PROFILES / "boxscore.toml"))
+    gold = shared_task.gold(folder)
+    rows: list[tuple[str, str, float, float, int, int, int]] = []
+    by_floor: dict[float, list[Mark]] = {floor: [], DEFAULT_THRESHOLD: []}
+    for game in shared_task.games(folder):
+        assessment = guard.assess(game.turn())
+        for cut, marks in by_floor.items():
+            kept = [f for f in assessment.findings if f.confidence >= cut]
+            marks.extend(shared_task.marks(game.doc, kept, assessment.evidence.answer))
+    for cut, marks in by_floor.items():
+        for category in (None, "NUMBER", "NAME"):
+            s = score(gold, marks, category)
+            rows.append(
+                (f"≥ {cut:g}", category or "overall", s.recall, s.precision, s.found, s.gold, s.submitted)
+            )
+    return rows
+
+
+def _overlaps(finding: Finding, span: tuple[int, int]) -> bool:
+    if finding.whole_turn:
+        return True
+    return finding.span[0] < span[1] and span[0] < finding.span[1]
+
+
+def _pattern(finding: Finding) -> str:
+    """A false positive's pattern: detector, kind and the reason with its specifics blanked."""
+    reason = re.sub(r"'[^']*'|\"[^\"]*\"|\S*\d\S*", "…", finding.reason)
+    return f"{finding.detector}/{finding.kind}: {reason[:90]}"
+
+
+def injection_figures(
+    data: Path, seed: int
+) -> tuple[
+    dict[str, dict[str, tuple[int, int]]], dict[str, tuple[int, int]], dict[str, list[tuple[str, int, str]]]
+]:
+    corpora: dict[str, tuple[list[tuple[str, Turn]], Profile]] = {
+        "τ-bench": (
+            list(tau_bench_turns(data / "tau-bench-airline" / "gpt-4o-airline-dev.json")),
+            Profile.from_file(PROFILES / "airline.toml"),
+        ),
+        "ToolTalk": (list(tooltalk_corpus(data / "tooltalk")), Profile()),
+    }
+    pool = injection.name_pool(t for turns, _p in corpora.values() for _l, t in turns)
+    recall: Recall = {}
+    untouched: dict[str, tuple[int, int]] = {}
+    patterns: Patterns = {}
+    flagged_tooltalk: Flagged = []
+    missed: Missed = {}
+    for corpus, (turns, profile) in corpora.items():
+        guard = Guard(Policy(), profile)
+        flagged = 0
+        counter: collections.Counter[str] = collections.Counter()
+        example: dict[str, str] = {}
+        for label, turn in turns:
+            blocking = guard.assess(turn).blocking
+            if blocking:
+                flagged += 1
+            for finding in blocking:
+                if corpus == "ToolTalk":
+                    flagged_tooltalk.append((label, finding.identifier))
+                key = _pattern(finding)
+                counter[key] += 1
+                example.setdefault(key, f"{label}: {finding.identifier!r}")
+        untouched[corpus] = (flagged, len(turns))
+        patterns[corpus] = [(k, n, example[k]) for k, n in counter.most_common(8)]
+        per: dict[str, tuple[int, int]] = {}
+        why: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+        for mutant in injection.mutants(corpus, turns, seed, pool):
+            assessment = guard.assess(mutant.turn)
+            hit = any(_overlaps(f, mutant.span) for f in assessment.blocking)
+            found, total = per.get(mutant.mutation, (0, 0))
+            per[mutant.mutation] = (found + hit, total + 1)
+            if not hit:
+                near = [f for f in assessment.findings if _overlaps(f, mutant.span)]
+                best = max(near, key=lambda f: f.confidence, default=None)
+                why[mutant.mutation][
+                    f"{best.detector}/{best.kind} at {best.confidence:.2f}"
+                    if best
+                    else "no finding on the span"
+                ] += 1
+        recall[corpus] = per
+        missed[corpus] = {m: c.most_common(3) for m, c in why.items()}
+    return recall, untouched, patterns, flagged_tooltalk, missed
+
+
+def render(
+    shared: Sequence[tuple[str, str, float, float, int, int, int]],
+    recall: Recall,
+    untouched: dict[str, tuple[int, int]],
+    patterns: Patterns,
+    flagged: Flagged,
+    missed: Missed,
+    command: str,
+) -> str:
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    lines = [
+        "# Quality figures",
+        "",
+        f"Generated by `{command}` on {today} with nofab {nofab.__version__}. Do not edit by hand.",
+        "",
+        "## Accuracy shared task (INLG 2021), training split",
+        "",
+        "60 game reports written by neural systems, checked against the box score they were generated",
+        "from (`examples/profiles/boxscore.toml`, built from this same training split: these are",
+        "in-sample figures). Scored as the task does: token spans, a gold error found when a",
+        "submitted span overlaps it, each submitted span used once. Gold errors that no box score",
+        "can show (WORD, CONTEXT, and facts from other games) count against recall overall.",
+        "",
+        "| findings | category | recall | precision | found | gold | submitted |",
+        "|---|---|---|---|---|---|---|",
+        *(f"| {c} | {cat} | {r:.3f} | {p:.3f} | {f} | {g} | {s} |" for c, cat, r, p, f, g, s in shared),
+        "",
+        "## Fabrications injected into real agent turns",
+        "",
+        f"Recall: a finding at the default threshold ({DEFAULT_THRESHOLD}) overlapping the injected claim",
+        "(see `bench/injection.py` for each mutation). τ-bench runs with",
+        "`examples/profiles/airline.toml`, ToolTalk with no profile.",
+        "",
+        "| mutation | " + " | ".join(recall) + " |",
+        "|---|" + "---|" * len(recall),
+    ]
+    for mutation in injection.MUTATIONS:
+        cells = []
+        for corpus in recall:
+            found, total = recall[corpus].get(mutation, (0, 0))
+            cells.append(f"{found / total:.3f} ({found}/{total})" if total else "n/a")
+        lines.append(f"| {mutation} | " + " | ".join(cells) + " |")
+    lines += ["", "Why injected claims were missed (the best finding on the injected span, if any):", ""]
+    for corpus, per_mutation in missed.items():
+        for mutation, reasons in per_mutation.items():
+            text = "; ".join(f"{n} × {why}" for why, n in reasons)
+            lines.append(f"- {corpus}, {mutation}: {text}")
+    lines += [
+        "",
+        "### Untouched turns",
+        "",
+        "| corpus | turns with a finding at the threshold |",
+        "|---|---|",
+    ]
+    for corpus, (hits, total) in untouched.items():
+        lines.append(f"| {corpus} | {hits / total:.3f} ({hits}/{total}) |")
+    for corpus, rows in patterns.items():
+        lines += ["", f"Top false-positive patterns, {corpus}:", ""]
+        lines += [f"- {n} × `{key}` — e.g. {ex}" for key, n, ex in rows] or ["- none"]
+    lines += ["", "### Flagged ToolTalk replies, read by hand", ""]
+    for label, identifier in flagged:
+        note = TOOLTALK_REVIEW.get((label, identifier), "not reviewed yet")
+        lines.append(f"- {label}, `{identifier}`: {note}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--floor", type=float, default=0.5, help="lowest confidence submitted to the task")
+    parser.add_argument("--write", type=Path, help="also write the report (markdown) here")
+    args = parser.parse_args(argv)
+    command = f"python bench/quality.py --seed {args.seed} --floor {args.floor:g}"
+    shared = shared_task_figures(args.data, args.floor)
+    recall, untouched, patterns, flagged, missed = injection_figures(args.data, args.seed)
+    report = render(shared, recall, untouched, patterns, flagged, missed, command)
+    print(report)
+    if args.write:
+        args.write.write_text(report, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Records in tool output: objects, lists of objects and column-oriented tables become rows."""
+
+from __future__ import annotations
+
+from nofab.records import RecordFinder, as_number
+
+
+def test_a_column_table_becomes_one_record_per_row_id() -> None:
+    """Columns keyed by the same row ids are turned into rows, each with its names and values."""
+    table = {
+        "PLAYER_NAME": {"0": "Rudy Gay", "1": "Al Horford"},
+        "PTS": {"0": "21", "1": "11"},
+        "REB": {"0": "10", "1": "8"},
+    }
+    records = RecordFinder().find({"box_score": table}, "result")
+    rows = [r for r in records if r.names]
+    assert [(r.label, r.values) for r in rows] == [
+        ("Rudy Gay", {"PTS": "21", "REB": "10"}),
+        ("Al Horford", {"PTS": "11", "REB": "8"}),
+    ]
+    assert rows[0].where == "result.box_score[0]"
+
+
+def test_objects_in_a_list_are_records_with_guessed_naming_keys() -> None:
+    """Without a profile, keys like ``*_id``, ``*number`` and ``name`` that hold text name a record."""
+    flights = [
+        {"flight_number": "HAT001", "origin": "JFK", "price": 120},
+        {"flight_number": "HAT002", "origin": "LAX", "price": 99.5},
+    ]
+    records = RecordFinder().find({"flights": flights}, "r")
+    assert [r.names for r in records if r.names] == [
+        (("flight_number", "HAT001"),),
+        (("flight_number", "HAT002"),),
+    ]
+    assert records[-1].number("price") == 99.5
+
+
+def test_profile_name_fields_replace_the_guess() -> None:
+    """With ``name_fields``, only those keys name a record; other text fields are values."""
+    (record,) = RecordFinder(["title"]).find({"title": "Dune", "author_name": "Herbert"}, "r")
+    assert record.names == (("title", "Dune"),)
+    assert record.values == {"author_name": "Herbert"}
+
+
+def test_a_value_shared_by_most_rows_groups_them_instead_of_naming_them() -> None:
+    """In a table, a naming-looking field repeated across rows (a team city) is a value, not a name."""
+    rows = [{"player_name": f"P{i} Smith", "team_city": "Boston"} for i in range(5)]
+    records = RecordFinder().find(rows, "r")
+    assert [r.names[0][0] for r in records] == ["player_name"] * 5
+    assert all(r.values["team_city"] == "Boston" for r in records)
+
+
+def test_lists_count_and_small_objects_describe_their_parent() -> None:
+    """A list's value is its length; a nested object of plain values joins its parent as dotted keys."""
+    reservation = {
+        "reservation_id": "3FRNFB",
+        "passengers": [{"first_name": "Amelia"}, {"first_name": "Ivan"}],
+        "prices": {"economy": 120, "business": 400},
+    }
+    records = RecordFinder().find(reservation, "r")
+    parent = records[0]
+    assert parent.values["passengers"] == "2"
+    assert parent.number("prices.business") == 400
+    assert [r.label for r in records[1:]] == ["Amelia", "Ivan"]
+
+
+def test_numbers_are_read_only_when_plain() -> None:
+    """``as_number`` reads plain numbers (with thousands separators) and nothing else."""
+    assert (as_number("1,200"), as_number(" 45.5 "), as_number("N/A"), as_number(None)) == (
+        1200.0,
+        45.5,
+        None,
+        None,
+    )
