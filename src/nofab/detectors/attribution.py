@@ -1016,7 +1016,17 @@ def _ends_with(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
 
 
 def _same(x: float | None, y: float) -> bool:
-    return x is not None and abs(x - y) < 1e-9
+    """The record value ``x`` is what the answer wrote as ``y``, allowing display rounding
+    to the decimals written (42.7333 is "42.73"; 42.7333 is also "43")."""
+    if x is None:
+        return False
+    if abs(x - y) < 1e-9:
+        return True
+    if float(x).is_integer():
+        return False
+    text = repr(float(y))
+    decimals = 0 if "e" in text or text.endswith(".0") else len(text.split(".")[1])
+    return abs(x - y) <= 0.5 * 10.0**-decimals + 1e-9
 
 
 def _difference(records: Sequence[Record], fields: tuple[str, ...], value: float) -> bool:
