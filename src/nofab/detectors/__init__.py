@@ -12,6 +12,7 @@ from importlib.metadata import entry_points
 
 from nofab.detector import DetectorFactory
 from nofab.detectors.claims import ClaimDetector
+from nofab.detectors.fidelity import FidelityDetector
 from nofab.detectors.identifiers import IdentifierDetector
 from nofab.detectors.intent import IntentDetector
 from nofab.detectors.numbers import NumberDetector
@@ -22,6 +23,7 @@ BUILTIN: tuple[DetectorFactory, ...] = (
     ClaimDetector,
     IntentDetector,
     NumberDetector,
+    FidelityDetector,
 )
 
 ENTRY_POINT_GROUP = "nofab.detectors"
