@@ -288,15 +288,18 @@ def _declared(obj: Mapping[str, Any]) -> tuple[tuple[DeclaredClaim, ...], tuple[
     ids: dict[str, int] = {}
     for i, claim in enumerate(claims):
         if claim.id in ids:
-            raise TurnError(f"duplicate claim id {claim.id!r} (also declared_claims[{ids[claim.id]}])",
-                            f"declared_claims[{i}].id")
+            raise TurnError(
+                f"duplicate claim id {claim.id!r} (also declared_claims[{ids[claim.id]}])",
+                f"declared_claims[{i}].id",
+            )
         ids[claim.id] = i
     for i, claim in enumerate(claims):
         for j, ref in enumerate(claim.derived_from):
+            where = f"declared_claims[{i}].derived_from[{j}]"
             if ref not in ids:
-                raise TurnError(f"names no declared claim: {ref!r}", f"declared_claims[{i}].derived_from[{j}]")
+                raise TurnError(f"names no declared claim: {ref!r}", where)
             if ref == claim.id:
-                raise TurnError("a claim cannot derive from itself", f"declared_claims[{i}].derived_from[{j}]")
+                raise TurnError("a claim cannot derive from itself", where)
     values = tuple(
         AssertedValue.from_dict(item, f"asserted_values[{i}]")
         for i, item in enumerate(_optional_list(obj, "asserted_values"))

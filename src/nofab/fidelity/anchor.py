@@ -19,13 +19,13 @@ _HASH = re.compile(r"[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
 _EMAIL = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+")
 #: Extensions that make a token a file name. A fixed list on purpose: "42.73" or a
 #: domain such as "example.org" must not be read as files.
-FILE_EXTENSIONS = frozenset(
-    """exe dll sys bat cmd ps1 psm1 vbs js jse wsf hta scr com msi msp lnk pf jar py pyc sh bash
+_EXTENSION_WORDS = """
+    exe dll sys bat cmd ps1 psm1 vbs js jse wsf hta scr com msi msp lnk pf jar py pyc sh bash
     txt log csv tsv json xml yaml yml toml ini cfg conf md html htm pdf doc docx xls xlsx ppt pptx rtf
     zip gz tgz tar 7z rar bz2 xz iso img vhd vhdx dmg apk ipa deb rpm
     jpg jpeg png gif bmp svg webp mp3 mp4 wav mov avi
-    evtx evt dat db sqlite sqlite3 mdb pst ost eml msg key pem crt cer pfx p12 bak tmp bin so dylib""".split()
-)
+    evtx evt dat db sqlite sqlite3 mdb pst ost eml msg key pem crt cer pfx p12 bak tmp bin so dylib"""
+FILE_EXTENSIONS = frozenset(_EXTENSION_WORDS.split())
 _FILE = re.compile(r"[^\s\\/:*?\"<>|]+\.([A-Za-z0-9]{1,8})")
 
 

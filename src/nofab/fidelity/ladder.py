@@ -133,7 +133,9 @@ def judge_claims(
                 claim.id, claim.tier, "downgraded", _BELOW[claim.tier], reasons, indices
             )
         elif settings.require_declarations and (missing := _requirement(claim, facts, tiers)):
-            outcomes[claim.id] = ClaimOutcome(claim.id, claim.tier, "undeclared", claim.tier, (missing,), indices)
+            outcomes[claim.id] = ClaimOutcome(
+                claim.id, claim.tier, "undeclared", claim.tier, (missing,), indices
+            )
         else:
             outcomes[claim.id] = ClaimOutcome(claim.id, claim.tier, "approved", claim.tier, (), indices)
     # Derivation carries failure upward: an inferred claim resting on a rejected claim
@@ -147,8 +149,11 @@ def judge_claims(
             current = outcomes[claim.id]
             if claim.id in lowered or current.outcome == "rejected" or current.tier_after == "hypothesis":
                 continue
-            broken = [d for d in claim.derived_from if outcomes[d].outcome in ("rejected", "undeclared")
-                      or outcomes[d].tier_after != tiers[d]]
+            broken = [
+                d
+                for d in claim.derived_from
+                if outcomes[d].outcome in ("rejected", "undeclared") or outcomes[d].tier_after != tiers[d]
+            ]
             if broken:
                 outcomes[claim.id] = ClaimOutcome(
                     claim.id,

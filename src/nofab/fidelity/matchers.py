@@ -266,7 +266,8 @@ def _record(expected: Any, actual: Any) -> bool:
     for sub, needle in spec.constraints:
         resolution = sub.resolve(actual)
         if not any(
-            (text := scalar_text(v)) is not None and contains_text(needle, text) for _w, v in resolution.values
+            (text := scalar_text(v)) is not None and contains_text(needle, text)
+            for _w, v in resolution.values
         ):
             return False
     return True
@@ -294,7 +295,9 @@ def _compiled(pattern: str) -> Any:
         detail = exc.args[0] if exc.args else exc
         if isinstance(detail, bytes):
             detail = detail.decode("utf-8", "replace")
-        raise MatchError(f"is not a valid RE2 pattern (RE2 has no backreferences or lookaround): {detail}") from None
+        raise MatchError(
+            f"is not a valid RE2 pattern (RE2 has no backreferences or lookaround): {detail}"
+        ) from None
 
 
 def _prepare_regex(expected: Any) -> Any:

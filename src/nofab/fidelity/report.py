@@ -120,10 +120,14 @@ def check_value(
         # expectation alike: the receipt itself is fabricated.
         return result("failed", f"no tool call has id {value.tool_call_id!r}", unknown_call=True)
     if len(cited) > 1:
-        return result("failed", f"{len(cited)} tool calls share the id {value.tool_call_id!r}; it is ambiguous")
+        return result(
+            "failed", f"{len(cited)} tool calls share the id {value.tool_call_id!r}; it is ambiguous"
+        )
     call = cited[0]
     if call.status in ("error", "blocked"):
-        return result(miss, f"tool call {value.tool_call_id!r} ({call.name}) has status {call.status}: no output")
+        return result(
+            miss, f"tool call {value.tool_call_id!r} ({call.name}) has status {call.status}: no output"
+        )
     matcher = MATCHERS.get(value.match)
     if matcher is None:
         return result("failed", f"unknown match kind {value.match!r}")
