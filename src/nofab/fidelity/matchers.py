@@ -37,8 +37,8 @@ from typing import Any
 from nofab.fidelity import path as paths
 from nofab.text import find_token, fold
 
-#: Longest text a matcher reads from one value (longer values are compared on this prefix
-#: only for ``regex``; other matchers are linear anyway).
+#: Longest value ``regex`` examines; a longer value does not match (RE2 is linear, but a
+#: declaration should not make the guard scan megabytes). Other matchers are linear anyway.
 MAX_REGEX_INPUT = 1_000_000
 
 _DECIMAL_INT = re.compile(r"[+-]?[0-9]+(?:\.0*)?")
