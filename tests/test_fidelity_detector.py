@@ -361,3 +361,20 @@ def test_fault_that_matches_nothing_says_so() -> None:
     """An injection whose fragment matches no declaration raises instead of silently not firing."""
     with pytest.raises(UsageError, match="matches no declared value"):
         inject_misread(Turn.from_dict(turn([{"path": "items", "expected": 3, "match": "int"}])), "zzz")
+
+
+def test_duplicate_tool_call_ids_are_ambiguous() -> None:
+    """When two calls share the cited id the value fails as ambiguous instead of picking one."""
+    data = turn([{"path": "items", "expected": 3, "match": "int"}])
+    data["tool_calls"].append({"id": "c1", "name": "get_order", "result": {"items": 3}})
+    (finding,) = check(data).findings
+    assert "ambiguous" in finding.reason
+
+
+def test_expectation_citing_an_unknown_call_is_a_finding_even_unchecked() -> None:
+    """An expectation that cites a call that never ran is flagged whether or not expectations are checked."""
+    data = turn([{"path": "items", "expected": 3, "match": "int", "expectation": True}])
+    data["asserted_values"][0]["tool_call_id"] = "ghost"
+    for rules in (None, {"expectations": True}):
+        (finding,) = check(data, rules=rules).findings
+        assert finding.kind == "misread_value" and "never ran" in finding.reason

@@ -21,7 +21,14 @@ from decimal import Decimal
 from typing import Any
 
 from nofab.errors import UsageError
-from nofab.fidelity.matchers import parse_decimal, parse_instant, parse_int, record_constraints, scalar_text
+from nofab.fidelity.matchers import (
+    MatchError,
+    parse_decimal,
+    parse_instant,
+    parse_int,
+    record_constraints,
+    scalar_text,
+)
 from nofab.turn import AssertedValue, Turn
 
 FAULT_ENV = "NOFAB_FAULT_INJECT"
@@ -71,20 +78,23 @@ def corrupt(match: str, expected: Any, position: int | None = None) -> Any:
     """A wrong value of the same shape as ``expected`` for matcher ``match``."""
     if match == "int":
         value = parse_int(expected)
-        assert value is not None
+        if value is None:
+            raise MatchError(f"{expected!r} is not an integer")
         if isinstance(expected, str) and expected.strip().lower().lstrip("+-").startswith("0x"):
             return hex(value + 1)
         return value + 1 if not isinstance(expected, str) else str(value + 1)
     if match == "number":
         number = parse_decimal(expected)
-        assert number is not None
+        if number is None:
+            raise MatchError(f"{expected!r} is not a number")
         exponent = number.as_tuple().exponent
         unit = Decimal(1).scaleb(exponent if isinstance(exponent, int) and exponent < 0 else 0)
         moved = number + 7 * unit
         return str(moved) if isinstance(expected, str) else float(moved)
     if match == "iso_ts":
         instant = parse_instant(expected)
-        assert instant is not None
+        if instant is None:
+            raise MatchError(f"{expected!r} is not a timestamp")
         return (instant + timedelta(hours=1)).isoformat().replace("+00:00", "Z")
     if match == "record":
         constraints = record_constraints(expected)

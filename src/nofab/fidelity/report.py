@@ -109,16 +109,16 @@ def check_value(
     def result(status: ValueStatus, reason: str, **kw: Any) -> ValueResult:
         return ValueResult(index, value, status, reason, anchor=anchor, **kw)
 
+    cited = calls.get(value.tool_call_id, ())
+    if not cited:
+        # A citation of a call that never happened is a finding for a value and an
+        # expectation alike, checked or not: the receipt itself is fabricated.
+        return result("failed", f"no tool call has id {value.tool_call_id!r}", unknown_call=True)
     if value.expectation and not check_expectations:
         return result(
             "not_checked", "expectations are opt-in: set rules.fidelity.expectations = true in the profile"
         )
     miss: ValueStatus = "unresolved" if value.expectation else "failed"
-    cited = calls.get(value.tool_call_id, ())
-    if not cited:
-        # A citation of a call that never happened is a finding for a value and an
-        # expectation alike: the receipt itself is fabricated.
-        return result("failed", f"no tool call has id {value.tool_call_id!r}", unknown_call=True)
     if len(cited) > 1:
         return result(
             "failed", f"{len(cited)} tool calls share the id {value.tool_call_id!r}; it is ambiguous"

@@ -149,7 +149,7 @@ def verify(path: str | Path, public_key: VerifyKey | None = None, head: str | No
                 return broken(pending[1], "not a ledger record (and no later record accounts for it)")
             pending = (line_no, offset, line)
             continue
-        at_seq = record.get("seq") if isinstance(record.get("seq"), int) else None
+        at_seq = record.get("seq") if type(record.get("seq")) is int else None  # not bool
         claimed = record.get("recovered")
         if pending is not None:
             expect = {
