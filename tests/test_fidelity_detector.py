@@ -378,3 +378,16 @@ def test_expectation_citing_an_unknown_call_is_a_finding_even_unchecked() -> Non
     for rules in (None, {"expectations": True}):
         (finding,) = check(data, rules=rules).findings
         assert finding.kind == "misread_value" and "never ran" in finding.reason
+
+
+def test_a_failing_check_never_crashes_the_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the fidelity check itself raises, the verdict reports a detector error instead of raising."""
+    import nofab.detectors.fidelity as module
+
+    def boom(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(module, "assess", boom)
+    verdict = check(turn([{"path": "items", "expected": 3, "match": "int"}]))
+    assert [e.detector for e in verdict.detector_errors] == ["fidelity"]
+    assert verdict.details["asserted_values_error"] == "RuntimeError: boom"

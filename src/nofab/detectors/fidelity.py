@@ -163,7 +163,10 @@ def verdict_details(detectors: Iterable[Any], evidence: Evidence) -> dict[str, A
         if isinstance(detector, FidelityDetector):
             turn = evidence.turn
             if turn.asserted_values or turn.declared_claims:
-                return detector.report(evidence).details()
+                try:
+                    return detector.report(evidence).details()
+                except Exception as exc:  # the guard never crashes the agent; detect() reported it too
+                    return {"asserted_values_error": f"{type(exc).__name__}: {exc}"[:500]}
     return {}
 
 
