@@ -144,3 +144,19 @@ def test_bad_declaration_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert "asserted_values[0].path" in err and "never closed" in err and err.count("\n") == 1
+
+
+def test_public_key_from_environment(
+    tmp_path: Path,
+    turn_file: Path,
+    keypair: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --public-key, verify checks signatures with $NOFAB_LEDGER_PUBLIC_KEY."""
+    log = tmp_path / "p.log"
+    main(["check", str(turn_file), "--ledger", str(log), "--signing-key", f"{keypair}.key"])
+    monkeypatch.setenv("NOFAB_LEDGER_PUBLIC_KEY", Path(f"{keypair}.pub").read_text())
+    capsys.readouterr()
+    assert main(["ledger", "verify", str(log)]) == 0
+    assert "1 signature(s) checked" in capsys.readouterr().out

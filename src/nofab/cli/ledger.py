@@ -45,7 +45,10 @@ def keygen_command(prefix: str) -> None:
 @ledger_group.command("verify")
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option(
-    "--public-key", type=click.Path(dir_okay=False), default=None, help="Check every signature with this key."
+    "--public-key",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Check every signature with this key (default: $NOFAB_LEDGER_PUBLIC_KEY if set).",
 )
 @click.option(
     "--head", default=None, help="The hash the last record must have (detects removal from the end)."
@@ -62,7 +65,10 @@ def verify_command(log: str, public_key: str | None, head: str | None, fmt: str)
     path = Path(log)
     if not path.is_file():
         raise InputError("no such ledger file", log)
-    key = load_verify_key(public_key) if public_key else None
+    from nofab.ledger.keys import PUBLIC_KEY_ENV
+
+    use_env = not public_key and bool(os.environ.get(PUBLIC_KEY_ENV, "").strip())
+    key = load_verify_key(public_key) if public_key or use_env else None
     try:
         report = verify(path, key, head=head)
     except OSError as exc:
