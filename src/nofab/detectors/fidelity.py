@@ -18,7 +18,6 @@ Confidences follow the tier ladder (``nofab.fidelity.ladder``). Settings live in
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -169,7 +168,3 @@ def verdict_details(detectors: Iterable[Any], evidence: Evidence) -> dict[str, A
                     return {"asserted_values_error": f"{type(exc).__name__}: {exc}"[:500]}
     return {}
 
-
-def canonical_expected(value: Any) -> str:
-    """The expected value as compact JSON (used in messages and the evaluation)."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

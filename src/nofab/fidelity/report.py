@@ -7,6 +7,7 @@ values the parser actually read (the full string for ``contains``, the whole obj
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -182,8 +183,6 @@ def _quote(pairs: Sequence[tuple[str, Any]]) -> str:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    import json
-
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
     text = repr(text) if isinstance(value, str) else text
     return text if len(text) <= limit else text[: limit - 1] + "…"
