@@ -167,4 +167,3 @@ def verdict_details(detectors: Iterable[Any], evidence: Evidence) -> dict[str, A
                 except Exception as exc:  # the guard never crashes the agent; detect() reported it too
                     return {"asserted_values_error": f"{type(exc).__name__}: {exc}"[:500]}
     return {}
-
