@@ -298,8 +298,12 @@ def test_kill_9_during_appends_from_four_processes(tmp_path: Path) -> None:
     ]
     try:
         deadline = time.monotonic() + 30
+        outs = [tmp_path / f"w{i}.txt" for i in range(4)]
         while time.monotonic() < deadline:
-            if log.exists() and log.read_bytes().count(b"\n") >= 200:
+            # Wait until every writer has appended at least once and the log holds 200 records,
+            # so that all four are mid-stream when they are killed.
+            started = all(o.exists() and o.stat().st_size > 0 for o in outs)
+            if started and log.exists() and log.read_bytes().count(b"\n") >= 200:
                 break
             if any(p.poll() is not None for p in procs):
                 break
@@ -322,10 +326,12 @@ def test_kill_9_during_appends_from_four_processes(tmp_path: Path) -> None:
     acknowledged = [
         line.split()
         for i in range(4)
+        if (tmp_path / f"w{i}.txt").exists()
         for line in (tmp_path / f"w{i}.txt").read_text().splitlines()
         if len(line.split()) == 2
     ]
     assert len(acknowledged) >= 10
+    assert len({i for i in range(4) if (tmp_path / f"w{i}.txt").stat().st_size}) == 4, "a writer never appended"
     assert all(seen.get(int(seq)) == digest for seq, digest in acknowledged)
     with Ledger(log) as ledger:
         ledger.append(verdict())
