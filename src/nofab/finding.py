@@ -32,6 +32,7 @@ KINDS: tuple[str, ...] = (
     "argument_without_provenance",
     # Added by nofab beyond the original families.
     "hex_hash",
+    "undeclared_claim",
 )
 
 

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from nofab import actions
 from nofab.detector import Detector, DetectorFactory
+from nofab.detectors.fidelity import verdict_details
 from nofab.errors import DetectorFailedError, UsageError
 from nofab.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, preview
 from nofab.evidence import Evidence
@@ -297,7 +298,8 @@ class Guard:
             detector_errors=assessment.errors,
             warnings=(*self.warnings, *assessment.notes, *warnings),
             rounds=tuple(rounds),
-            details=details or {},
+            # The values the fidelity parser read travel with the verdict (and into the ledger).
+            details={**verdict_details(self.detectors, assessment.evidence), **(details or {})},
             blocking=assessment.blocking,
         )
 

@@ -10,6 +10,8 @@ from typing import Any
 import click
 
 from nofab.errors import InputError, TurnError
+from nofab.fidelity.fault import FaultInjection
+from nofab.fidelity.fault import from_env as fault_from_env
 from nofab.guard import Guard
 from nofab.policy import MODES, Policy, Profile
 from nofab.turn import DEFAULT_MAX_INPUT_BYTES, Turn, load_json
@@ -53,8 +55,28 @@ def read_input(source: str, max_bytes: int) -> tuple[bytes, str]:
     show_default=True,
     help="Refuse inputs larger than this.",
 )
+@click.option(
+    "--ledger",
+    "ledger_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Append the verdict to this ledger file (docs/ledger.md).",
+)
+@click.option(
+    "--signing-key",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Ed25519 private key (PEM) to sign the ledger record; default $NOFAB_LEDGER_SIGNING_KEY if set.",
+)
 def check_command(
-    source: str, fmt: str, mode: str, threshold: float | None, profile_path: str | None, max_bytes: int
+    source: str,
+    fmt: str,
+    mode: str,
+    threshold: float | None,
+    profile_path: str | None,
+    max_bytes: int,
+    ledger_path: str | None = None,
+    signing_key: str | None = None,
 ) -> None:
     """Check one agent turn (JSON) for fabricated claims."""
     data, label = read_input(source, max_bytes)
@@ -63,14 +85,39 @@ def check_command(
         turn = Turn.from_dict(raw)
     except TurnError as exc:
         raise TurnError(exc.detail, f"{label}: {exc.where}" if exc.where else label) from None
+    if signing_key and not ledger_path:
+        raise click.UsageError("--signing-key needs --ledger")
+    turn, fault = fault_from_env(turn)
     profile = Profile.from_file(profile_path) if profile_path else Profile()
     policy = Policy(mode=mode, **({"threshold": threshold} if threshold is not None else {}))  # type: ignore[arg-type]
-    verdict = Guard(policy, profile).check(turn)
+    guard = Guard(policy, profile)
+    verdict = guard.check(turn)
+    if ledger_path:
+        append_to_ledger(ledger_path, signing_key, verdict, guard, fault)
+    if fault is not None:
+        click.echo(f"nofab: fault injected: {json.dumps(fault.to_dict(), ensure_ascii=False)}", err=True)
     if fmt == "json":
-        click.echo(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2))
+        shown = verdict.to_dict()
+        if fault is not None:
+            shown["fault_injection"] = fault.to_dict()
+        click.echo(json.dumps(shown, ensure_ascii=False, indent=2))
     else:
         print_table(verdict, turn)
     raise click.exceptions.Exit(1 if verdict.blocking else 0)
+
+
+def append_to_ledger(
+    path: str, key_path: str | None, verdict: Verdict, guard: Guard, fault: FaultInjection | None
+) -> None:
+    """Append the verdict to the ledger, signed with ``key_path`` or ``$NOFAB_LEDGER_SIGNING_KEY``."""
+    import os
+
+    from nofab.ledger import Ledger, load_signing_key
+    from nofab.ledger.keys import SIGNING_KEY_ENV
+
+    key = load_signing_key(key_path) if key_path or os.environ.get(SIGNING_KEY_ENV, "").strip() else None
+    with Ledger(path, signing_key=key) as ledger:
+        ledger.append(verdict, guard=guard, fault_injection=fault.to_dict() if fault else None)
 
 
 def print_table(verdict: Verdict, turn: Turn) -> None:

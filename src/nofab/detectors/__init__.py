@@ -13,6 +13,7 @@ from importlib.metadata import entry_points
 from nofab.detector import DetectorFactory
 from nofab.detectors.attribution import AttributionDetector
 from nofab.detectors.claims import ClaimDetector
+from nofab.detectors.fidelity import FidelityDetector
 from nofab.detectors.identifiers import IdentifierDetector
 from nofab.detectors.intent import IntentDetector
 from nofab.detectors.numbers import NumberDetector
@@ -24,6 +25,7 @@ BUILTIN: tuple[DetectorFactory, ...] = (
     IntentDetector,
     NumberDetector,
     AttributionDetector,
+    FidelityDetector,
 )
 
 ENTRY_POINT_GROUP = "nofab.detectors"
