@@ -1,0 +1,251 @@
+"""OpenTelemetry GenAI spans (OTLP JSON) -> turns.
+
+Every model-call span with output text is a turn (one per output message / choice). Its
+evidence is what that call saw — tool results in its input history — plus every tool
+execution span of the same trace that had ended before the model call started. Two
+generations of the GenAI semantic conventions are read:
+
+- current (``OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental``): the model span's
+  ``gen_ai.system_instructions``, ``gen_ai.input.messages`` and ``gen_ai.output.messages``
+  (JSON: ``{"role", "parts": [{"type": "text", "content"}, {"type": "tool_call", "id",
+  "name", "arguments"}, {"type": "tool_call_response", "id", "result"|"response"}]}``),
+  and ``execute_tool`` spans (``gen_ai.operation.name = "execute_tool"``) with
+  ``gen_ai.tool.name``, ``gen_ai.tool.call.id``, ``gen_ai.tool.call.arguments`` and
+  ``gen_ai.tool.call.result``; a span with error status (or ``error.type``) is a failed call;
+- older (v1.36 and before): span events ``gen_ai.system.message``, ``gen_ai.user.message``,
+  ``gen_ai.assistant.message`` (``content``, ``tool_calls``), ``gen_ai.tool.message``
+  (``content``, ``id``) and ``gen_ai.choice`` (``message``), their fields as event
+  attributes or as JSON in ``gen_ai.event.content``; and the flattened
+  ``gen_ai.prompt.<i>.*`` / ``gen_ai.completion.<i>.*`` attributes.
+
+The assistant texts inside a span's *input* history are earlier answers: not turns of that
+span (they are turns of their own spans) and never evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nofab.adapters.conversation import Conversation, ExtractedTurn
+from nofab.adapters.otlp import Span, flattened, json_value, read_spans
+
+_MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content"})
+_EVENT_ROLES = {
+    "gen_ai.system.message": "system",
+    "gen_ai.user.message": "user",
+    "gen_ai.assistant.message": "assistant",
+    "gen_ai.tool.message": "tool",
+}
+
+
+@dataclass
+class Message:
+    """A format-neutral chat message read from span attributes or events."""
+
+    role: str
+    text: str = ""
+    calls: list[tuple[str, str, Any]] = field(default_factory=list)  # (id, name, arguments)
+    tool_call_id: str = ""
+    results: list[tuple[str, Any]] = field(default_factory=list)  # (id, result) parts
+
+
+@dataclass(frozen=True)
+class ToolSpan:
+    span: Span
+    id: str
+    name: str
+    arguments: Any
+    result: Any
+    failed: bool
+
+
+def extract(obj: Any) -> list[ExtractedTurn]:
+    spans = read_spans(obj)
+    tools = [t for t in (tool_span(s) for s in spans) if t is not None]
+    turns: list[ExtractedTurn] = []
+    for span in spans:
+        if tool_span(span) is not None:
+            continue
+        history, outputs = _messages(span)
+        if outputs:
+            turns.extend(span_turns(span, history, outputs, tools))
+    return turns
+
+
+def span_turns(
+    span: Span, history: list[Message], outputs: list[Message], tools: Iterable[ToolSpan]
+) -> list[ExtractedTurn]:
+    """The turns of one model-call span: its input history, earlier tool spans, its outputs."""
+    conversation = Conversation()
+    for message in history:
+        feed(conversation, message, answer=False, index=span.index, where=span.where)
+    for tool in tools:
+        if (
+            tool.span.trace_id != span.trace_id
+            or tool.span.end > span.start
+            or conversation.has_call(tool.id)
+        ):
+            continue
+        if tool.id and tool.id in conversation.pending:
+            conversation.resolve(tool.id, tool.result, is_error=tool.failed or None)
+        else:
+            conversation.add_call(
+                tool.id, tool.name, tool.arguments, tool.result, is_error=tool.failed or None
+            )
+    for k, message in enumerate(outputs):
+        where = span.where if len(outputs) == 1 else f"{span.where}.output[{k}]"
+        feed(conversation, message, answer=True, index=span.index, where=where)
+    return conversation.turns
+
+
+def feed(conversation: Conversation, message: Message, *, answer: bool, index: int, where: str) -> None:
+    if message.role in ("system", "developer"):
+        conversation.add_system(message.text)
+    elif message.role in ("user", "human"):
+        if message.text:
+            conversation.add_user(message.text)
+        for call_id, result in message.results:
+            conversation.resolve(call_id, result)
+    elif message.role == "tool":
+        for call_id, result in message.results:
+            conversation.resolve(call_id, result)
+        if not message.results:
+            conversation.resolve(message.tool_call_id, message.text)
+    else:  # assistant / model
+        for call_id, name, arguments in message.calls:
+            conversation.request(call_id, name, arguments, where)
+        for call_id, result in message.results:
+            conversation.resolve(call_id, result)
+        if answer:
+            conversation.answer(message.text, index, where)
+
+
+def tool_span(span: Span) -> ToolSpan | None:
+    attrs = span.attributes
+    if attrs.get("gen_ai.operation.name") != "execute_tool" and not span.name.startswith("execute_tool"):
+        return None
+    name = attrs.get("gen_ai.tool.name") or span.name.removeprefix("execute_tool").strip() or "?"
+    failed = span.failed or bool(attrs.get("error.type"))
+    result = attrs.get("gen_ai.tool.call.result")
+    if failed and result is None:
+        result = span.status_message or str(attrs.get("error.type", "")) or "tool span ended in error"
+    return ToolSpan(
+        span=span,
+        id=str(attrs.get("gen_ai.tool.call.id", "")),
+        name=str(name),
+        arguments=attrs.get("gen_ai.tool.call.arguments"),
+        result=result,
+        failed=failed,
+    )
+
+
+def _messages(span: Span) -> tuple[list[Message], list[Message]]:
+    attrs = span.attributes
+    history: list[Message] = []
+    outputs: list[Message] = []
+    is_model = attrs.get("gen_ai.operation.name") in _MODEL_OPERATIONS
+    # Current convention: JSON message lists on the span.
+    system = json_value(attrs.get("gen_ai.system_instructions"))
+    if isinstance(system, str):
+        history.append(Message("system", system))
+    elif isinstance(system, list):
+        history.append(Message("system", _parts_text(system)))
+    for raw in _list(attrs.get("gen_ai.input.messages")):
+        history.append(_parts_message(raw))
+    for raw in _list(attrs.get("gen_ai.output.messages")):
+        outputs.append(_parts_message(raw))
+    # Older convention: one span event per message, and gen_ai.choice for the output.
+    for event in span.events:
+        body = dict(event.attributes)
+        content = json_value(body.pop("gen_ai.event.content", None))
+        if isinstance(content, Mapping):
+            body.update(content)
+        if event.name in _EVENT_ROLES:
+            history.append(_openai_message(_EVENT_ROLES[event.name], body))
+        elif event.name == "gen_ai.choice":
+            message = json_value(body.get("message"))
+            outputs.append(_openai_message("assistant", message if isinstance(message, Mapping) else body))
+    # Oldest: flattened gen_ai.prompt.<i>.* / gen_ai.completion.<i>.* attributes.
+    for fields in flattened(attrs, "gen_ai.prompt.").values():
+        history.append(_flat_message(fields, "user"))
+    for fields in flattened(attrs, "gen_ai.completion.").values():
+        outputs.append(_flat_message(fields, "assistant"))
+    if not is_model and not outputs:
+        return [], []
+    return history, outputs
+
+
+def _list(value: Any) -> list[Any]:
+    decoded = json_value(value)
+    return decoded if isinstance(decoded, list) else []
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "\n".join(
+            _text(v.get("text", v.get("content")) if isinstance(v, Mapping) else v) for v in value
+        )
+    return str(value)
+
+
+def _parts_text(parts: list[Any]) -> str:
+    return "\n".join(
+        str(p.get("content", "")) for p in parts if isinstance(p, Mapping) and p.get("type") == "text"
+    )
+
+
+def _parts_message(raw: Any) -> Message:
+    if not isinstance(raw, Mapping):
+        return Message("user", _text(raw))
+    message = Message(str(raw.get("role", "user")))
+    texts: list[str] = []
+    for part in raw.get("parts") or ():
+        if not isinstance(part, Mapping):
+            continue
+        kind = part.get("type")
+        if kind == "text":
+            texts.append(_text(part.get("content")))
+        elif kind == "tool_call":
+            message.calls.append((str(part.get("id", "")), str(part.get("name", "?")), part.get("arguments")))
+        elif kind == "tool_call_response":
+            # The field was ``response`` in early drafts of the schema and ``result`` later.
+            result = part.get("result", part.get("response"))
+            message.results.append((str(part.get("id", "")).strip(), result))
+    message.text = "\n".join(t for t in texts if t)
+    return message
+
+
+def _openai_message(role: str, body: Mapping[str, Any]) -> Message:
+    message = Message(role, _text(json_value(body.get("content"))) if role != "tool" else "")
+    if role == "tool":
+        message.tool_call_id = str(body.get("id", body.get("tool_call_id", "")))
+        content = body.get("content")
+        message.results.append((message.tool_call_id, content))
+        return message
+    for call in _list(body.get("tool_calls")):
+        if not isinstance(call, Mapping):
+            continue
+        function = call.get("function")
+        if not isinstance(function, Mapping):
+            function = call
+        message.calls.append(
+            (str(call.get("id", "")), str(function.get("name", "?")), function.get("arguments"))
+        )
+    return message
+
+
+def _flat_message(fields: Mapping[str, Any], default_role: str) -> Message:
+    message = Message(str(fields.get("role", default_role)), _text(fields.get("content")))
+    if message.role == "tool":
+        message.tool_call_id = str(fields.get("tool_call_id", ""))
+        message.results.append((message.tool_call_id, fields.get("content")))
+        message.text = ""
+    for call in flattened(fields, "tool_calls.").values():
+        message.calls.append((str(call.get("id", "")), str(call.get("name", "?")), call.get("arguments")))
+    return message
