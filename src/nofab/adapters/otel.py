@@ -30,6 +30,7 @@ from typing import Any
 
 from nofab.adapters.conversation import Conversation, ExtractedTurn
 from nofab.adapters.otlp import Span, flattened, json_value, read_spans
+from nofab.turn import parse_json_text
 
 _MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content"})
 _EVENT_ROLES = {
@@ -82,22 +83,36 @@ def span_turns(
     for message in history:
         feed(conversation, message, answer=False, index=span.index, where=span.where)
     for tool in tools:
-        if (
-            tool.span.trace_id != span.trace_id
-            or tool.span.end > span.start
-            or conversation.has_call(tool.id)
-        ):
-            continue
-        if tool.id and tool.id in conversation.pending:
-            conversation.resolve(tool.id, tool.result, is_error=tool.failed or None)
-        else:
-            conversation.add_call(
-                tool.id, tool.name, tool.arguments, tool.result, is_error=tool.failed or None
-            )
+        if tool.span.trace_id == span.trace_id and tool.span.end <= span.start:
+            _add_tool_span(conversation, tool)
     for k, message in enumerate(outputs):
         where = span.where if len(outputs) == 1 else f"{span.where}.output[{k}]"
         feed(conversation, message, answer=True, index=span.index, where=where)
     return conversation.turns
+
+
+def _add_tool_span(conversation: Conversation, tool: ToolSpan) -> None:
+    """Add a tool span as evidence unless the model's input history already holds its result.
+
+    With a call id the match is exact. Without one (OpenInference tool spans usually carry
+    none) the span answers the oldest open request of the same tool, or — when the history
+    already holds a result of that tool with the same arguments — is that same call seen twice.
+    """
+    if tool.id:
+        if conversation.has_call(tool.id):
+            return
+        if tool.id in conversation.pending:
+            conversation.resolve(tool.id, tool.result, is_error=tool.failed or None)
+            return
+    else:
+        for requested in conversation.pending.values():
+            if requested.name == tool.name:
+                conversation.resolve(requested.id, tool.result, is_error=tool.failed or None)
+                return
+        arguments = parse_json_text(tool.arguments)
+        if any(c.name == tool.name and c.parsed_arguments == arguments for c in conversation.calls):
+            return
+    conversation.add_call(tool.id, tool.name, tool.arguments, tool.result, is_error=tool.failed or None)
 
 
 def feed(conversation: Conversation, message: Message, *, answer: bool, index: int, where: str) -> None:
