@@ -37,7 +37,8 @@ def extract(raw: Any, input_format: str, label: str) -> list[ExtractedTurn]:
     try:
         return extract_turns(raw, input_format)
     except InputError as exc:
-        where = f"{label}: {exc.where}" if exc.where else label
+        # "input" is how adapters name the whole document; the file name says that already.
+        where = f"{label}: {exc.where}" if exc.where not in ("", "input") else label
         raise type(exc)(exc.detail, where) from None
 
 
