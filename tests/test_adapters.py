@@ -297,3 +297,44 @@ def test_corpora_readers_keep_their_counts(shared_data: Path) -> None:
     tau = list(tau_bench_turns(shared_data / "tau-bench-airline" / "gpt-4o-airline-dev.json"))
     assert len(tau) == 615 and tau[0][0] == "task 0 message 2"
     assert len(list(tooltalk_corpus(shared_data / "tooltalk"))) == 118
+
+
+def _agent_span(trace_id: str) -> dict[str, Any]:
+    output = json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": CANCELLED}]}])
+    return {
+        "traceId": trace_id,
+        "spanId": "00000000000000f0",
+        "name": "invoke_agent support",
+        "startTimeUnixNano": "1700000000000000000",
+        "endTimeUnixNano": "1700000005000000000",
+        "attributes": [
+            {"key": "gen_ai.operation.name", "value": {"stringValue": "invoke_agent"}},
+            {"key": "gen_ai.output.messages", "value": {"stringValue": output}},
+        ],
+    }
+
+
+def test_otel_agent_span_is_read_only_without_model_spans() -> None:
+    """An invoke_agent span repeating the final answer adds no turn when the model spans are
+    there, and is the turn when they were not exported."""
+    obj = load("otel_genai.json")
+    spans = obj["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    spans.append(_agent_span(spans[0]["traceId"]))
+    assert [t.turn.response for t in extract_turns(obj)] == [LOOKUP, SHIPPED, CANCELLED]
+    spans[:] = [s for s in spans if not s["name"].startswith("chat")]
+    (only,) = extract_turns(obj)
+    assert only.turn.response == CANCELLED
+    # The tools ran inside the agent span: every one that ended before it did is evidence.
+    assert [(c.name, c.status) for c in only.turn.tool_calls] == [
+        ("get_order", "ok"),
+        ("cancel_order", "error"),
+    ]
+
+
+def test_spans_are_read_in_start_time_order() -> None:
+    """Turns follow the spans' start times, not their order in the file."""
+    obj = load("openinference.json")
+    obj["resourceSpans"][0]["scopeSpans"][0]["spans"].reverse()
+    turns = extract_turns(obj)
+    assert [t.turn.response for t in turns] == [LOOKUP, SHIPPED, CANCELLED]
+    assert [c.name for c in turns[-1].turn.tool_calls] == ["get_order", "cancel_order"]

@@ -33,6 +33,7 @@ from nofab.adapters.otlp import Span, flattened, json_value, read_spans
 from nofab.turn import parse_json_text
 
 _MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content"})
+_AGENT_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow"})
 _EVENT_ROLES = {
     "gen_ai.system.message": "system",
     "gen_ai.user.message": "user",
@@ -65,25 +66,46 @@ class ToolSpan:
 def extract(obj: Any) -> list[ExtractedTurn]:
     spans = read_spans(obj)
     tools = [t for t in (tool_span(s) for s in spans) if t is not None]
-    turns: list[ExtractedTurn] = []
-    for span in spans:
+    by_span: list[tuple[int, list[ExtractedTurn]]] = []
+    agent_spans: list[tuple[int, Span, list[Message], list[Message]]] = []
+    answered_traces: set[str] = set()
+    for position, span in enumerate(spans):
         if tool_span(span) is not None:
             continue
         history, outputs = _messages(span)
-        if outputs:
-            turns.extend(span_turns(span, history, outputs, tools))
-    return turns
+        if not outputs:
+            continue
+        if span.attributes.get("gen_ai.operation.name") in _AGENT_OPERATIONS:
+            agent_spans.append((position, span, history, outputs))
+            continue
+        by_span.append((position, span_turns(span, history, outputs, tools)))
+        answered_traces.add(span.trace_id)
+    # An agent span's output repeats its last model call's answer; it is read only for a
+    # trace whose model calls were not exported, so no answer is checked twice or lost. Its
+    # tools run inside it, so every tool span that ended before it did is evidence.
+    for position, span, history, outputs in agent_spans:
+        if span.trace_id not in answered_traces:
+            by_span.append((position, span_turns(span, history, outputs, tools, cutoff=span.end)))
+    by_span.sort(key=lambda item: item[0])
+    return [turn for _, turns in by_span for turn in turns]
 
 
 def span_turns(
-    span: Span, history: list[Message], outputs: list[Message], tools: Iterable[ToolSpan]
+    span: Span,
+    history: list[Message],
+    outputs: list[Message],
+    tools: Iterable[ToolSpan],
+    cutoff: int | None = None,
 ) -> list[ExtractedTurn]:
-    """The turns of one model-call span: its input history, earlier tool spans, its outputs."""
+    """The turns of one span: its input history, the tool spans of its trace that ended by
+    ``cutoff`` (default: the span's start — a model call sees results that came before it),
+    and its outputs."""
+    cutoff = span.start if cutoff is None else cutoff
     conversation = Conversation()
     for message in history:
         feed(conversation, message, answer=False, index=span.index, where=span.where)
     for tool in tools:
-        if tool.span.trace_id == span.trace_id and tool.span.end <= span.start:
+        if tool.span.trace_id == span.trace_id and tool.span.end <= cutoff:
             _add_tool_span(conversation, tool)
     for k, message in enumerate(outputs):
         where = span.where if len(outputs) == 1 else f"{span.where}.output[{k}]"
@@ -160,7 +182,6 @@ def _messages(span: Span) -> tuple[list[Message], list[Message]]:
     attrs = span.attributes
     history: list[Message] = []
     outputs: list[Message] = []
-    is_model = attrs.get("gen_ai.operation.name") in _MODEL_OPERATIONS
     # Current convention: JSON message lists on the span.
     system = json_value(attrs.get("gen_ai.system_instructions"))
     if isinstance(system, str):
@@ -187,8 +208,6 @@ def _messages(span: Span) -> tuple[list[Message], list[Message]]:
         history.append(_flat_message(fields, "user"))
     for fields in flattened(attrs, "gen_ai.completion.").values():
         outputs.append(_flat_message(fields, "assistant"))
-    if not is_model and not outputs:
-        return [], []
     return history, outputs
 
 
