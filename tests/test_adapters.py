@@ -338,3 +338,94 @@ def test_spans_are_read_in_start_time_order() -> None:
     turns = extract_turns(obj)
     assert [t.turn.response for t in turns] == [LOOKUP, SHIPPED, CANCELLED]
     assert [c.name for c in turns[-1].turn.tool_calls] == ["get_order", "cancel_order"]
+
+
+HOSTED: list[tuple[str, Any, list[tuple[str, str, Any]]]] = [
+    (
+        "openai-responses",
+        [
+            {"role": "user", "content": "Which regions are down?"},
+            {
+                "type": "mcp_call",
+                "id": "mcp_1",
+                "server_label": "ops",
+                "name": "status",
+                "arguments": "{}",
+                "output": '{"down": ["eu-2"]}',
+                "error": None,
+            },
+            {
+                "type": "mcp_call",
+                "id": "mcp_2",
+                "server_label": "ops",
+                "name": "restart",
+                "arguments": "{}",
+                "output": None,
+                "error": "permission denied",
+            },
+            {"type": "custom_tool_call", "call_id": "c1", "name": "grep", "input": "eu-2 /var/log"},
+            {"type": "custom_tool_call_output", "call_id": "c1", "output": "3 matches"},
+            {
+                "type": "message",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": "eu-2 is down."}],
+            },
+        ],
+        [("status", "ok", '{"down": ["eu-2"]}'), ("restart", "error", None), ("grep", "ok", "3 matches")],
+    ),
+    (
+        "anthropic",
+        [
+            {"role": "user", "content": "News on Oslo trams?"},
+            {
+                "role": "assistant",
+                "content": [
+                    {
+                        "type": "server_tool_use",
+                        "id": "srv_1",
+                        "name": "web_search",
+                        "input": {"query": "Oslo trams"},
+                    },
+                    {
+                        "type": "web_search_tool_result",
+                        "tool_use_id": "srv_1",
+                        "content": [
+                            {"type": "web_search_result", "url": "https://example.org/t", "title": "Trams"}
+                        ],
+                    },
+                    {
+                        "type": "mcp_tool_use",
+                        "id": "mcp_1",
+                        "name": "lines",
+                        "server_name": "ruter",
+                        "input": {},
+                    },
+                    {
+                        "type": "mcp_tool_result",
+                        "tool_use_id": "mcp_1",
+                        "is_error": True,
+                        "content": [{"type": "text", "text": "timeout"}],
+                    },
+                    {"type": "text", "text": "Trams run as usual."},
+                ],
+            },
+        ],
+        [
+            (
+                "web_search",
+                "ok",
+                [{"type": "web_search_result", "url": "https://example.org/t", "title": "Trams"}],
+            ),
+            ("lines", "error", None),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("fmt", "obj", "calls"), HOSTED, ids=[h[0] for h in HOSTED])
+def test_hosted_tool_calls_are_evidence(fmt: str, obj: Any, calls: list[tuple[str, str, Any]]) -> None:
+    """Tools the provider runs itself (hosted MCP, custom tools, web search) are evidence
+    like client tools, with their results kept and their errors failed."""
+    assert detect_format(obj) == fmt
+    (turn,) = extract_turns(obj)
+    assert [(c.name, c.status, c.result) for c in turn.turn.tool_calls] == calls

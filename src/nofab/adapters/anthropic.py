@@ -7,6 +7,9 @@ as a string or as ``text`` blocks) or the message list alone.
   ``tool_result`` blocks (``tool_use_id``, ``content`` as a string or blocks, ``is_error``)
   answer the ``tool_use`` with that id — the user turn that carries only tool results is
   not user text;
+- server and MCP-connector tools run inside the assistant message: ``server_tool_use`` /
+  ``mcp_tool_use`` blocks are requests and ``*_tool_result`` blocks (``web_search_tool_result``,
+  ``mcp_tool_result``, ...) their results, structured content kept as it is;
 - an ``assistant`` message's ``tool_use`` blocks (``id``, ``name``, ``input``) are requests
   and its ``text`` blocks, joined, are a turn (text written before its own tool calls ran,
   so those calls are not yet evidence for it);
@@ -29,6 +32,20 @@ from nofab.adapters.conversation import (
     typename,
 )
 from nofab.errors import TurnError
+
+#: Blocks that ask for a tool: client tools, and server / MCP-connector tools Anthropic runs.
+_REQUEST_BLOCKS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
+_PLAIN = frozenset({"text", "image", "document"})
+
+
+def _result(content: Any, where: str) -> Any:
+    # Client tool results are text (or text blocks); server tool results (web search, code
+    # execution) are structured and kept as they are, so their URLs and figures stay evidence.
+    if content is None or isinstance(content, str):
+        return content or ""
+    if isinstance(content, list) and all(isinstance(b, Mapping) and b.get("type") in _PLAIN for b in content):
+        return text_of_parts(content, f"{where}.content")
+    return content
 
 
 def extract(obj: Any) -> list[ExtractedTurn]:
@@ -60,18 +77,16 @@ def extract(obj: Any) -> list[ExtractedTurn]:
             kind = block.get("type")
             if kind == "text":
                 texts.append(string(block, "text", at))
-            elif kind == "tool_use" and role == "assistant":
+            elif kind in _REQUEST_BLOCKS:
                 conversation.request(
                     string(block, "id", at), string(block, "name", at), block.get("input"), at
                 )
-            elif kind == "tool_result" and role == "user":
+            elif isinstance(kind, str) and kind.endswith("tool_result"):
                 is_error = block.get("is_error")
                 if is_error is not None and not isinstance(is_error, bool):
                     raise TurnError(f"must be a boolean, got {typename(is_error)}", f"{at}.is_error")
                 conversation.resolve(
-                    string(block, "tool_use_id", at),
-                    text_of_parts(block.get("content"), f"{at}.content"),
-                    is_error=is_error,
+                    string(block, "tool_use_id", at), _result(block.get("content"), at), is_error=is_error
                 )
             elif not isinstance(kind, str):
                 raise TurnError("is required (a content block type)", f"{at}.type")

@@ -20,8 +20,30 @@ FORMATS: tuple[str, ...] = (
     "tooltalk",
 )
 
-_ANTHROPIC_BLOCKS = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking"})
-_RESPONSES_ITEMS = frozenset({"function_call", "function_call_output", "reasoning"})
+_ANTHROPIC_BLOCKS = frozenset(
+    {
+        "tool_use",
+        "tool_result",
+        "server_tool_use",
+        "web_search_tool_result",
+        "mcp_tool_use",
+        "mcp_tool_result",
+        "thinking",
+        "redacted_thinking",
+    }
+)
+_RESPONSES_ITEMS = frozenset(
+    {
+        "function_call",
+        "function_call_output",
+        "custom_tool_call",
+        "custom_tool_call_output",
+        "mcp_call",
+        "file_search_call",
+        "web_search_call",
+        "reasoning",
+    }
+)
 _RESPONSES_PARTS = frozenset({"input_text", "output_text"})
 _LANGCHAIN_TYPES = frozenset({"ai", "human", "system", "tool", "function", "chat"})
 

@@ -12,12 +12,16 @@ appended), or a response-like object with ``instructions`` / ``input`` / ``outpu
   is a request, answered by the ``function_call_output`` item with the same ``call_id``
   (``output`` as a string or as ``input_text`` parts);
 - a ``message`` item with role ``assistant`` (``output_text`` / ``refusal`` parts) is a turn;
-- ``reasoning`` items are the model's own narration and never evidence; other built-in
-  tool items (web search, file search, ...) carry no result text to check and are skipped.
+- ``custom_tool_call`` / ``custom_tool_call_output`` pair the same way (``input`` is the
+  free-text argument); a hosted ``mcp_call`` item is a whole call (``name``, ``arguments``,
+  ``output``, ``error``); a ``file_search_call`` with ``results`` is a call of ``file_search``;
+- ``reasoning`` items are the model's own narration and never evidence; other built-in tool
+  items (web search, computer use, ...) carry no result text to check and are skipped.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -76,15 +80,35 @@ def _items(conversation: Conversation, items: Sequence[Any], prefix: str) -> Non
                 raise TurnError(
                     f"unknown role {role!r}; expected system, developer, user or assistant", f"{where}.role"
                 )
-        elif kind == "function_call":
+        elif kind in ("function_call", "custom_tool_call"):
+            # Custom tools take free text (``input``) where functions take JSON ``arguments``.
+            arguments = item.get("arguments") if kind == "function_call" else item.get("input")
             conversation.request(
-                string(item, "call_id", where), string(item, "name", where), item.get("arguments"), where
+                string(item, "call_id", where), string(item, "name", where), arguments, where
             )
-        elif kind == "function_call_output":
+        elif kind in ("function_call_output", "custom_tool_call_output"):
             output = item.get("output")
             if isinstance(output, list):
                 output = text_of_parts(output, f"{where}.output", _TEXT_PARTS)
             conversation.resolve(string(item, "call_id", where), output)
+        elif kind == "mcp_call":
+            # A hosted MCP call arrives whole: request, output and error in one item.
+            error = item.get("error")
+            conversation.add_call(
+                string(item, "id", where, required=False),
+                string(item, "name", where),
+                item.get("arguments"),
+                (error if isinstance(error, str) else json.dumps(error)) if error else item.get("output"),
+                is_error=bool(error),
+            )
+        elif kind == "file_search_call" and item.get("results") is not None:
+            conversation.add_call(
+                string(item, "id", where, required=False),
+                "file_search",
+                {"queries": item.get("queries")},
+                item.get("results"),
+                is_error=item.get("status") == "failed",
+            )
         elif not isinstance(kind, str):
             raise TurnError(
                 "is required (an item type such as 'message' or 'function_call')", f"{where}.type"
