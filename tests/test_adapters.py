@@ -222,6 +222,29 @@ BAD: list[tuple[Any, str | None, type[Exception], str]] = [
         "resourceSpans[0].scopeSpans[0].spans[0].attributes[0].value",
     ),
     ({"conversation": [{"role": "user", "text": 5}]}, "tooltalk", TurnError, "conversation[0].text"),
+    (
+        {
+            "resourceSpans": [
+                {
+                    "scopeSpans": [
+                        {
+                            "spans": [
+                                {
+                                    "attributes": {
+                                        "gen_ai.operation.name": "chat",
+                                        "gen_ai.input.messages": '[{"role": "user"',
+                                    }
+                                }
+                            ]
+                        }
+                    ]
+                }
+            ]
+        },
+        None,
+        TurnError,
+        "resourceSpans[0].scopeSpans[0].spans[0].attributes[gen_ai.input.messages]",
+    ),
     ({"hello": "world"}, None, InputError, "input"),
     ([1, 2, 3], None, InputError, "input"),
     ([], "no-such-format", InputError, "format"),

@@ -25,6 +25,7 @@ from typing import Any
 from nofab.adapters.conversation import (
     Conversation,
     ExtractedTurn,
+    kind_of,
     mapping,
     sequence,
     string,
@@ -43,7 +44,7 @@ def _result(content: Any, where: str) -> Any:
     # execution) are structured and kept as they are, so their URLs and figures stay evidence.
     if content is None or isinstance(content, str):
         return content or ""
-    if isinstance(content, list) and all(isinstance(b, Mapping) and b.get("type") in _PLAIN for b in content):
+    if isinstance(content, list) and all(isinstance(b, Mapping) and kind_of(b) in _PLAIN for b in content):
         return text_of_parts(content, f"{where}.content")
     return content
 
@@ -74,7 +75,7 @@ def extract(obj: Any) -> list[ExtractedTurn]:
         for j, raw_block in enumerate(blocks):
             at = f"{where}.content[{j}]"
             block = mapping(raw_block, at)
-            kind = block.get("type")
+            kind = kind_of(block)
             if kind == "text":
                 texts.append(string(block, "text", at))
             elif kind in _REQUEST_BLOCKS:

@@ -186,6 +186,13 @@ def text_of_parts(value: Any, where: str, text_types: Iterable[str] = ("text",))
     return "\n".join(texts)
 
 
+def kind_of(obj: Mapping[str, Any], key: str = "type") -> str | None:
+    """A discriminator field (``type``, ``role``) when it is a string, else ``None``: a list or
+    an object there must not reach a set lookup, it must reach the error that names it."""
+    value = obj.get(key)
+    return value if isinstance(value, str) else None
+
+
 def typename(value: Any) -> str:
     return {
         type(None): "null",

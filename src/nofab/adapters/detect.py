@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from nofab.adapters.conversation import kind_of
 from nofab.errors import InputError
 
 #: Every input format ``extract_turns`` reads; ``turn`` is nofab's own turn object.
@@ -98,11 +99,10 @@ def _list_format(items: Sequence[Any]) -> str | None:
     if not objects:
         return None
     if any(
-        ("lc" in m and "kwargs" in m) or (m.get("type") in _LANGCHAIN_TYPES and "role" not in m)
-        for m in objects
+        ("lc" in m and "kwargs" in m) or (kind_of(m) in _LANGCHAIN_TYPES and "role" not in m) for m in objects
     ):
         return "langchain"
-    if any(m.get("type") in _RESPONSES_ITEMS for m in objects) or any(
+    if any(kind_of(m) in _RESPONSES_ITEMS for m in objects) or any(
         _part_types(m) & _RESPONSES_PARTS for m in objects
     ):
         return "openai-responses"
@@ -121,16 +121,22 @@ def _part_types(message: Mapping[str, Any]) -> set[str]:
 
 
 def _attribute_keys(obj: Mapping[str, Any]) -> set[str]:
+    """Attribute keys of every span, looking only where OTLP puts them (malformed parts are
+    left for the reader to report)."""
     keys: set[str] = set()
-    for resource in obj.get("resourceSpans") or ():
-        for scope in (resource.get("scopeSpans") or ()) if isinstance(resource, Mapping) else ():
-            for span in (scope.get("spans") or ()) if isinstance(scope, Mapping) else ():
-                attrs = span.get("attributes") if isinstance(span, Mapping) else None
+    for resource in _objects(obj.get("resourceSpans")):
+        for scope in _objects(resource.get("scopeSpans")):
+            for span in _objects(scope.get("spans")):
+                attrs = span.get("attributes")
                 if isinstance(attrs, Mapping):
-                    keys.update(attrs)
-                elif isinstance(attrs, list):
-                    keys.update(str(a.get("key")) for a in attrs if isinstance(a, Mapping))
+                    keys.update(str(k) for k in attrs)
+                else:
+                    keys.update(str(a.get("key")) for a in _objects(attrs))
     return keys
+
+
+def _objects(value: Any) -> list[Mapping[str, Any]]:
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
 
 
 def _describe(obj: Any) -> str:

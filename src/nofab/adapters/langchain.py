@@ -25,6 +25,7 @@ from nofab.adapters.conversation import (
     Conversation,
     ExtractedTurn,
     call_id,
+    kind_of,
     mapping,
     sequence,
     string,
@@ -65,7 +66,7 @@ def unwrap(raw: Any, where: str) -> tuple[str, Mapping[str, Any]]:
         kind = string(message, "type", where)
         fields = message
     if kind in ("chat", "ChatMessage"):
-        role = fields.get("role")
+        role = kind_of(fields, "role")
         if role in _CHAT_ROLES:
             return _CHAT_ROLES[role], fields
     if kind not in _TYPES:

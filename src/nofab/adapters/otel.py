@@ -24,12 +24,14 @@ span (they are turns of their own spans) and never evidence.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from nofab.adapters.conversation import Conversation, ExtractedTurn
+from nofab.adapters.conversation import Conversation, ExtractedTurn, kind_of, mapping, sequence, typename
 from nofab.adapters.otlp import Span, flattened, json_value, read_spans
+from nofab.errors import TurnError
 from nofab.turn import parse_json_text
 
 _MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content"})
@@ -75,7 +77,7 @@ def extract(obj: Any) -> list[ExtractedTurn]:
         history, outputs = _messages(span)
         if not outputs:
             continue
-        if span.attributes.get("gen_ai.operation.name") in _AGENT_OPERATIONS:
+        if kind_of(span.attributes, "gen_ai.operation.name") in _AGENT_OPERATIONS:
             agent_spans.append((position, span, history, outputs))
             continue
         by_span.append((position, span_turns(span, history, outputs, tools)))
@@ -180,18 +182,28 @@ def tool_span(span: Span) -> ToolSpan | None:
 
 def _messages(span: Span) -> tuple[list[Message], list[Message]]:
     attrs = span.attributes
+
+    def at(key: str) -> str:
+        return f"{span.where}.attributes[{key}]"
+
     history: list[Message] = []
     outputs: list[Message] = []
     # Current convention: JSON message lists on the span.
-    system = json_value(attrs.get("gen_ai.system_instructions"))
-    if isinstance(system, str):
-        history.append(Message("system", system))
-    elif isinstance(system, list):
-        history.append(Message("system", _parts_text(system)))
-    for raw in _list(attrs.get("gen_ai.input.messages")):
-        history.append(_parts_message(raw))
-    for raw in _list(attrs.get("gen_ai.output.messages")):
-        outputs.append(_parts_message(raw))
+    system = attrs.get("gen_ai.system_instructions")
+    if system is not None:
+        parts = json_value(system)
+        if isinstance(parts, list):
+            history.append(Message("system", _parts_text(parts, at("gen_ai.system_instructions"))))
+        else:
+            history.append(Message("system", _content_text(system)))
+    key = "gen_ai.input.messages"
+    history.extend(
+        _parts_message(m, f"{at(key)}[{i}]") for i, m in enumerate(_json_list(attrs.get(key), at(key)))
+    )
+    key = "gen_ai.output.messages"
+    outputs.extend(
+        _parts_message(m, f"{at(key)}[{i}]") for i, m in enumerate(_json_list(attrs.get(key), at(key)))
+    )
     # Older convention: one span event per message, and gen_ai.choice for the output.
     for event in span.events:
         body = dict(event.attributes)
@@ -199,10 +211,13 @@ def _messages(span: Span) -> tuple[list[Message], list[Message]]:
         if isinstance(content, Mapping):
             body.update(content)
         if event.name in _EVENT_ROLES:
-            history.append(_openai_message(_EVENT_ROLES[event.name], body))
+            history.append(_openai_message(_EVENT_ROLES[event.name], body, event.where))
         elif event.name == "gen_ai.choice":
             message = json_value(body.get("message"))
-            outputs.append(_openai_message("assistant", message if isinstance(message, Mapping) else body))
+            if isinstance(message, Mapping):
+                outputs.append(_openai_message("assistant", message, f"{event.where}.message"))
+            else:
+                outputs.append(_openai_message("assistant", body, event.where))
     # Oldest: flattened gen_ai.prompt.<i>.* / gen_ai.completion.<i>.* attributes.
     for fields in flattened(attrs, "gen_ai.prompt.").values():
         history.append(_flat_message(fields, "user"))
@@ -211,60 +226,72 @@ def _messages(span: Span) -> tuple[list[Message], list[Message]]:
     return history, outputs
 
 
-def _list(value: Any) -> list[Any]:
-    decoded = json_value(value)
-    return decoded if isinstance(decoded, list) else []
+def _json_list(value: Any, where: str) -> list[Any]:
+    """A JSON array attribute (written as JSON text, or as an OTLP array)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError as exc:
+            raise TurnError(f"is not valid JSON: {exc}", where) from None
+    if not isinstance(value, list):
+        raise TurnError(f"must be a JSON array, got {typename(value)}", where)
+    return value
 
 
-def _text(value: Any) -> str:
+def _content_text(value: Any) -> str:
+    """Message content: text, or JSON text / a list holding text parts."""
     if value is None:
         return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list):
+    decoded = json_value(value)
+    if isinstance(decoded, list):
         return "\n".join(
-            _text(v.get("text", v.get("content")) if isinstance(v, Mapping) else v) for v in value
+            _content_text(v.get("text", v.get("content"))) if isinstance(v, Mapping) else _content_text(v)
+            for v in decoded
         )
-    return str(value)
+    # JSON text that is not a list of parts is the content itself: keep it as written.
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def _parts_text(parts: list[Any]) -> str:
-    return "\n".join(
-        str(p.get("content", "")) for p in parts if isinstance(p, Mapping) and p.get("type") == "text"
-    )
-
-
-def _parts_message(raw: Any) -> Message:
-    if not isinstance(raw, Mapping):
-        return Message("user", _text(raw))
-    message = Message(str(raw.get("role", "user")))
+def _parts_text(parts: list[Any], where: str) -> str:
     texts: list[str] = []
-    for part in raw.get("parts") or ():
-        if not isinstance(part, Mapping):
-            continue
-        kind = part.get("type")
+    for i, part in enumerate(parts):
+        obj = mapping(part, f"{where}[{i}]")
+        if obj.get("type") == "text":
+            texts.append(_content_text(obj.get("content")))
+    return "\n".join(texts)
+
+
+def _parts_message(raw: Any, where: str) -> Message:
+    obj = mapping(raw, where)
+    message = Message(kind_of(obj, "role") or "user")
+    texts: list[str] = []
+    for j, part in enumerate(sequence(obj.get("parts"), f"{where}.parts", optional=True)):
+        at = f"{where}.parts[{j}]"
+        item = mapping(part, at)
+        kind = item.get("type")
         if kind == "text":
-            texts.append(_text(part.get("content")))
+            texts.append(_content_text(item.get("content")))
         elif kind == "tool_call":
-            message.calls.append((str(part.get("id", "")), str(part.get("name", "?")), part.get("arguments")))
+            message.calls.append((str(item.get("id", "")), str(item.get("name", "?")), item.get("arguments")))
         elif kind == "tool_call_response":
             # The field was ``response`` in early drafts of the schema and ``result`` later.
-            result = part.get("result", part.get("response"))
-            message.results.append((str(part.get("id", "")).strip(), result))
+            result = item.get("result", item.get("response"))
+            message.results.append((str(item.get("id", "")).strip(), result))
     message.text = "\n".join(t for t in texts if t)
     return message
 
 
-def _openai_message(role: str, body: Mapping[str, Any]) -> Message:
-    message = Message(role, _text(json_value(body.get("content"))) if role != "tool" else "")
+def _openai_message(role: str, body: Mapping[str, Any], where: str) -> Message:
     if role == "tool":
+        message = Message(role)
         message.tool_call_id = str(body.get("id", body.get("tool_call_id", "")))
-        content = body.get("content")
-        message.results.append((message.tool_call_id, content))
+        message.results.append((message.tool_call_id, body.get("content")))
         return message
-    for call in _list(body.get("tool_calls")):
-        if not isinstance(call, Mapping):
-            continue
+    message = Message(role, _content_text(body.get("content")))
+    for j, raw in enumerate(_json_list(body.get("tool_calls"), f"{where}.tool_calls")):
+        call = mapping(raw, f"{where}.tool_calls[{j}]")
         function = call.get("function")
         if not isinstance(function, Mapping):
             function = call
@@ -275,7 +302,7 @@ def _openai_message(role: str, body: Mapping[str, Any]) -> Message:
 
 
 def _flat_message(fields: Mapping[str, Any], default_role: str) -> Message:
-    message = Message(str(fields.get("role", default_role)), _text(fields.get("content")))
+    message = Message(str(fields.get("role", default_role)), _content_text(fields.get("content")))
     if message.role == "tool":
         message.tool_call_id = str(fields.get("tool_call_id", ""))
         message.results.append((message.tool_call_id, fields.get("content")))
