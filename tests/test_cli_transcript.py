@@ -137,3 +137,21 @@ def test_shipped_examples_are_flagged(capsys: pytest.CaptureFixture[str], name: 
     code, out, _ = run(capsys, str(EXAMPLES / name), "--format", "json")
     assert code == 1
     assert {"verb_claim", "unverified_number"} <= set(json.loads(out)["summary"]["kinds"])
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"user_message": "hi", "tool_calls": []}', "response: is required"),
+        ('{"response": null}', "response: must be a string, got null"),
+    ],
+)
+def test_broken_single_turn_keeps_its_precise_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
+    """A turn object missing or mistyping ``response`` is still read as a turn, so the error
+    names the field instead of failing format detection."""
+    path = tmp_path / "turn.json"
+    path.write_text(content, "utf-8")
+    code, _, err = run(capsys, str(path))
+    assert code == 2 and message in err

@@ -46,6 +46,10 @@ _RESPONSES_ITEMS = frozenset(
     }
 )
 _RESPONSES_PARTS = frozenset({"input_text", "output_text"})
+_TURN_KEYS = frozenset(
+    {"user_message", "context", "tool_calls", "prior_tool_uses", "asserted_values", "pending_call"}
+)
+_TRANSCRIPT_KEYS = frozenset({"messages", "traj", "conversation", "input", "output", "resourceSpans"})
 _LANGCHAIN_TYPES = frozenset({"ai", "human", "system", "tool", "function", "chat"})
 
 
@@ -71,7 +75,8 @@ def detect_format(obj: Any) -> str:
 def _object_format(obj: Mapping[str, Any]) -> str | None:
     if "mcp_calls" in obj:
         return "mcp"
-    if "response" in obj and isinstance(obj.get("response"), str):
+    if "response" in obj or (_TURN_KEYS & obj.keys() and not _TRANSCRIPT_KEYS & obj.keys()):
+        # A turn with a bad or missing ``response`` is still a turn: its reader says what is wrong.
         return "turn"
     if "resourceSpans" in obj:
         return "openinference" if "openinference.span.kind" in _attribute_keys(obj) else "otel"
