@@ -155,3 +155,13 @@ def test_broken_single_turn_keeps_its_precise_error(
     path.write_text(content, "utf-8")
     code, _, err = run(capsys, str(path))
     assert code == 2 and message in err
+
+
+def test_transcript_without_answers_warns(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A transcript with no assistant text exits 0 but says so in the summary."""
+    path = tmp_path / "users.json"
+    path.write_text('[{"role": "user", "content": "hello?"}]', "utf-8")
+    code, out, _ = run(capsys, str(path), "--format", "json")
+    report = json.loads(out)
+    assert code == 0 and report["turns"] == []
+    assert report["summary"]["warnings"] == ["no assistant text found in this openai-chat transcript"]

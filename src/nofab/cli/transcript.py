@@ -64,7 +64,7 @@ def check_transcript(raw: Any, input_format: str, guard: Guard, fmt: str, label:
 
 def summarise(input_format: str, turns: list[ExtractedTurn], verdicts: list[Verdict]) -> dict[str, Any]:
     """Counts over all turns (what a CI job or a dashboard wants without reading each turn)."""
-    return {
+    summary: dict[str, Any] = {
         "format": input_format,
         "turns": len(turns),
         "turns_with_findings": sum(1 for v in verdicts if v.findings),
@@ -74,6 +74,10 @@ def summarise(input_format: str, turns: list[ExtractedTurn], verdicts: list[Verd
         "actions": dict(sorted(Counter(v.action for v in verdicts).items())),
         "max_confidence": round(max((v.max_confidence for v in verdicts), default=0.0), 3),
     }
+    if not turns:
+        # Nothing to check is not a pass to hide: a log without answers is usually the wrong file.
+        summary["warnings"] = [f"no assistant text found in this {input_format} transcript"]
+    return summary
 
 
 def print_turns(turns: list[ExtractedTurn], verdicts: list[Verdict], summary: dict[str, Any]) -> None:
@@ -82,8 +86,8 @@ def print_turns(turns: list[ExtractedTurn], verdicts: list[Verdict], summary: di
     from nofab.cli.check import print_table
 
     console = Console(highlight=False, soft_wrap=True)
-    if not turns:
-        console.print(f"no assistant text found in this {summary['format']} transcript", style="yellow")
+    for warning in summary.get("warnings", ()):
+        console.print(f"warning: {warning}", style="yellow")
     for extracted, verdict in zip(turns, verdicts, strict=True):
         title = f"turn {extracted.index}" + (f" · {extracted.where}" if extracted.where else "")
         console.rule(title, style="red" if verdict.blocking else "dim")
