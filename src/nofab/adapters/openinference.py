@@ -6,7 +6,8 @@ export them) -> turns.
   ``contents.<j>.message_content.text``, ``tool_calls.<j>.tool_call.{id, function.name,
   function.arguments}``, and ``tool_call_id`` on tool messages) and its
   ``llm.output_messages.<i>.message.*`` the answer (and any tool calls it asked for);
-- a ``TOOL`` span is a tool call: ``tool.name``, ``input.value`` as the arguments,
+- a ``TOOL`` span is a tool call: ``tool.name``, ``tool.id`` (the call it answers),
+  ``input.value`` as the arguments,
   ``output.value`` as the result, failed when the span status is an error; it is evidence
   for the ``LLM`` spans of the same trace that start after it ended.
 """
@@ -46,7 +47,9 @@ def _tool(span: Span) -> ToolSpan | None:
         result = span.status_message or "tool span ended in error"
     return ToolSpan(
         span=span,
-        id=str(attrs.get("tool_call.id", "")),
+        # ``tool.id`` is the spec's name for the call a TOOL span answers; some exporters
+        # write ``tool_call.id`` instead.
+        id=str(attrs.get("tool.id") or attrs.get("tool_call.id") or ""),
         name=str(attrs.get("tool.name") or span.name or "?"),
         arguments=attrs.get("input.value"),
         result=result,
