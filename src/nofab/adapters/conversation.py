@@ -84,6 +84,7 @@ class Conversation:
         is_error: bool | None = None,
         name: str | None = None,
         arguments: Any = None,
+        status: Status | None = None,
     ) -> None:
         """A tool result arrived for ``call_id``.
 
@@ -93,13 +94,22 @@ class Conversation:
         requested = self.pending.pop(call_id, None)
         if requested is not None:
             name, arguments = requested.name, requested.arguments
-        self.add_call(call_id, name or "?", arguments, content, is_error=is_error)
+        self.add_call(call_id, name or "?", arguments, content, is_error=is_error, status=status)
 
     def add_call(
-        self, call_id: str, name: str, arguments: Any, content: Any, *, is_error: bool | None
+        self,
+        call_id: str,
+        name: str,
+        arguments: Any,
+        content: Any,
+        *,
+        is_error: bool | None,
+        status: Status | None = None,
     ) -> None:
-        """A complete tool call (request and result together)."""
-        status, error = tool_status(content, is_error)
+        """A complete tool call (request and result together); ``status`` overrides the one
+        read from the result (a trace that recorded a success but not what came back)."""
+        inferred, error = tool_status(content, is_error)
+        status = status or inferred
         self.calls.append(
             ToolCall(
                 name=name,

@@ -32,7 +32,7 @@ from typing import Any
 from nofab.adapters.conversation import Conversation, ExtractedTurn, kind_of, mapping, sequence, typename
 from nofab.adapters.otlp import Span, flattened, json_value, read_spans
 from nofab.errors import TurnError
-from nofab.turn import parse_json_text
+from nofab.turn import Status, parse_json_text
 
 _MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content"})
 _AGENT_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow"})
@@ -121,22 +121,26 @@ def _add_tool_span(conversation: Conversation, tool: ToolSpan) -> None:
     With a call id the match is exact. Without one (OpenInference tool spans usually carry
     none) the span answers the oldest open request of the same tool, or — when the history
     already holds a result of that tool with the same arguments — is that same call seen twice.
+    A span that succeeded without recording its result (``gen_ai.tool.call.result`` is
+    opt-in) is a call that ran ``ok`` with nothing to ground a figure in — not an empty result.
     """
+    is_error = tool.failed or None
+    status: Status | None = "ok" if tool.result is None and not tool.failed else None
     if tool.id:
         if conversation.has_call(tool.id):
             return
         if tool.id in conversation.pending:
-            conversation.resolve(tool.id, tool.result, is_error=tool.failed or None)
+            conversation.resolve(tool.id, tool.result, is_error=is_error, status=status)
             return
     else:
         for requested in conversation.pending.values():
             if requested.name == tool.name:
-                conversation.resolve(requested.id, tool.result, is_error=tool.failed or None)
+                conversation.resolve(requested.id, tool.result, is_error=is_error, status=status)
                 return
         arguments = parse_json_text(tool.arguments)
         if any(c.name == tool.name and c.parsed_arguments == arguments for c in conversation.calls):
             return
-    conversation.add_call(tool.id, tool.name, tool.arguments, tool.result, is_error=tool.failed or None)
+    conversation.add_call(tool.id, tool.name, tool.arguments, tool.result, is_error=is_error, status=status)
 
 
 def feed(conversation: Conversation, message: Message, *, answer: bool, index: int, where: str) -> None:
