@@ -467,3 +467,29 @@ def test_tool_span_without_recorded_result_ran_ok() -> None:
                 attr["value"]["stringValue"] = json.dumps(messages)
     get_order = extract_turns(obj)[1].turn.tool_calls[0]
     assert (get_order.name, get_order.status, get_order.result) == ("get_order", "ok", None)
+
+
+def test_requests_without_ids_are_all_kept_and_matched_by_name() -> None:
+    """Tool calls logged without ids are neither merged nor lost: each result answers the
+    oldest open request of its tool, and the unanswered one stays listed as requested."""
+    messages = [
+        {"type": "human", "content": "Weather in Oslo and Rome? And book a table."},
+        {
+            "type": "ai",
+            "content": "",
+            "tool_calls": [
+                {"name": "weather", "args": {"city": "Oslo"}},
+                {"name": "weather", "args": {"city": "Rome"}},
+                {"name": "book", "args": {"table": 2}},
+            ],
+        },
+        {"type": "tool", "name": "weather", "content": "Oslo 4C"},
+        {"type": "tool", "name": "weather", "content": "Rome 17C"},
+        {"type": "ai", "content": "Oslo is 4C, Rome 17C."},
+    ]
+    (turn,) = extract_turns(messages)
+    assert [(c.name, c.arguments, c.result) for c in turn.turn.tool_calls] == [
+        ("weather", {"city": "Oslo"}, "Oslo 4C"),
+        ("weather", {"city": "Rome"}, "Rome 17C"),
+    ]
+    assert [(r.name, r.arguments) for r in turn.requested] == [("book", {"table": 2})]

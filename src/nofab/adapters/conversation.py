@@ -62,7 +62,8 @@ class Conversation:
     system: list[str] = field(default_factory=list)
     users: list[str] = field(default_factory=list)
     calls: list[ToolCall] = field(default_factory=list)
-    pending: dict[str, RequestedCall] = field(default_factory=dict)
+    #: Requests without a result yet, oldest first (a list: ids may be missing or repeated).
+    pending: list[RequestedCall] = field(default_factory=list)
     turns: list[ExtractedTurn] = field(default_factory=list)
     _resolved_ids: set[str] = field(default_factory=set)
 
@@ -74,7 +75,18 @@ class Conversation:
 
     def request(self, call_id: str, name: str, arguments: Any, where: str) -> None:
         """The assistant asked for a tool call; it becomes evidence once its result arrives."""
-        self.pending[call_id] = RequestedCall(name=name, arguments=arguments, id=call_id, where=where)
+        self.pending.append(RequestedCall(name=name, arguments=arguments, id=call_id, where=where))
+
+    def is_pending(self, call_id: str) -> bool:
+        return any(r.id == call_id for r in self.pending)
+
+    def _take(self, call_id: str, name: str | None) -> RequestedCall | None:
+        # The oldest request with this id; a result without an id answers the oldest request
+        # of its tool (or, without a name either, the oldest request without an id).
+        for i, requested in enumerate(self.pending):
+            if requested.id == call_id and (call_id or name is None or requested.name == name):
+                return self.pending.pop(i)
+        return None
 
     def resolve(
         self,
@@ -91,7 +103,7 @@ class Conversation:
         A result whose id matches no request is still kept (named from the result itself,
         or ``?``): losing a tool result would turn grounded claims into false findings.
         """
-        requested = self.pending.pop(call_id, None)
+        requested = self._take(call_id, name)
         if requested is not None:
             name, arguments = requested.name, requested.arguments
         self.add_call(call_id, name or "?", arguments, content, is_error=is_error, status=status)
@@ -140,7 +152,7 @@ class Conversation:
                     context="\n\n".join(self.system + self.users[:-1]),
                     tool_calls=tuple(self.calls),
                 ),
-                requested=tuple(self.pending.values()),
+                requested=tuple(self.pending),
             )
         )
 

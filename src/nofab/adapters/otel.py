@@ -129,13 +129,15 @@ def _add_tool_span(conversation: Conversation, tool: ToolSpan) -> None:
     if tool.id:
         if conversation.has_call(tool.id):
             return
-        if tool.id in conversation.pending:
+        if conversation.is_pending(tool.id):
             conversation.resolve(tool.id, tool.result, is_error=is_error, status=status)
             return
     else:
-        for requested in conversation.pending.values():
+        for requested in conversation.pending:
             if requested.name == tool.name:
-                conversation.resolve(requested.id, tool.result, is_error=is_error, status=status)
+                conversation.resolve(
+                    requested.id, tool.result, is_error=is_error, status=status, name=tool.name
+                )
                 return
         arguments = parse_json_text(tool.arguments)
         if any(c.name == tool.name and c.parsed_arguments == arguments for c in conversation.calls):
