@@ -116,3 +116,17 @@ def test_plugin_is_registered_by_entry_point(pytester: pytest.Pytester) -> None:
         """
     )
     pytester.runpytest().assert_outcomes(passed=1)
+
+
+def test_fixture_reads_ini_profile(pytester: pytest.Pytester) -> None:
+    """``nofab_profile`` in the ini file loads that profile: per-kind thresholds in it decide."""
+    pytester.makefile(".toml", lenient="[thresholds]\nverb_claim = 1.0\nunverified_number = 1.0\n")
+    pytester.makeini("[pytest]\nnofab_profile = lenient.toml\n")
+    pytester.makepyfile(
+        test_agent=f"""
+        def test_fabricated_but_lenient_profile(assert_no_fabrication):
+            verdicts = assert_no_fabrication({str(FABRICATED)!r})
+            assert {{f.kind for v in verdicts for f in v.findings}} == {{"verb_claim"}}
+        """
+    )
+    pytester.runpytest().assert_outcomes(passed=1)
