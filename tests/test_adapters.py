@@ -224,6 +224,16 @@ BAD: list[tuple[Any, str | None, type[Exception], str]] = [
     ({"conversation": [{"role": "user", "text": 5}]}, "tooltalk", TurnError, "conversation[0].text"),
     (
         {
+            "response": "x",
+            "tool_calls": [{"name": "a"}],
+            "mcp_calls": [{"name": "", "result": {"content": []}}],
+        },
+        None,
+        TurnError,
+        "mcp_calls[0].name",
+    ),
+    (
+        {
             "resourceSpans": [
                 {
                     "scopeSpans": [

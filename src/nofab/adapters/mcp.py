@@ -31,6 +31,7 @@ tool call's ``result``:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -64,8 +65,21 @@ def extract(obj: Any) -> list[ExtractedTurn]:
     calls = [
         _call(item, f"mcp_calls[{i}]") for i, item in enumerate(sequence(data.pop("mcp_calls"), "mcp_calls"))
     ]
-    data["tool_calls"] = [*sequence(data.get("tool_calls"), "tool_calls", optional=True), *calls]
-    return [ExtractedTurn(index=0, where="response", turn=Turn.from_dict(data))]
+    plain = sequence(data.get("tool_calls"), "tool_calls", optional=True)
+    data["tool_calls"] = [*plain, *calls]
+    try:
+        turn = Turn.from_dict(data)
+    except TurnError as exc:
+        raise TurnError(exc.detail, _source_path(exc.where, len(plain))) from None
+    return [ExtractedTurn(index=0, where="response", turn=turn)]
+
+
+def _source_path(where: str, plain: int) -> str:
+    """Name an error in a converted call by its place in ``mcp_calls``, where the user wrote it."""
+    match = re.match(r"tool_calls\[(\d+)\]", where)
+    if match and int(match.group(1)) >= plain:
+        return f"mcp_calls[{int(match.group(1)) - plain}]{where[match.end() :]}"
+    return where
 
 
 def _call(raw: Any, where: str) -> dict[str, Any]:
