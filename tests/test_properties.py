@@ -3,6 +3,7 @@ validation error — never anything else — and the same input gives the same v
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from typing import Any
@@ -21,8 +22,25 @@ TRICKY = st.sampled_from(
     ["\u0301", "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff", "\u00ad", "０", "٣", "\x00", "ß", "İ", "ﬁ"]
 )
 WORDS = st.sampled_from(
-    ["I've sent", "task_id=", "order ID", "$1,234.50", "35%", "6:30 PM", "March 3, 2024", "9f2b1e47",
-     "He enviado", "has been refunded", "2024-03-03", "v3.14.2", "1.2M", "-", "\n\n", "?", "A-1042"]
+    [
+        "I've sent",
+        "task_id=",
+        "order ID",
+        "$1,234.50",
+        "35%",
+        "6:30 PM",
+        "March 3, 2024",
+        "9f2b1e47",
+        "He enviado",
+        "has been refunded",
+        "2024-03-03",
+        "v3.14.2",
+        "1.2M",
+        "-",
+        "\n\n",
+        "?",
+        "A-1042",
+    ]
 )
 TEXT = st.lists(st.one_of(st.text(max_size=12), TRICKY, WORDS), max_size=25).map("".join)
 SCALARS = st.one_of(
@@ -55,7 +73,9 @@ TURN = st.fixed_dictionaries(
         "user_message": st.one_of(TEXT, JSON),
         "context": st.one_of(TEXT, st.lists(TEXT, max_size=3), JSON),
         "tool_calls": st.one_of(st.lists(CALL, max_size=5), JSON),
-        "prior_tool_uses": st.one_of(st.lists(st.fixed_dictionaries({"name": TEXT, "job_id": TEXT}), max_size=2), JSON),
+        "prior_tool_uses": st.one_of(
+            st.lists(st.fixed_dictionaries({"name": TEXT, "job_id": TEXT}), max_size=2), JSON
+        ),
     },
 )
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,15 +107,15 @@ def test_any_turn_gives_a_verdict_or_a_validation_error(data: dict[str, Any]) ->
 @given(st.text(max_size=400))
 def test_any_text_is_json_or_a_clear_error(text: str) -> None:
     """Arbitrary text through the JSON door: a turn, or an InputError — nothing else."""
-    try:
+    with contextlib.suppress(InputError):
         Turn.from_dict(load_json(text))
-    except InputError:
-        pass
 
 
 @SETTINGS
 @given(st.lists(st.one_of(TEXT, WORDS), min_size=1, max_size=60).map(" ".join), st.lists(CALL, max_size=4))
-def test_answers_with_claims_and_numbers_never_break_a_detector(answer: str, calls: list[dict[str, Any]]) -> None:
+def test_answers_with_claims_and_numbers_never_break_a_detector(
+    answer: str, calls: list[dict[str, Any]]
+) -> None:
     """Dense claim/number/id text against random evidence never makes a detector raise."""
     try:
         turn = Turn.from_dict({"response": answer, "tool_calls": calls})

@@ -8,8 +8,9 @@
   and of earlier replies as evidence and the conversation metadata (user, time, place) as
   context.
 
-These feed the false-positive tests and the benchmarks; the transcript adapters
-(``nofab.adapters``) read the same shapes for users.
+These feed the false-positive tests and the benchmarks. Both are read by the transcript
+adapters users get (``nofab.adapters.openai_chat`` and ``nofab.adapters.tooltalk``), so the
+corpora measure exactly what ``nofab check`` does with the same files.
 """
 
 from __future__ import annotations
@@ -19,56 +20,14 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from nofab.turn import ToolCall, Turn, is_empty_result
-
-
-def _tool_status(content: Any) -> tuple[str, str | None]:
-    if isinstance(content, str) and content.lstrip().lower().startswith("error"):
-        return "error", content
-    return ("empty" if is_empty_result(content) else "ok"), None
+from nofab.adapters import openai_chat, tooltalk
+from nofab.turn import Turn
 
 
 def openai_chat_turns(messages: list[Mapping[str, Any]]) -> Iterator[tuple[int, Turn]]:
     """(message index, turn) for each assistant message with text in an OpenAI chat transcript."""
-    calls: list[ToolCall] = []
-    pending: dict[str, tuple[str, Any]] = {}
-    system: list[str] = []
-    users: list[str] = []
-    for index, message in enumerate(messages):
-        role = message.get("role")
-        content = message.get("content")
-        if role == "system" and isinstance(content, str):
-            system.append(content)
-        elif role == "user" and isinstance(content, str):
-            users.append(content)
-        elif role == "assistant":
-            for call in message.get("tool_calls") or ():
-                function = call.get("function", {})
-                pending[call.get("id", "")] = (function.get("name", "?"), function.get("arguments"))
-            if isinstance(content, str) and content.strip():
-                yield (
-                    index,
-                    Turn(
-                        response=content,
-                        user_message=users[-1] if users else "",
-                        context="\n\n".join(system + users[:-1]),
-                        tool_calls=tuple(calls),
-                    ),
-                )
-        elif role == "tool":
-            call_id = message.get("tool_call_id", "")
-            name, arguments = pending.pop(call_id, (message.get("name", "?"), None))
-            status, error = _tool_status(content)
-            calls.append(
-                ToolCall(
-                    name=name,
-                    arguments=arguments,
-                    result=None if error else content,
-                    status=status,  # type: ignore[arg-type]
-                    error=error,
-                    id=call_id,
-                )
-            )
+    for extracted in openai_chat.extract_messages(messages):
+        yield extracted.index, extracted.turn
 
 
 def tau_bench_turns(path: Path) -> Iterator[tuple[str, Turn]]:
@@ -80,37 +39,8 @@ def tau_bench_turns(path: Path) -> Iterator[tuple[str, Turn]]:
 
 def tooltalk_turns(path: Path) -> Iterator[tuple[str, Turn]]:
     """("<file> turn <i>", turn) for every assistant reply of a ToolTalk conversation file."""
-    data = json.loads(path.read_text("utf-8"))
-    metadata = data.get("metadata", {})
-    context = "\n".join(f"{k}: {v}" for k, v in metadata.items())
-    calls: list[ToolCall] = []
-    users: list[str] = []
-    for position, entry in enumerate(data.get("conversation", [])):
-        if entry["role"] == "user":
-            users.append(entry["text"])
-            continue
-        for api in entry.get("apis") or ():
-            request = api.get("request", {})
-            error = api.get("exception")
-            result = api.get("response")
-            calls.append(
-                ToolCall(
-                    name=request.get("api_name", "?"),
-                    arguments=request.get("parameters"),
-                    result=result,
-                    status="error" if error else ("empty" if is_empty_result(result) else "ok"),
-                    error=str(error) if error else None,
-                )
-            )
-        yield (
-            f"{path.name} turn {position}",
-            Turn(
-                response=entry["text"],
-                user_message=users[-1] if users else "",
-                context="\n\n".join([context, *users[:-1]]),
-                tool_calls=tuple(calls),
-            ),
-        )
+    for extracted in tooltalk.extract(json.loads(path.read_text("utf-8"))):
+        yield f"{path.name} turn {extracted.index}", extracted.turn
 
 
 def tooltalk_corpus(root: Path) -> Iterator[tuple[str, Turn]]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from nofab.cli.transcript import INPUT_FORMATS, check_transcript, input_format_of
 from nofab.errors import InputError, TurnError
 from nofab.fidelity.fault import FaultInjection
 from nofab.fidelity.fault import from_env as fault_from_env
@@ -49,6 +50,13 @@ def read_input(source: str, max_bytes: int) -> tuple[bytes, str]:
     help="A profile file (TOML or JSON) with the domain's lexicons.",
 )
 @click.option(
+    "--input-format",
+    type=click.Choice(INPUT_FORMATS),
+    default="auto",
+    show_default=True,
+    help="Read the input as this format (a turn, or a transcript: see docs/adapters.md).",
+)
+@click.option(
     "--max-bytes",
     type=click.IntRange(1),
     default=DEFAULT_MAX_INPUT_BYTES,
@@ -74,13 +82,19 @@ def check_command(
     mode: str,
     threshold: float | None,
     profile_path: str | None,
+    input_format: str,
     max_bytes: int,
     ledger_path: str | None = None,
     signing_key: str | None = None,
 ) -> None:
-    """Check one agent turn (JSON) for fabricated claims."""
+    """Check one agent turn, or every turn of a transcript (JSON), for fabricated claims."""
     data, label = read_input(source, max_bytes)
     raw = load_json(data, max_bytes=max_bytes, source=label)
+    input_format = input_format_of(raw, input_format, label)
+    if input_format != "turn":
+        profile = Profile.from_file(profile_path) if profile_path else Profile()
+        policy = Policy(mode=mode, **({"threshold": threshold} if threshold is not None else {}))  # type: ignore[arg-type]
+        raise click.exceptions.Exit(check_transcript(raw, input_format, Guard(policy, profile), fmt, label))
     try:
         turn = Turn.from_dict(raw)
     except TurnError as exc:
