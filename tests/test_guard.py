@@ -282,3 +282,18 @@ def test_finding_cap_is_reported() -> None:
     v = guard("observe", max_findings_per_detector=5).check(many)
     assert len([f for f in v.findings if f.kind == "kv"]) == 5
     assert any("stopped after 5 findings" in w for w in v.warnings)
+
+
+def test_input_limits_error_or_truncate() -> None:
+    """Past a limit the policy chooses: a clear InputTooLargeError, or truncation said in the
+    verdict — and in refuse mode a truncated answer is refused (fail closed)."""
+    big = turn("ok " * 50)
+    with pytest.raises(nofab.InputTooLargeError, match="response"):
+        guard("observe", max_answer_chars=20).check(big)
+    v = guard("observe", max_answer_chars=20, on_oversize="truncate").check(big)
+    assert any("input truncated: response" in w for w in v.warnings)
+    v = guard("refuse", max_answer_chars=20, on_oversize="truncate").check(big)
+    assert v.action == "refuse_replaced"
+    many = turn("fine", *[call("get", i) for i in range(30)])
+    v = guard("observe", max_tool_calls=10, on_oversize="truncate").check(many)
+    assert any("tool_calls had 30 calls" in w for w in v.warnings)

@@ -7,14 +7,14 @@ turns, from any number of threads: it holds no per-turn state.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any, cast
 
 from nofab import actions
 from nofab.detector import Detector, DetectorFactory
 from nofab.detectors.fidelity import verdict_details
-from nofab.errors import DetectorFailedError, UsageError
+from nofab.errors import DetectorFailedError, InputTooLargeError, UsageError
 from nofab.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, preview
 from nofab.evidence import Evidence
 from nofab.finding import Finding
@@ -98,11 +98,42 @@ class Guard:
             return turn
         return Turn.from_dict(turn)
 
+    def _within_limits(self, turn: Turn) -> tuple[Turn, list[str]]:
+        """Apply the policy's input limits: raise, or truncate and say what was cut."""
+        policy = self.policy
+        cuts: list[tuple[str, str]] = []
+        response, calls = turn.response, turn.tool_calls
+        if len(response) > policy.max_answer_chars:
+            cuts.append(("response", f"{len(response)} characters, limit {policy.max_answer_chars}"))
+            response = response[: policy.max_answer_chars]
+        if len(calls) > policy.max_tool_calls:
+            cuts.append(("tool_calls", f"{len(calls)} calls, limit {policy.max_tool_calls}"))
+            calls = calls[-policy.max_tool_calls :]  # the most recent calls matter most
+        size = (
+            len(turn.context)
+            + len(turn.user_message)
+            + sum(len(c.result) if isinstance(c.result, str) else 0 for c in calls)
+        )
+        if size > policy.max_evidence_chars:
+            cuts.append(("evidence", f"about {size} characters, limit {policy.max_evidence_chars}"))
+        if not cuts:
+            return turn, []
+        if policy.on_oversize == "error":
+            where, what = cuts[0]
+            raise InputTooLargeError(
+                f"is too large ({what}); raise the policy limit or use on_oversize='truncate'", where
+            )
+        notes = [
+            f"input truncated: {where} had {what}; only the part within the limit was checked"
+            for where, what in cuts
+        ]
+        return replace(turn, response=response, tool_calls=calls), notes
+
     def assess(self, turn: Turn, run_id: str = "") -> _Assessment:
+        turn, notes = self._within_limits(turn)
         evidence = Evidence(turn, self.profile, self.lexicon)
         found: list[Finding] = []
         errors: list[DetectorError] = []
-        notes: list[str] = []
         cap = self.policy.max_findings_per_detector
         for detector in self.detectors:
             try:
@@ -255,9 +286,13 @@ class Guard:
             if blocking and reviser_missing:
                 warnings.append("revise mode without a reviser: fell back to refuse")
             mode = "refuse"
-        if mode == "refuse" and assessment.errors and self.policy.on_error_in_refuse == "refuse":
-            failed = ", ".join(sorted({e.detector for e in assessment.errors}))
-            warnings.append(f"refused because detector(s) {failed} failed and the policy fails closed")
+        incomplete = bool(assessment.errors) or any(n.startswith("input truncated") for n in assessment.notes)
+        if mode == "refuse" and incomplete and self.policy.on_error_in_refuse == "refuse":
+            failed = ", ".join(sorted({e.detector for e in assessment.errors})) or "none"
+            warnings.append(
+                f"refused because the answer was not fully checked (failed detectors: {failed}) "
+                "and the policy fails closed"
+            )
             return self._verdict(assessment, "refuse_replaced", self.policy.envelope, warnings=warnings)
         if not blocking or mode == "observe":
             action: ActionTaken = "observed" if findings else "none"

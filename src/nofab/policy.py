@@ -56,6 +56,13 @@ class Policy:
     #: A detector stops after this many findings in one turn (the verdict says so): a
     #: hostile 1 MB answer of invented numbers must not cost a million findings.
     max_findings_per_detector: int = 100
+    #: Input limits (see SECURITY.md). Past one, ``on_oversize="error"`` raises
+    #: ``InputTooLargeError``; ``"truncate"`` checks only what fits, says so in the
+    #: verdict, and in refuse mode refuses (fail closed) unless ``on_error_in_refuse="pass"``.
+    max_answer_chars: int = 1_000_000
+    max_tool_calls: int = 10_000
+    max_evidence_chars: int = 50_000_000
+    on_oversize: Literal["error", "truncate"] = "error"
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -74,8 +81,12 @@ class Policy:
             raise PolicyError("must be 'flag' or 'refuse'", "revise_fallback")
         if not isinstance(self.max_revisions, int) or not 0 <= self.max_revisions <= 10:
             raise PolicyError("must be an integer in [0, 10]", "max_revisions")
-        if not isinstance(self.max_findings_per_detector, int) or self.max_findings_per_detector < 1:
-            raise PolicyError("must be a positive integer", "max_findings_per_detector")
+        for name in ("max_findings_per_detector", "max_answer_chars", "max_tool_calls", "max_evidence_chars"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise PolicyError("must be a positive integer", name)
+        if self.on_oversize not in ("error", "truncate"):
+            raise PolicyError("must be 'error' or 'truncate'", "on_oversize")
 
     def digest(self) -> str:
         """SHA-256 of the canonical JSON form, to record which policy produced a verdict."""
