@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from nofab.lexicon import Claim, Lexicon
-from nofab.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral, extract_numerals
+from nofab.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral, extract_numerals, money_values
 from nofab.policy import Profile
 from nofab.records import Record, RecordFinder
 from nofab.text import clean_answer, find_token, fold, value_text
@@ -134,6 +134,22 @@ class Evidence:
     @cached_property
     def numbers(self) -> NumberIndex:
         return NumberIndex(self.text)
+
+    @cached_property
+    def money(self) -> list[float]:
+        """Evidence numbers presented as amounts of money (a ``$`` sign, a price field), and
+        results that are a bare number (a calculator's answer is whatever it computed)."""
+        values = money_values(self.text)
+        for call in self.turn.tool_calls:
+            result = call.parsed_result
+            if isinstance(result, str):
+                try:
+                    result = float(result.strip())
+                except ValueError:
+                    continue
+            if isinstance(result, (int, float)) and not isinstance(result, bool):
+                values.append(abs(float(result)))
+        return sorted(set(values))
 
     @cached_property
     def dates(self) -> DateTimeIndex:

@@ -368,6 +368,36 @@ def numeric_literal_in(hay: str, literal: str) -> bool:
     return False
 
 
+_MONEY_WORDS = (
+    r"price|amount|cost|fee|total|balance|fare|refund|charge|payment|paid|salary|revenue|budget"
+    r"|spend|subtotal|tax|tip|discount|credit|deposit|compensation|usd|eur|gbp|dollar"
+)
+# "$1,234.50", "1,234.50 USD" in text; "price": 121, "total_price": "121.00" or
+# "prices": {"economy": 121, ...} in JSON (key names as the evidence spells them, lower case).
+_MONEY_TEXT = re.compile(
+    r"[$€£¥₹]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?:usd|eur|gbp|dollars?|euros?)\b",
+    re.IGNORECASE,
+)
+_MONEY_KEY = re.compile(
+    rf'"[a-z_ ]*(?:{_MONEY_WORDS})[a-z_ ]*"\s*:\s*(?:"?(-?\d[\d,]*(?:\.\d+)?)|\{{([^{{}}]{{0,4000}})\}})',
+    re.IGNORECASE,
+)
+
+
+def money_values(text: str) -> list[float]:
+    """Numbers the evidence presents as amounts of money, sorted (absolute values)."""
+    found: list[float] = []
+    for m in _MONEY_TEXT.finditer(text):
+        found.append(float((m.group(1) or m.group(2)).replace(",", "")))
+    for m in _MONEY_KEY.finditer(text):
+        if m.group(1):
+            found.append(abs(float(m.group(1).replace(",", ""))))
+        else:
+            found.extend(float(v) for v in _EVIDENCE_NUMBER.findall(m.group(2)))
+    return sorted(set(found))
+
+
 class NumberIndex:
     """Every number, date and time in a body of evidence text, for fast approximate lookup."""
 

@@ -8,11 +8,12 @@ shows: "$282 + $443, total $725").
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
-from nofab.numerals import NumberIndex, Numeral, numeric_literal_in, pair_derivation
+from nofab.numerals import Numeral, numeric_literal_in, pair_derivation
 from nofab.policy import Profile
 
 #: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
@@ -34,6 +35,8 @@ CONFIDENCE = {
 #: (a price times the passenger count the user gave; "the next day"): worth a look, not
 #: a refusal.
 CONFIDENCE_LOOSE = 0.5
+#: An amount whose value the evidence holds only as something else (a count, an id part).
+CONFIDENCE_NOT_MONEY = 0.82
 #: Relative tolerance after "about", "around", "~", "roughly".
 APPROX_TOLERANCE = 0.05
 
@@ -76,6 +79,10 @@ class NumberDetector:
         grounded: list[float] = []
         for numeral in numerals:
             confidence = self._direct(evidence, numeral)
+            if confidence <= 0 and numeral.kind == "money" and not self._as_money(evidence, numeral):
+                # "$29" when 29 is only a seat count: the value exists, but not as money.
+                pending.append((numeral, CONFIDENCE_NOT_MONEY))
+                continue
             if confidence <= 0:
                 if numeral.kind in ("money", "number", "percent") and numeral.scale == 1.0:
                     grounded.append(abs(numeral.value))
@@ -93,6 +100,8 @@ class NumberDetector:
                 lo, hi = self._interval(evidence.answer, numeral)
                 if pair_derivation(grounded, lo, hi, ratios=False):
                     continue  # the answer shows its arithmetic on grounded numbers
+                if confidence == CONFIDENCE_NOT_MONEY and _multiple(evidence, lo, hi, grounded):
+                    continue  # "$38 per passenger ... $114 for all three"
                 how = _multiple(evidence, lo, hi)
             elif numeral.kind == "date":
                 assert numeral.date is not None
@@ -106,13 +115,32 @@ class NumberDetector:
                 confidence=confidence,
                 severity=severity_for(confidence),
                 span=numeral.span,
-                reason=self._reason(numeral, how),
+                reason=self._reason(numeral, how, confidence),
                 evidence={"literal_kind": numeral.kind, **({"possible_derivation": how} if how else {})},
             )
 
+    def _as_money(self, evidence: Evidence, numeral: Numeral) -> bool:
+        """Is this amount explained by a number the evidence gives as money? True when the
+        evidence types no amounts at all (nothing to hold it against)."""
+        money = evidence.money
+        if not money:
+            return True
+        lo, hi = self._interval(evidence.answer, numeral)
+        i = bisect_left(money, lo)
+        if i < len(money) and money[i] <= hi:
+            return True
+        if any(d.derive(lo, hi) for _label, d in evidence.derivables):
+            return True  # a total of amounts, a difference of prices...
+        return bool(_multiple(evidence, lo, hi, money))
+
     @staticmethod
-    def _reason(numeral: Numeral, how: str | None) -> str:
+    def _reason(numeral: Numeral, how: str | None, confidence: float) -> str:
         what = {"date": "date", "time": "time", "code": "code", "year": "year"}.get(numeral.kind, "number")
+        if confidence == CONFIDENCE_NOT_MONEY and not how:
+            return (
+                f"amount {numeral.text} not found among the amounts of money in the evidence "
+                "(the same number appears only as something else, such as a count)"
+            )
         base = f"{what} {numeral.text} not found in tool results, context or user message"
         return f"{base}; it could only be explained loosely ({how})" if how else base
 
@@ -181,10 +209,11 @@ def _multipliers(evidence: Evidence) -> set[int]:
     return found
 
 
-def _multiple(evidence: Evidence, lo: float, hi: float) -> str | None:
-    """``k`` times an evidence number, for a count ``k`` mentioned in the turn."""
-    numbers: NumberIndex = evidence.numbers
+def _multiple(evidence: Evidence, lo: float, hi: float, among: list[float] | None = None) -> str | None:
+    """``k`` times an evidence number (or one of ``among``), for a count ``k`` the turn mentions."""
+    values = among if among is not None else evidence.numbers.values
     for k in sorted(_multipliers(evidence)):
-        if numbers.near(lo / k, hi / k):
+        i = bisect_left(values, lo / k)
+        if i < len(values) and values[i] <= hi / k:
             return f"{k} x an evidence number"
     return None
