@@ -112,6 +112,11 @@ class Evidence:
         return tuple(c for c in self.turn.tool_calls if c.status in ("ok", "empty"))
 
     @cached_property
+    def current_calls(self) -> tuple[ToolCall, ...]:
+        """Calls made this turn (after the user's latest message)."""
+        return tuple(c for c in self.turn.tool_calls if not c.earlier)
+
+    @cached_property
     def failed_calls(self) -> tuple[ToolCall, ...]:
         """Calls that errored or that a guard blocked."""
         return tuple(c for c in self.turn.tool_calls if c.status in ("error", "blocked"))

@@ -26,6 +26,13 @@ _LEXICONS = Path(__file__).with_name("lexicons")
 _SUFFIXES = frozenset({"", "s", "es", "ed", "d", "ing", "er", "ers", "ion", "ions", "ment", "ments", "ation"})
 _NAME_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _CLAUSE_BREAK = re.compile(r"[.!?;\n]|\bbut\b|\bpero\b|\bmais\b|\baber\b|\bmas\b", re.IGNORECASE)
+# A noun phrase right before the subject makes the claim a relative clause: "the reminders
+# I deleted", "the email that we sent". No verb or conjunction may sit in between, so "the
+# change and I've sent" is still a claim.
+_RELATIVE_REFERENCE = re.compile(
+    r"\b(?:the|those|these|which|whom)\s+(?:(?!and\b|or\b|so\b|then\b|but\b|is\b|are\b|was\b|were\b"
+    r"|has\b|have\b|had\b|will\b|been\b)[a-z'’-]+\s+){1,3}(?:that\s+)?$"
+)
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 
 
@@ -52,6 +59,8 @@ class Claim:
     verb: str
     action: Action
     language: str
+    #: Entity groups the claim's object names ("your old booking" -> {"reservation"}).
+    objects: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +150,9 @@ class Lexicon:
             actions[action] = Action(action, frozenset(h.lower() for h in hints), 0.8)
             extra[fold(verb)] = action
         self.actions = actions
+        self.entities: dict[str, str] = {
+            word: group for group, words in _load("entities")["groups"].items() for word in words
+        }
         self.languages = tuple(
             _compile_language(code, _load(code), extra if code == "en" else {}) for code in LANGUAGES
         )
@@ -180,7 +192,16 @@ class Lexicon:
                     if self._cancelled(folded, span, lang, match):
                         continue
                     seen.add(*span)
-                    claims.append(Claim(span, text[span[0] : span[1]].strip(), verb, action, lang.code))
+                    claims.append(
+                        Claim(
+                            span,
+                            text[span[0] : span[1]].strip(),
+                            verb,
+                            action,
+                            lang.code,
+                            self._objects(folded, span),
+                        )
+                    )
         claims.sort(key=lambda c: c.span)
         return claims
 
@@ -205,7 +226,16 @@ class Lexicon:
             return True
         if lang.code == "fr" and ("n'" in clause or "n’" in clause):
             return True
+        if lang.code == "en" and _RELATIVE_REFERENCE.search(folded, max(clause_start, start - 48), start):
+            return True  # "a list of the reminders I deleted": a reference, not a new claim
         return any(_contains_phrase(clause, hedge) for hedge in lang.hedges)
+
+    def _objects(self, folded: str, span: tuple[int, int]) -> frozenset[str]:
+        """Entity groups named right after the claim ("deleted your old booking") or, for a
+        passive claim, right before it ("your reservation has been cancelled")."""
+        after = _WORDS.findall(folded[span[1] : span[1] + 48])[:5]
+        before = _WORDS.findall(folded[max(0, span[0] - 40) : span[0]])[-4:]
+        return frozenset(self.entities[w] for w in (*before, *after) if w in self.entities)
 
     # ---------------------------------------------------------------- grounding
     @staticmethod
@@ -217,13 +247,23 @@ class Lexicon:
                 return True
         return False
 
-    def grounded_by(self, action: Action, tools: Sequence[ToolCall]) -> str | None:
+    def grounded_by(
+        self, action: Action, tools: Sequence[ToolCall], objects: frozenset[str] = frozenset()
+    ) -> str | None:
         """The first tool that could perform ``action`` (by its name or the names of its
-        arguments: ``update_reservation(payment_id=...)`` can charge), or None."""
+        arguments: ``update_reservation(payment_id=...)`` can charge) on ``objects``, or None.
+
+        A tool whose name names a different thing than the claim's object does not ground it:
+        ``DeleteReminder`` did not delete "your old booking".
+        """
         for call in tools:
             if action.hints is None:
                 return call.name
             name_parts = tool_name_parts(call.name)
+            if objects:
+                named = {self.entities[p] for p in name_parts if p in self.entities}
+                if named and named.isdisjoint(objects):
+                    continue
             parts = name_parts
             arguments = call.parsed_arguments
             if isinstance(arguments, dict):
@@ -236,7 +276,7 @@ class Lexicon:
                 ):
                     return call.name
         for group in action.composite:
-            names = [self.grounded_by(self.actions[member], tools) for member in group]
+            names = [self.grounded_by(self.actions[member], tools, objects) for member in group]
             if all(names):
                 return " + ".join(n for n in names if n)
         return None

@@ -85,6 +85,9 @@ class ToolCall:
     status: Status = "ok"
     error: str | None = None
     id: str = ""
+    #: Made before the user's latest message: still evidence for ids and numbers, but not
+    #: an action of this turn (a claim it grounds is reported at lower confidence).
+    earlier: bool = False
 
     @cached_property
     def parsed_result(self) -> Any:
@@ -130,6 +133,9 @@ class ToolCall:
             call_id = ""
         if not isinstance(call_id, (str, int)) or isinstance(call_id, bool):
             raise TurnError(f"must be a string, got {_typename(call_id)}", f"{where}.id")
+        earlier = obj.get("earlier", False)
+        if not isinstance(earlier, bool):
+            raise TurnError(f"must be true or false, got {_typename(earlier)}", f"{where}.earlier")
         return cls(
             name=name,
             arguments=obj.get("arguments"),
@@ -137,6 +143,7 @@ class ToolCall:
             status=status,
             error=error,
             id=str(call_id),
+            earlier=earlier,
         )
 
 

@@ -62,6 +62,8 @@ SEND = call("send_email", {"id": "m1"})
         ("Não enviei o relatório.", [], []),
         ("You booked this flight last week.", [], []),
         ("The flight is scheduled to depart at 9.", [], []),
+        ("Here is a list of all the reminders I deleted.", [], []),
+        ("I sent you the email that we discussed.", [SEND], []),
     ],
 )
 def test_claim_table(response: str, calls: list[dict], claimed: list[str]) -> None:
@@ -94,3 +96,21 @@ def test_profile_claim_verbs_add_domain_verbs() -> None:
     ]
     t = turn("I provisioned the VM.", call("provision_vm", "ok"))
     assert findings(t, profile, "claims") == []
+
+
+def test_claim_grounded_only_by_an_earlier_turn() -> None:
+    """An action done in an earlier turn does not ground a claim made now; the finding says so."""
+    earlier = {**call("cancel_reservation", "ok"), "earlier": True}
+    (f,) = findings(turn("I've also cancelled your booking.", earlier), detector="claims")
+    assert f.evidence["earlier_tool"] == "cancel_reservation" and "earlier turn" in f.reason
+    assert findings(turn("I've also cancelled your booking.", call("cancel_reservation", "ok")), detector="claims") == []
+
+
+def test_claim_object_must_match_what_the_tool_acts_on() -> None:
+    """DeleteReminder grounds "deleted the reminder" but not "deleted your old booking"."""
+    tool = call("DeleteReminder", {"status": "success"})
+    assert findings(turn("I have deleted the reminder.", tool), detector="claims") == []
+    (f,) = findings(turn("I have also deleted your old booking.", tool), detector="claims")
+    assert f.evidence["object"] == ["reservation"]
+    # an instrument is not an object: "charged to your card" is grounded by a charging tool
+    assert findings(turn("$50 has been charged to your card.", call("charge_order", "ok")), detector="claims") == []

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nofab.errors import TurnError
@@ -72,6 +72,9 @@ class Conversation:
 
     def add_user(self, text: str) -> None:
         self.users.append(text)
+        # Calls before the user's new message belong to earlier turns: still evidence,
+        # but an action claimed now must be done now.
+        self.calls = [c if c.earlier else replace(c, earlier=True) for c in self.calls]
 
     def request(self, call_id: str, name: str, arguments: Any, where: str) -> None:
         """The assistant asked for a tool call; it becomes evidence once its result arrives."""

@@ -30,7 +30,7 @@ class IntentDetector:
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         turn = evidence.turn
-        if turn.tool_calls or not turn.user_message.strip():
+        if evidence.current_calls or not turn.user_message.strip():
             return
         label, confidence, keywords = evidence.lexicon.classify_request(turn.user_message)
         if label != "action" or confidence < MIN_INTENT_CONFIDENCE:
