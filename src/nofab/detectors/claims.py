@@ -14,7 +14,6 @@ from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
 from nofab.policy import Profile
 
-
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
 #: and ToolTalk, restating an earlier action as if done now is rare in grounded traffic
 #: (no extra false positive at 0.8), while an invented "I've also refunded the fee" right
