@@ -103,7 +103,12 @@ def test_claim_grounded_only_by_an_earlier_turn() -> None:
     earlier = {**call("cancel_reservation", "ok"), "earlier": True}
     (f,) = findings(turn("I've also cancelled your booking.", earlier), detector="claims")
     assert f.evidence["earlier_tool"] == "cancel_reservation" and "earlier turn" in f.reason
-    assert findings(turn("I've also cancelled your booking.", call("cancel_reservation", "ok")), detector="claims") == []
+    assert (
+        findings(
+            turn("I've also cancelled your booking.", call("cancel_reservation", "ok")), detector="claims"
+        )
+        == []
+    )
 
 
 def test_claim_object_must_match_what_the_tool_acts_on() -> None:
@@ -113,4 +118,7 @@ def test_claim_object_must_match_what_the_tool_acts_on() -> None:
     (f,) = findings(turn("I have also deleted your old booking.", tool), detector="claims")
     assert f.evidence["object"] == ["reservation"]
     # an instrument is not an object: "charged to your card" is grounded by a charging tool
-    assert findings(turn("$50 has been charged to your card.", call("charge_order", "ok")), detector="claims") == []
+    assert (
+        findings(turn("$50 has been charged to your card.", call("charge_order", "ok")), detector="claims")
+        == []
+    )
