@@ -160,18 +160,15 @@ class Guard:
         if self.policy.mode == "revise" and first.blocking and reviser is not None:
             rounds: list[RevisionRound] = []
             current, assessment = turn, first
-            for _ in range(max(1, self.policy.max_revisions)):
+            for _ in range(self.policy.max_revisions):
                 instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
                 try:
                     result = reviser(instruction)
-                    text = await result if inspect.isawaitable(result) else result
-                    error = _revision_error(text)
-                except Exception as exc:
-                    text, error = current.response, f"{type(exc).__name__}: {exc}"
-                current, assessment = self._next_round(
-                    current, assessment, instruction, text, error, rounds, rid
-                )
-                if not assessment.blocking or error:
+                    text: Any = await result if inspect.isawaitable(result) else result
+                except Exception as exc:  # the guard never crashes the agent over its reviser
+                    text = exc
+                current, assessment = self._next_round(current, assessment, instruction, text, rounds, rid)
+                if not assessment.blocking or rounds[-1].error:
                     break
             verdict = self._after_revision(turn, current, assessment, rounds)
         else:
@@ -183,18 +180,17 @@ class Guard:
     def _revise_sync(self, turn: Turn, first: _Assessment, reviser: Reviser, rid: str) -> Verdict:
         rounds: list[RevisionRound] = []
         current, assessment = turn, first
-        for _ in range(max(1, self.policy.max_revisions)):
+        for _ in range(self.policy.max_revisions):
             instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
             try:
                 result = reviser(instruction)
-                text = _run_sync(result) if inspect.isawaitable(result) else result
-                error = _revision_error(text)
+                text: Any = _run_sync(result) if inspect.isawaitable(result) else result
             except UsageError:
                 raise
-            except Exception as exc:
-                text, error = current.response, f"{type(exc).__name__}: {exc}"
-            current, assessment = self._next_round(current, assessment, instruction, text, error, rounds, rid)
-            if not assessment.blocking or error:
+            except Exception as exc:  # the guard never crashes the agent over its reviser
+                text = exc
+            current, assessment = self._next_round(current, assessment, instruction, text, rounds, rid)
+            if not assessment.blocking or rounds[-1].error:
                 break
         return self._after_revision(turn, current, assessment, rounds)
 
@@ -204,10 +200,11 @@ class Guard:
         assessment: _Assessment,
         instruction: str,
         text: Any,
-        error: str | None,
         rounds: list[RevisionRound],
         rid: str,
     ) -> tuple[Turn, _Assessment]:
+        """Record one round; a failed reviser leaves the current draft and its findings in place."""
+        error = _revision_error(text)
         if error:
             rounds.append(RevisionRound(instruction, current.response, "", assessment.findings, error))
             return current, assessment
@@ -225,13 +222,14 @@ class Guard:
                 assessment, "revise_forced", current.response, rounds=rounds, warnings=warnings
             )
         fallback = self.policy.revise_fallback
+        why = "the revision still failed" if rounds else "max_revisions is 0, so no revision was asked for"
         verdict = self._act(current, assessment, mode=fallback)
         return self._verdict(
             assessment,
             verdict.action,
             verdict.output,
             rounds=rounds,
-            warnings=[*warnings, f"the revision still failed; fell back to {fallback}"],
+            warnings=[*warnings, f"{why}; fell back to {fallback}"],
             details=verdict.details,
         )
 
@@ -308,8 +306,13 @@ class Guard:
 
 
 def _revision_error(text: Any) -> str | None:
+    """Why a reviser's return value cannot be used as a revision (``None`` when it can)."""
+    if isinstance(text, BaseException):
+        return f"{type(text).__name__}: {text}"
     if not isinstance(text, str):
         return f"the reviser returned {type(text).__name__}, not a string"
+    if not text.strip():
+        return "the reviser returned an empty answer"
     return None
 
 
