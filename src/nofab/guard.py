@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import inspect
 import uuid
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterable, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from nofab import actions
 from nofab.detector import Detector, DetectorFactory
@@ -23,6 +23,9 @@ from nofab.lexicon import lexicon_for
 from nofab.policy import Policy, Profile
 from nofab.turn import Turn
 from nofab.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
+
+if TYPE_CHECKING:
+    from nofab.stream import AsyncGuardedStream, GuardedStream
 
 Reviser = Callable[[str], "str | Awaitable[str]"]
 
@@ -97,8 +100,10 @@ class Guard:
             return turn
         return Turn.from_dict(turn)
 
-    def assess(self, turn: Turn, run_id: str = "") -> _Assessment:
-        evidence = Evidence(turn, self.profile, self.lexicon)
+    def assess(self, turn: Turn, run_id: str = "", evidence: Evidence | None = None) -> _Assessment:
+        """Run every detector; ``evidence`` lets a caller share one index across answers (streaming)."""
+        if evidence is None:
+            evidence = Evidence(turn, self.profile, self.lexicon)
         found: list[Finding] = []
         errors: list[DetectorError] = []
         for detector in self.detectors:
@@ -176,6 +181,39 @@ class Guard:
         if verdict.findings and self.events.wants(FabricationDetectedEvent):
             await self.events.aemit(self._event(turn, verdict, run_id))
         return verdict
+
+    # ------------------------------------------------------------------ streaming
+    def stream(
+        self,
+        turn: Turn | Mapping[str, Any],
+        chunks: Iterable[str | None],
+        *,
+        run_id: str | None = None,
+        max_sentence_chars: int | None = None,
+    ) -> GuardedStream:
+        """Release the answer's chunks sentence by sentence, each only after it was checked.
+
+        ``turn`` is everything but the answer (its ``response`` is ignored); iterate the result
+        for the text to show, then read its ``.verdict``. See ``nofab.stream``.
+        """
+        from nofab.stream import DEFAULT_MAX_SENTENCE_CHARS, GuardedStream, partial_turn
+
+        limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
+        return GuardedStream(self, partial_turn(turn), chunks, run_id, limit)
+
+    def astream(
+        self,
+        turn: Turn | Mapping[str, Any],
+        chunks: AsyncIterable[str | None] | Iterable[str | None],
+        *,
+        run_id: str | None = None,
+        max_sentence_chars: int | None = None,
+    ) -> AsyncGuardedStream:
+        """``stream`` for async agents: ``async for text in guard.astream(turn, chunks)``."""
+        from nofab.stream import DEFAULT_MAX_SENTENCE_CHARS, AsyncGuardedStream, partial_turn
+
+        limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
+        return AsyncGuardedStream(self, partial_turn(turn), chunks, run_id, limit)
 
     def _revise_sync(self, turn: Turn, first: _Assessment, reviser: Reviser, rid: str) -> Verdict:
         rounds: list[RevisionRound] = []

@@ -1,0 +1,105 @@
+"""Streaming cost: a 4 KB answer streamed in 200 chunks vs one full check of the same answer.
+
+Streaming checks each completed sentence against the turn's evidence index, which is built
+once per stream, so the total should stay within a small constant of one full check (the
+acceptance target is <= 2x). Prints the medians and the ratio.
+
+    python bench/streaming.py [--repeat 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+
+from nofab import Guard, Policy, ToolCall, Turn
+
+ANSWER_BYTES = 4096
+CHUNKS = 200
+
+
+def build_turn() -> tuple[Turn, str]:
+    """A realistic turn: three tool results with ids, amounts and dates; an answer of ~4 KB
+    that cites most of them (and invents a few), in sentences and paragraphs."""
+    orders = [
+        {"order_id": f"A-{1000 + i}", "total": round(17.5 + 3.25 * i, 2), "items": 1 + i % 4,
+         "placed": f"2026-0{1 + i % 9}-1{i % 9}", "status": "delivered" if i % 3 else "in transit"}
+        for i in range(40)
+    ]
+    calls = (
+        ToolCall("list_orders", {"customer": "C-77"}, {"orders": orders}, id="call_1"),
+        ToolCall("get_customer", {"customer": "C-77"}, {"name": "Dana Whitfield", "tier": "gold"}),
+        ToolCall("send_email", {"to": "dana@example.com"}, {"message_id": "MSG-5521", "sent": True}),
+    )
+    sentences: list[str] = []
+    i = 0
+    while sum(len(s) + 1 for s in sentences) < ANSWER_BYTES:
+        o = orders[i % len(orders)]
+        if i % 7 == 6:
+            sentences.append(f"I also refunded order {o['order_id']} (refund_id=RF-{8800 + i}).")
+        elif i % 5 == 4:
+            sentences.append(f"Order {o['order_id']} has {o['items']} items and is {o['status']}.\n")
+        else:
+            sentences.append(f"Order {o['order_id']} placed on {o['placed']} totals ${o['total']:.2f}.")
+        i += 1
+    sentences.append("I emailed you the summary (MSG-5521).")
+    answer = " ".join(sentences)[:ANSWER_BYTES]
+    turn = Turn(response="", user_message="Summarise my orders for C-77", tool_calls=calls)
+    return turn, answer
+
+
+def chunked(text: str, n: int) -> list[str]:
+    cuts = [len(text) * k // n for k in range(n + 1)]
+    return [text[a:b] for a, b in itertools.pairwise(cuts)]
+
+
+def median_seconds(fn: object, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+    guard = Guard(Policy(mode="observe", load_plugins=False))
+    turn, answer = build_turn()
+    chunks = chunked(answer, CHUNKS)
+    full_turn = turn.with_response(answer)
+
+    def full() -> None:
+        guard.check(full_turn)
+
+    def streamed() -> None:
+        stream = guard.stream(turn, chunks)
+        for _ in stream:
+            pass
+        assert stream.verdict is not None
+
+    # Same findings either way: the stream is a faithful check, not a cheaper, weaker one.
+    stream = guard.stream(turn, chunks)
+    released = "".join(stream)
+    assert released == answer
+    a = {(f.kind, f.identifier, f.span) for f in guard.check(full_turn).findings}
+    b = {(f.kind, f.identifier, f.span) for f in stream.verdict.findings}
+    for _ in range(3):  # warm caches (lexicon regexes compile on first use)
+        full()
+        streamed()
+    t_full = median_seconds(full, args.repeat)
+    t_stream = median_seconds(streamed, args.repeat)
+    print(f"answer: {len(answer.encode())} bytes in {len(chunks)} chunks, "
+          f"{stream.verdict.details['stream']['sentences']} sentences")
+    print(f"findings: full check {len(a)}, stream {len(b)}, in both {len(a & b)}")
+    print(f"full check   median {t_full * 1e3:8.3f} ms")
+    print(f"stream       median {t_stream * 1e3:8.3f} ms")
+    print(f"ratio stream/full: {t_stream / t_full:.2f}x (target <= 2x)")
+
+
+if __name__ == "__main__":
+    main()
