@@ -20,6 +20,7 @@ from .servers import running
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "typescript"
 
+
 def _command(tmp_path: Path) -> list[str]:
     """How to run agent.ts here: Node's own type stripping (22.6+), else the example's tsc."""
     node = shutil.which("node")
@@ -37,6 +38,7 @@ def _command(tmp_path: Path) -> list[str]:
     )
     (tmp_path / "package.json").write_text('{"type": "module"}')
     return [node, str(tmp_path / "agent.js")]
+
 
 def test_node_agent_against_live_service(tmp_path: Path) -> None:
     """The Node agent sees the invented refund id refused, and a malformed turn rejected with 422."""
