@@ -20,8 +20,16 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from nofab import __version__
-from nofab.errors import InputError, InputTooLargeError, NofabError, TurnError, UsageError
+from nofab.errors import (
+    InputError,
+    InputTooLargeError,
+    MissingExtraError,
+    NofabError,
+    TurnError,
+    UsageError,
+)
 from nofab.guard import Guard
+from nofab.pending import check_pending_call
 from nofab.policy import MODES, Policy, Profile
 from nofab.turn import DEFAULT_MAX_INPUT_BYTES, Turn, load_json
 from nofab.verdict import Verdict
@@ -33,8 +41,6 @@ logger = logging.getLogger("nofab.service")
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8787
-#: The finding kinds that concern a pending tool call (the rest judge the answer text).
-CALL_KINDS = frozenset({"argument_without_provenance"})
 #: Guards kept for (mode, threshold) overrides passed as query parameters.
 _GUARD_CACHE_SIZE = 32
 
@@ -95,10 +101,7 @@ def require_extra() -> None:
         import fastapi  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
-        raise UsageError(
-            f"the HTTP service needs FastAPI and uvicorn ({exc.name} is missing): "
-            "pip install 'nofab[serve]'"
-        ) from None
+        raise MissingExtraError("the HTTP service (FastAPI and uvicorn)", "serve", exc.name) from None
 
 
 def is_loopback(host: str) -> bool:
@@ -131,23 +134,20 @@ class _Rejected(Exception):
 
 
 def check_call_verdict(guard: Guard, turn: Turn) -> dict[str, Any]:
-    """May ``turn.pending_call`` go ahead? The one place the call decision is made, so the
-    service follows the library's tool-argument provenance check without other changes."""
-    verdict = guard.check(turn)
-    findings = [f for f in verdict.findings if f.kind in CALL_KINDS]
-    blocking = [f for f in verdict.blocking if f.kind in CALL_KINDS]
+    """May ``turn.pending_call`` go ahead? (``nofab.pending`` makes the decision.)"""
+    decision = check_pending_call(guard, turn)
     call = turn.pending_call
     assert call is not None
     body: dict[str, Any] = {
-        "allowed": not blocking,
+        "allowed": decision.allowed,
         "pending_call": {"name": call.name, "safety_tier": call.safety_tier},
-        "findings": [f.to_dict() for f in findings],
-        "mode": verdict.mode,
-        "threshold": verdict.threshold,
-        "max_confidence": round(max((f.confidence for f in findings), default=0.0), 3),
+        "findings": [f.to_dict() for f in decision.findings],
+        "mode": decision.verdict.mode,
+        "threshold": decision.verdict.threshold,
+        "max_confidence": round(max((f.confidence for f in decision.findings), default=0.0), 3),
     }
-    if verdict.detector_errors:
-        body["detector_errors"] = [e.to_dict() for e in verdict.detector_errors]
+    if decision.verdict.detector_errors:
+        body["detector_errors"] = [e.to_dict() for e in decision.verdict.detector_errors]
     return body
 
 
