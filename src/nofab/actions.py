@@ -78,7 +78,9 @@ def missing_evidence(finding: Finding) -> str:
     needed = _NEEDED.get(finding.kind, "support in this turn's tool results, context or user message")
     looked_for = finding.evidence.get("tool_name_parts_looked_for")
     if finding.kind == "verb_claim" and looked_for:
-        parts = [str(p) for p in looked_for]
+        # The claimed action's own name first ("refund" before "cancel, credit, ...").
+        action = str(finding.evidence.get("action", "")).removeprefix("profile:")
+        parts = sorted((str(p) for p in looked_for), key=lambda p: (p not in action and action not in p, p))
         more = ", ..." if len(parts) > 6 else ""
         needed += f" (a tool whose name contains one of: {', '.join(parts[:6])}{more})"
     return needed
