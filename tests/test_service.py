@@ -204,3 +204,36 @@ def test_cli_refuses_public_bind_without_token(monkeypatch: pytest.MonkeyPatch, 
     assert main(["serve", "--host", "0.0.0.0"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("nofab: error: refusing to listen on 0.0.0.0") and err.count("\n") == 1
+
+
+def test_nofab_serve_command_serves(tmp_path: Any) -> None:
+    """`nofab serve` (the CLI, in its own process) listens on loopback and answers /healthz and /v1/check."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nofab.cli.main", "serve", "--port", str(port), "--mode", "refuse",
+         "--log-level", "warning"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                health = httpx.get(f"{base}/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                assert time.monotonic() < deadline, "nofab serve did not start"
+                time.sleep(0.1)
+        assert health.json()["mode"] == "refuse"
+        assert post(f"{base}/v1/check", EXAMPLE).json()["action"] == "refuse_replaced"
+    finally:
+        proc.terminate()
+        proc.wait(10)
