@@ -29,7 +29,7 @@ def test_import_nofab_loads_no_extra() -> None:
     [
         ("nofab.integrations.openai_agents", "agents", "openai-agents"),
         ("nofab.integrations.pydantic_ai", "pydantic_ai", "pydantic-ai"),
-        ("nofab.integrations.langchain", "langchain", "langchain"),
+        ("nofab.integrations.langchain", "langchain.agents.middleware", "langchain"),
     ],
 )
 def test_missing_framework_says_how_to_install(
