@@ -220,3 +220,26 @@ def test_revise_without_reviser_refuses_with_warning() -> None:
     verdict = guard().check(FABRICATED)
     assert verdict.action == "refuse_replaced"
     assert any("without a reviser" in w for w in verdict.warnings)
+
+
+def test_each_round_records_the_drafts_findings() -> None:
+    """A round keeps what its draft was refused for, so a passing revision still shows the problem."""
+    verdict = guard().check(FABRICATED, reviser=Scripted(GROUNDED_REVISION))
+    (round_,) = verdict.rounds
+    assert {f.kind for f in round_.draft_findings} >= {"verb_claim", "kv"}
+    assert verdict.to_dict()["rounds"][0]["draft_findings"][0]["kind"] in {"verb_claim", "kv"}
+
+
+def test_event_reports_the_drafts_findings_after_a_successful_revision() -> None:
+    """A fabrication fixed by revision is still reported: the event carries the draft's findings."""
+    from nofab.events import FabricationDetectedEvent
+
+    events: list[FabricationDetectedEvent] = []
+    g = guard()
+    g.subscribe(events.append, FabricationDetectedEvent)
+    g.check(FABRICATED, reviser=Scripted(GROUNDED_REVISION))
+    (event,) = events
+    assert event.action_taken == "revise_forced"
+    assert {f["kind"] for f in event.findings} >= {"verb_claim", "kv"}
+    assert event.max_finding_confidence >= 0.8
+    assert event.replacement_preview == GROUNDED_REVISION

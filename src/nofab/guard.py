@@ -145,7 +145,7 @@ class Guard:
             verdict = self._revise_sync(turn, first, reviser, rid)
         else:
             verdict = self._act(turn, first, reviser_missing=reviser is None)
-        if verdict.findings and self.events.wants(FabricationDetectedEvent):
+        if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
             self.events.emit(self._event(turn, verdict, run_id))
         return verdict
 
@@ -178,7 +178,7 @@ class Guard:
             verdict = self._after_revision(turn, current, assessment, rounds)
         else:
             verdict = self._act(turn, first, reviser_missing=reviser is None)
-        if verdict.findings and self.events.wants(FabricationDetectedEvent):
+        if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
             await self.events.aemit(self._event(turn, verdict, run_id))
         return verdict
 
@@ -244,11 +244,19 @@ class Guard:
         """Record one round; a failed reviser leaves the current draft and its findings in place."""
         error = _revision_error(text)
         if error:
-            rounds.append(RevisionRound(instruction, current.response, "", assessment.findings, error))
+            rounds.append(
+                RevisionRound(
+                    instruction, current.response, "", assessment.findings, error, assessment.blocking
+                )
+            )
             return current, assessment
         revised = current.with_response(cast(str, text))
         new = self.assess(revised, rid)
-        rounds.append(RevisionRound(instruction, current.response, revised.response, new.findings))
+        rounds.append(
+            RevisionRound(
+                instruction, current.response, revised.response, new.findings, None, assessment.blocking
+            )
+        )
         return revised, new
 
     def _after_revision(
@@ -330,13 +338,15 @@ class Guard:
     def _event(self, turn: Turn, verdict: Verdict, run_id: str | None) -> FabricationDetectedEvent:
         draft, truncated = preview(turn.response)
         replaced = verdict.output != turn.response
+        # A revised turn reports what the draft had: the final findings may be none at all.
+        findings = verdict.rounds[0].draft_findings if verdict.rounds else verdict.findings
         return FabricationDetectedEvent(
             run_id=run_id or uuid.uuid4().hex,
             mode=verdict.mode,
             action_taken=verdict.action,
-            findings=tuple(f.to_dict() for f in verdict.findings),
+            findings=tuple(f.to_dict() for f in findings),
             refuse_threshold=verdict.threshold,
-            max_finding_confidence=verdict.max_confidence,
+            max_finding_confidence=max((f.confidence for f in findings), default=0.0),
             original_draft_preview=draft,
             replacement_preview=preview(verdict.output)[0] if replaced else None,
             preview_truncated=truncated,
