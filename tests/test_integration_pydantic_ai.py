@@ -111,3 +111,21 @@ def test_turn_from_messages() -> None:
     assert turn.tool_calls[0].result == {"status": "shipped"}
     assert turn.tool_calls[1].error == "user service down"
     assert "ZX-1" not in turn.context
+
+
+def test_partial_outputs_pass_and_the_final_one_is_checked() -> None:
+    """During a streamed run partial outputs go through unchecked; the final output is refused."""
+    import dataclasses
+
+    from pydantic_ai import RunContext
+    from pydantic_ai.models.test import TestModel
+    from pydantic_ai.usage import RunUsage
+
+    from nofab import Guard, Policy
+    from nofab.integrations.pydantic_ai import PydanticAIGuard
+
+    guard = PydanticAIGuard(Guard(Policy(mode="refuse", load_plugins=False)))
+    ctx = RunContext(deps=None, model=TestModel(), usage=RunUsage(), partial_output=True)
+    draft = "I sent it, task_id=9f2b1e47aa."
+    assert guard.validate(ctx, draft) == draft
+    assert guard.validate(dataclasses.replace(ctx, partial_output=False), draft) == DEFAULT_ENVELOPE

@@ -12,7 +12,8 @@ evidence it lacked), so the model restates; after ``Policy.max_revisions`` retri
 also by the agent's own output retries) the policy's ``revise_fallback`` acts. In ``flag``,
 ``wipe`` and ``refuse`` modes a text output is rewritten as those modes do; ``observe``
 leaves it. Structured (non-text) outputs are checked as JSON and can be revised, never
-rewritten. Each verdict goes to ``on_verdict`` (and the guard's event handlers).
+rewritten. Partial outputs of a streamed run are passed through; the final output is checked.
+Each verdict goes to ``on_verdict`` (and the guard's event handlers).
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ class PydanticAIGuard:
 
     def validate(self, ctx: RunContext[Any], output: OutputT) -> OutputT:
         """Check ``output``; revise with ``ModelRetry``, rewrite, or pass it, per the policy."""
+        if ctx.partial_output:
+            return output  # a streamed run validates partial outputs too; the final one is checked
         text = output if isinstance(output, str) else _json(output)
         turn = self.turn(ctx.messages, text)
         guard, policy = self.guard, self.guard.policy
