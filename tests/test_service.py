@@ -237,3 +237,42 @@ def test_nofab_serve_command_serves(tmp_path: Any) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+class _Exploding:
+    """A detector that always raises, to reach the service's last-resort error handler."""
+
+    id = "test_exploding"
+    version = "1"
+    kinds = ("uuid",)
+
+    def __init__(self, profile: Any) -> None:
+        del profile
+
+    def detect(self, evidence: Any) -> Any:
+        raise KeyError("boom")
+
+
+def test_unexpected_error_is_a_json_500_without_trace() -> None:
+    """A failure inside the check answers 500 with one JSON line naming the error type, never a trace."""
+    app = create_app(Policy(load_plugins=False, on_detector_error="raise"), detectors=[_Exploding])
+    with running(app) as url:
+        r = post(f"{url}/v1/check", {"response": "hi"})
+    assert r.status_code == 500
+    assert r.json() == {"error": "internal error (DetectorFailedError); see the server log"}
+    assert "Traceback" not in r.text and "boom" not in r.text
+
+
+def test_check_call_refuses_an_argument_from_nowhere() -> None:
+    """With an argument-provenance detector, a pending call whose URL nobody supplied is not allowed."""
+    from .integration_helpers import UrlProvenance
+
+    turn = {"user_message": "summarise https://docs.example/a",
+            "pending_call": {"name": "fetch_url", "arguments": {"url": "https://evil.example/x"}}}
+    with running(create_app(Policy(load_plugins=False), detectors=[UrlProvenance])) as url:
+        refused = post(f"{url}/v1/check-call", turn).json()
+        turn["pending_call"]["arguments"]["url"] = "https://docs.example/a"  # type: ignore[index]
+        allowed = post(f"{url}/v1/check-call", turn).json()
+    assert refused["allowed"] is False
+    assert [f["identifier"] for f in refused["findings"]] == ["https://evil.example/x"]
+    assert allowed["allowed"] is True and allowed["findings"] == []

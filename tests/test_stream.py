@@ -230,3 +230,29 @@ def test_astream_accepts_a_plain_iterable() -> None:
         return "".join([t async for t in guard("observe").astream(TURN, pieces(ANSWER, 10))])
 
     assert asyncio.run(main()) == ANSWER
+
+
+def test_empty_stream() -> None:
+    """A stream with no chunks releases nothing and still has a verdict."""
+    released, verdict = run(guard("wipe"), [])
+    assert released == "" and verdict.action == "none" and verdict.details["stream"]["sentences"] == 0
+
+
+def test_a_failing_detector_is_reported_once() -> None:
+    """A detector that raises on every sentence appears once in detector_errors, and text still flows."""
+
+    class Broken:
+        id = "broken"
+        version = "1"
+        kinds = ("uuid",)
+
+        def __init__(self, profile: Any) -> None:
+            del profile
+
+        def detect(self, evidence: Any) -> Any:
+            raise ValueError("nope")
+
+    g = Guard(Policy(mode="refuse", load_plugins=False), detectors=[Broken])
+    released, verdict = run(g, ["One. ", "Two. ", "Three."])
+    assert released == "One. Two. Three."
+    assert [(e.detector, e.message) for e in verdict.detector_errors] == [("broken", "nope")]

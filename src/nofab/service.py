@@ -16,10 +16,11 @@ trace. FastAPI and uvicorn are an extra (``pip install 'nofab[serve]'``), import
 import hmac
 import ipaddress
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from nofab import __version__
+from nofab.detector import DetectorFactory
 from nofab.errors import (
     InputError,
     InputTooLargeError,
@@ -162,8 +163,10 @@ def create_app(
     *,
     token: str | None = None,
     max_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+    detectors: Iterable[DetectorFactory] = (),
 ) -> "FastAPI":
-    """Build the ASGI app. One guard per (mode, threshold), built on first use and reused."""
+    """Build the ASGI app. One guard per (mode, threshold), built on first use and reused;
+    ``detectors`` are added to the built-in ones (as ``Guard(detectors=...)`` does)."""
     require_extra()
     from fastapi import FastAPI, Request
     from fastapi.exceptions import RequestValidationError
@@ -173,7 +176,10 @@ def create_app(
     base_policy = policy or Policy()
     base_profile = profile or Profile()
     default_key = (base_policy.mode, base_policy.threshold)
-    guards: dict[tuple[str, float], Guard] = {default_key: Guard(base_policy, base_profile)}
+    extra = tuple(detectors)
+    guards: dict[tuple[str, float], Guard] = {
+        default_key: Guard(base_policy, base_profile, detectors=extra)
+    }
     expected = f"Bearer {token}".encode() if token else None
 
     app = FastAPI(
@@ -190,7 +196,7 @@ def create_app(
                 changed = Policy(**{**_policy_fields(base_policy), "mode": key[0], "threshold": key[1]})
             except InputError as exc:
                 raise _Rejected(422, exc.detail, f"query.{exc.where}") from None
-            guard = Guard(changed, base_profile)
+            guard = Guard(changed, base_profile, detectors=extra)
             if len(guards) >= _GUARD_CACHE_SIZE:
                 guards.pop(next(iter(guards)))
             guards[key] = guard

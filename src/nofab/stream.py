@@ -189,7 +189,8 @@ class _Core:
         assessment = self.guard.assess(turn, self.run_id or "", evidence=evidence)
         offset = self.offset
         self.offset += len(evidence.answer)
-        self.errors.extend(assessment.errors)
+        # A broken detector fails on every sentence: report each distinct failure once.
+        self.errors.extend(e for e in assessment.errors if e not in self.errors)
         blocking_ids = {id(f) for f in assessment.blocking}
         hit = False
         whole_hit = False
