@@ -180,6 +180,12 @@ class _Core:
     # ------------------------------------------------------------------ one sentence
     def _sentence(self, sentence: str) -> list[str]:
         self.consumed.append(sentence)
+        if not sentence.strip():  # blank lines between paragraphs: nothing to check
+            self.offset += len(sentence)
+            if self.stopped:
+                return []
+            self.released.append(sentence)
+            return [sentence]
         self.sentences += 1
         if self.mode == "off":
             self.released.append(sentence)
