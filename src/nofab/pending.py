@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nofab.errors import UsageError
 from nofab.finding import Finding
 from nofab.guard import Guard
 from nofab.turn import Turn
@@ -39,7 +40,7 @@ class CallDecision:
 def check_pending_call(guard: Guard, turn: Turn) -> CallDecision:
     """Check ``turn.pending_call`` against the turn's evidence (its answer may be empty)."""
     if turn.pending_call is None:
-        raise ValueError("the turn has no pending_call to check")
+        raise UsageError("the turn has no pending_call to check")
     verdict = guard.check(turn)
     findings = tuple(f for f in verdict.findings if f.kind in CALL_KINDS)
     blocking = tuple(f for f in verdict.blocking if f.kind in CALL_KINDS)

@@ -33,9 +33,8 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.langchain", "langchain", exc.name) from None
 
-from nofab import actions
-from nofab.events import FabricationDetectedEvent
 from nofab.guard import Guard
+from nofab.integrations._revise import decide
 from nofab.pending import check_pending_call
 from nofab.turn import PendingCall, SafetyTier, ToolCall, Turn, is_empty_result, parse_json_text
 from nofab.verdict import Verdict
@@ -77,31 +76,15 @@ class NofabMiddleware(AgentMiddleware):
             return None  # not a final answer yet
         text = answer.text if isinstance(answer.text, str) else str(answer.content)
         turn = turn_from_messages(messages[:-1], text)
-        guard, policy = self.guard, self.guard.policy
-        if policy.mode == "revise":
-            assessment = guard.assess(turn)
-            if assessment.blocking and _revisions_so_far(messages) < policy.max_revisions:
-                self._report(guard._verdict(assessment, "revise_forced", text), turn)
-                instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
-                return {
-                    "messages": [HumanMessage(content=instruction, name=INSTRUCTION_NAME)],
-                    "jump_to": "model",
-                }
-            if assessment.blocking:
-                acted = guard._act(turn, assessment, mode=policy.revise_fallback)
-                verdict = guard._verdict(
-                    assessment,
-                    acted.action,
-                    acted.output,
-                    warnings=[f"the revision still failed; fell back to {policy.revise_fallback}"],
-                    details=acted.details,
-                )
-            else:
-                verdict = guard._act(turn, assessment, mode="observe")
-            self._report(verdict, turn)
-        else:
-            verdict = guard.check(turn)
-            self._report(verdict, None)
+        decision = decide(self.guard, turn, _revisions_so_far(messages))
+        if self.on_verdict is not None:
+            self.on_verdict(decision.verdict)
+        if decision.instruction is not None:
+            return {
+                "messages": [HumanMessage(content=decision.instruction, name=INSTRUCTION_NAME)],
+                "jump_to": "model",
+            }
+        verdict = decision.verdict
         if verdict.output == text:
             return None
         # Same id: LangGraph's message reducer replaces the draft instead of appending.
@@ -144,14 +127,6 @@ class NofabMiddleware(AgentMiddleware):
             status="error",
             additional_kwargs={"nofab": {"findings": [f.to_dict() for f in decision.blocking]}},
         )
-
-    # ------------------------------------------------------------------ reporting
-    def _report(self, verdict: Verdict, turn: Turn | None) -> None:
-        events = self.guard.events
-        if turn is not None and verdict.findings and events.wants(FabricationDetectedEvent):
-            events.emit(self.guard._event(turn, verdict, None))
-        if self.on_verdict is not None:
-            self.on_verdict(verdict)
 
 
 def _with_pending(turn: Turn, pending: PendingCall) -> Turn:

@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from nofab.errors import MissingExtraError
+from nofab.errors import MissingExtraError, UsageError
 
 try:
     from agents import (
@@ -165,7 +165,7 @@ def verdict_of(source: Any) -> dict[str, Any]:
     for result in getattr(source, "output_guardrail_results", ()):
         if result.guardrail.get_name() == "nofab":
             return dict(result.output.output_info)
-    raise ValueError("no nofab verdict here: was the AgentsGuard's output_guardrail on the agent?")
+    raise UsageError("no nofab verdict here: was the AgentsGuard's output_guardrail on the agent?")
 
 
 def _user_text(turn_input: Any) -> str:

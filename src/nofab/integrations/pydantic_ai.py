@@ -39,8 +39,8 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.pydantic_ai", "pydantic-ai", exc.name) from None
 
-from nofab import actions
 from nofab.guard import Guard
+from nofab.integrations._revise import decide
 from nofab.turn import Status, ToolCall, Turn, is_empty_result, parse_json_text
 from nofab.verdict import Verdict
 
@@ -73,43 +73,17 @@ class PydanticAIGuard:
             return output  # a streamed run validates partial outputs too; the final one is checked
         text = output if isinstance(output, str) else _json(output)
         turn = self.turn(ctx.messages, text)
-        guard, policy = self.guard, self.guard.policy
-        if policy.mode != "revise":
-            verdict = guard.check(turn)
-        else:
-            # The revise loop is Pydantic AI's own: ModelRetry sends the instruction to the model
-            # and this validator sees the revision. The guard only decides each round.
-            assessment = guard.assess(turn)
-            budget = min(policy.max_revisions, ctx.max_retries)
-            if assessment.blocking and ctx.retry < budget:
-                draft = guard._verdict(assessment, "revise_forced", text, details={"retry": ctx.retry})
-                self._report(draft, turn)
-                raise ModelRetry(actions.revision_instruction(assessment.blocking, bool(turn.tool_calls)))
-            if assessment.blocking:
-                acted = guard._act(turn, assessment, mode=policy.revise_fallback)
-                why = f"still failing after {ctx.retry} revision(s); fell back to {policy.revise_fallback}"
-                verdict = guard._verdict(
-                    assessment, acted.action, acted.output, warnings=[why], details=acted.details
-                )
-            else:
-                verdict = guard._act(turn, assessment, mode="observe")
-            self._emit(verdict, turn)
-        self._report(verdict, None)
+        # Pydantic AI runs the loop: ModelRetry sends the instruction and this validator sees the
+        # revision. ctx.retry counts the retries so far; the agent's own budget caps ours.
+        decision = decide(self.guard, turn, ctx.retry, ctx.max_retries)
+        if self.on_verdict is not None:
+            self.on_verdict(decision.verdict)
+        if decision.instruction is not None:
+            raise ModelRetry(decision.instruction)
+        verdict = decision.verdict
         if isinstance(output, str) and verdict.output != output:
             return verdict.output  # type: ignore[return-value]  # OutputT is str here
         return output
-
-    def _emit(self, verdict: Verdict, turn: Turn) -> None:
-        from nofab.events import FabricationDetectedEvent
-
-        if verdict.findings and self.guard.events.wants(FabricationDetectedEvent):
-            self.guard.events.emit(self.guard._event(turn, verdict, None))
-
-    def _report(self, verdict: Verdict, turn: Turn | None) -> None:
-        if turn is not None:
-            self._emit(verdict, turn)
-        if self.on_verdict is not None:
-            self.on_verdict(verdict)
 
 
 def turn_from_messages(messages: Sequence[ModelMessage], response: str) -> Turn:
