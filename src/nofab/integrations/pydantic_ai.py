@@ -118,7 +118,7 @@ def turn_from_messages(messages: Sequence[ModelMessage], response: str) -> Turn:
                     if rpart.tool_call_id not in order:
                         order.append(rpart.tool_call_id)
                     content = _plain(rpart.content)
-                    status = _OUTCOME.get(rpart.outcome)
+                    status = _OUTCOME.get(getattr(rpart, "outcome", "success"))
                     if status is not None:
                         error = content if isinstance(content, str) else _json(content)
                         call.update(status=status, error=error)
