@@ -283,6 +283,8 @@ def create_app(
         authorise(request)
         guard = guard_for(mode, threshold)
         turn = await read_turn(request, call=False)
+        # Checked inline: a check is pure CPU work of a few milliseconds, and a thread pool
+        # would add a hand-off without parallelism (the GIL); run more processes to scale.
         return verdict_body(guard.check(turn))
 
     @app.post(
