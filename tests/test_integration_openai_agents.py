@@ -127,3 +127,23 @@ def test_concurrent_runs_keep_their_own_evidence() -> None:
     assert grounded[1]["action"] == "none"
     assert fabricated[1]["action"] == "refuse_replaced"
     assert guard._runs == {}  # each run's evidence is dropped once its output is checked
+
+
+def test_a_reused_run_id_does_not_inherit_stale_evidence() -> None:
+    """Evidence left by a run that died is never handed to a new run whose Usage got the same id."""
+    import weakref
+
+    from agents import Agent, RunContextWrapper
+
+    from nofab import ToolCall
+
+    guard = nofab()
+    context = RunContextWrapper(context=None)
+
+    class Gone:
+        pass
+
+    stale = Gone()
+    guard._runs[id(context.usage)] = (weakref.ref(stale), [ToolCall("refund", None, {"refund_id": "RF-1"})])
+    turn = guard.turn(context, Agent(name="a"), "refund_id=RF-1")
+    assert turn.tool_calls == ()

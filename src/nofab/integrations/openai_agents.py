@@ -26,6 +26,7 @@ context and every tool context of one run, so one ``AgentsGuard`` serves concurr
 from __future__ import annotations
 
 import json
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
@@ -81,7 +82,7 @@ class AgentsGuard:
     ) -> None:
         self.guard = guard or Guard()
         self.safety_tiers = dict(safety_tiers or {})
-        self._runs: OrderedDict[int, list[ToolCall]] = OrderedDict()
+        self._runs: OrderedDict[int, tuple[weakref.ref[Any], list[ToolCall]]] = OrderedDict()
         self.hooks: RunHooks[Any] = _Hooks(self)
         self.output_guardrail: OutputGuardrail[Any] = OutputGuardrail(
             guardrail_function=self._check_output, name="nofab"
@@ -91,11 +92,16 @@ class AgentsGuard:
         )
 
     # ------------------------------------------------------------------ evidence
-    def _calls(self, context: RunContextWrapper[Any]) -> list[ToolCall]:
+    def _calls(self, context: RunContextWrapper[Any], create: bool = True) -> list[ToolCall]:
+        """This run's tool calls. The weak reference guards against a finished run's ``id``
+        being reused by a new run's ``Usage`` (its stale calls must not become evidence)."""
         key = id(context.usage)
-        calls = self._runs.get(key)
-        if calls is None:
-            calls = self._runs[key] = []
+        entry = self._runs.get(key)
+        if entry is not None and entry[0]() is context.usage:
+            return entry[1]
+        calls: list[ToolCall] = []
+        if create:
+            self._runs[key] = (weakref.ref(context.usage), calls)
             while len(self._runs) > _MAX_RUNS:
                 self._runs.popitem(last=False)
         return calls
@@ -123,7 +129,7 @@ class AgentsGuard:
             response=response,
             user_message=_user_text(context.turn_input),
             context=instructions,
-            tool_calls=tuple(self._runs.get(id(context.usage), ())),
+            tool_calls=tuple(self._calls(context, create=False)),
         )
 
     # ------------------------------------------------------------------ guardrails
@@ -148,7 +154,7 @@ class AgentsGuard:
             response="",
             user_message=_user_text(context.turn_input),
             context=data.agent.instructions if isinstance(data.agent.instructions, str) else "",
-            tool_calls=tuple(self._runs.get(id(context.usage), ())),
+            tool_calls=tuple(self._calls(context, create=False)),
             pending_call=pending,
         )
         decision = check_pending_call(self.guard, turn)
