@@ -4,6 +4,7 @@ verdict whose findings match a full check of the same answer."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -256,3 +257,40 @@ def test_a_failing_detector_is_reported_once() -> None:
     released, verdict = run(g, ["One. ", "Two. ", "Three."])
     assert released == "One. Two. Three."
     assert [(e.detector, e.message) for e in verdict.detector_errors] == [("broken", "nope")]
+
+
+_TOKENS = [
+    "Order", "A-1042", "totals", "$42.73", "for", "3", "items", "refund_id=RF-88231", "I've", "refunded",
+    "it", "9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0", "on", "2026-03-14", ".", "!", "?", ",", "\n", "\n\n",
+]
+
+
+def _text(tokens: list[str]) -> str:
+    return "".join(t if t in ".!?,\n\n" else " " + t for t in tokens).strip() or "Hi."
+
+
+def test_chunking_never_changes_output_or_findings() -> None:
+    """However the model cuts its answer into chunks, observe mode releases exactly the answer and
+    finds the same things at the same places."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    g = guard("observe")
+
+    @settings(max_examples=60, deadline=None)
+    @given(
+        st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=40),
+        st.lists(st.integers(0, 400), max_size=30),
+    )
+    def check(tokens: list[str], cuts: list[int]) -> None:
+        text = _text(tokens)
+        points = sorted({c % (len(text) + 1) for c in cuts} | {0, len(text)})
+        chunks = [text[a:b] for a, b in itertools.pairwise(points)]
+        released, verdict = run(g, chunks)
+        whole_released, whole = run(g, [text])
+        assert released == text == whole_released
+        assert [(f.kind, f.identifier, f.span) for f in verdict.findings] == [
+            (f.kind, f.identifier, f.span) for f in whole.findings
+        ]
+
+    check()
