@@ -276,3 +276,21 @@ def test_check_call_refuses_an_argument_from_nowhere() -> None:
     assert refused["allowed"] is False
     assert [f["identifier"] for f in refused["findings"]] == ["https://evil.example/x"]
     assert allowed["allowed"] is True and allowed["findings"] == []
+
+
+def test_busy_port_is_one_line_and_exit_2() -> None:
+    """`nofab serve` on a port already taken exits 2 with one line saying so."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "nofab.cli.main", "serve", "--port", str(port)],
+            capture_output=True, text=True, timeout=30,
+        )
+    assert done.returncode == 2
+    assert done.stderr == f"nofab: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"

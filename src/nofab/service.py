@@ -16,6 +16,7 @@ trace. FastAPI and uvicorn are an extra (``pip install 'nofab[serve]'``), import
 import hmac
 import ipaddress
 import logging
+import socket
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -333,7 +334,18 @@ def serve(
     import uvicorn
 
     app = create_app(policy, profile, token=token, max_bytes=max_bytes)
+    # Bind here, not in uvicorn, so that a busy port is one clear line and exit status 2.
+    address = host.strip("[]")
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        uvicorn.run(app, host=host, port=port, log_level=log_level, server_header=False)
-    except OSError as exc:  # pragma: no cover - depends on the machine
-        raise NofabError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+        sock.bind((address, port))
+    except OSError as exc:
+        sock.close()
+        raise NofabError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    config = uvicorn.Config(app, host=address, port=port, log_level=log_level, server_header=False)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
