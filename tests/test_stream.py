@@ -294,3 +294,11 @@ def test_chunking_never_changes_output_or_findings() -> None:
         ]
 
     check()
+
+
+def test_a_stream_is_read_once() -> None:
+    """Iterating the same stream twice is a UsageError, not a silent re-read of the model's chunks."""
+    stream = guard("observe").stream(TURN, [ANSWER])
+    assert "".join(stream) == ANSWER
+    with pytest.raises(UsageError, match="already iterated"):
+        list(stream)

@@ -132,6 +132,7 @@ class _Core:
         self.refused = False
         self.stopped = False
         self.verdict: Verdict | None = None
+        self.started = False
 
     # ------------------------------------------------------------------ input
     def feed(self, chunk: Any, index: int) -> list[str]:
@@ -278,6 +279,12 @@ class _Core:
         full = self.turn.with_response("".join(self.consumed))
         self.guard.events.emit(self.guard._event(full, verdict, self.run_id))
 
+    def start(self) -> None:
+        """A stream is read once: a second pass would re-read (or miss) the model's chunks."""
+        if self.started:
+            raise UsageError("this stream was already iterated; call guard.stream(...) for a new answer")
+        self.started = True
+
     def result(self) -> Verdict:
         if self.verdict is None:
             raise UsageError("the stream has not finished: iterate it to the end before reading .verdict")
@@ -320,6 +327,7 @@ class GuardedStream:
         self._chunks = chunks
 
     def __iter__(self) -> Iterator[str]:
+        self._core.start()
         core = self._core
         source = iter(self._chunks)
         try:
@@ -361,6 +369,7 @@ class AsyncGuardedStream:
                 yield chunk
 
     async def __aiter__(self) -> AsyncIterator[str]:
+        self._core.start()
         core = self._core
         source = self._source()
         try:
