@@ -21,9 +21,9 @@ ANSWER_BYTES = 4096
 CHUNKS = 200
 
 
-def build_turn() -> tuple[Turn, str]:
-    """A realistic turn: three tool results with ids, amounts and dates; an answer of ~4 KB
-    that cites most of them (and invents a few), in sentences and paragraphs."""
+def build_turn(size: int = ANSWER_BYTES) -> tuple[Turn, str]:
+    """A realistic turn: three tool results with ids, amounts and dates; an answer of ``size``
+    bytes that cites most of them (and invents a few), in sentences and paragraphs."""
     orders = [
         {"order_id": f"A-{1000 + i}", "total": round(17.5 + 3.25 * i, 2), "items": 1 + i % 4,
          "placed": f"2026-0{1 + i % 9}-1{i % 9}", "status": "delivered" if i % 3 else "in transit"}
@@ -36,7 +36,8 @@ def build_turn() -> tuple[Turn, str]:
     )
     sentences: list[str] = []
     i = 0
-    while sum(len(s) + 1 for s in sentences) < ANSWER_BYTES:
+    total = 0
+    while total < size:
         o = orders[i % len(orders)]
         if i % 7 == 6:
             sentences.append(f"I also refunded order {o['order_id']} (refund_id=RF-{8800 + i}).")
@@ -45,8 +46,9 @@ def build_turn() -> tuple[Turn, str]:
         else:
             sentences.append(f"Order {o['order_id']} placed on {o['placed']} totals ${o['total']:.2f}.")
         i += 1
+        total += len(sentences[-1]) + 1
     sentences.append("I emailed you the summary (MSG-5521).")
-    answer = " ".join(sentences)[:ANSWER_BYTES]
+    answer = " ".join(sentences)[:size]
     turn = Turn(response="", user_message="Summarise my orders for C-77", tool_calls=calls)
     return turn, answer
 
@@ -107,6 +109,19 @@ def main() -> None:
         f"cpu {stream_cpu / full_cpu:.2f}x (target <= 2x)"
     )
 
+    # Linear cost: the same answer shape at 4x and 16x the size, ~20 bytes per chunk as above.
+    print("stream cost per KB (linear cost: roughly constant as the answer grows)")
+    for size in (ANSWER_BYTES, 4 * ANSWER_BYTES, 16 * ANSWER_BYTES):
+        big_turn, big_answer = build_turn(size)
+        big_chunks = chunked(big_answer, size * CHUNKS // ANSWER_BYTES)
+
+        def big(big_turn: Turn = big_turn, big_chunks: list[str] = big_chunks) -> None:
+            for _ in guard.stream(big_turn, big_chunks):
+                pass
+
+        cpu = statistics.median(timed(big)[1] for _ in range(max(5, args.repeat // 5)))
+        print(f"  {size // 1024:3d} KB in {len(big_chunks):5d} chunks: cpu {cpu * 1e3:8.2f} ms "
+              f"= {cpu * 1e3 / (size / 1024):.2f} ms/KB")
 
 if __name__ == "__main__":
     main()
