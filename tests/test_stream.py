@@ -302,3 +302,9 @@ def test_a_stream_is_read_once() -> None:
     assert "".join(stream) == ANSWER
     with pytest.raises(UsageError, match="already iterated"):
         list(stream)
+
+
+def test_bad_max_sentence_chars_is_a_usage_error() -> None:
+    """A negative sentence limit is refused when the stream is built."""
+    with pytest.raises(UsageError, match="max_sentence_chars must be a positive integer"):
+        guard("observe").stream(TURN, [], max_sentence_chars=-1)

@@ -109,6 +109,8 @@ class _Core:
         self.guard = guard
         self.turn = turn
         self.run_id = run_id
+        if not isinstance(max_sentence_chars, int) or max_sentence_chars < 1:
+            raise UsageError(f"max_sentence_chars must be a positive integer, got {max_sentence_chars!r}")
         self.max_chars = max_sentence_chars
         policy = guard.policy
         self.warnings: list[str] = []
