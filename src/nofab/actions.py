@@ -54,15 +54,48 @@ def wipe(answer: str, findings: Sequence[Finding]) -> tuple[str, int, int]:
     return "\n\n".join(answer[s:e].strip("\n") for s, e in kept), len(kept), len(spans) - len(kept)
 
 
+#: What would have grounded each kind of finding, for the corrective instruction.
+_NEEDED: dict[str, str] = {
+    "uuid": "this exact identifier in a tool result, the context or the user message",
+    "kv": "this exact identifier in a tool result, the context or the user message",
+    "short_hex_near_verb": "this exact identifier in a tool result",
+    "short_hex_near_key": "this exact identifier in a tool result",
+    "hex_hash": "this exact hash in a tool result",
+    "verb_claim": "a successful call to a tool that performs this action",
+    "intent_action_no_tool": "a tool call that performs what the user asked for",
+    "unverified_number": "this number (or one it rounds or converts from) in a tool result, "
+    "the context or the user message",
+    "phantom_tool": "a call to the tool you cited",
+    "unavailable_tool_reference": "a call to the tool you cited",
+    "bulk_failure": "tool calls that succeeded and returned these figures",
+    "data_inflation": "as many rows in the tool results as you listed",
+    "argument_without_provenance": "this argument value in a tool result, the context or the user message",
+}
+
+
+def missing_evidence(finding: Finding) -> str:
+    """What this turn would have needed to back ``finding`` up, in one phrase."""
+    needed = _NEEDED.get(finding.kind, "support in this turn's tool results, context or user message")
+    looked_for = finding.evidence.get("tool_name_parts_looked_for")
+    if finding.kind == "verb_claim" and looked_for:
+        # The claimed action's own name first ("refund" before "cancel, credit, ...").
+        action = str(finding.evidence.get("action", "")).removeprefix("profile:")
+        parts = sorted((str(p) for p in looked_for), key=lambda p: (p not in action and action not in p, p))
+        more = ", ..." if len(parts) > 6 else ""
+        needed += f" (a tool whose name contains one of: {', '.join(parts[:6])}{more})"
+    return needed
+
+
 def revision_instruction(findings: Sequence[Finding], tools_ran: bool) -> str:
-    """The corrective message sent to the agent's model: each finding and what was missing."""
+    """The corrective message sent to the agent's model: each finding, why it was flagged,
+    and what evidence would have backed it up."""
     lines = [
         "Your previous answer contains claims that nothing in this turn's tool results, context "
         "or user message supports:"
     ]
     for f in findings:
         what = f'"{f.identifier}"' if f.identifier else "the answer as a whole"
-        lines.append(f"- {what}: {f.reason}.")
+        lines.append(f"- {what} [{f.kind}]: {f.reason}. Missing evidence: {missing_evidence(f)}.")
     if tools_ran:
         lines.append(
             "Restate your answer using ONLY identifiers, numbers and actions that appear in the tool "

@@ -7,6 +7,7 @@
     │   ├── PolicyError          a policy value is out of range
     │   └── InputTooLargeError   an input is over its size limit
     ├── UsageError               the API was called in a way it does not support
+    │   └── MissingExtraError    an optional feature's packages are not installed (also an ImportError)
     └── DetectorFailedError      a detector raised and the policy says ``on_detector_error="raise"``
 
 Every message names what is wrong and where (a dotted field path such as
@@ -59,3 +60,13 @@ class DetectorFailedError(NofabError, RuntimeError):
     def __init__(self, detector_id: str, cause: BaseException) -> None:
         self.detector_id = detector_id
         super().__init__(f"detector {detector_id!r} failed: {type(cause).__name__}: {cause}")
+
+
+class MissingExtraError(UsageError, ImportError):
+    """An optional feature (the service, a framework integration) needs packages that are not
+    installed; the message says which ``pip install 'nofab[extra]'`` brings them."""
+
+    def __init__(self, feature: str, extra: str, missing: str | None = None) -> None:
+        what = f" ({missing} is missing)" if missing else ""
+        super().__init__(f"{feature} needs an optional extra{what}: pip install 'nofab[{extra}]'")
+        self.extra = extra

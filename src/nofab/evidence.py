@@ -7,9 +7,10 @@ costs one case-fold of the evidence text and a few substring searches.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 from nofab.lexicon import Claim, Lexicon
 from nofab.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral, extract_numerals, money_values
@@ -30,13 +31,37 @@ class Source:
     call: ToolCall | None = None
 
 
+_T = TypeVar("_T")
+
+
+def turn_wide(func: Callable[[Evidence], _T]) -> cached_property[_T]:
+    """A cached part of the index that depends on the evidence, not on the answer: an
+    ``Evidence`` made by ``for_answer`` takes it from its parent (built once per turn)."""
+
+    def get(self: Evidence) -> _T:
+        parent = self._parent
+        return getattr(parent, func.__name__) if parent is not None else func(self)
+
+    get.__doc__ = func.__doc__
+    get.__name__ = func.__name__
+    return cached_property(get)
+
+
 class Evidence:
     """What this turn's answer can be checked against."""
 
-    def __init__(self, turn: Turn, profile: Profile, lexicon: Lexicon) -> None:
+    def __init__(
+        self, turn: Turn, profile: Profile, lexicon: Lexicon, parent: Evidence | None = None
+    ) -> None:
         self.turn = turn
         self.profile = profile
         self.lexicon = lexicon
+        self._parent = parent
+
+    def for_answer(self, answer: str) -> Evidence:
+        """The same evidence against another answer (a streamed sentence, a revision): every
+        turn-wide part is shared with this index, only the answer side is new."""
+        return Evidence(self.turn.with_response(answer), self.profile, self.lexicon, parent=self)
 
     # ------------------------------------------------------------------ answer
     @cached_property
@@ -54,7 +79,7 @@ class Evidence:
         return extract_numerals(self.answer)
 
     # ------------------------------------------------------------------ sources
-    @cached_property
+    @turn_wide
     def sources(self) -> tuple[Source, ...]:
         turn = self.turn
         out: list[Source] = []
@@ -76,12 +101,12 @@ class Evidence:
             out.append(Source("profile.allowlist", "\n".join(self.profile.allowlist)))
         return tuple(out)
 
-    @cached_property
+    @turn_wide
     def text(self) -> str:
         """All evidence text, sources separated so tokens never join across them."""
         return _SEPARATOR.join(s.text for s in self.sources)
 
-    @cached_property
+    @turn_wide
     def folded(self) -> str:
         return fold(self.text)
 
@@ -98,31 +123,31 @@ class Evidence:
         return None
 
     # ------------------------------------------------------------------ tools
-    @cached_property
+    @turn_wide
     def tool_names(self) -> tuple[str, ...]:
         return tuple(call.name for call in self.turn.tool_calls)
 
-    @cached_property
+    @turn_wide
     def succeeded_tool_names(self) -> tuple[str, ...]:
         """Tools that ran and did not fail (an empty result is still a completed call)."""
         return tuple(c.name for c in self.succeeded_calls)
 
-    @cached_property
+    @turn_wide
     def succeeded_calls(self) -> tuple[ToolCall, ...]:
         return tuple(c for c in self.turn.tool_calls if c.status in ("ok", "empty"))
 
-    @cached_property
+    @turn_wide
     def current_calls(self) -> tuple[ToolCall, ...]:
         """Calls made this turn (after the user's latest message)."""
         return tuple(c for c in self.turn.tool_calls if not c.earlier)
 
-    @cached_property
+    @turn_wide
     def failed_calls(self) -> tuple[ToolCall, ...]:
         """Calls that errored or that a guard blocked."""
         return tuple(c for c in self.turn.tool_calls if c.status in ("error", "blocked"))
 
     # ------------------------------------------------------------------ records
-    @cached_property
+    @turn_wide
     def records(self) -> tuple[Record, ...]:
         """The records (rows) of every tool result that did not fail (see ``nofab.records``)."""
         finder = RecordFinder(self.profile.name_fields)
@@ -136,11 +161,11 @@ class Evidence:
         return tuple(out)
 
     # ------------------------------------------------------------------ numbers
-    @cached_property
+    @turn_wide
     def numbers(self) -> NumberIndex:
         return NumberIndex(self.text)
 
-    @cached_property
+    @turn_wide
     def money(self) -> list[float]:
         """Evidence numbers presented as amounts of money (a ``$`` sign, a price field), and
         results that are a bare number (a calculator's answer is whatever it computed)."""
@@ -156,11 +181,11 @@ class Evidence:
                 values.append(abs(float(result)))
         return sorted(set(values))
 
-    @cached_property
+    @turn_wide
     def dates(self) -> DateTimeIndex:
         return DateTimeIndex(self.folded)
 
-    @cached_property
+    @turn_wide
     def derivables(self) -> Sequence[tuple[str, Derivable]]:
         """Per tool result, the numbers available for derived-value checks."""
         out: list[tuple[str, Derivable]] = []

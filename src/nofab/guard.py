@@ -6,10 +6,10 @@ turns, from any number of threads: it holds no per-turn state.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterable, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from nofab import actions
 from nofab.detector import Detector, DetectorFactory
@@ -23,6 +23,9 @@ from nofab.policy import Policy, Profile
 from nofab.spans import SpanSet
 from nofab.turn import Turn
 from nofab.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
+
+if TYPE_CHECKING:
+    from nofab.stream import AsyncGuardedStream, GuardedStream
 
 Reviser = Callable[[str], "str | Awaitable[str]"]
 
@@ -129,9 +132,11 @@ class Guard:
         ]
         return replace(turn, response=response, tool_calls=calls), notes
 
-    def assess(self, turn: Turn, run_id: str = "") -> _Assessment:
+    def assess(self, turn: Turn, run_id: str = "", evidence: Evidence | None = None) -> _Assessment:
+        """Run every detector; ``evidence`` lets a caller share one index across answers (streaming)."""
         turn, notes = self._within_limits(turn)
-        evidence = Evidence(turn, self.profile, self.lexicon)
+        if evidence is None:
+            evidence = Evidence(turn, self.profile, self.lexicon)
         found: list[Finding] = []
         errors: list[DetectorError] = []
         cap = self.policy.max_findings_per_detector
@@ -181,7 +186,7 @@ class Guard:
             verdict = self._revise_sync(turn, first, reviser, rid)
         else:
             verdict = self._act(turn, first, reviser_missing=reviser is None)
-        if verdict.findings and self.events.wants(FabricationDetectedEvent):
+        if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
             self.events.emit(self._event(turn, verdict, run_id))
         return verdict
 
@@ -201,41 +206,70 @@ class Guard:
         if self.policy.mode == "revise" and first.blocking and reviser is not None:
             rounds: list[RevisionRound] = []
             current, assessment = turn, first
-            for _ in range(max(1, self.policy.max_revisions)):
+            for _ in range(self.policy.max_revisions):
                 instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
                 try:
                     result = reviser(instruction)
-                    text = await result if isinstance(result, Awaitable) else result
-                    error = _revision_error(text)
-                except Exception as exc:
-                    text, error = current.response, f"{type(exc).__name__}: {exc}"
-                current, assessment = self._next_round(
-                    current, assessment, instruction, text, error, rounds, rid
-                )
-                if not assessment.blocking or error:
+                    text: Any = await result if isinstance(result, Awaitable) else result
+                except Exception as exc:  # the guard never crashes the agent over its reviser
+                    text = exc
+                current, assessment = self._next_round(current, assessment, instruction, text, rounds, rid)
+                if not assessment.blocking or rounds[-1].error:
                     break
             verdict = self._after_revision(turn, current, assessment, rounds)
         else:
             verdict = self._act(turn, first, reviser_missing=reviser is None)
-        if verdict.findings and self.events.wants(FabricationDetectedEvent):
+        if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
             await self.events.aemit(self._event(turn, verdict, run_id))
         return verdict
+
+    # ------------------------------------------------------------------ streaming
+    def stream(
+        self,
+        turn: Turn | Mapping[str, Any],
+        chunks: Iterable[str | None],
+        *,
+        run_id: str | None = None,
+        max_sentence_chars: int | None = None,
+    ) -> GuardedStream:
+        """Release the answer's chunks sentence by sentence, each only after it was checked.
+
+        ``turn`` is everything but the answer (its ``response`` is ignored); iterate the result
+        for the text to show, then read its ``.verdict``. See ``nofab.stream``.
+        """
+        from nofab.stream import DEFAULT_MAX_SENTENCE_CHARS, GuardedStream, partial_turn
+
+        limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
+        return GuardedStream(self, partial_turn(turn), chunks, run_id, limit)
+
+    def astream(
+        self,
+        turn: Turn | Mapping[str, Any],
+        chunks: AsyncIterable[str | None] | Iterable[str | None],
+        *,
+        run_id: str | None = None,
+        max_sentence_chars: int | None = None,
+    ) -> AsyncGuardedStream:
+        """``stream`` for async agents: ``async for text in guard.astream(turn, chunks)``."""
+        from nofab.stream import DEFAULT_MAX_SENTENCE_CHARS, AsyncGuardedStream, partial_turn
+
+        limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
+        return AsyncGuardedStream(self, partial_turn(turn), chunks, run_id, limit)
 
     def _revise_sync(self, turn: Turn, first: _Assessment, reviser: Reviser, rid: str) -> Verdict:
         rounds: list[RevisionRound] = []
         current, assessment = turn, first
-        for _ in range(max(1, self.policy.max_revisions)):
+        for _ in range(self.policy.max_revisions):
             instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
             try:
                 result = reviser(instruction)
-                text = _run_sync(result) if isinstance(result, Awaitable) else result
-                error = _revision_error(text)
+                text: Any = _run_sync(result) if isinstance(result, Awaitable) else result
             except UsageError:
                 raise
-            except Exception as exc:
-                text, error = current.response, f"{type(exc).__name__}: {exc}"
-            current, assessment = self._next_round(current, assessment, instruction, text, error, rounds, rid)
-            if not assessment.blocking or error:
+            except Exception as exc:  # the guard never crashes the agent over its reviser
+                text = exc
+            current, assessment = self._next_round(current, assessment, instruction, text, rounds, rid)
+            if not assessment.blocking or rounds[-1].error:
                 break
         return self._after_revision(turn, current, assessment, rounds)
 
@@ -245,16 +279,25 @@ class Guard:
         assessment: _Assessment,
         instruction: str,
         text: Any,
-        error: str | None,
         rounds: list[RevisionRound],
         rid: str,
     ) -> tuple[Turn, _Assessment]:
+        """Record one round; a failed reviser leaves the current draft and its findings in place."""
+        error = _revision_error(text)
         if error:
-            rounds.append(RevisionRound(instruction, current.response, "", assessment.findings, error))
+            rounds.append(
+                RevisionRound(
+                    instruction, current.response, "", assessment.findings, error, assessment.blocking
+                )
+            )
             return current, assessment
         revised = current.with_response(cast(str, text))
         new = self.assess(revised, rid)
-        rounds.append(RevisionRound(instruction, current.response, revised.response, new.findings))
+        rounds.append(
+            RevisionRound(
+                instruction, current.response, revised.response, new.findings, None, assessment.blocking
+            )
+        )
         return revised, new
 
     def _after_revision(
@@ -266,13 +309,14 @@ class Guard:
                 assessment, "revise_forced", current.response, rounds=rounds, warnings=warnings
             )
         fallback = self.policy.revise_fallback
+        why = "the revision still failed" if rounds else "max_revisions is 0, so no revision was asked for"
         verdict = self._act(current, assessment, mode=fallback)
         return self._verdict(
             assessment,
             verdict.action,
             verdict.output,
             rounds=rounds,
-            warnings=[*warnings, f"the revision still failed; fell back to {fallback}"],
+            warnings=[*warnings, f"{why}; fell back to {fallback}"],
             details=verdict.details,
         )
 
@@ -344,13 +388,15 @@ class Guard:
     def _event(self, turn: Turn, verdict: Verdict, run_id: str | None) -> FabricationDetectedEvent:
         draft, truncated = preview(turn.response)
         replaced = verdict.output != turn.response
+        # A revised turn reports what the draft had: the final findings may be none at all.
+        findings = verdict.rounds[0].draft_findings if verdict.rounds else verdict.findings
         return FabricationDetectedEvent(
             run_id=run_id or _new_run_id(),
             mode=verdict.mode,
             action_taken=verdict.action,
-            findings=tuple(f.to_dict() for f in verdict.findings),
+            findings=tuple(f.to_dict() for f in findings),
             refuse_threshold=verdict.threshold,
-            max_finding_confidence=verdict.max_confidence,
+            max_finding_confidence=max((f.confidence for f in findings), default=0.0),
             original_draft_preview=draft,
             replacement_preview=preview(verdict.output)[0] if replaced else None,
             preview_truncated=truncated,
@@ -364,8 +410,13 @@ def _new_run_id() -> str:
 
 
 def _revision_error(text: Any) -> str | None:
+    """Why a reviser's return value cannot be used as a revision (``None`` when it can)."""
+    if isinstance(text, BaseException):
+        return f"{type(text).__name__}: {text}"
     if not isinstance(text, str):
         return f"the reviser returned {type(text).__name__}, not a string"
+    if not text.strip():
+        return "the reviser returned an empty answer"
     return None
 
 

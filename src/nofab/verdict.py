@@ -25,18 +25,22 @@ class DetectorError:
 
 @dataclass(frozen=True, slots=True)
 class RevisionRound:
-    """One round of the revise loop: what was asked, what came back, what it still had."""
+    """One round of the revise loop: the draft and what was wrong with it, what was asked,
+    what came back, and what the revision still had (``findings``)."""
 
     instruction: str
     draft: str
     revision: str
     findings: tuple[Finding, ...]
     error: str | None = None
+    #: The draft's findings at or above the threshold: what the instruction asked to fix.
+    draft_findings: tuple[Finding, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "instruction": self.instruction,
             "draft": self.draft,
+            "draft_findings": [f.to_dict() for f in self.draft_findings],
             "revision": self.revision,
             "findings": [f.to_dict() for f in self.findings],
             "error": self.error,

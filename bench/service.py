@@ -1,0 +1,140 @@
+"""Service throughput: requests/s and p50/p99 latency of POST /v1/check on τ-bench turns.
+
+Starts `nofab serve` on a free loopback port in a subprocess (so the load generator and the
+server do not share one interpreter), sends every assistant turn of the τ-bench airline
+trajectories as JSON from a bounded local load loop, and stops the server.
+
+    python bench/service.py [--requests 2000] [--concurrency 1 4] [--seconds 60]
+
+Needs the serve extra (pip install 'nofab[serve]') and ../shared/data (see its README).
+Loopback only: the target is always 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from nofab.corpora import tau_bench_turns
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = SHARED / "tau-bench-airline" / "gpt-4o-airline-dev.json"
+
+
+def turn_json(turn: Any) -> bytes:
+    return json.dumps(
+        {
+            "response": turn.response,
+            "user_message": turn.user_message,
+            "context": turn.context,
+            "tool_calls": [
+                {"id": c.id, "name": c.name, "arguments": c.arguments, "result": c.result,
+                 "status": c.status, "error": c.error}
+                for c in turn.tool_calls
+            ],
+        }
+    ).encode()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nofab.cli.main", "serve", "--port", str(port), "--log-level", "warning"],
+        stdout=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the service did not start")
+
+
+def load(
+    url: str, bodies: list[bytes], total: int, concurrency: int, seconds: float
+) -> tuple[list[float], float]:
+    """Send ``total`` requests (cycling through ``bodies``) from ``concurrency`` threads, each
+    with its own keep-alive connection; stop early after ``seconds``."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    counter = iter(range(total))
+    stop_at = time.monotonic() + seconds
+    errors: list[str] = []
+
+    def worker() -> None:
+        with httpx.Client(headers={"content-type": "application/json"}) as client:
+            for i in counter:
+                if time.monotonic() > stop_at:
+                    return
+                start = time.perf_counter()
+                r = client.post(url, content=bodies[i % len(bodies)])
+                elapsed = time.perf_counter() - start
+                if r.status_code != 200:
+                    errors.append(f"{r.status_code}: {r.text[:200]}")
+                    return
+                with lock:
+                    latencies.append(elapsed)
+
+    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
+    began = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - began
+    if errors:
+        raise SystemExit(f"request failed: {errors[0]}")
+    return latencies, wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 4])
+    parser.add_argument("--seconds", type=float, default=60.0, help="cap per run")
+    args = parser.parse_args()
+    if not DATA.exists():
+        raise SystemExit(f"τ-bench data not found at {DATA}")
+    bodies = [turn_json(turn) for _, turn in tau_bench_turns(DATA)]
+    sizes = sorted(len(b) for b in bodies)
+    print(f"{len(bodies)} τ-bench turns, body size median {statistics.median(sizes) / 1024:.1f} KiB, "
+          f"max {sizes[-1] / 1024:.1f} KiB")
+    port = free_port()
+    proc = start_server(port)
+    url = f"http://127.0.0.1:{port}/v1/check"
+    try:
+        load(url, bodies, min(200, args.requests), 1, args.seconds)  # warm up
+        for concurrency in args.concurrency:
+            latencies, wall = load(url, bodies, args.requests, concurrency, args.seconds)
+            latencies.sort()
+            p50 = latencies[len(latencies) // 2]
+            p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+            print(
+                f"concurrency {concurrency}: {len(latencies)} requests in {wall:.2f} s = "
+                f"{len(latencies) / wall:.0f} req/s; latency p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms"
+            )
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+"""Streaming cost: a 4 KB answer streamed in 200 chunks vs one full check of the same answer.
+
+Streaming checks each completed sentence against the turn's evidence index, which is built
+once per stream, so the total should stay within a small constant of one full check (the
+acceptance target is <= 2x). Prints the medians and the ratio.
+
+    python bench/streaming.py [--repeat 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+from collections.abc import Callable
+
+from nofab import Guard, Policy, ToolCall, Turn
+
+ANSWER_BYTES = 4096
+CHUNKS = 200
+
+
+def build_turn(size: int = ANSWER_BYTES) -> tuple[Turn, str]:
+    """A realistic turn: three tool results with ids, amounts and dates; an answer of ``size``
+    bytes that cites most of them (and invents a few), in sentences and paragraphs."""
+    orders = [
+        {"order_id": f"A-{1000 + i}", "total": round(17.5 + 3.25 * i, 2), "items": 1 + i % 4,
+         "placed": f"2026-0{1 + i % 9}-1{i % 9}", "status": "delivered" if i % 3 else "in transit"}
+        for i in range(40)
+    ]
+    calls = (
+        ToolCall("list_orders", {"customer": "C-77"}, {"orders": orders}, id="call_1"),
+        ToolCall("get_customer", {"customer": "C-77"}, {"name": "Dana Whitfield", "tier": "gold"}),
+        ToolCall("send_email", {"to": "dana@example.com"}, {"message_id": "MSG-5521", "sent": True}),
+    )
+    sentences: list[str] = []
+    i = 0
+    total = 0
+    while total < size:
+        o = orders[i % len(orders)]
+        if i % 7 == 6:
+            sentences.append(f"I also refunded order {o['order_id']} (refund_id=RF-{8800 + i}).")
+        elif i % 5 == 4:
+            sentences.append(f"Order {o['order_id']} has {o['items']} items and is {o['status']}.\n")
+        else:
+            sentences.append(f"Order {o['order_id']} placed on {o['placed']} totals ${o['total']:.2f}.")
+        i += 1
+        total += len(sentences[-1]) + 1
+    sentences.append("I emailed you the summary (MSG-5521).")
+    answer = " ".join(sentences)[:size]
+    turn = Turn(response="", user_message="Summarise my orders for C-77", tool_calls=calls)
+    return turn, answer
+
+
+def chunked(text: str, n: int) -> list[str]:
+    cuts = [len(text) * k // n for k in range(n + 1)]
+    return [text[a:b] for a, b in itertools.pairwise(cuts)]
+
+
+def timed(fn: Callable[[], None]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) for one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=50)
+    args = parser.parse_args()
+    guard = Guard(Policy(mode="observe", load_plugins=False))
+    turn, answer = build_turn()
+    chunks = chunked(answer, CHUNKS)
+    full_turn = turn.with_response(answer)
+
+    def full() -> None:
+        guard.check(full_turn)
+
+    def streamed() -> None:
+        stream = guard.stream(turn, chunks)
+        for _ in stream:
+            pass
+        assert stream.verdict is not None
+
+    # Same findings either way: the stream is a faithful check, not a cheaper, weaker one.
+    stream = guard.stream(turn, chunks)
+    released = "".join(stream)
+    assert released == answer
+    a = {(f.kind, f.identifier, f.span) for f in guard.check(full_turn).findings}
+    b = {(f.kind, f.identifier, f.span) for f in stream.verdict.findings}
+    for _ in range(3):  # warm caches (lexicon regexes compile on first use)
+        full()
+        streamed()
+    # Interleaved, so that load from other processes hits both sides alike; CPU time too,
+    # which such load barely moves.
+    pairs = [(timed(full), timed(streamed)) for _ in range(args.repeat)]
+    full_wall = statistics.median(f[0] for f, _ in pairs)
+    full_cpu = statistics.median(f[1] for f, _ in pairs)
+    stream_wall = statistics.median(s[0] for _, s in pairs)
+    stream_cpu = statistics.median(s[1] for _, s in pairs)
+    print(f"answer: {len(answer.encode())} bytes in {len(chunks)} chunks, "
+          f"{stream.verdict.details['stream']['sentences']} sentences; {args.repeat} interleaved runs")
+    print(f"findings: full check {len(a)}, stream {len(b)}, in both {len(a & b)}")
+    print(f"full check   median wall {full_wall * 1e3:8.3f} ms   cpu {full_cpu * 1e3:8.3f} ms")
+    print(f"stream       median wall {stream_wall * 1e3:8.3f} ms   cpu {stream_cpu * 1e3:8.3f} ms")
+    print(
+        f"ratio stream/full: wall {stream_wall / full_wall:.2f}x, "
+        f"cpu {stream_cpu / full_cpu:.2f}x (target <= 2x)"
+    )
+
+    # Linear cost: the same answer shape at 4x and 16x the size, ~20 bytes per chunk as above.
+    print("stream cost per KB (linear cost: roughly constant as the answer grows)")
+    for size in (ANSWER_BYTES, 4 * ANSWER_BYTES, 16 * ANSWER_BYTES):
+        big_turn, big_answer = build_turn(size)
+        big_chunks = chunked(big_answer, size * CHUNKS // ANSWER_BYTES)
+
+        def big(big_turn: Turn = big_turn, big_chunks: list[str] = big_chunks) -> None:
+            for _ in guard.stream(big_turn, big_chunks):
+                pass
+
+        cpu = statistics.median(timed(big)[1] for _ in range(max(5, args.repeat // 5)))
+        print(f"  {size // 1024:3d} KB in {len(big_chunks):5d} chunks: cpu {cpu * 1e3:8.2f} ms "
+              f"= {cpu * 1e3 / (size / 1024):.2f} ms/KB")
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,353 @@
+"""Streaming: release an answer sentence by sentence, each one only after it was checked.
+
+The agent's model produces chunks; the user must never see text the guard has not checked.
+``GuardedStream`` buffers chunks until a sentence is complete (a terminator followed by
+whitespace, or a line break), checks that sentence against the turn's evidence and only then
+releases it — unchanged, withheld, or followed by the refusal envelope, per the policy's mode:
+
+| mode    | a sentence with a finding at or above the threshold                        |
+|---------|-----------------------------------------------------------------------------|
+| observe | released; reported in the final verdict                                      |
+| flag    | released; the flag block listing every such finding is released at the end |
+| wipe    | withheld (the rest is released; the envelope if nothing was released)        |
+| refuse  | withheld, the envelope released, and the stream stops reading chunks         |
+| revise  | a stream cannot be unsaid: the policy's ``revise_fallback`` acts instead      |
+
+A whole-answer finding (``intent_action_no_tool``) cannot be confined to one sentence, so
+in wipe mode it stops the stream like refuse does.
+
+Cost is linear in the answer: the evidence index (normalised tool results, harvested
+numbers) is built ONCE per turn and shared by every sentence's check; each character of the
+answer is scanned for a boundary once and checked once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from nofab import actions
+from nofab.errors import UsageError
+from nofab.events import FabricationDetectedEvent
+from nofab.evidence import Evidence
+from nofab.finding import Finding
+from nofab.turn import Turn
+from nofab.verdict import ActionTaken, DetectorError, Verdict
+
+if TYPE_CHECKING:
+    from nofab.guard import Guard
+
+#: Where a sentence ends: a terminator (with any closing quotes or brackets) followed by
+#: whitespace, or a line break. The whitespace must be seen — "42." may continue as "42.73".
+_BOUNDARY = re.compile(r"[.!?…。！？][\"'”’)\]]*\s+|\n\s*")
+
+#: How far back the boundary search restarts after new text arrives: a terminator plus its
+#: closing quotes may sit at the end of the previous chunk, waiting for its whitespace.
+_RESCAN = 8
+
+#: A "sentence" longer than this (a table, a code block with no terminator) is checked and
+#: released in pieces cut at whitespace, so latency and memory stay bounded.
+DEFAULT_MAX_SENTENCE_CHARS = 2000
+
+
+def partial_turn(turn: Turn | Mapping[str, Any]) -> Turn:
+    """A turn whose answer is still to come: ``response`` may be absent (it is ignored)."""
+    if isinstance(turn, Turn):
+        return turn.with_response("")
+    if not isinstance(turn, Mapping):
+        return Turn.from_dict(turn)  # raises the usual "must be a JSON object"
+    return Turn.from_dict({**turn, "response": ""})
+
+
+class _Core:
+    """The sentence splitter and per-sentence decision, shared by the sync and async streams."""
+
+    def __init__(self, guard: Guard, turn: Turn, run_id: str | None, max_sentence_chars: int) -> None:
+        self.guard = guard
+        self.turn = turn
+        self.run_id = run_id
+        if not isinstance(max_sentence_chars, int) or max_sentence_chars < 1:
+            raise UsageError(f"max_sentence_chars must be a positive integer, got {max_sentence_chars!r}")
+        self.max_chars = max_sentence_chars
+        policy = guard.policy
+        self.warnings: list[str] = []
+        mode = policy.mode
+        if mode == "revise":
+            mode = policy.revise_fallback
+            self.warnings.append(f"a stream cannot be revised once released: revise fell back to {mode}")
+        self.mode = mode
+        self.shared = Evidence(turn, guard.profile, guard.lexicon)
+        self.buffer = ""
+        self.scan_from = 0
+        self.consumed: list[str] = []  # every sentence read, released or not
+        self.offset = 0  # length of the cleaned answer so far (spans index the cleaned answer)
+        self.released: list[str] = []
+        self.findings: list[Finding] = []
+        self.blocking: list[Finding] = []
+        self.errors: list[DetectorError] = []
+        self.whole_kinds: set[str] = set()
+        self.sentences = 0
+        self.withheld = 0
+        self.refused = False
+        self.stopped = False
+        self.verdict: Verdict | None = None
+        self.started = False
+
+    # ------------------------------------------------------------------ input
+    def feed(self, chunk: Any, index: int) -> list[str]:
+        """Take one chunk; return the text that may now be shown."""
+        if chunk is None:  # SDK deltas often carry None for "no text in this event"
+            return []
+        if not isinstance(chunk, str):
+            raise UsageError(f"stream chunk {index} must be a string, got {type(chunk).__name__}")
+        if self.mode == "off":
+            self.consumed.append(chunk)
+            self.released.append(chunk)
+            return [chunk] if chunk else []
+        out: list[str] = []
+        self.buffer += chunk
+        while not self.stopped:
+            match = _BOUNDARY.search(self.buffer, self.scan_from)
+            if match is not None:
+                cut = match.end()
+            elif len(self.buffer) > self.max_chars:
+                space = self.buffer.rfind(" ", 0, self.max_chars)
+                cut = space + 1 if space > 0 else self.max_chars
+            else:
+                self.scan_from = max(0, len(self.buffer) - _RESCAN)
+                break
+            sentence, self.buffer, self.scan_from = self.buffer[:cut], self.buffer[cut:], 0
+            out.extend(self._sentence(sentence))
+        return out
+
+    def finish(self) -> list[str]:
+        """The stream ended: check what is left and build the final verdict."""
+        out: list[str] = []
+        if self.mode != "off" and not self.stopped and self.buffer:
+            rest, self.buffer = self.buffer, ""
+            out.extend(self._sentence(rest))
+        if self.mode == "flag" and self.blocking:
+            block = actions.flag_block(self.blocking)
+            out.append(block)
+            self.released.append(block)
+        if self.mode == "wipe" and self.withheld and not any(s.strip() for s in self.released):
+            out.append(self.guard.policy.envelope)
+            self.released.append(self.guard.policy.envelope)
+        self.verdict = self._verdict()
+        self._emit()
+        return out
+
+    # ------------------------------------------------------------------ one sentence
+    def _sentence(self, sentence: str) -> list[str]:
+        self.consumed.append(sentence)
+        if not sentence.strip():  # blank lines between paragraphs: nothing to check
+            self.offset += len(sentence)
+            if self.stopped:
+                return []
+            self.released.append(sentence)
+            return [sentence]
+        self.sentences += 1
+        if self.mode == "off":
+            self.released.append(sentence)
+            return [sentence]
+        evidence = self.shared.for_answer(sentence)
+        assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence)
+        offset = self.offset
+        self.offset += len(evidence.answer)
+        # A broken detector fails on every sentence: report each distinct failure once.
+        self.errors.extend(e for e in assessment.errors if e not in self.errors)
+        blocking_ids = {id(f) for f in assessment.blocking}
+        hit = False
+        whole_hit = False
+        for f in assessment.findings:
+            if f.whole_turn:
+                if f.kind in self.whole_kinds:
+                    continue
+                self.whole_kinds.add(f.kind)
+                moved = f
+            else:
+                moved = _shift(f, offset)
+            self.findings.append(moved)
+            if id(f) in blocking_ids:
+                self.blocking.append(moved)
+                hit = True
+                whole_hit = whole_hit or f.whole_turn
+        if not hit or self.mode in ("observe", "flag"):
+            self.released.append(sentence)
+            return [sentence]
+        if self.mode == "wipe" and not whole_hit:
+            self.withheld += 1
+            # Keep the paragraph structure: a withheld sentence's line break still separates
+            # the sentences around it.
+            tail = sentence[len(sentence.rstrip()) :]
+            keep = "\n\n" if "\n\n" in tail else ("\n" if "\n" in tail else "")
+            if keep:
+                self.released.append(keep)
+                return [keep]
+            return []
+        # refuse (or a whole-answer finding in wipe): the envelope, and nothing after it.
+        self.withheld += 1
+        self.refused = True
+        self.stopped = True
+        envelope = self.guard.policy.envelope
+        text = envelope if not "".join(self.released).strip() else "\n\n" + envelope
+        self.released.append(text)
+        return [text]
+
+    # ------------------------------------------------------------------ the verdict
+    def _verdict(self) -> Verdict:
+        policy = self.guard.policy
+        output = "".join(self.released)
+        if self.mode == "off":
+            return Verdict((), "none", output, "off", policy.threshold)
+        action: ActionTaken
+        if self.refused:
+            action = "refuse_replaced" if self.mode == "refuse" else "wiped"
+        elif self.blocking and self.mode == "flag":
+            action = "flagged"
+        elif self.withheld:
+            action = "wiped"
+        else:
+            action = "observed" if self.findings else "none"
+        findings = tuple(sorted(self.findings, key=lambda f: (f.span, f.kind)))
+        return Verdict(
+            findings=findings,
+            action=action,
+            output=output,
+            mode=policy.mode,
+            threshold=policy.threshold,
+            max_confidence=max((f.confidence for f in findings), default=0.0),
+            detector_errors=tuple(self.errors),
+            warnings=(*self.guard.warnings, *self.warnings),
+            details={
+                "stream": {
+                    "sentences": self.sentences,
+                    "released_sentences": self.sentences - self.withheld,
+                    "withheld_sentences": self.withheld,
+                    "stopped_early": self.stopped,
+                }
+            },
+            blocking=tuple(sorted(self.blocking, key=lambda f: (f.span, f.kind))),
+        )
+
+    def _emit(self) -> None:
+        verdict = self.verdict
+        if verdict is None or not verdict.findings or not self.guard.events.wants(FabricationDetectedEvent):
+            return
+        full = self.turn.with_response("".join(self.consumed))
+        self.guard.events.emit(self.guard._event(full, verdict, self.run_id))
+
+    def start(self) -> None:
+        """A stream is read once: a second pass would re-read (or miss) the model's chunks."""
+        if self.started:
+            raise UsageError("this stream was already iterated; call guard.stream(...) for a new answer")
+        self.started = True
+
+    def result(self) -> Verdict:
+        if self.verdict is None:
+            raise UsageError("the stream has not finished: iterate it to the end before reading .verdict")
+        return self.verdict
+
+
+def _shift(finding: Finding, offset: int) -> Finding:
+    if not offset:
+        return finding
+    start, end = finding.span
+    return Finding(
+        kind=finding.kind,
+        detector=finding.detector,
+        identifier=finding.identifier,
+        confidence=finding.confidence,
+        span=(start + offset, end + offset),
+        reason=finding.reason,
+        severity=finding.severity,
+        evidence=finding.evidence,
+    )
+
+
+class GuardedStream:
+    """Iterate it for the text that may be shown; read ``verdict`` once it is exhausted.
+
+    >>> stream = guard.stream({"tool_calls": [...]}, model_chunks)   # doctest: +SKIP
+    >>> for text in stream: send_to_user(text)                       # doctest: +SKIP
+    >>> stream.verdict.findings                                      # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        guard: Guard,
+        turn: Turn,
+        chunks: Iterable[str | None],
+        run_id: str | None = None,
+        max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+    ) -> None:
+        self._core = _Core(guard, turn, run_id, max_sentence_chars)
+        self._chunks = chunks
+
+    def __iter__(self) -> Iterator[str]:
+        self._core.start()
+        core = self._core
+        source = iter(self._chunks)
+        try:
+            for index, chunk in enumerate(source):
+                yield from core.feed(chunk, index)
+                if core.stopped:
+                    break
+        finally:
+            if core.stopped and hasattr(source, "close"):
+                source.close()  # refused: the model's generator need not run on
+        yield from core.finish()
+
+    @property
+    def verdict(self) -> Verdict:
+        """The final verdict (raises ``UsageError`` before the stream is exhausted)."""
+        return self._core.result()
+
+
+class AsyncGuardedStream:
+    """``GuardedStream`` for async agents: ``async for text in stream``; then ``stream.verdict``."""
+
+    def __init__(
+        self,
+        guard: Guard,
+        turn: Turn,
+        chunks: AsyncIterable[str | None] | Iterable[str | None],
+        run_id: str | None = None,
+        max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+    ) -> None:
+        self._core = _Core(guard, turn, run_id, max_sentence_chars)
+        self._chunks = chunks
+
+    async def _source(self) -> AsyncGenerator[str | None, None]:
+        if isinstance(self._chunks, AsyncIterable):
+            async for chunk in self._chunks:
+                yield chunk
+        else:
+            for chunk in self._chunks:
+                yield chunk
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        self._core.start()
+        core = self._core
+        source = self._source()
+        try:
+            index = 0
+            async for chunk in source:
+                for text in core.feed(chunk, index):
+                    yield text
+                index += 1
+                if core.stopped:
+                    break
+        finally:
+            await source.aclose()
+            close = getattr(self._chunks, "aclose", None)
+            if core.stopped and close is not None:
+                await close()  # refused: the model's generator need not run on
+        for text in core.finish():
+            yield text
+
+    @property
+    def verdict(self) -> Verdict:
+        """The final verdict (raises ``UsageError`` before the stream is exhausted)."""
+        return self._core.result()
