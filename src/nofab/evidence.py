@@ -169,7 +169,7 @@ class Evidence:
     def money(self) -> list[float]:
         """Evidence numbers presented as amounts of money (a ``$`` sign, a price field), and
         results that are a bare number (a calculator's answer is whatever it computed)."""
-        values = money_values(self.text)
+        values = money_values(self.folded)
         for call in self.turn.tool_calls:
             result = call.parsed_result
             if isinstance(result, str):

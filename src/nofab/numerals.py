@@ -374,27 +374,36 @@ _MONEY_WORDS = (
 )
 # "$1,234.50", "1,234.50 USD" in text; "price": 121, "total_price": "121.00" or
 # "prices": {"economy": 121, ...} in JSON (key names as the evidence spells them, lower case).
-_MONEY_TEXT = re.compile(
-    r"[$€£¥₹]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?:usd|eur|gbp|dollars?|euros?)\b",
-    re.IGNORECASE,
-)
-_MONEY_KEY = re.compile(
-    rf'"[a-z_ ]*(?:{_MONEY_WORDS})[a-z_ ]*"\s*:\s*(?:"?(-?\d[\d,]*(?:\.\d+)?)|\{{([^{{}}]{{0,4000}})\}})',
-    re.IGNORECASE,
-)
+_MONEY_SYMBOL = re.compile(r"[$€£¥₹]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+# Currency words are rare: find them first (plain substring search on the case-folded
+# text, far faster than a case-insensitive alternation), then read the number just before.
+_MONEY_WORDS_FOLDED = ("usd", "eur", "gbp", "dollar", "euro")
+_NUMBER_BEFORE = re.compile(r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?$")
+# A JSON key and its number or object value; the key is tested for money words afterwards
+# (a literal quote leads the pattern, so the scan skips quickly to candidates).
+_JSON_KEY_VALUE = re.compile(r'"([A-Za-z_ ]{1,40})"\s*:\s*(?:"?(-?\d[\d,]*(?:\.\d+)?)|\{([^{}]{0,4000})\})')
+_MONEY_KEY = re.compile(_MONEY_WORDS, re.IGNORECASE)
 
 
-def money_values(text: str) -> list[float]:
-    """Numbers the evidence presents as amounts of money, sorted (absolute values)."""
+def money_values(folded: str) -> list[float]:
+    """Numbers the evidence (case-folded text) presents as amounts of money, sorted."""
     found: list[float] = []
-    for m in _MONEY_TEXT.finditer(text):
-        found.append(float((m.group(1) or m.group(2)).replace(",", "")))
-    for m in _MONEY_KEY.finditer(text):
-        if m.group(1):
-            found.append(abs(float(m.group(1).replace(",", ""))))
-        else:
-            found.extend(float(v) for v in _EVIDENCE_NUMBER.findall(m.group(2)))
+    found.extend(float(v.replace(",", "")) for v in _MONEY_SYMBOL.findall(folded))
+    for word in _MONEY_WORDS_FOLDED:
+        i = folded.find(word)
+        while i != -1:
+            if i == 0 or not folded[i - 1].isalpha():
+                before = _NUMBER_BEFORE.search(folded, max(0, i - 24), i)
+                if before:
+                    found.append(float(before.group(1).replace(",", "")))
+            i = folded.find(word, i + 1)
+    for m in _JSON_KEY_VALUE.finditer(folded):
+        if not _MONEY_KEY.search(m.group(1)):
+            continue
+        if m.group(2):
+            found.append(abs(float(m.group(2).replace(",", ""))))
+        elif m.group(3):
+            found.extend(float(v) for v in _EVIDENCE_NUMBER.findall(m.group(3)))
     return sorted(set(found))
 
 
