@@ -41,6 +41,10 @@ _TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![\w])|\w+(?:['’]\w+)*|\S")
 _DASHES = frozenset("-–—")
 #: A name-shaped word: one capital, then lower-case letters ("Olivia", not "USD" or "I").
 _PROPER = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]{2,}$")
+#: The letters of a code glued to digits by a dash ("ABC" of "ABC-123").
+_CODE_PART = re.compile(r"^[A-Z]{2,}\d*$")
+#: Counts a total may be a multiple of ("two economy tickets ... is $228").
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 #: A word of a name in a record ("Li", "Garcia"), as opposed to a code ("3FRNFB").
 _NAME_WORD = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]+$")
 #: Tokens after which a capital starts something (a sentence, a quotation, a list item, a label).
@@ -62,6 +66,12 @@ _OPENERS = frozenset("([")
 _LABEL_MARKS = frozenset(":*$€£=")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
+#: Numerals that are not quantities: the digits of "01:00 AM", "1977-02-03", "2024", "3rd".
+_NOT_VALUES = frozenset({"date", "time", "year", "code", "ordinal"})
+#: An integer this small with no field word is structure ("Flight 2", "option 3"), not a claim.
+_STRUCTURAL_MAX = 12
+#: Between an entity and a number with no field word, these end the clause that binds them.
+_CLAUSE_BREAKS = frozenset(",;")
 
 # Confidence of a finding by how sure the binding is.
 CONF_BOUND = 0.9  # field phrase next to the number, entity named in the same sentence
@@ -150,6 +160,10 @@ class AttributionDetector:
         self._min_value = float(rules.get("min_value", 0))
         #: Words that make a number something other than this record's value ("averaging").
         self._skip_words = frozenset(str(w).casefold() for w in rules.get("skip_words", ()))
+        # A bare number ("$209", "6437") says nothing about which field it is; unless the
+        # profile's answers are all about its records (a box score), such a number is a
+        # claim only when an entity is named in its own clause.
+        self._unbound_numbers = bool(rules.get("unbound_numbers", False))
 
     # ------------------------------------------------------------------ entry
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
@@ -168,7 +182,8 @@ class AttributionDetector:
         yield from self._relation_findings(answer, tokens, mentions, records)
         if not any(m.records for m in mentions) and not self._pairs:
             return
-        yield from self._number_findings(answer, tokens, mentions, records)
+        not_values = _not_value_tokens(evidence, tokens)
+        yield from self._number_findings(answer, tokens, mentions, records, not_values, evidence)
 
     def _with_sums(self, records: Sequence[Record]) -> Sequence[Record]:
         """Records with the profile's derived fields added (same order, so indices hold)."""
@@ -392,9 +407,15 @@ class AttributionDetector:
 
     # ------------------------------------------------------------------ numbers
     def _number_findings(
-        self, answer: str, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
+        self,
+        answer: str,
+        tokens: list[_Token],
+        mentions: list[_Mention],
+        records: Sequence[Record],
+        not_values: AbstractSet[int] = frozenset(),
+        evidence: Evidence | None = None,
     ) -> Iterator[Finding]:
-        in_mention = {i for m in mentions for i in range(m.first, m.last + 1)}
+        in_mention = {i for m in mentions for i in range(m.first, m.last + 1)} | set(not_values)
         # (sentence, entity, fields) already given a number: that entity's value for those
         # fields is spoken for, so it cannot explain a later number in the sentence.
         said_of: set[tuple[int, frozenset[int], tuple[str, ...]]] = set()
@@ -429,10 +450,12 @@ class AttributionDetector:
                 labelled = self._field_before(tokens, i)
                 if labelled:
                     fields, singles = labelled, list(labelled)
-                    binding = self._bind_in_paragraph(answer, tokens, mentions, i, records, labelled)
+                    binding = self._bind_in_paragraph(answer, tokens, mentions, i, records, labelled, value)
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
-                finding = self._check_single(tokens, mentions, records, binding, i, value, fields, said_of)
+                finding = self._check_single(
+                    tokens, mentions, records, binding, i, value, fields, said_of, evidence
+                )
                 said_of.add(key)
                 if finding is not None:
                     yield finding
@@ -461,21 +484,41 @@ class AttributionDetector:
         i: int,
         records: Sequence[Record],
         fields: Sequence[str],
+        value: float | None = None,
     ) -> _Binding | None:
         """For a labelled value in a listing: the nearest earlier mention of the paragraph whose
-        record has the field ("**Flight HAT028** ... - Economy Price: $131")."""
+        record has the field ("**Flight HAT028** ... - Economy Price: $131"). None when no
+        mention of the paragraph binds it, or when any record named in the paragraph holds the
+        value in that field ("**Flight HAT136 & HAT039** ... Available Seats: 14" is HAT136's)."""
         start = answer.rfind("\n\n", 0, tokens[i].start)
+        found: _Binding | None = None
+        # Running totals per field over the entities named so far, nearest first: a price
+        # under "HAT134 to PHX and HAT045 to SEA" is the two flights' prices added.
+        totals: dict[str, float] = {}
+        seen: set[frozenset[int]] = set()
         for mention in reversed([m for m in mentions if m.last < i]):
-            if tokens[mention.first].start < start:
+            if tokens[mention.first].start < start or not mention.records:
+                break
+            holders = [
+                records[r] for r in mention.records if any(records[r].number(f) is not None for f in fields)
+            ]
+            if not holders:
+                continue
+            if value is not None and any(_same(r.number(f), value) for r in holders for f in fields):
                 return None
-            if not mention.records:
-                return None
-            if any(records[r].number(f) is not None for r in mention.records for f in fields):
+            if mention.records not in seen:
+                seen.add(mention.records)
+                for f in fields:
+                    own = holders[0].number(f)
+                    totals[f] = totals.get(f, 0.0) + (own or 0.0)
+                if value is not None and len(seen) > 1 and any(_same(t, value) for t in totals.values()):
+                    return None
+            if found is None:
                 same = tokens[mention.last].sentence == tokens[i].sentence
-                return _Binding(
+                found = _Binding(
                     mention.records, i - mention.last if same else FAR_TOKENS + 1, False, mention.text
                 )
-        return None
+        return found
 
     def _value(self, tokens: list[_Token], i: int) -> float | None:
         text = tokens[i].text
@@ -598,6 +641,7 @@ class AttributionDetector:
         value: float,
         fields: tuple[str, ...],
         said_of: AbstractSet[tuple[int, frozenset[int], tuple[str, ...]]] = frozenset(),
+        evidence: Evidence | None = None,
     ) -> Finding | None:
         bound = [records[r] for r in sorted(binding.records)]
         singles = tuple(f for f in fields if "/" not in f)
@@ -631,10 +675,26 @@ class AttributionDetector:
                 return None  # a margin between two records' scores: "a 6-point win"
             if self._following_matches(tokens, mentions, records, i, singles, value):
                 return None
-            confidence = self._confidence(binding)
-            said = "; ".join(f"{r.label}: {f}={r.values[f]}" for r, f in relevant)
+            # Several records under one name that agree on these fields (a flight listed once
+            # per itinerary it is in) are one reading, not an ambiguity.
+            agree = len({tuple(r.values.get(f) for f in singles) for r in bound}) == 1
+            confidence = self._confidence(binding, agree)
+            said = "; ".join(dict.fromkeys(f"{r.label}: {f}={r.values[f]}" for r, f in relevant))
         else:
             if not tokens[i].text[0].isdigit() or value < self._min_value:
+                return None
+            if value.is_integer() and abs(value) <= _STRUCTURAL_MAX and not self._unbound_numbers:
+                return None  # "Flight 2", "option 3": numbering, not a quantity
+            if not self._unbound_numbers and not _in_clause(tokens, binding, i):
+                return None  # "... Ivan Garcia\n- $209 was charged": nothing binds it
+            if (
+                not self._unbound_numbers
+                and evidence is not None
+                and _explained(evidence, tokens[i].text, value)
+            ):
+                # Without a field word nothing says which of the record's values it should
+                # be; a number the turn explains (a policy's "24 hours", 2 x a fare) is the
+                # presence check's to judge, not a misattribution.
                 return None
             if any(_same(v, value) for r in bound for _f, v in r.numeric_fields()):
                 return None
@@ -901,10 +961,10 @@ class AttributionDetector:
             )
 
     @staticmethod
-    def _confidence(binding: _Binding) -> float:
+    def _confidence(binding: _Binding, agree: bool = False) -> float:
         if binding.carried:
             return CONF_CARRIED
-        if len(binding.records) > 1:
+        if len(binding.records) > 1 and not agree:
             return CONF_AMBIGUOUS
         if binding.distance > FAR_TOKENS:
             return CONF_FAR
@@ -912,6 +972,58 @@ class AttributionDetector:
 
 
 # ---------------------------------------------------------------------- helpers
+def _not_value_tokens(evidence: Evidence, tokens: list[_Token]) -> set[int]:
+    """Indices of digit tokens that are not quantities: parts of a date, a time, a year, a
+    code or an ordinal as ``nofab.numerals`` reads the answer, of a slashed date ("10/04"),
+    or of an identifier ("ABC-123")."""
+    spans = [n.span for n in evidence.numerals if n.kind in _NOT_VALUES]
+    out: set[int] = set()
+    for index, token in enumerate(tokens):
+        if not token.text[0].isdigit():
+            continue
+        if any(start <= token.start and token.end <= end for start, end in spans):
+            out.add(index)
+            continue
+        for step in (-1, 1):
+            mark, other = index + step, index + 2 * step
+            if not (0 <= other < len(tokens)) or not _glued(tokens, index, mark, other, step):
+                continue
+            if tokens[mark].text == "/" and tokens[other].text[0].isdigit():
+                out.update((index, other))  # "10/04", "12/25/2024"
+            elif tokens[mark].text in _DASHES and _CODE_PART.match(tokens[other].text):
+                out.add(index)  # "ABC-123", "HAT-069"
+    return out
+
+
+def _explained(evidence: Evidence, text: str, value: float) -> bool:
+    """Does the turn's evidence hold ``value`` (as written), derive it from one tool result,
+    or hold it divided by a small count the answer or the user mentions ("2 passengers")?"""
+    decimals = len(text.split(".", 1)[1]) if "." in text else 0
+    if evidence.numbers.explains(value, decimals):
+        return True
+    half = 0.5 * 10.0**-decimals * (1 + 1e-9)
+    lo, hi = abs(value) - half, abs(value) + half
+    if any(derivable.derive(lo, hi) for _label, derivable in evidence.derivables):
+        return True
+    counts = {int(n.value) for n in evidence.numerals if n.kind == "number" and n.value.is_integer()}
+    words = re.findall(r"[a-z]+", f"{evidence.turn.user_message} {evidence.answer}".lower())
+    counts.update(_COUNT_WORDS[w] for w in words if w in _COUNT_WORDS)
+    return any(evidence.numbers.near(lo / k, hi / k) for k in counts if 2 <= k <= 9)
+
+
+def _glued(tokens: list[_Token], index: int, mark: int, other: int, step: int) -> bool:
+    """No space between tokens ``index``, ``mark`` and ``other`` (in that direction)."""
+    a, b, c = (index, mark, other) if step > 0 else (other, mark, index)
+    return tokens[a].end == tokens[b].start and tokens[b].end == tokens[c].start
+
+
+def _in_clause(tokens: list[_Token], binding: _Binding, i: int) -> bool:
+    """Is the bound entity named in the number's own clause (same sentence, no comma between)?"""
+    if binding.carried or binding.distance > FAR_TOKENS:
+        return False
+    return not any(t.text in _CLAUSE_BREAKS for t in tokens[max(0, i - binding.distance) : i])
+
+
 def _tokenize(answer: str) -> list[_Token]:
     out: list[_Token] = []
     sentence = 0
