@@ -62,6 +62,8 @@ _BEYOND = "\u2026beyond"
 _RANK = "\u2026rank:"
 #: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
 _OPENERS = frozenset("([")
+#: A label ("Available Seats in Economy:") is at most this many words.
+_LABEL_WORDS = 5
 #: Between a label and its value: "Price: $79", "**Total:** 3".
 _LABEL_MARKS = frozenset(":*$€£=")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
@@ -304,10 +306,15 @@ class AttributionDetector:
         if "**" in line or "__" in line or line.lstrip().startswith("#"):
             return True
         k = i + 1
-        while k < len(tokens) and tokens[k].text[:1].isupper():
+        while (
+            k < len(tokens)
+            and k - i <= _LABEL_WORDS
+            and tokens[k].text[:1].isalpha()
+            and tokens[k].sentence == tokens[i].sentence
+        ):
             k += 1
         if k < len(tokens) and tokens[k].text == ":":
-            return True  # "Flight Dates: ...", a label
+            return True  # "Flight Dates: ...", "Available Seats in Economy: 14": a label
         if i + 1 < len(tokens) and tokens[i + 1].text in "([":
             return True
         for k in (i - 1, i + 1):
