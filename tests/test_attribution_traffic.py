@@ -147,9 +147,9 @@ def test_a_bare_number_bound_in_its_clause_and_found_nowhere_is_reported_softly(
 def test_a_changed_listing_value_is_bound_to_its_flight(
     response: str, results: list[Any], flagged: str
 ) -> None:
-    """A labelled price or seat count under a flight that its record contradicts is found at >= 0.8."""
+    """A labelled price or seat count its flight's record contradicts is a misattribution at >= 0.8."""
     findings = _findings(response, results, AIRLINE)
-    assert [f.identifier for f in findings] == [flagged]
+    assert [(f.identifier, f.kind) for f in findings] == [(flagged, "misattributed_value")]
     assert findings[0].confidence >= 0.8
     assert "HAT0" in findings[0].reason
 
@@ -175,3 +175,23 @@ def test_a_profile_may_opt_in_to_bare_numbers() -> None:
     loud = _findings("Flight HAT069 had 7 left.", [FLIGHTS], profile)
     assert quiet == []
     assert [(f.identifier, f.kind) for f in loud] == [("7", "misattributed_value")]
+
+
+def test_a_name_shared_by_records_is_narrowed_by_what_its_sentence_states() -> None:
+    """'Flight HAT023 on 2024-05-26' is the HAT023 record of that date, read with full confidence."""
+    may_26, may_28 = (
+        {**_flight("HAT023", 162, 14, 364), "date": "2024-05-26"},
+        {
+            **_flight("HAT023", 170, 9, 380),
+            "date": "2024-05-28",
+        },
+    )
+    quiet = _findings(
+        "1. **JFK to SFO**: Flight HAT023 on 2024-05-26\n   - Price: $364", [[may_26, may_28]], AIRLINE
+    )
+    (finding,) = _findings(
+        "1. **JFK to SFO**: Flight HAT023 on 2024-05-26\n   - Price: $380", [[may_26, may_28]], AIRLINE
+    )
+    assert quiet == []
+    assert (finding.identifier, finding.kind) == ("380", "misattributed_value")
+    assert finding.confidence >= 0.8

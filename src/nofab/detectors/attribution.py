@@ -114,6 +114,8 @@ class _Binding:
     distance: int
     carried: bool
     mention: str
+    #: Token index of the mention (-1: unknown), to read what else its sentence states.
+    at: int = -1
 
 
 class AttributionDetector:
@@ -509,6 +511,7 @@ class AttributionDetector:
             holders = [
                 records[r] for r in mention.records if any(records[r].number(f) is not None for f in fields)
             ]
+            holders = _narrowed(answer, tokens, mention.first, holders)
             if not holders:
                 continue
             if value is not None and any(_same(r.number(f), value) for r in holders for f in fields):
@@ -523,7 +526,11 @@ class AttributionDetector:
             if found is None:
                 same = tokens[mention.last].sentence == tokens[i].sentence
                 found = _Binding(
-                    mention.records, i - mention.last if same else FAR_TOKENS + 1, False, mention.text
+                    mention.records,
+                    i - mention.last if same else FAR_TOKENS + 1,
+                    False,
+                    mention.text,
+                    mention.first,
                 )
         return found
 
@@ -634,8 +641,8 @@ class AttributionDetector:
             for name in fields:
                 for mention in same:
                     if any(records[r].number(name) is not None for r in mention.records):
-                        return _Binding(mention.records, i - mention.last, False, mention.text)
-        return _Binding(nearest.records, i - nearest.last, carried, nearest.text)
+                        return _Binding(mention.records, i - mention.last, False, mention.text, mention.first)
+        return _Binding(nearest.records, i - nearest.last, carried, nearest.text, nearest.first)
 
     # ------------------------------------------------------------------ checks
     def _check_single(
@@ -672,6 +679,8 @@ class AttributionDetector:
         if singles and any(_same(records[r].number(f), value) for r in others for f in singles):
             return None
         if singles:
+            holders = [r for r in bound if any(r.number(f) is not None for f in singles)]
+            bound = _narrowed(evidence.answer if evidence else "", tokens, binding.at, holders)
             relevant = [(r, f) for r in bound for f in singles if r.number(f) is not None]
             if not relevant:
                 return None  # the entity has no such field (a team named before a player's stat)
@@ -710,7 +719,9 @@ class AttributionDetector:
             confidence = min(CONF_NO_FIELD, self._confidence(binding))
             said = "; ".join(f"{r.label}: no field holds {_fmt(value)}" for r in bound[:3])
         anywhere = any(_same(v, value) for r in records for _f, v in r.numeric_fields())
-        kind = "misattributed_value" if anywhere else "unverified_number"
+        # With a field, the record states that field's value, so the number contradicts it;
+        # without one, a number no record holds at all is only unverified.
+        kind = "misattributed_value" if singles or anywhere else "unverified_number"
         token = tokens[i]
         what = f"{binding.mention}'s {'/'.join(singles)}" if singles else binding.mention
         return Finding(
@@ -946,13 +957,12 @@ class AttributionDetector:
     ) -> Iterator[Finding]:
         said = f"{r1.label}: {fa}={r1.values.get(fa)}; {r2.label}: {fb}={r2.values.get(fb)}"
         pair_text = f"{tokens[i].text}-{tokens[j].text}"
-        everywhere = {v for r in records for _f, v in r.numeric_fields()}
         for index, value, record, name in ((i, a, r1, fa), (j, b, r2, fb)):
             if _same(record.number(name), value):
                 continue
             token = tokens[index]
             yield Finding(
-                kind="misattributed_value" if value in everywhere else "unverified_number",
+                kind="misattributed_value",  # the record states both values of the pair
                 detector=self.id,
                 identifier=token.text,
                 confidence=confidence,
@@ -1000,6 +1010,30 @@ def _not_value_tokens(evidence: Evidence, tokens: list[_Token]) -> set[int]:
             elif tokens[mark].text in _DASHES and _CODE_PART.match(tokens[other].text):
                 out.add(index)  # "ABC-123", "HAT-069"
     return out
+
+
+def _narrowed(answer: str, tokens: list[_Token], at: int, candidates: list[Record]) -> list[Record]:
+    """Records sharing one name narrowed to those whose other values the sentence of token
+    ``at`` also states: "Flight HAT023 on 2024-05-26" is the HAT023 record of that date."""
+    if len(candidates) < 2 or not 0 <= at < len(tokens):
+        return candidates
+    sentence = tokens[at].sentence
+    first = last = at
+    while first > 0 and tokens[first - 1].sentence == sentence:
+        first -= 1
+    while last + 1 < len(tokens) and tokens[last + 1].sentence == sentence:
+        last += 1
+    text = answer[tokens[first].start : tokens[last].end]
+    stated = [
+        sum(
+            1
+            for v in record.values.values()
+            if len(v) >= 3 and as_number(v) is None and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text)
+        )
+        for record in candidates
+    ]
+    best = max(stated)
+    return [r for r, n in zip(candidates, stated, strict=True) if n == best] if best else candidates
 
 
 def _explained(evidence: Evidence, text: str, value: float) -> bool:
