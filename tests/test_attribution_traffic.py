@@ -195,3 +195,21 @@ def test_a_name_shared_by_records_is_narrowed_by_what_its_sentence_states() -> N
     assert quiet == []
     assert (finding.identifier, finding.kind) == ("380", "misattributed_value")
     assert finding.confidence >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("response", "flagged"),
+    [
+        ("Would you like a city on the West Coast (e.g., Los Angeles, San Francisco, Seattle)?", []),
+        ("The passengers are Ivan Garcia, Zed Moore and James Moore.", ["Zed"]),
+    ],
+)
+def test_a_list_of_unknown_places_is_not_a_list_of_invented_names(response: str, flagged: list[str]) -> None:
+    """An item of a list of capitalised runs nothing holds is a place; a lone unknown name among
+    known ones is still a name nothing holds."""
+    found = [
+        f.identifier
+        for f in _findings(response, [RESERVATION, USER], AIRLINE)
+        if f.kind == "ungrounded_entity"
+    ]
+    assert found == flagged

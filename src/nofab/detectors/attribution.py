@@ -319,6 +319,17 @@ class AttributionDetector:
             return True  # "Flight Dates: ...", "Available Seats in Economy: 14": a label
         if i + 1 < len(tokens) and tokens[i + 1].text in "([":
             return True
+        # One item of a list of such runs: "(e.g., Los Angeles, San Francisco, Seattle)".
+        for k in (i - 2, i + 2):
+            mark = min(k, i) + 1
+            if (
+                0 <= k < len(tokens)
+                and tokens[mark].text == ","
+                and tokens[k].sentence == tokens[i].sentence
+                and _PROPER.match(tokens[k].text)
+                and not evidence.grounds(tokens[k].text)
+            ):
+                return True
         for k in (i - 1, i + 1):
             if 0 <= k < len(tokens) and tokens[k].sentence == tokens[i].sentence:
                 neighbour = tokens[k].text
