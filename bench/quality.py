@@ -27,6 +27,7 @@ from pathlib import Path
 import nofab
 from nofab import Guard, Policy, Profile, Turn
 from nofab.corpora import tau_bench_turns, tooltalk_corpus
+from nofab.evidence import Evidence
 from nofab.finding import Finding
 from nofab.policy import DEFAULT_THRESHOLD
 from nofab.scoring import Mark, score
@@ -143,10 +144,16 @@ def _pattern(finding: Finding) -> str:
     return f"{finding.detector}/{finding.kind}: {reason[:90]}"
 
 
-def _why(mutant: injection.Mutant, best: Finding | None) -> str:
+def _why(mutant: injection.Mutant, best: Finding | None, evidence: Evidence) -> str:
     """The best finding on a missed claim, or what kind of turn gave none."""
     if best is not None:
         return f"{best.detector}/{best.kind} at {best.confidence:.2f}"
+    if mutant.mutation == "number_changed":
+        value = float(mutant.turn.response[mutant.span[0] : mutant.span[1]])
+        if evidence.numbers.explains(value, 0) == "percent":
+            return "no finding (taken as a percent reading: 100 x or 1/100 of an evidence number)"
+        if any(d.derive(value - 0.5, value + 0.5) for _label, d in evidence.derivables):
+            return "no finding (taken as derived from tool-result numbers)"
     if mutant.mutation == "failed_as_success":
         *earlier, last = mutant.turn.tool_calls
         if any(c.name == last.name and c.status == "ok" for c in earlier):
@@ -208,9 +215,9 @@ def injection_figures(data: Path, seed: int) -> Injection:
             if not hit:
                 near = [f for f in assessment.findings if _overlaps(f, mutant.span)]
                 best = max(near, key=lambda f: f.confidence, default=None)
-                why[mutant.mutation][_why(mutant, best)] += 1
+                why[mutant.mutation][_why(mutant, best, assessment.evidence)] += 1
         recall[corpus] = per
-        missed[corpus] = {m: c.most_common(3) for m, c in why.items()}
+        missed[corpus] = {m: c.most_common(4) for m, c in why.items()}
         found_by[corpus] = {m: c.most_common(4) for m, c in by.items()}
     return Injection(recall, untouched, patterns, flagged_tooltalk, missed, found_by, quiet)
 
