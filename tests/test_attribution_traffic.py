@@ -84,6 +84,7 @@ QUIET = [
     ),
     ("Flight HAT069 from JFK to SEA on May 20, 2024.", [FLIGHTS]),
     ("Your events are Matt's Birthday on 10/04.", [CALENDAR]),
+    ("Flight HAT069 holds fare code ABC-9431.", [FLIGHTS]),  # digits of an id
     # a small structural integer with no field word
     ("- **Flight 2:** LGA to PHL, Flight Number: HAT110", [RESERVATION]),
     (  # no entity in the clause: the name is on an earlier line, the card's digits are an id
