@@ -41,10 +41,12 @@ import shared_task
 #: Read by hand: (conversation turn, flagged text) -> what the reply gets wrong, or why the flag is ours.
 TOOLTALK_REVIEW = {
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 3", "4:00 PM"): (
-        "real mistake in the data: the calendar says the appointment starts at 15:00 (3:00 PM)"
+        "real mistake in the data: the reply says the dentist appointment is at 4:00 PM; "
+        "QueryCalendar gives its start_time as 2023-09-11 15:00:00 (3:00 PM)"
     ),
     ("golden_conversation_3.json turn 3", "650-555-7832"): (
-        "real mistake in the data: QueryUser returned the phone number 402-581-7997"
+        "real mistake in the data: the reply gives Hugo's phone number as 650-555-7832; "
+        "QueryUser returned 402-581-7997 for him (user salcano)"
     ),
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
         "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
