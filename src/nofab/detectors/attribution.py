@@ -24,6 +24,7 @@ NAME. The detector knows no domain: all vocabulary comes from the profile.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -439,6 +440,24 @@ class AttributionDetector:
         # (sentence, entity, fields) already given a number: that entity's value for those
         # fields is spoken for, so it cannot explain a later number in the sentence.
         said_of: set[tuple[int, frozenset[int], tuple[str, ...]]] = set()
+        # A number is bound only within its sentence and the one before, and a labelled one
+        # within its paragraph: index the mentions by both, so a long answer stays near-linear.
+        by_sentence: dict[int, list[_Mention]] = {}
+        for mention in mentions:
+            by_sentence.setdefault(tokens[mention.last].sentence, []).append(mention)
+        firsts = [tokens[m.first].start for m in mentions]
+        lasts = [m.last for m in mentions]
+        breaks = [match.start() for match in re.finditer("\n\n", answer)]
+
+        def near(i: int) -> list[_Mention]:
+            sentence = tokens[i].sentence
+            return by_sentence.get(sentence - 1, []) + by_sentence.get(sentence, [])
+
+        def paragraph(i: int) -> list[_Mention]:
+            k = bisect_right(breaks, tokens[i].start - 2) - 1
+            start = breaks[k] if k >= 0 else -1
+            return mentions[bisect_left(firsts, start) : bisect_left(lasts, i)]
+
         i = 0
         n = len(tokens)
         while i < n:
@@ -454,8 +473,8 @@ class AttributionDetector:
                 second = as_number(tokens[pair_end].text)
                 assert second is not None
                 pair_fields, _end = self._field_after(tokens, pair_end + 1)
-                firsts = [f.split("/", 1)[0] for f in pair_fields if "/" in f]
-                binding = self._bind(tokens, mentions, i, records, firsts)
+                pair_firsts = [f.split("/", 1)[0] for f in pair_fields if "/" in f]
+                binding = self._bind(tokens, near(i), i, records, pair_firsts)
                 yield from self._check_pair(tokens, records, binding, i, pair_end, value, second)
                 i = pair_end + 1
                 continue
@@ -465,16 +484,19 @@ class AttributionDetector:
                 i += 1
                 continue  # "one of the best", "from three-point range": not a count
             singles = [f for f in fields if "/" not in f]
-            binding = self._bind(tokens, mentions, i, records, singles)
+            local = near(i)
+            binding = self._bind(tokens, local, i, records, singles)
             if not fields and not is_word and self._labels:
                 labelled = self._field_before(tokens, i)
                 if labelled:
                     fields, singles = labelled, list(labelled)
-                    binding = self._bind_in_paragraph(answer, tokens, mentions, i, records, labelled, value)
+                    binding = self._bind_in_paragraph(
+                        answer, tokens, paragraph(i), i, records, labelled, value
+                    )
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
                 finding = self._check_single(
-                    tokens, mentions, records, binding, i, value, fields, said_of, evidence
+                    tokens, local, records, binding, i, value, fields, said_of, evidence
                 )
                 said_of.add(key)
                 if finding is not None:
@@ -509,15 +531,15 @@ class AttributionDetector:
         """For a labelled value in a listing: the nearest earlier mention of the paragraph whose
         record has the field ("**Flight HAT028** ... - Economy Price: $131"). None when no
         mention of the paragraph binds it, or when any record named in the paragraph holds the
-        value in that field ("**Flight HAT136 & HAT039** ... Available Seats: 14" is HAT136's)."""
-        start = answer.rfind("\n\n", 0, tokens[i].start)
+        value in that field ("**Flight HAT136 & HAT039** ... Available Seats: 14" is HAT136's).
+        ``mentions`` are those of the number's paragraph."""
         found: _Binding | None = None
         # Running totals per field over the entities named so far, nearest first: a price
         # under "HAT134 to PHX and HAT045 to SEA" is the two flights' prices added.
         totals: dict[str, float] = {}
         seen: set[frozenset[int]] = set()
         for mention in reversed([m for m in mentions if m.last < i]):
-            if tokens[mention.first].start < start or not mention.records:
+            if not mention.records:
                 break
             holders = [
                 records[r] for r in mention.records if any(records[r].number(f) is not None for f in fields)
@@ -1004,12 +1026,16 @@ def _not_value_tokens(evidence: Evidence, tokens: list[_Token]) -> set[int]:
     """Indices of digit tokens that are not quantities: parts of a date, a time, a year, a
     code or an ordinal as ``nofab.numerals`` reads the answer, of a slashed date ("10/04"),
     or of an identifier ("ABC-123")."""
-    spans = [n.span for n in evidence.numerals if n.kind in _NOT_VALUES]
+    # Numerals do not overlap: sorted by start, the one that may hold a token is found by bisection
+    # (a long answer full of dates stays linear-logarithmic).
+    spans = sorted(n.span for n in evidence.numerals if n.kind in _NOT_VALUES)
+    starts = [start for start, _end in spans]
     out: set[int] = set()
     for index, token in enumerate(tokens):
         if not token.text[0].isdigit():
             continue
-        if any(start <= token.start and token.end <= end for start, end in spans):
+        k = bisect_right(starts, token.start) - 1
+        if k >= 0 and token.end <= spans[k][1]:
             out.add(index)
             continue
         for step in (-1, 1):
