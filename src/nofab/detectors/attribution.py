@@ -69,6 +69,10 @@ _LABEL_WORDS = 5
 _LABEL_MARKS = frozenset(":*$€£=")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
+#: What a sentence states about a shared name is read this many tokens either side of it.
+_NARROW_WINDOW = 40
+#: A number is read against at most this many mentions before it.
+_NEAR_MENTIONS = 12
 #: Numerals that are not quantities: the digits of "01:00 AM", "1977-02-03", "2024", "3rd".
 _NOT_VALUES = frozenset({"date", "time", "year", "code", "ordinal"})
 #: An integer this small with no field word is structure ("Flight 2", "option 3"), not a claim.
@@ -442,16 +446,18 @@ class AttributionDetector:
         said_of: set[tuple[int, frozenset[int], tuple[str, ...]]] = set()
         # A number is bound only within its sentence and the one before, and a labelled one
         # within its paragraph: index the mentions by both, so a long answer stays near-linear.
-        by_sentence: dict[int, list[_Mention]] = {}
-        for mention in mentions:
-            by_sentence.setdefault(tokens[mention.last].sentence, []).append(mention)
         firsts = [tokens[m.first].start for m in mentions]
+        first_tokens = [m.first for m in mentions]
         lasts = [m.last for m in mentions]
         breaks = [match.start() for match in re.finditer("\n\n", answer)]
 
         def near(i: int) -> list[_Mention]:
+            """The last few mentions before token ``i`` and those just after it, in its sentence
+            or the one before (a run-on sentence naming thousands of records stays linear)."""
             sentence = tokens[i].sentence
-            return by_sentence.get(sentence - 1, []) + by_sentence.get(sentence, [])
+            lo = max(0, bisect_left(lasts, i) - _NEAR_MENTIONS)
+            hi = bisect_right(first_tokens, i + _FOLLOWING_WINDOW)
+            return [m for m in mentions[lo:hi] if sentence - 1 <= tokens[m.last].sentence <= sentence]
 
         def paragraph(i: int) -> list[_Mention]:
             k = bisect_right(breaks, tokens[i].start - 2) - 1
@@ -1056,9 +1062,9 @@ def _narrowed(answer: str, tokens: list[_Token], at: int, candidates: list[Recor
         return candidates
     sentence = tokens[at].sentence
     first = last = at
-    while first > 0 and tokens[first - 1].sentence == sentence:
+    while first > 0 and at - first < _NARROW_WINDOW and tokens[first - 1].sentence == sentence:
         first -= 1
-    while last + 1 < len(tokens) and tokens[last + 1].sentence == sentence:
+    while last + 1 < len(tokens) and last - at < _NARROW_WINDOW and tokens[last + 1].sentence == sentence:
         last += 1
     text = answer[tokens[first].start : tokens[last].end]
     stated = [
