@@ -351,8 +351,12 @@ class AttributionDetector:
         named = [m for m in mentions if m.records]
         groups = _groups(records) if self._member_links else {}
         group_records = {g for gs in groups.values() for g in gs}
+        sentence_start = 0  # index in ``named`` of the first mention of the current sentence
         for index, mention in enumerate(named):
-            earlier = [m for m in named[:index] if tokens[m.last].sentence == tokens[mention.first].sentence]
+            sentence = tokens[mention.first].sentence
+            while sentence_start < index and tokens[named[sentence_start].last].sentence != sentence:
+                sentence_start += 1
+            earlier = named[max(sentence_start, index - _NEAR_MENTIONS) : index]
             if not earlier:
                 continue
             between = _words_before(tokens, mention.first)
