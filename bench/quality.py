@@ -91,11 +91,11 @@ MISS_NOTES = {
         "per passenger) or a total"
     ),
     "claimed_action": (
-        "the appended action is taken as done by a tool of the turn: on τ-bench almost all misses are "
-        '"I\'ve also refunded the fee", which `claims` accepts after any reservation-changing tool '
-        "(book_reservation, update_reservation_*, cancel_reservation, send_certificate); on ToolTalk "
-        '"notified your manager" or "emailed you the receipt" pass after CreateEvent, RegisterUser, '
-        "SendMessage or UpdateAccountInformation"
+        "the appended action is taken as done by a tool of the turn that `claims` maps to its verb: "
+        '"refunded" passes when cancel_reservation or send_certificate ran (most τ-bench misses; '
+        'the refund misses with neither tool were not traced), "emailed" and "notified" pass after '
+        "send_certificate, or on ToolTalk after SendMessage, SendEmail or SearchMessages, and "
+        '"deleted" after any Delete* tool'
     ),
     "name_swapped": (
         "ToolTalk runs with no profile, and `attribution` checks capitalised words only with "
