@@ -99,8 +99,9 @@ MISS_NOTES = {
     ),
     "name_swapped": (
         "ToolTalk runs with no profile, and `attribution` checks capitalised words only with "
-        "`proper_names` on; the swapped names are first names in greetings and lists that no other "
-        "detector reads"
+        "`proper_names` on; with it on, 3 of the 5 ToolTalk swaps are found, but 3 untouched ToolTalk "
+        'turns get a finding ("Dealz", "Rainbow", "Friday", "Lucy", "Jose"), over the 1% target. '
+        "The 2 τ-bench misses were not traced"
     ),
     "failed_as_success": (
         "the mutation fails the turn's last action call whether or not the answer speaks of it, so many "
