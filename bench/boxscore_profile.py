@@ -224,6 +224,8 @@ def render(folder: Path) -> str:
         *(f"{q(k)} = [{', '.join(q(f) for f in v)}]" for k, v in SUMS.items()),
         "",
         "[rules.attribution]",
+        "# A game report is all about the box score: a bare number next to a name is a claim too.",
+        "unbound_numbers = true",
         "# A season average or a streak is not this game's value.",
         f"skip_words = [{', '.join(q(w) for w in SKIP_WORDS)}]",
         "# Figures about other games: no box score of this game backs them.",

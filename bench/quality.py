@@ -21,11 +21,13 @@ import datetime
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import nofab
 from nofab import Guard, Policy, Profile, Turn
 from nofab.corpora import tau_bench_turns, tooltalk_corpus
+from nofab.evidence import Evidence
 from nofab.finding import Finding
 from nofab.policy import DEFAULT_THRESHOLD
 from nofab.scoring import Mark, score
@@ -39,10 +41,12 @@ import shared_task
 #: Read by hand: (conversation turn, flagged text) -> what the reply gets wrong, or why the flag is ours.
 TOOLTALK_REVIEW = {
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 3", "4:00 PM"): (
-        "real mistake in the data: the calendar says the appointment starts at 15:00 (3:00 PM)"
+        "real mistake in the data: the reply says the dentist appointment is at 4:00 PM; "
+        "QueryCalendar gives its start_time as 2023-09-11 15:00:00 (3:00 PM)"
     ),
     ("golden_conversation_3.json turn 3", "650-555-7832"): (
-        "real mistake in the data: QueryUser returned the phone number 402-581-7997"
+        "real mistake in the data: the reply gives Hugo's phone number as 650-555-7832; "
+        "QueryUser returned 402-581-7997 for him (user salcano)"
     ),
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
         "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
@@ -57,6 +61,55 @@ Recall = dict[str, dict[str, tuple[int, int]]]
 Patterns = dict[str, list[tuple[str, int, str]]]
 Flagged = list[tuple[str, str]]
 Missed = dict[str, dict[str, list[tuple[str, int]]]]
+#: corpus -> mutation -> [(detectors whose findings at the threshold overlap the injected claim, count)]
+FoundBy = dict[str, dict[str, list[tuple[str, int]]]]
+#: (corpus, profile) -> (untouched turns with any attribution finding at any confidence, turns)
+Quiet = dict[tuple[str, str], tuple[int, int]]
+
+
+@dataclass
+class Injection:
+    recall: Recall
+    untouched: dict[str, tuple[int, int]]
+    patterns: Patterns
+    flagged: Flagged
+    missed: Missed
+    found_by: FoundBy
+    quiet: Quiet
+
+
+#: Why injected claims are missed, read by hand from the misses listed in the report (kept
+#: in step with the figures: re-read them when a detector changes).
+MISS_NOTES = {
+    "number_changed": (
+        "most τ-bench misses are numbers the `numbers` detector takes as explained: a dollar amount "
+        "100 times any small number of the turn passes as a *percent* reading ($30 → $300, $50 → $500), "
+        "and a derivation may combine unrelated fields (a price explained as the sum of two seat counts, "
+        "or as a ratio of card digits). `attribution` catches the changed value only where the answer "
+        "ties it to a record: a labelled price or seat count under a flight (`field_labels` of the "
+        'airline profile), not a payment line ("Visa ending in 7447: $54"), a policy figure (insurance '
+        "per passenger) or a total"
+    ),
+    "claimed_action": (
+        "the appended action is taken as done by a tool of the turn that `claims` maps to its verb: "
+        '"refunded" passes when cancel_reservation or send_certificate ran (most τ-bench misses; '
+        'the refund misses with neither tool were not traced), "emailed" and "notified" pass after '
+        "send_certificate, or on ToolTalk after SendMessage, SendEmail or SearchMessages, and "
+        '"deleted" after any Delete* tool'
+    ),
+    "name_swapped": (
+        "ToolTalk runs with no profile, and `attribution` checks capitalised words only with "
+        "`proper_names` on; with it on, 3 of the 5 ToolTalk swaps are found, but 3 untouched ToolTalk "
+        'turns get a finding ("Dealz", "Rainbow", "Friday", "Lucy", "Jose"), over the 1% target. '
+        "The 2 τ-bench misses were not traced"
+    ),
+    "failed_as_success": (
+        "the mutation fails the turn's last action call whether or not the answer speaks of it, so many "
+        'mutants are questions, refusals or "I will proceed…" with nothing to contradict; where the '
+        "answer does report the action, an earlier successful call of the same tool (four cancellations "
+        "done, the fifth failed) still backs the claim for `claims`, which does not count calls"
+    ),
+}
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ROOT / "examples" / "profiles"
@@ -94,11 +147,25 @@ def _pattern(finding: Finding) -> str:
     return f"{finding.detector}/{finding.kind}: {reason[:90]}"
 
 
-def injection_figures(
-    data: Path, seed: int
-) -> tuple[
-    dict[str, dict[str, tuple[int, int]]], dict[str, tuple[int, int]], dict[str, list[tuple[str, int, str]]]
-]:
+def _why(mutant: injection.Mutant, best: Finding | None, evidence: Evidence) -> str:
+    """The best finding on a missed claim, or what kind of turn gave none."""
+    if best is not None:
+        return f"{best.detector}/{best.kind} at {best.confidence:.2f}"
+    if mutant.mutation == "number_changed":
+        value = float(mutant.turn.response[mutant.span[0] : mutant.span[1]])
+        if evidence.numbers.explains(value, 0) == "percent":
+            return "no finding (taken as a percent reading: 100 x or 1/100 of an evidence number)"
+        if any(d.derive(value - 0.5, value + 0.5) for _label, d in evidence.derivables):
+            return "no finding (taken as derived from tool-result numbers)"
+    if mutant.mutation == "failed_as_success":
+        *earlier, last = mutant.turn.tool_calls
+        if any(c.name == last.name and c.status == "ok" for c in earlier):
+            return "no finding (an earlier call of the same tool succeeded this turn)"
+        return "no finding (the failed tool was the only call of its name)"
+    return "no finding on the span"
+
+
+def injection_figures(data: Path, seed: int) -> Injection:
     corpora: dict[str, tuple[list[tuple[str, Turn]], Profile]] = {
         "τ-bench": (
             list(tau_bench_turns(data / "tau-bench-airline" / "gpt-4o-airline-dev.json")),
@@ -112,8 +179,16 @@ def injection_figures(
     patterns: Patterns = {}
     flagged_tooltalk: Flagged = []
     missed: Missed = {}
+    found_by: FoundBy = {}
+    quiet: Quiet = {}
     for corpus, (turns, profile) in corpora.items():
         guard = Guard(Policy(), profile)
+        for name, checked in (("no profile", Profile()), (profile.name, profile))[
+            : 1 + (profile.digest() != Profile().digest())
+        ]:
+            plain = Guard(Policy(), checked)
+            noisy = sum(any(f.detector == "attribution" for f in plain.detect(t)) for _l, t in turns)
+            quiet[(corpus, name)] = (noisy, len(turns))
         flagged = 0
         counter: collections.Counter[str] = collections.Counter()
         example: dict[str, str] = {}
@@ -131,38 +206,41 @@ def injection_figures(
         patterns[corpus] = [(k, n, example[k]) for k, n in counter.most_common(8)]
         per: dict[str, tuple[int, int]] = {}
         why: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+        by: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
         for mutant in injection.mutants(corpus, turns, seed, pool):
             assessment = guard.assess(mutant.turn)
             hit = any(_overlaps(f, mutant.span) for f in assessment.blocking)
+            if hit:
+                names = sorted({f.detector for f in assessment.blocking if _overlaps(f, mutant.span)})
+                by[mutant.mutation][" + ".join(names)] += 1
             found, total = per.get(mutant.mutation, (0, 0))
             per[mutant.mutation] = (found + hit, total + 1)
             if not hit:
                 near = [f for f in assessment.findings if _overlaps(f, mutant.span)]
                 best = max(near, key=lambda f: f.confidence, default=None)
-                why[mutant.mutation][
-                    f"{best.detector}/{best.kind} at {best.confidence:.2f}"
-                    if best
-                    else "no finding on the span"
-                ] += 1
+                why[mutant.mutation][_why(mutant, best, assessment.evidence)] += 1
         recall[corpus] = per
-        missed[corpus] = {m: c.most_common(3) for m, c in why.items()}
-    return recall, untouched, patterns, flagged_tooltalk, missed
+        missed[corpus] = {m: c.most_common(4) for m, c in why.items()}
+        found_by[corpus] = {m: c.most_common(4) for m, c in by.items()}
+    return Injection(recall, untouched, patterns, flagged_tooltalk, missed, found_by, quiet)
 
 
 def render(
-    shared: Sequence[tuple[str, str, float, float, int, int, int]],
-    recall: Recall,
-    untouched: dict[str, tuple[int, int]],
-    patterns: Patterns,
-    flagged: Flagged,
-    missed: Missed,
-    command: str,
+    shared: Sequence[tuple[str, str, float, float, int, int, int]], inj: Injection, command: str
 ) -> str:
+    recall, untouched, patterns, flagged, missed = (
+        inj.recall,
+        inj.untouched,
+        inj.patterns,
+        inj.flagged,
+        inj.missed,
+    )
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     lines = [
         "# Quality figures",
         "",
-        f"Generated by `{command}` on {today} with nofab {nofab.__version__}. Do not edit by hand.",
+        f"Generated by `{command} --write docs/quality.md` on {today} with nofab {nofab.__version__}.",
+        f"Print the same figures without writing: `{command}`. Do not edit by hand.",
         "",
         "## Accuracy shared task (INLG 2021), training split",
         "",
@@ -191,11 +269,23 @@ def render(
             found, total = recall[corpus].get(mutation, (0, 0))
             cells.append(f"{found / total:.3f} ({found}/{total})" if total else "n/a")
         lines.append(f"| {mutation} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "Which detectors found them (findings at the threshold overlapping the injected claim):",
+        "",
+    ]
+    for corpus, per_mutation in inj.found_by.items():
+        for mutation in injection.MUTATIONS:
+            rows = per_mutation.get(mutation, [])
+            text = "; ".join(f"{n} × {names}" for names, n in rows) or "none"
+            lines.append(f"- {corpus}, {mutation}: {text}")
     lines += ["", "Why injected claims were missed (the best finding on the injected span, if any):", ""]
     for corpus, per_mutation in missed.items():
         for mutation, reasons in per_mutation.items():
             text = "; ".join(f"{n} × {why}" for why, n in reasons)
             lines.append(f"- {corpus}, {mutation}: {text}")
+    lines += ["", "What the misses have in common, read by hand:", ""]
+    lines += [f"- {mutation}: {note}." for mutation, note in MISS_NOTES.items()]
     lines += [
         "",
         "### Untouched turns",
@@ -205,6 +295,15 @@ def render(
     ]
     for corpus, (hits, total) in untouched.items():
         lines.append(f"| {corpus} | {hits / total:.3f} ({hits}/{total}) |")
+    lines += [
+        "",
+        "Untouched turns with any `attribution` finding at any confidence (grounded: should be none):",
+        "",
+        "| corpus | profile | turns with an attribution finding |",
+        "|---|---|---|",
+    ]
+    for (corpus, name), (hits, total) in inj.quiet.items():
+        lines.append(f"| {corpus} | {name} | {hits / total:.3f} ({hits}/{total}) |")
     for corpus, rows in patterns.items():
         lines += ["", f"Top false-positive patterns, {corpus}:", ""]
         lines += [f"- {n} × `{key}` — e.g. {ex}" for key, n, ex in rows] or ["- none"]
@@ -226,8 +325,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     command = f"python bench/quality.py --seed {args.seed} --floor {args.floor:g}"
     shared = shared_task_figures(args.data, args.floor)
-    recall, untouched, patterns, flagged, missed = injection_figures(args.data, args.seed)
-    report = render(shared, recall, untouched, patterns, flagged, missed, command)
+    report = render(shared, injection_figures(args.data, args.seed), command)
     print(report)
     if args.write:
         args.write.write_text(report, encoding="utf-8")

@@ -24,6 +24,7 @@ NAME. The detector knows no domain: all vocabulary comes from the profile.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -41,6 +42,10 @@ _TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![\w])|\w+(?:['’]\w+)*|\S")
 _DASHES = frozenset("-–—")
 #: A name-shaped word: one capital, then lower-case letters ("Olivia", not "USD" or "I").
 _PROPER = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]{2,}$")
+#: The letters of a code glued to digits by a dash ("ABC" of "ABC-123").
+_CODE_PART = re.compile(r"^[A-Z]{2,}\d*$")
+#: Counts a total may be a multiple of ("two economy tickets ... is $228").
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 #: A word of a name in a record ("Li", "Garcia"), as opposed to a code ("3FRNFB").
 _NAME_WORD = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]+$")
 #: Tokens after which a capital starts something (a sentence, a quotation, a list item, a label).
@@ -58,10 +63,22 @@ _BEYOND = "\u2026beyond"
 _RANK = "\u2026rank:"
 #: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
 _OPENERS = frozenset("([")
+#: A label ("Available Seats in Economy:") is at most this many words.
+_LABEL_WORDS = 5
 #: Between a label and its value: "Price: $79", "**Total:** 3".
 _LABEL_MARKS = frozenset(":*$€£=")
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
+#: What a sentence states about a shared name is read this many tokens either side of it.
+_NARROW_WINDOW = 40
+#: A number is read against at most this many mentions before it.
+_NEAR_MENTIONS = 12
+#: Numerals that are not quantities: the digits of "01:00 AM", "1977-02-03", "2024", "3rd".
+_NOT_VALUES = frozenset({"date", "time", "year", "code", "ordinal"})
+#: An integer this small with no field word is structure ("Flight 2", "option 3"), not a claim.
+_STRUCTURAL_MAX = 12
+#: Between an entity and a number with no field word, these end the clause that binds them.
+_CLAUSE_BREAKS = frozenset(",;")
 
 # Confidence of a finding by how sure the binding is.
 CONF_BOUND = 0.9  # field phrase next to the number, entity named in the same sentence
@@ -102,6 +119,8 @@ class _Binding:
     distance: int
     carried: bool
     mention: str
+    #: Token index of the mention (-1: unknown), to read what else its sentence states.
+    at: int = -1
 
 
 class AttributionDetector:
@@ -150,6 +169,10 @@ class AttributionDetector:
         self._min_value = float(rules.get("min_value", 0))
         #: Words that make a number something other than this record's value ("averaging").
         self._skip_words = frozenset(str(w).casefold() for w in rules.get("skip_words", ()))
+        # A bare number ("$209", "6437") says nothing about which field it is; unless the
+        # profile's answers are all about its records (a box score), such a number is a
+        # claim only when an entity is named in its own clause.
+        self._unbound_numbers = bool(rules.get("unbound_numbers", False))
 
     # ------------------------------------------------------------------ entry
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
@@ -168,7 +191,8 @@ class AttributionDetector:
         yield from self._relation_findings(answer, tokens, mentions, records)
         if not any(m.records for m in mentions) and not self._pairs:
             return
-        yield from self._number_findings(answer, tokens, mentions, records)
+        not_values = _not_value_tokens(evidence, tokens)
+        yield from self._number_findings(answer, tokens, mentions, records, not_values, evidence)
 
     def _with_sums(self, records: Sequence[Record]) -> Sequence[Record]:
         """Records with the profile's derived fields added (same order, so indices hold)."""
@@ -289,12 +313,28 @@ class AttributionDetector:
         if "**" in line or "__" in line or line.lstrip().startswith("#"):
             return True
         k = i + 1
-        while k < len(tokens) and tokens[k].text[:1].isupper():
+        while (
+            k < len(tokens)
+            and k - i <= _LABEL_WORDS
+            and tokens[k].text[:1].isalpha()
+            and tokens[k].sentence == tokens[i].sentence
+        ):
             k += 1
         if k < len(tokens) and tokens[k].text == ":":
-            return True  # "Flight Dates: ...", a label
+            return True  # "Flight Dates: ...", "Available Seats in Economy: 14": a label
         if i + 1 < len(tokens) and tokens[i + 1].text in "([":
             return True
+        # One item of a list of such runs: "(e.g., Los Angeles, San Francisco, Seattle)".
+        for k in (i - 2, i + 2):
+            mark = min(k, i) + 1
+            if (
+                0 <= k < len(tokens)
+                and tokens[mark].text == ","
+                and tokens[k].sentence == tokens[i].sentence
+                and _PROPER.match(tokens[k].text)
+                and not evidence.grounds(tokens[k].text)
+            ):
+                return True
         for k in (i - 1, i + 1):
             if 0 <= k < len(tokens) and tokens[k].sentence == tokens[i].sentence:
                 neighbour = tokens[k].text
@@ -311,8 +351,12 @@ class AttributionDetector:
         named = [m for m in mentions if m.records]
         groups = _groups(records) if self._member_links else {}
         group_records = {g for gs in groups.values() for g in gs}
+        sentence_start = 0  # index in ``named`` of the first mention of the current sentence
         for index, mention in enumerate(named):
-            earlier = [m for m in named[:index] if tokens[m.last].sentence == tokens[mention.first].sentence]
+            sentence = tokens[mention.first].sentence
+            while sentence_start < index and tokens[named[sentence_start].last].sentence != sentence:
+                sentence_start += 1
+            earlier = named[max(sentence_start, index - _NEAR_MENTIONS) : index]
             if not earlier:
                 continue
             between = _words_before(tokens, mention.first)
@@ -392,12 +436,38 @@ class AttributionDetector:
 
     # ------------------------------------------------------------------ numbers
     def _number_findings(
-        self, answer: str, tokens: list[_Token], mentions: list[_Mention], records: Sequence[Record]
+        self,
+        answer: str,
+        tokens: list[_Token],
+        mentions: list[_Mention],
+        records: Sequence[Record],
+        not_values: AbstractSet[int] = frozenset(),
+        evidence: Evidence | None = None,
     ) -> Iterator[Finding]:
-        in_mention = {i for m in mentions for i in range(m.first, m.last + 1)}
+        in_mention = {i for m in mentions for i in range(m.first, m.last + 1)} | set(not_values)
         # (sentence, entity, fields) already given a number: that entity's value for those
         # fields is spoken for, so it cannot explain a later number in the sentence.
         said_of: set[tuple[int, frozenset[int], tuple[str, ...]]] = set()
+        # A number is bound only within its sentence and the one before, and a labelled one
+        # within its paragraph: index the mentions by both, so a long answer stays near-linear.
+        firsts = [tokens[m.first].start for m in mentions]
+        first_tokens = [m.first for m in mentions]
+        lasts = [m.last for m in mentions]
+        breaks = [match.start() for match in re.finditer("\n\n", answer)]
+
+        def near(i: int) -> list[_Mention]:
+            """The last few mentions before token ``i`` and those just after it, in its sentence
+            or the one before (a run-on sentence naming thousands of records stays linear)."""
+            sentence = tokens[i].sentence
+            lo = max(0, bisect_left(lasts, i) - _NEAR_MENTIONS)
+            hi = bisect_right(first_tokens, i + _FOLLOWING_WINDOW)
+            return [m for m in mentions[lo:hi] if sentence - 1 <= tokens[m.last].sentence <= sentence]
+
+        def paragraph(i: int) -> list[_Mention]:
+            k = bisect_right(breaks, tokens[i].start - 2) - 1
+            start = breaks[k] if k >= 0 else -1
+            return mentions[bisect_left(firsts, start) : bisect_left(lasts, i)]
+
         i = 0
         n = len(tokens)
         while i < n:
@@ -413,8 +483,8 @@ class AttributionDetector:
                 second = as_number(tokens[pair_end].text)
                 assert second is not None
                 pair_fields, _end = self._field_after(tokens, pair_end + 1)
-                firsts = [f.split("/", 1)[0] for f in pair_fields if "/" in f]
-                binding = self._bind(tokens, mentions, i, records, firsts)
+                pair_firsts = [f.split("/", 1)[0] for f in pair_fields if "/" in f]
+                binding = self._bind(tokens, near(i), i, records, pair_firsts)
                 yield from self._check_pair(tokens, records, binding, i, pair_end, value, second)
                 i = pair_end + 1
                 continue
@@ -424,15 +494,20 @@ class AttributionDetector:
                 i += 1
                 continue  # "one of the best", "from three-point range": not a count
             singles = [f for f in fields if "/" not in f]
-            binding = self._bind(tokens, mentions, i, records, singles)
+            local = near(i)
+            binding = self._bind(tokens, local, i, records, singles)
             if not fields and not is_word and self._labels:
                 labelled = self._field_before(tokens, i)
                 if labelled:
                     fields, singles = labelled, list(labelled)
-                    binding = self._bind_in_paragraph(answer, tokens, mentions, i, records, labelled)
+                    binding = self._bind_in_paragraph(
+                        answer, tokens, paragraph(i), i, records, labelled, value
+                    )
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
-                finding = self._check_single(tokens, mentions, records, binding, i, value, fields, said_of)
+                finding = self._check_single(
+                    tokens, local, records, binding, i, value, fields, said_of, evidence
+                )
                 said_of.add(key)
                 if finding is not None:
                     yield finding
@@ -461,21 +536,46 @@ class AttributionDetector:
         i: int,
         records: Sequence[Record],
         fields: Sequence[str],
+        value: float | None = None,
     ) -> _Binding | None:
         """For a labelled value in a listing: the nearest earlier mention of the paragraph whose
-        record has the field ("**Flight HAT028** ... - Economy Price: $131")."""
-        start = answer.rfind("\n\n", 0, tokens[i].start)
+        record has the field ("**Flight HAT028** ... - Economy Price: $131"). None when no
+        mention of the paragraph binds it, or when any record named in the paragraph holds the
+        value in that field ("**Flight HAT136 & HAT039** ... Available Seats: 14" is HAT136's).
+        ``mentions`` are those of the number's paragraph."""
+        found: _Binding | None = None
+        # Running totals per field over the entities named so far, nearest first: a price
+        # under "HAT134 to PHX and HAT045 to SEA" is the two flights' prices added.
+        totals: dict[str, float] = {}
+        seen: set[frozenset[int]] = set()
         for mention in reversed([m for m in mentions if m.last < i]):
-            if tokens[mention.first].start < start:
-                return None
             if not mention.records:
+                break
+            holders = [
+                records[r] for r in mention.records if any(records[r].number(f) is not None for f in fields)
+            ]
+            holders = _narrowed(answer, tokens, mention.first, holders)
+            if not holders:
+                continue
+            if value is not None and any(_same(r.number(f), value) for r in holders for f in fields):
                 return None
-            if any(records[r].number(f) is not None for r in mention.records for f in fields):
+            if mention.records not in seen:
+                seen.add(mention.records)
+                for f in fields:
+                    own = holders[0].number(f)
+                    totals[f] = totals.get(f, 0.0) + (own or 0.0)
+                if value is not None and len(seen) > 1 and any(_same(t, value) for t in totals.values()):
+                    return None
+            if found is None:
                 same = tokens[mention.last].sentence == tokens[i].sentence
-                return _Binding(
-                    mention.records, i - mention.last if same else FAR_TOKENS + 1, False, mention.text
+                found = _Binding(
+                    mention.records,
+                    i - mention.last if same else FAR_TOKENS + 1,
+                    False,
+                    mention.text,
+                    mention.first,
                 )
-        return None
+        return found
 
     def _value(self, tokens: list[_Token], i: int) -> float | None:
         text = tokens[i].text
@@ -584,8 +684,8 @@ class AttributionDetector:
             for name in fields:
                 for mention in same:
                     if any(records[r].number(name) is not None for r in mention.records):
-                        return _Binding(mention.records, i - mention.last, False, mention.text)
-        return _Binding(nearest.records, i - nearest.last, carried, nearest.text)
+                        return _Binding(mention.records, i - mention.last, False, mention.text, mention.first)
+        return _Binding(nearest.records, i - nearest.last, carried, nearest.text, nearest.first)
 
     # ------------------------------------------------------------------ checks
     def _check_single(
@@ -598,6 +698,7 @@ class AttributionDetector:
         value: float,
         fields: tuple[str, ...],
         said_of: AbstractSet[tuple[int, frozenset[int], tuple[str, ...]]] = frozenset(),
+        evidence: Evidence | None = None,
     ) -> Finding | None:
         bound = [records[r] for r in sorted(binding.records)]
         singles = tuple(f for f in fields if "/" not in f)
@@ -621,6 +722,8 @@ class AttributionDetector:
         if singles and any(_same(records[r].number(f), value) for r in others for f in singles):
             return None
         if singles:
+            holders = [r for r in bound if any(r.number(f) is not None for f in singles)]
+            bound = _narrowed(evidence.answer if evidence else "", tokens, binding.at, holders)
             relevant = [(r, f) for r in bound for f in singles if r.number(f) is not None]
             if not relevant:
                 return None  # the entity has no such field (a team named before a player's stat)
@@ -631,10 +734,26 @@ class AttributionDetector:
                 return None  # a margin between two records' scores: "a 6-point win"
             if self._following_matches(tokens, mentions, records, i, singles, value):
                 return None
-            confidence = self._confidence(binding)
-            said = "; ".join(f"{r.label}: {f}={r.values[f]}" for r, f in relevant)
+            # Several records under one name that agree on these fields (a flight listed once
+            # per itinerary it is in) are one reading, not an ambiguity.
+            agree = len({tuple(r.values.get(f) for f in singles) for r in bound}) == 1
+            confidence = self._confidence(binding, agree)
+            said = "; ".join(dict.fromkeys(f"{r.label}: {f}={r.values[f]}" for r, f in relevant))
         else:
             if not tokens[i].text[0].isdigit() or value < self._min_value:
+                return None
+            if value.is_integer() and abs(value) <= _STRUCTURAL_MAX and not self._unbound_numbers:
+                return None  # "Flight 2", "option 3": numbering, not a quantity
+            if not self._unbound_numbers and not _in_clause(tokens, binding, i):
+                return None  # "... Ivan Garcia\n- $209 was charged": nothing binds it
+            if (
+                not self._unbound_numbers
+                and evidence is not None
+                and _explained(evidence, tokens[i].text, value)
+            ):
+                # Without a field word nothing says which of the record's values it should
+                # be; a number the turn explains (a policy's "24 hours", 2 x a fare) is the
+                # presence check's to judge, not a misattribution.
                 return None
             if any(_same(v, value) for r in bound for _f, v in r.numeric_fields()):
                 return None
@@ -643,7 +762,9 @@ class AttributionDetector:
             confidence = min(CONF_NO_FIELD, self._confidence(binding))
             said = "; ".join(f"{r.label}: no field holds {_fmt(value)}" for r in bound[:3])
         anywhere = any(_same(v, value) for r in records for _f, v in r.numeric_fields())
-        kind = "misattributed_value" if anywhere else "unverified_number"
+        # With a field, the record states that field's value, so the number contradicts it;
+        # without one, a number no record holds at all is only unverified.
+        kind = "misattributed_value" if singles or anywhere else "unverified_number"
         token = tokens[i]
         what = f"{binding.mention}'s {'/'.join(singles)}" if singles else binding.mention
         return Finding(
@@ -879,13 +1000,12 @@ class AttributionDetector:
     ) -> Iterator[Finding]:
         said = f"{r1.label}: {fa}={r1.values.get(fa)}; {r2.label}: {fb}={r2.values.get(fb)}"
         pair_text = f"{tokens[i].text}-{tokens[j].text}"
-        everywhere = {v for r in records for _f, v in r.numeric_fields()}
         for index, value, record, name in ((i, a, r1, fa), (j, b, r2, fb)):
             if _same(record.number(name), value):
                 continue
             token = tokens[index]
             yield Finding(
-                kind="misattributed_value" if value in everywhere else "unverified_number",
+                kind="misattributed_value",  # the record states both values of the pair
                 detector=self.id,
                 identifier=token.text,
                 confidence=confidence,
@@ -901,10 +1021,10 @@ class AttributionDetector:
             )
 
     @staticmethod
-    def _confidence(binding: _Binding) -> float:
+    def _confidence(binding: _Binding, agree: bool = False) -> float:
         if binding.carried:
             return CONF_CARRIED
-        if len(binding.records) > 1:
+        if len(binding.records) > 1 and not agree:
             return CONF_AMBIGUOUS
         if binding.distance > FAR_TOKENS:
             return CONF_FAR
@@ -912,6 +1032,86 @@ class AttributionDetector:
 
 
 # ---------------------------------------------------------------------- helpers
+def _not_value_tokens(evidence: Evidence, tokens: list[_Token]) -> set[int]:
+    """Indices of digit tokens that are not quantities: parts of a date, a time, a year, a
+    code or an ordinal as ``nofab.numerals`` reads the answer, of a slashed date ("10/04"),
+    or of an identifier ("ABC-123")."""
+    # Numerals do not overlap: sorted by start, the one that may hold a token is found by bisection
+    # (a long answer full of dates stays linear-logarithmic).
+    spans = sorted(n.span for n in evidence.numerals if n.kind in _NOT_VALUES)
+    starts = [start for start, _end in spans]
+    out: set[int] = set()
+    for index, token in enumerate(tokens):
+        if not token.text[0].isdigit():
+            continue
+        k = bisect_right(starts, token.start) - 1
+        if k >= 0 and token.end <= spans[k][1]:
+            out.add(index)
+            continue
+        for step in (-1, 1):
+            mark, other = index + step, index + 2 * step
+            if not (0 <= other < len(tokens)) or not _glued(tokens, index, mark, other, step):
+                continue
+            if tokens[mark].text == "/" and tokens[other].text[0].isdigit():
+                out.update((index, other))  # "10/04", "12/25/2024"
+            elif tokens[mark].text in _DASHES and _CODE_PART.match(tokens[other].text):
+                out.add(index)  # "ABC-123", "HAT-069"
+    return out
+
+
+def _narrowed(answer: str, tokens: list[_Token], at: int, candidates: list[Record]) -> list[Record]:
+    """Records sharing one name narrowed to those whose other values the sentence of token
+    ``at`` also states: "Flight HAT023 on 2024-05-26" is the HAT023 record of that date."""
+    if len(candidates) < 2 or not 0 <= at < len(tokens):
+        return candidates
+    sentence = tokens[at].sentence
+    first = last = at
+    while first > 0 and at - first < _NARROW_WINDOW and tokens[first - 1].sentence == sentence:
+        first -= 1
+    while last + 1 < len(tokens) and last - at < _NARROW_WINDOW and tokens[last + 1].sentence == sentence:
+        last += 1
+    text = answer[tokens[first].start : tokens[last].end]
+    stated = [
+        sum(
+            1
+            for v in record.values.values()
+            if len(v) >= 3 and as_number(v) is None and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text)
+        )
+        for record in candidates
+    ]
+    best = max(stated)
+    return [r for r, n in zip(candidates, stated, strict=True) if n == best] if best else candidates
+
+
+def _explained(evidence: Evidence, text: str, value: float) -> bool:
+    """Does the turn's evidence hold ``value`` (as written), derive it from one tool result,
+    or hold it divided by a small count the answer or the user mentions ("2 passengers")?"""
+    decimals = len(text.split(".", 1)[1]) if "." in text else 0
+    if evidence.numbers.explains(value, decimals):
+        return True
+    half = 0.5 * 10.0**-decimals * (1 + 1e-9)
+    lo, hi = abs(value) - half, abs(value) + half
+    if any(derivable.derive(lo, hi) for _label, derivable in evidence.derivables):
+        return True
+    counts = {int(n.value) for n in evidence.numerals if n.kind == "number" and n.value.is_integer()}
+    words = re.findall(r"[a-z]+", f"{evidence.turn.user_message} {evidence.answer}".lower())
+    counts.update(_COUNT_WORDS[w] for w in words if w in _COUNT_WORDS)
+    return any(evidence.numbers.near(lo / k, hi / k) for k in counts if 2 <= k <= 9)
+
+
+def _glued(tokens: list[_Token], index: int, mark: int, other: int, step: int) -> bool:
+    """No space between tokens ``index``, ``mark`` and ``other`` (in that direction)."""
+    a, b, c = (index, mark, other) if step > 0 else (other, mark, index)
+    return tokens[a].end == tokens[b].start and tokens[b].end == tokens[c].start
+
+
+def _in_clause(tokens: list[_Token], binding: _Binding, i: int) -> bool:
+    """Is the bound entity named in the number's own clause (same sentence, no comma between)?"""
+    if binding.carried or binding.distance > FAR_TOKENS:
+        return False
+    return not any(t.text in _CLAUSE_BREAKS for t in tokens[max(0, i - binding.distance) : i])
+
+
 def _tokenize(answer: str) -> list[_Token]:
     out: list[_Token] = []
     sentence = 0
