@@ -18,7 +18,13 @@ TOOLTALK_KNOWN_ERRORS = {
 
 
 def flagged(turns: list, guard: Guard) -> list[str]:
-    return [label for label, turn in turns if guard.check(turn).blocking]
+    hits = []
+    for label, turn in turns:
+        verdict = guard.check(turn)
+        assert not verdict.detector_errors, (label, verdict.detector_errors)  # a crash is not a pass
+        if verdict.blocking:
+            hits.append(label)
+    return hits
 
 
 def test_tooltalk_replies_at_most_2_percent(shared_data: Path) -> None:

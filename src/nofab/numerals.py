@@ -423,10 +423,13 @@ class NumberIndex:
         i = bisect_left(self.values, lo)
         return i < len(self.values) and self.values[i] <= hi
 
-    def explains(self, value: float, decimals: int, scale: float = 1.0) -> str | None:
+    def explains(
+        self, value: float, decimals: int, scale: float = 1.0, percent_reading: bool = True
+    ) -> str | None:
         """How the evidence explains ``value`` shown with ``decimals`` decimals, or None.
 
-        Returns ``"exact"``, ``"rounded"``, ``"percent"`` or ``"scaled"``.
+        Returns ``"exact"``, ``"rounded"``, ``"percent"`` or ``"scaled"``. The percent
+        reading (x100, /100) is for percentages and proportions only: "$300" is not "3".
         """
         v = abs(value)
         half = 0.5 * 10.0 ** (-decimals) * (1 + 1e-9) + 1e-12
@@ -435,7 +438,7 @@ class NumberIndex:
             if scale != 1.0:
                 return "scaled"
             return "exact" if self.near(v * (1 - 1e-9), v * (1 + 1e-9)) else "rounded"
-        if self.near(lo / 100.0, hi / 100.0) or self.near(lo * 100.0, hi * 100.0):
+        if percent_reading and (self.near(lo / 100.0, hi / 100.0) or self.near(lo * 100.0, hi * 100.0)):
             return "percent"
         return None
 
@@ -644,16 +647,26 @@ class Derivable:
         )
         return cls(kept, tuple(aggregates))
 
-    def derive(self, lo: float, hi: float) -> str | None:
-        """A description of a derivation landing in ``[lo, hi]``, or None."""
+    def derive(self, lo: float, hi: float, money_only: bool = False) -> str | None:
+        """A description of a derivation landing in ``[lo, hi]``, or None. With
+        ``money_only``, only amounts combine (a sum of prices, not of seat counts)."""
         for value, how in self.aggregates:
-            if lo <= value <= hi:
+            if lo <= value <= hi and (not money_only or _MONEY_KEY.search(how)):
                 return how
         for what, ops in self.groups:
+            if money_only and not _MONEY_KEY.search(what):
+                continue
             pair = pair_derivation(ops, lo, hi)
             if pair:
                 return f"{pair} ({what})"
         return None
+
+
+# Numbers under these keys are labels, not quantities: summing card digits or zip codes
+# explains nothing ("percentage 2604 / 8413 of field 'last_four'").
+_ID_KEY = re.compile(
+    r"(?:^|_)(?:id|ids|zip|zipcode|postal|phone|last_four|dob|code|number|no|year)$", re.IGNORECASE
+)
 
 
 def _fmt(value: float) -> str:
@@ -685,11 +698,14 @@ def _walk(
         return
     if isinstance(value, dict):
         siblings: list[float] = []
+        # A column is named with its parent ("prices.economy"), so that economy fares of
+        # two legs combine — and are known to be amounts — while seat counts stay apart.
+        parent = path.rsplit(".", 1)[-1].removesuffix("[*]") if "." in path else ""
         for key, item in value.items():
             number = _as_number(item)
-            if number is not None:
+            if number is not None and not _ID_KEY.search(str(key)):
                 siblings.append(number)
-                columns.setdefault(str(key), []).append(number)
+                columns.setdefault(f"{parent}.{key}" if parent else str(key), []).append(number)
         if siblings:
             groups.append((f"fields of {path}", siblings))
         records = list(value.values())
@@ -720,7 +736,7 @@ def _aggregate_records(records: list[Any], aggregates: list[tuple[float, str]], 
     for item in records:
         for key, field_value in item.items():
             number = _as_number(field_value)
-            if number is not None:
+            if number is not None and not _ID_KEY.search(str(key)):
                 columns.setdefault(key, []).append(number)
     for key, numbers in columns.items():
         if len(numbers) > 1:

@@ -8,7 +8,7 @@ shows: "$282 + $443, total $725").
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Iterator
 
 from nofab.evidence import Evidence
@@ -94,14 +94,27 @@ class NumberDetector:
         # ("old fare total 2787 - new fare 216 = refund 2571").
         grounded.extend(v for _label, d in evidence.derivables for v, _how in d.aggregates if v > 0)
         grounded.sort()
+        # Totals built on totals ("$282 + $443 = $725", then "$725 - $503 = $222"): repeat
+        # until nothing new is explained (a few rounds at most).
+        for _round in range(3):
+            still: list[tuple[Numeral, float]] = []
+            for numeral, confidence in pending:
+                if numeral.kind not in ("date", "time", "code", "year"):
+                    lo, hi = self._interval(evidence.answer, numeral)
+                    shown = pair_derivation(grounded, lo, hi, ratios=False)
+                    if shown or (
+                        confidence == CONFIDENCE_NOT_MONEY and _multiple(evidence, lo, hi, grounded)
+                    ):
+                        insort(grounded, abs(numeral.value) * numeral.scale)
+                        continue
+                still.append((numeral, confidence))
+            if len(still) == len(pending):
+                break
+            pending = still
         for numeral, confidence in pending:
             how = None
             if numeral.kind not in ("date", "time", "code", "year"):
                 lo, hi = self._interval(evidence.answer, numeral)
-                if pair_derivation(grounded, lo, hi, ratios=False):
-                    continue  # the answer shows its arithmetic on grounded numbers
-                if confidence == CONFIDENCE_NOT_MONEY and _multiple(evidence, lo, hi, grounded):
-                    continue  # "$38 per passenger ... $114 for all three"
                 how = _multiple(evidence, lo, hi)
             elif numeral.kind == "date":
                 assert numeral.date is not None
@@ -129,7 +142,7 @@ class NumberDetector:
         i = bisect_left(money, lo)
         if i < len(money) and money[i] <= hi:
             return True
-        if any(d.derive(lo, hi) for _label, d in evidence.derivables):
+        if any(d.derive(lo, hi, money_only=True) for _label, d in evidence.derivables):
             return True  # a total of amounts, a difference of prices...
         return bool(_multiple(evidence, lo, hi, money))
 
@@ -172,7 +185,8 @@ class NumberDetector:
         if numeral.scale == 1.0 and numeral.literal and numeric_literal_in(evidence.folded, numeral.literal):
             return 0.0
         numbers = evidence.numbers
-        if numbers.explains(value, numeral.decimals, numeral.scale):
+        proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
+        if numbers.explains(value, numeral.decimals, numeral.scale, percent_reading=proportion):
             return 0.0
         lo, hi = self._interval(evidence.answer, numeral)
         if numbers.near(lo, hi):
