@@ -109,13 +109,14 @@ class RecordFinder:
 
     def __init__(self, name_fields: Sequence[str] = ()) -> None:
         self._name_fields = frozenset(name_fields)
+        self._naming: dict[str, bool] = {}  # keys repeat across rows: decide each once
 
     def is_naming_key(self, key: str, value: Any) -> bool:
-        if not _is_name_value(value):
-            return False
-        if self._name_fields:
-            return key in self._name_fields
-        return bool(_NAMING_KEY.search(key))
+        naming = self._naming.get(key)
+        if naming is None:
+            naming = key in self._name_fields if self._name_fields else bool(_NAMING_KEY.search(key))
+            self._naming[key] = naming
+        return naming and _is_name_value(value)
 
     def _describes(self, item: Any) -> bool:
         """A nested object that describes its parent: scalars only, none of them a name."""
@@ -168,6 +169,7 @@ class RecordFinder:
     ) -> None:
         names: list[tuple[str, str]] = []
         values: dict[str, str] = {}
+        nested: list[tuple[str, Any]] = []
         for key, item in obj.items():
             key = str(key)
             if _is_scalar(item):
@@ -177,16 +179,18 @@ class RecordFinder:
                     values[key] = _scalar_text(item)
             elif isinstance(item, list):
                 values[key] = str(len(item))
+                nested.append((key, item))
             elif self._describes(item):
                 # A small object of scalars (a flight's "prices" by cabin) describes this
                 # record: its values join it as "prices.economy".
                 for sub, value in item.items():
                     values[f"{key}.{sub}"] = _scalar_text(value)
+            elif isinstance(item, dict):
+                nested.append((key, item))
         if (names or values) and len(out) < MAX_RECORDS:
             out.append(Record(where, tuple(names), values))
-        for key, item in obj.items():
-            if isinstance(item, list) or (isinstance(item, dict) and not self._describes(item)):
-                self._walk(item, f"{where}.{key}", depth + 1, out)
+        for key, item in nested:
+            self._walk(item, f"{where}.{key}", depth + 1, out)
 
 
 def _column_table(obj: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]] | None:
