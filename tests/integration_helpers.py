@@ -44,6 +44,11 @@ class UrlProvenance:
         url = args.get("url") if isinstance(args, dict) else None
         if isinstance(url, str) and not evidence.grounds(url):
             yield Finding(
-                "argument_without_provenance", self.id, url, 0.95, (0, 0),
-                f"url {url} appears nowhere in this turn", "high",
+                "argument_without_provenance",
+                self.id,
+                url,
+                0.95,
+                (0, 0),
+                f"url {url} appears nowhere in this turn",
+                "high",
             )

@@ -137,10 +137,16 @@ def test_turn_from_messages() -> None:
         HumanMessage("hi"),
         AIMessage("Hello, your code is ZX-1."),
         HumanMessage("status of A-1?"),
-        AIMessage("", tool_calls=[{"name": "get_order", "args": {"id": "A-1"}, "id": "t1"},
-                                  {"name": "get_user", "args": {"id": 7}, "id": "t2"}],
-                  invalid_tool_calls=[{"name": "bad", "args": "{oops", "id": "t3", "error": "bad json",
-                                       "type": "invalid_tool_call"}]),
+        AIMessage(
+            "",
+            tool_calls=[
+                {"name": "get_order", "args": {"id": "A-1"}, "id": "t1"},
+                {"name": "get_user", "args": {"id": 7}, "id": "t2"},
+            ],
+            invalid_tool_calls=[
+                {"name": "bad", "args": "{oops", "id": "t3", "error": "bad json", "type": "invalid_tool_call"}
+            ],
+        ),
         ToolMessage('{"status": "shipped"}', tool_call_id="t1", name="get_order"),
         ToolMessage("user service down", tool_call_id="t2", name="get_user", status="error"),
         HumanMessage("Your previous answer ... ZX-9", name="nofab"),
@@ -149,7 +155,9 @@ def test_turn_from_messages() -> None:
     assert turn.user_message == "status of A-1?"
     assert turn.context == "be brief\n\nhi"
     assert [(c.name, c.status) for c in turn.tool_calls] == [
-        ("get_order", "ok"), ("get_user", "error"), ("bad", "error")
+        ("get_order", "ok"),
+        ("get_user", "error"),
+        ("bad", "error"),
     ]
     assert turn.tool_calls[0].parsed_result == {"status": "shipped"}
     assert "ZX-1" not in turn.context and "ZX-9" not in turn.context

@@ -84,8 +84,12 @@ def test_tool_input_guardrail_rejects_an_invented_url() -> None:
     agent, model = example.build(guard, script)
 
     async def main() -> Any:
-        return await Runner.run(agent, "Summarise https://docs.example/a", hooks=guard.hooks,
-                                run_config=RunConfig(tracing_disabled=True))
+        return await Runner.run(
+            agent,
+            "Summarise https://docs.example/a",
+            hooks=guard.hooks,
+            run_config=RunConfig(tracing_disabled=True),
+        )
 
     result = asyncio.run(main())
     outputs = tool_outputs(model)
@@ -105,8 +109,12 @@ def test_tool_input_guardrail_allows_a_url_from_the_user() -> None:
     agent, model = example.build(guard, script)
 
     async def main() -> Any:
-        return await Runner.run(agent, "Summarise https://docs.example/a", hooks=guard.hooks,
-                                run_config=RunConfig(tracing_disabled=True))
+        return await Runner.run(
+            agent,
+            "Summarise https://docs.example/a",
+            hooks=guard.hooks,
+            run_config=RunConfig(tracing_disabled=True),
+        )
 
     asyncio.run(main())
     outputs = tool_outputs(model)
@@ -118,10 +126,12 @@ def test_concurrent_runs_keep_their_own_evidence() -> None:
     guard = nofab()
 
     async def main() -> list[Any]:
-        return list(await asyncio.gather(
-            example.run(guard, example.GROUNDED, PROMPT),
-            example.run(guard, example.FABRICATED_REFUND, PROMPT),
-        ))
+        return list(
+            await asyncio.gather(
+                example.run(guard, example.GROUNDED, PROMPT),
+                example.run(guard, example.FABRICATED_REFUND, PROMPT),
+            )
+        )
 
     (grounded, fabricated) = asyncio.run(main())
     assert grounded[1]["action"] == "none"

@@ -94,12 +94,18 @@ def test_turn_from_messages() -> None:
         ModelRequest(parts=[SystemPromptPart("be brief"), UserPromptPart("hi")]),
         ModelResponse(parts=[TextPart("Hello! Your code is ZX-1.")]),
         ModelRequest(parts=[UserPromptPart("status of A-1?")]),
-        ModelResponse(parts=[ToolCallPart("get_order", '{"id": "A-1"}', tool_call_id="t1"),
-                             ToolCallPart("get_user", {"id": 7}, tool_call_id="t2")]),
-        ModelRequest(parts=[
-            ToolReturnPart("get_order", {"status": "shipped"}, tool_call_id="t1"),
-            ToolReturnPart("get_user", "user service down", tool_call_id="t2", outcome="failed"),
-        ]),
+        ModelResponse(
+            parts=[
+                ToolCallPart("get_order", '{"id": "A-1"}', tool_call_id="t1"),
+                ToolCallPart("get_user", {"id": 7}, tool_call_id="t2"),
+            ]
+        ),
+        ModelRequest(
+            parts=[
+                ToolReturnPart("get_order", {"status": "shipped"}, tool_call_id="t1"),
+                ToolReturnPart("get_user", "user service down", tool_call_id="t2", outcome="failed"),
+            ]
+        ),
     ]
     turn = turn_from_messages(messages, "It shipped.")
     assert turn.user_message == "status of A-1?"

@@ -72,8 +72,10 @@ def test_mode_query_parameter(base: str, mode: str, action: str) -> None:
 
 def test_clean_turn_passes(base: str) -> None:
     """A grounded answer has no findings and passed=true."""
-    turn = {"response": "Your order A-1042 has 3 items.",
-            "tool_calls": [{"name": "get_order", "result": {"order_id": "A-1042", "items": 3}}]}
+    turn = {
+        "response": "Your order A-1042 has 3 items.",
+        "tool_calls": [{"name": "get_order", "result": {"order_id": "A-1042", "items": 3}}],
+    }
     r = post(f"{base}/v1/check", turn)
     assert r.status_code == 200 and r.json()["passed"] is True and r.json()["findings"] == []
 
@@ -83,19 +85,29 @@ def test_clean_turn_passes(base: str) -> None:
     [
         ("/v1/check", b"{not json", 400, "is not valid JSON", "body"),
         ("/v1/check", b"", 400, "body is empty", "body"),
-        ("/v1/check", b"{\"response\": \"\xff\"}", 400, "not UTF-8", "body"),
+        ("/v1/check", b'{"response": "\xff"}', 400, "not UTF-8", "body"),
         ("/v1/check", b"[1, 2]", 422, "must be a JSON object", "turn"),
         ("/v1/check", b'{"user_message": "hi"}', 422, "is required", "response"),
         ("/v1/check", b'{"response": 42}', 422, "must be a string, got a number", "response"),
         ("/v1/check", b'{"response": "x", "tool_calls": {}}', 422, "must be an array", "tool_calls"),
-        ("/v1/check", b'{"response": "x", "tool_calls": [{"name": "a", "status": "weird"}]}', 422,
-         "unknown status", "tool_calls[0].status"),
+        (
+            "/v1/check",
+            b'{"response": "x", "tool_calls": [{"name": "a", "status": "weird"}]}',
+            422,
+            "unknown status",
+            "tool_calls[0].status",
+        ),
         ("/v1/check?mode=loud", b'{"response": "x"}', 422, "unknown mode", "query.mode"),
         ("/v1/check?threshold=abc", b'{"response": "x"}', 422, "valid number", "query.threshold"),
         ("/v1/check?threshold=3", b'{"response": "x"}', 422, "[0, 1]", "query.threshold"),
         ("/v1/check-call", b'{"response": "x"}', 422, "is required", "pending_call"),
-        ("/v1/check-call", b'{"pending_call": {"name": "f", "safety_tier": "x"}}', 422, "unknown safety tier",
-         "pending_call.safety_tier"),
+        (
+            "/v1/check-call",
+            b'{"pending_call": {"name": "f", "safety_tier": "x"}}',
+            422,
+            "unknown safety tier",
+            "pending_call.safety_tier",
+        ),
     ],
 )
 def test_malformed_requests_get_clear_json_errors(
@@ -140,9 +152,14 @@ def test_unknown_route_and_method_are_json(base: str) -> None:
 
 def test_check_call(base: str) -> None:
     """POST /v1/check-call answers whether the pending call may go ahead, with its findings."""
-    turn = {"user_message": "fetch https://example.com/a",
-            "pending_call": {"name": "fetch_url", "arguments": {"url": "https://example.com/a"},
-                             "safety_tier": "critical"}}
+    turn = {
+        "user_message": "fetch https://example.com/a",
+        "pending_call": {
+            "name": "fetch_url",
+            "arguments": {"url": "https://example.com/a"},
+            "safety_tier": "critical",
+        },
+    }
     r = post(f"{base}/v1/check-call", turn)
     assert r.status_code == 200
     body = r.json()
@@ -162,8 +179,12 @@ def test_openapi_spec_documents_the_endpoints(base: str) -> None:
 
 @pytest.mark.parametrize(
     ("headers", "status"),
-    [({}, 401), ({"authorization": "Bearer wrong"}, 401), ({"authorization": TOKEN}, 401),
-     ({"authorization": f"Bearer {TOKEN}"}, 200)],
+    [
+        ({}, 401),
+        ({"authorization": "Bearer wrong"}, 401),
+        ({"authorization": TOKEN}, 401),
+        ({"authorization": f"Bearer {TOKEN}"}, 200),
+    ],
 )
 def test_bearer_token(secured: str, headers: dict[str, str], status: int) -> None:
     """With a token set, /v1 requests need exactly 'Authorization: Bearer <token>'."""
@@ -180,8 +201,17 @@ def test_healthz_needs_no_token(secured: str) -> None:
 
 @pytest.mark.parametrize(
     ("host", "loopback"),
-    [("127.0.0.1", True), ("127.8.0.1", True), ("localhost", True), ("::1", True), ("[::1]", True),
-     ("0.0.0.0", False), ("::", False), ("10.0.0.5", False), ("example.com", False)],
+    [
+        ("127.0.0.1", True),
+        ("127.8.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("10.0.0.5", False),
+        ("example.com", False),
+    ],
 )
 def test_is_loopback(host: str, loopback: bool) -> None:
     """Only loopback addresses count as private to this machine."""
@@ -217,9 +247,20 @@ def test_nofab_serve_command_serves(tmp_path: Any) -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nofab.cli.main", "serve", "--port", str(port), "--mode", "refuse",
-         "--log-level", "warning"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "nofab.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--mode",
+            "refuse",
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         base = f"http://127.0.0.1:{port}"
@@ -267,8 +308,10 @@ def test_check_call_refuses_an_argument_from_nowhere() -> None:
     """With an argument-provenance detector, a pending call whose URL nobody supplied is not allowed."""
     from .integration_helpers import UrlProvenance
 
-    turn = {"user_message": "summarise https://docs.example/a",
-            "pending_call": {"name": "fetch_url", "arguments": {"url": "https://evil.example/x"}}}
+    turn = {
+        "user_message": "summarise https://docs.example/a",
+        "pending_call": {"name": "fetch_url", "arguments": {"url": "https://evil.example/x"}},
+    }
     with running(create_app(Policy(load_plugins=False), detectors=[UrlProvenance])) as url:
         refused = post(f"{url}/v1/check-call", turn).json()
         turn["pending_call"]["arguments"]["url"] = "https://docs.example/a"  # type: ignore[index]
@@ -290,7 +333,9 @@ def test_busy_port_is_one_line_and_exit_2() -> None:
         port = taken.getsockname()[1]
         done = subprocess.run(
             [sys.executable, "-m", "nofab.cli.main", "serve", "--port", str(port)],
-            capture_output=True, text=True, timeout=30,
+            capture_output=True,
+            text=True,
+            timeout=30,
         )
     assert done.returncode == 2
     assert done.stderr == f"nofab: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"

@@ -260,8 +260,26 @@ def test_a_failing_detector_is_reported_once() -> None:
 
 
 _TOKENS = [
-    "Order", "A-1042", "totals", "$42.73", "for", "3", "items", "refund_id=RF-88231", "I've", "refunded",
-    "it", "9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0", "on", "2026-03-14", ".", "!", "?", ",", "\n", "\n\n",
+    "Order",
+    "A-1042",
+    "totals",
+    "$42.73",
+    "for",
+    "3",
+    "items",
+    "refund_id=RF-88231",
+    "I've",
+    "refunded",
+    "it",
+    "9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0",
+    "on",
+    "2026-03-14",
+    ".",
+    "!",
+    "?",
+    ",",
+    "\n",
+    "\n\n",
 ]
 
 

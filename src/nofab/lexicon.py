@@ -226,7 +226,12 @@ class Lexicon:
             return True
         if lang.code == "fr" and ("n'" in clause or "n’" in clause):
             return True
-        if lang.code == "en" and _RELATIVE_REFERENCE.search(folded, max(clause_start, start - 48), start):
+        subject_first = folded.startswith(("i ", "i'", "i’", "we "), start)
+        if (
+            lang.code == "en"
+            and subject_first
+            and _RELATIVE_REFERENCE.search(folded, max(clause_start, start - 48), start)
+        ):
             return True  # "a list of the reminders I deleted": a reference, not a new claim
         return any(_contains_phrase(clause, hedge) for hedge in lang.hedges)
 

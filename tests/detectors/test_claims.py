@@ -122,3 +122,16 @@ def test_claim_object_must_match_what_the_tool_acts_on() -> None:
         findings(turn("$50 has been charged to your card.", call("charge_order", "ok")), detector="claims")
         == []
     )
+
+
+def test_claim_about_an_item_whose_call_failed() -> None:
+    """Two cancels, one failed: a claim that names the failed item is a finding, even in a list."""
+    ok = call("cancel_reservation", {"success": True}, {"reservation_id": "AAA111"})
+    failed = call("cancel_reservation", None, {"reservation_id": "BBB222"}, error="Error: non-refundable")
+    (f,) = findings(
+        turn("Reservations AAA111 and BBB222 have been cancelled.", ok, failed), detector="claims"
+    )
+    assert f.confidence == 0.85 and f.evidence["item"] == "BBB222"
+    listed = "The following reservations have been cancelled:\n1. AAA111\n2. BBB222\n\nAnything else?"
+    assert [g.evidence["item"] for g in findings(turn(listed, ok, failed), detector="claims")] == ["BBB222"]
+    assert findings(turn("Reservation AAA111 has been cancelled.", ok, failed), detector="claims") == []

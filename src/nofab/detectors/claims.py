@@ -12,13 +12,33 @@ from collections.abc import Iterator
 
 from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
+from nofab.lexicon import Claim
 from nofab.policy import Profile
+from nofab.text import find_token, fold
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
 #: and ToolTalk, restating an earlier action as if done now is rare in grounded traffic
 #: (no extra false positive at 0.8), while an invented "I've also refunded the fee" right
 #: after an unrelated update is the common fabrication: so it keeps the full weight.
 CONFIDENCE_EARLIER = 0.8
+
+
+#: A claim that names an item (a reservation id) whose own call failed, while another call
+#: of the same action succeeded: "AAA111 and BBB222 have been cancelled" when BBB222's
+#: cancel errored.
+CONFIDENCE_FAILED_ITEM = 0.85
+_MIN_ID_CHARS = 4
+
+
+def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
+    """The sentence holding a claim, plus the block that follows it when the sentence ends
+    with a colon ("The following reservations have been cancelled:\n1. ...")."""
+    start = max(answer.rfind(c, 0, span[0]) for c in ".!?\n") + 1
+    end = next((i for i in range(span[1], len(answer)) if answer[i] in ".!?\n:"), len(answer))
+    if end < len(answer) and answer[end] == ":":
+        blank = answer.find("\n\n", end)
+        end = blank if blank != -1 else len(answer)
+    return start, end
 
 
 class ClaimDetector:
@@ -31,12 +51,58 @@ class ClaimDetector:
     def __init__(self, profile: Profile) -> None:
         del profile  # the vocabulary comes compiled in evidence.lexicon
 
+    def _failed_for_named_item(self, evidence: Evidence, claim: Claim) -> Finding | None:
+        """A finding when the claim names an item whose own call for this action failed."""
+        failed = [
+            c
+            for c in evidence.failed_calls
+            if not c.earlier and evidence.lexicon.grounded_by(claim.action, (c,), claim.objects)
+        ]
+        if not failed:
+            return None
+        # A failure retried with the same argument and then successful is not a failure.
+        retried = {
+            (c.name, value)
+            for c in evidence.succeeded_calls
+            if isinstance(c.parsed_arguments, dict)
+            for value in c.parsed_arguments.values()
+            if isinstance(value, str)
+        }
+        start, end = claim_scope(evidence.answer, claim.span)
+        scope = fold(evidence.answer[start:end])
+        for call in failed:
+            arguments = call.parsed_arguments
+            values = arguments.values() if isinstance(arguments, dict) else ()
+            for value in values:
+                if (
+                    isinstance(value, str)
+                    and len(value) >= _MIN_ID_CHARS
+                    and (call.name, value) not in retried
+                    and find_token(scope, fold(value)) != -1
+                ):
+                    return Finding(
+                        kind="verb_claim",
+                        detector=self.id,
+                        identifier=claim.text,
+                        confidence=CONFIDENCE_FAILED_ITEM,
+                        severity="high",
+                        span=claim.span,
+                        reason=(
+                            f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
+                        ),
+                        evidence={"failed_tool": call.name, "item": value, "error": (call.error or "")[:200]},
+                    )
+        return None
+
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         lexicon = evidence.lexicon
         now = tuple(c for c in evidence.succeeded_calls if not c.earlier)
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
         for claim in evidence.claims:
             if lexicon.grounded_by(claim.action, now, claim.objects):
+                failure = self._failed_for_named_item(evidence, claim)
+                if failure:
+                    yield failure
                 continue
             earlier = lexicon.grounded_by(claim.action, before, claim.objects)
             failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects)
