@@ -132,10 +132,10 @@ class ToolCall:
         if call_id is None:
             call_id = ""
         if not isinstance(call_id, (str, int)) or isinstance(call_id, bool):
-            raise TurnError(f"must be a string, got {_typename(call_id)}", f"{where}.id")
+            raise TurnError(f"must be a string, got {typename(call_id)}", f"{where}.id")
         earlier = obj.get("earlier", False)
         if not isinstance(earlier, bool):
-            raise TurnError(f"must be true or false, got {_typename(earlier)}", f"{where}.earlier")
+            raise TurnError(f"must be true or false, got {typename(earlier)}", f"{where}.earlier")
         return cls(
             name=name,
             arguments=obj.get("arguments"),
@@ -230,7 +230,7 @@ class AssertedValue:
             raise TurnError("must be a positive integer", f"{where}.count")
         expectation = obj.get("expectation", False)
         if not isinstance(expectation, bool):
-            raise TurnError(f"must be true or false, got {_typename(expectation)}", f"{where}.expectation")
+            raise TurnError(f"must be true or false, got {typename(expectation)}", f"{where}.expectation")
         if expectation and count is not None:
             raise TurnError("is not allowed on an expectation (a prediction of one value)", f"{where}.count")
         path = _require_str(obj, "path", where, required=True)
@@ -353,7 +353,7 @@ class Turn:
             raise TurnError("is required (the agent's answer, a string)", "response")
         response = obj["response"]
         if not isinstance(response, str):
-            raise TurnError(f"must be a string, got {_typename(response)}", "response")
+            raise TurnError(f"must be a string, got {typename(response)}", "response")
         declared_claims, asserted_values = _declared(obj)
         return cls(
             response=response,
@@ -414,10 +414,11 @@ def _context_text(value: Any, where: str) -> str:
         return value
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return "\n\n".join(value)
-    raise TurnError(f"must be a string or a list of strings, got {_typename(value)}", where)
+    raise TurnError(f"must be a string or a list of strings, got {typename(value)}", where)
 
 
-def _typename(value: Any) -> str:
+def typename(value: Any) -> str:
+    """How a JSON value's type reads in an error message ("a number", "an array")."""
     return {
         type(None): "null",
         bool: "a boolean",
@@ -431,7 +432,7 @@ def _typename(value: Any) -> str:
 
 def _require_mapping(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise TurnError(f"must be a JSON object, got {_typename(value)}", where or "turn")
+        raise TurnError(f"must be a JSON object, got {typename(value)}", where or "turn")
     return value
 
 
@@ -446,7 +447,7 @@ def _require_str(obj: Mapping[str, Any], key: str, where: str, required: bool = 
         return ""
     value = obj[key]
     if not isinstance(value, str):
-        raise TurnError(f"must be a string, got {_typename(value)}", _join(where, key))
+        raise TurnError(f"must be a string, got {typename(value)}", _join(where, key))
     return value
 
 
@@ -455,7 +456,7 @@ def _optional_str(obj: Mapping[str, Any], key: str, where: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise TurnError(f"must be a string, got {_typename(value)}", _join(where, key))
+        raise TurnError(f"must be a string, got {typename(value)}", _join(where, key))
     return value
 
 
@@ -464,5 +465,5 @@ def _optional_list(obj: Mapping[str, Any], key: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise TurnError(f"must be an array, got {_typename(value)}", key)
+        raise TurnError(f"must be an array, got {typename(value)}", key)
     return value

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nofab.errors import TurnError
-from nofab.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, Turn, is_empty_result
+from nofab.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, Turn, is_empty_result, typename
 
 
 @dataclass(frozen=True)
@@ -216,18 +216,6 @@ def kind_of(obj: Mapping[str, Any], key: str = "type") -> str | None:
     an object there must not reach a set lookup, it must reach the error that names it."""
     value = obj.get(key)
     return value if isinstance(value, str) else None
-
-
-def typename(value: Any) -> str:
-    return {
-        type(None): "null",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "an array",
-        dict: "an object",
-    }.get(type(value), type(value).__name__)
 
 
 def mapping(value: Any, where: str) -> Mapping[str, Any]:
