@@ -35,9 +35,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from nofab.adapters.conversation import ExtractedTurn, mapping, sequence, string, typename
+from nofab.adapters.conversation import ExtractedTurn, mapping, sequence, string
 from nofab.errors import TurnError
-from nofab.turn import Turn
+from nofab.turn import Turn, typename
 
 WRAP_HINT = (
     'wrap it with the answer as {"response": "...", "mcp_calls": '

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nofab.adapters.conversation import mapping, sequence, typename
+from nofab.adapters.conversation import mapping, sequence
 from nofab.errors import TurnError
+from nofab.turn import typename
 
 
 @dataclass(frozen=True)
