@@ -30,9 +30,9 @@ from nofab.adapters.conversation import (
     sequence,
     string,
     text_of_parts,
-    typename,
 )
 from nofab.errors import TurnError
+from nofab.turn import typename
 
 #: Blocks that ask for a tool: client tools, and server / MCP-connector tools Anthropic runs.
 _REQUEST_BLOCKS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})

@@ -28,9 +28,9 @@ from nofab.adapters.conversation import (
     sequence,
     string,
     text_of_parts,
-    typename,
 )
 from nofab.errors import TurnError
+from nofab.turn import typename
 
 _SYSTEM_ROLES = frozenset({"system", "developer"})
 
