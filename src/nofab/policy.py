@@ -97,6 +97,8 @@ class Profile:
     accent_insensitive: bool = False
     #: Per-detector settings, keyed by detector id (patterns, allow-lists, thresholds).
     rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Extra error prefixes meaning "a guard refused the call" (beside BLOCKED:, DUPLICATE:, ...).
+    guard_block_prefixes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name, value in self.thresholds.items():
@@ -134,6 +136,11 @@ class Profile:
                 kwargs[key] = value
             elif key in ("identifier_keys", "known_tools", "quantitative_patterns", "allowlist"):
                 kwargs[key] = _str_tuple(value, path)
+            elif key == "guard_block_prefixes":
+                kwargs[key] = _str_tuple(value, path)
+                for i, prefix in enumerate(kwargs[key]):
+                    if not prefix.strip():
+                        raise ProfileError("must be a non-empty string", f"{path}[{i}]")
             elif key in ("tool_trigger_keywords", "claim_verbs"):
                 kwargs[key] = MappingProxyType(
                     {str(k): _str_tuple(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}

@@ -1,0 +1,270 @@
+"""Tools the answer relies on that gave it nothing: tools cited by name that never ran
+this turn (``phantom_tool``) and paragraphs that lean on a tool that failed, was refused or
+came back empty (``unavailable_tool_reference``).
+
+A tool is cited as its bare name (``get_weather``, ``getWeather``), as its readable form
+("get weather", only for names of two parts or more) or as a profile alias. Names the
+registry does not know count as tools only when they look like one: snake or camel case
+whose first part is a tool verb (``search_papers``) written as code or next to a word such
+as "tool" or "called" — so ``gift_card_5094406`` or ``basic_economy`` never do.
+
+Rules (``profile.rules["tool_references"]``): ``replacements`` (phantom -> real tool, the
+suggested replacement reported in the verdict), ``tool_verbs`` (extra first parts),
+``ignore`` (names never treated as tools).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from nofab import phrases
+from nofab.actions import paragraphs
+from nofab.evidence import Evidence
+from nofab.finding import Finding, severity_for
+from nofab.lexicon import tool_name_parts
+from nofab.policy import Profile
+from nofab.rules import Rules
+from nofab.toolstatus import ToolStatus
+
+#: First parts that make an unknown snake/camel-case name read as a tool.
+TOOL_VERBS = frozenset(
+    (  # noqa: SIM905 - one word list reads better than 52 quoted strings
+        "get fetch search find list lookup query read load retrieve create add insert update set "
+        "delete remove send post put patch run exec execute call invoke book cancel calculate compute "
+        "check verify validate scrape crawl browse download upload generate analyze analyse "
+        "summarize summarise translate convert transfer schedule notify open close submit web"
+    ).split()
+)
+
+# A code-like name: snake_case (letters only, 2+ parts) or camelCase.
+_NAME = re.compile(
+    r"(?<![\w./@\-])`?([A-Za-z][a-z]*(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)`?(?:\(\))?(?![\w/@\-])"
+)
+_TOOL_CONTEXT = re.compile(
+    r"\b(?:tool|tools|function|functions|api|endpoint|call|called|calling|ran|run|used|using|via|"
+    r"invoked|queried|herramienta|outil|werkzeug|ferramenta)\b",
+    re.IGNORECASE,
+)
+
+CONFIDENCE_BARE = 0.9
+CONFIDENCE_NAMED = 0.8  # an alias, or a readable name next to "tool"
+CONFIDENCE_READABLE = 0.55  # "get weather" with nothing saying it is a tool
+CONFIDENCE_OFFER = 0.5  # "Would you like me to run search_flights?" proposes, claims nothing
+CONFIDENCE_RELIES = 0.85  # a paragraph citing an unavailable tool and reporting results
+CONFIDENCE_CITES = 0.65  # a paragraph citing an unavailable tool, neutrally
+CONFIDENCE_RESULTS = 0.8  # "I found ..." when every tool this turn gave nothing
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    span: tuple[int, int]
+    text: str
+    tool: str  # the tool it names (alias resolved)
+    form: str  # bare | alias | readable
+    known: bool  # in the registry (profile.known_tools, aliases, or ran this turn)
+
+
+class ToolReferenceDetector:
+    """``phantom_tool`` and ``unavailable_tool_reference``."""
+
+    id = "tool_references"
+    version = "1"
+    kinds = ("phantom_tool", "unavailable_tool_reference")
+
+    def __init__(self, profile: Profile) -> None:
+        rules = Rules(profile, self.id, ("replacements", "tool_verbs", "ignore"))
+        self.profile = profile
+        self.replacements = rules.mapping("replacements")
+        self.tool_verbs = TOOL_VERBS | {v.lower() for v in rules.strings("tool_verbs")}
+        self.ignore = frozenset(n.lower() for n in rules.strings("ignore"))
+        self.registry = frozenset(profile.known_tools) | frozenset(profile.tool_aliases.values())
+        self.aliases = {k.lower(): v for k, v in profile.tool_aliases.items()}
+        self.replacements_lower = {k.lower(): v for k, v in self.replacements.items()}
+
+    # ------------------------------------------------------------------ mentions
+    def mentions(self, answer: str, ran: tuple[str, ...]) -> list[Mention]:
+        """Every tool citation in the answer, left to right, without overlaps."""
+        known = {n.lower(): n for n in (*self.registry, *ran)}
+        found: list[Mention] = []
+        for m in _NAME.finditer(answer):
+            name = m.group(1)
+            low = name.lower()
+            if low in self.ignore:
+                continue
+            if low in known:
+                found.append(Mention(m.span(), m.group(0), known[low], "bare", True))
+            elif low in self.aliases:
+                found.append(Mention(m.span(), m.group(0), self.aliases[low], "alias", True))
+            elif self._looks_like_tool(answer, m, name):
+                found.append(Mention(m.span(), m.group(0), name, "bare", False))
+        norm = phrases.normalise(answer)
+        for alias, tool in self.aliases.items():
+            for span in _phrase_spans(norm, alias):
+                found.append(Mention(span, answer[span[0] : span[1]], tool, "alias", True))
+        for tool in known.values():
+            parts = tool_name_parts(tool)
+            if len(parts) < 2:
+                continue
+            for span in _phrase_spans(norm, " ".join(parts)):
+                found.append(Mention(span, answer[span[0] : span[1]], tool, "readable", True))
+        found.sort(key=lambda x: (x.span[0], -x.span[1]))
+        out: list[Mention] = []
+        for mention in found:
+            if out and mention.span[0] < out[-1].span[1]:
+                continue
+            out.append(mention)
+        return out
+
+    def _looks_like_tool(self, answer: str, m: re.Match[str], name: str) -> bool:
+        parts = tool_name_parts(name)
+        if len(parts) < 2 or parts[0] not in self.tool_verbs:
+            return False
+        if m.group(0).startswith("`") or m.group(0).endswith(("`", "()")):
+            return True
+        window = answer[max(0, m.start() - 40) : m.end() + 40]
+        return _TOOL_CONTEXT.search(window) is not None
+
+    # ------------------------------------------------------------------ detect
+    def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        answer = evidence.answer
+        status = ToolStatus.of(evidence.turn.tool_calls, evidence.profile)
+        ran = evidence.tool_names
+        mentions = self.mentions(answer, ran)
+        norm = phrases.normalise(answer)
+        unavailable = set(status.unavailable)
+        cited_paragraphs: set[tuple[int, int]] = set()
+        spans = paragraphs(answer)
+        for mention in mentions:
+            para = _containing(spans, mention.span[0])
+            if mention.tool not in ran:
+                yield self._phantom(mention, answer, norm)
+                cited_paragraphs.add(para)
+            elif mention.tool in unavailable:
+                finding = self._unavailable(mention, status.state_of_name(mention.tool) or "", norm, para)
+                if finding is not None:
+                    cited_paragraphs.add(para)
+                    yield finding
+        if unavailable and not status.ok:
+            yield from self._results_without_tools(norm, answer, spans, cited_paragraphs, sorted(unavailable))
+
+    def _phantom(self, mention: Mention, answer: str, norm: str) -> Finding:
+        confidence = {"bare": CONFIDENCE_BARE, "alias": CONFIDENCE_NAMED}.get(
+            mention.form, CONFIDENCE_READABLE
+        )
+        if mention.form == "readable":
+            window = answer[max(0, mention.span[0] - 30) : mention.span[1] + 30]
+            if _TOOL_CONTEXT.search(window):
+                confidence = CONFIDENCE_NAMED
+        offer = _sentence_has(norm, mention.span, "offers")
+        if offer:
+            confidence = min(confidence, CONFIDENCE_OFFER)
+        in_registry = mention.tool in self.registry
+        replacement = self.replacements.get(mention.tool) or self.replacements_lower.get(mention.tool.lower())
+        reason = f"cites the tool {mention.tool} but no such tool ran this turn"
+        if self.registry and not in_registry:
+            reason += " (and it is not a known tool)"
+        if replacement:
+            reason += f"; the real tool is {replacement}"
+        if offer:
+            reason += "; it is only proposed, not claimed"
+        return Finding(
+            kind="phantom_tool",
+            detector=self.id,
+            identifier=mention.text.strip("`"),
+            confidence=confidence,
+            severity=severity_for(confidence),
+            span=mention.span,
+            reason=reason,
+            evidence={
+                "tool": mention.tool,
+                "form": mention.form,
+                "in_registry": in_registry,
+                **({"replacement": replacement} if replacement else {}),
+            },
+        )
+
+    def _unavailable(self, mention: Mention, state: str, norm: str, para: tuple[int, int]) -> Finding | None:
+        start, end = para
+        # Saying the tool failed is honest reporting, not reliance on it.
+        if phrases.contains("failure", norm, start, end):
+            return None
+        what = {
+            "api_failed": "failed",
+            "guard_blocked": "was refused by a guard",
+            "empty": "returned nothing",
+        }
+        reports = phrases.contains("results", norm, start, end) or _has_digits(norm, start, end)
+        confidence = CONFIDENCE_RELIES if reports else CONFIDENCE_CITES
+        reason = f"this paragraph relies on {mention.tool}, which {what.get(state, 'gave nothing')} this turn"
+        return Finding(
+            kind="unavailable_tool_reference",
+            detector=self.id,
+            identifier=mention.text.strip("`"),
+            confidence=confidence,
+            severity=severity_for(confidence),
+            span=mention.span,
+            reason=reason,
+            evidence={"tool": mention.tool, "status": state, "reports_results": reports},
+        )
+
+    def _results_without_tools(
+        self,
+        norm: str,
+        answer: str,
+        spans: list[tuple[int, int]],
+        cited: set[tuple[int, int]],
+        unavailable: list[str],
+    ) -> Iterator[Finding]:
+        for para in spans:
+            if para in cited or phrases.contains("failure", norm, *para):
+                continue
+            for start, end in phrases.find("results", norm, *para):
+                after = norm[end : end + 16].lstrip(" :,")
+                if phrases.negated_before(norm, start) or after.startswith(("no ", "nothing", "none", "0 ")):
+                    continue
+                yield Finding(
+                    kind="unavailable_tool_reference",
+                    detector=self.id,
+                    identifier=answer[start:end],
+                    confidence=CONFIDENCE_RESULTS,
+                    severity=severity_for(CONFIDENCE_RESULTS),
+                    span=(start, end),
+                    reason=(
+                        "reports results, but every tool this turn failed or returned nothing "
+                        f"({', '.join(unavailable)})"
+                    ),
+                    evidence={"unavailable_tools": unavailable},
+                )
+                break  # one per paragraph: the paragraph is what a wipe removes
+
+
+def _phrase_spans(norm: str, phrase: str) -> Iterator[tuple[int, int]]:
+    pattern = r"(?<!\w)" + re.escape(phrase.lower()).replace(r"\ ", r"[\s\-]+") + r"(?!\w)"
+    for m in re.finditer(pattern, norm):
+        yield m.span()
+
+
+def _containing(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+    for s, e in spans:
+        if s <= pos < e:
+            return s, e
+    return pos, pos + 1
+
+
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _sentence_has(norm: str, span: tuple[int, int], category: str) -> bool:
+    start = 0
+    for brk in _SENTENCE_END.finditer(norm, max(0, span[0] - 300), span[0]):
+        start = brk.end()
+    stop = _SENTENCE_END.search(norm, span[1])
+    end = stop.end() if stop else len(norm)
+    # A question proposes ("Shall I run search_flights?").
+    return norm[end - 1 : end] == "?" or phrases.contains(category, norm, start, end)
+
+
+def _has_digits(norm: str, start: int, end: int) -> bool:
+    return any(c.isdigit() for c in norm[start:end])
