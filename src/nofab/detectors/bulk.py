@@ -31,7 +31,7 @@ _NUM = r"\d[\d,]*(?:\.\d+)?"
 #: Built-in quantitative content: money, percentages, counts with units, multipliers,
 #: statistics. Each is anchored on a digit so it runs in linear time.
 BUILTIN_QUANTITATIVE_PATTERNS: tuple[str, ...] = (
-    rf"[$€£¥₹]\s?{_NUM}(?:\s?(?:k|m|bn|million|billion|thousand))?",
+    rf"[$€£¥₹]\s?{_NUM}(?:\s?(?:million|billion|thousand|bn|k|m)\b)?",
     rf"\b{_NUM}\s?(?:USD|EUR|GBP|JPY|dollars|euros|pounds)\b",
     rf"\b{_NUM}\s?(?:%|percent\b|per cent\b|pp\b|bps\b)",
     rf"\b{_NUM}\s?(?:ms|s|sec|seconds|minutes|mins|hours|hrs|days|weeks|months|years|kg|g|mg|lb|lbs|km|"

@@ -26,7 +26,9 @@ from nofab.lexicon import tool_name_parts
 from nofab.policy import Profile
 from nofab.toolstatus import ToolStatus
 
-CONFIDENCE_LIST = 0.85
+# As high as the numbers detector's money findings, so that the list finding (which
+# explains them) is the one kept where they overlap.
+CONFIDENCE_LIST = 0.9
 CONFIDENCE_COUNT = 0.8
 #: Lists are looked for this deep inside a result object.
 MAX_DEPTH = 3
@@ -88,7 +90,7 @@ class InflationDetector:
                 by_token.setdefault(token, []).append(index)
         if by_token:
             for block in _blocks(answer):
-                finding = self._check_block(answer, block, lists, by_token)
+                finding = self._check_block(evidence, answer, block, lists, by_token)
                 if finding is not None:
                     yield finding
         yield from self._check_counts(answer, lists)
@@ -96,6 +98,7 @@ class InflationDetector:
     # ------------------------------------------------------------------ lists and tables
     def _check_block(
         self,
+        evidence: Evidence,
         answer: str,
         items: list[tuple[int, int]],
         lists: list[RowList],
@@ -128,6 +131,8 @@ class InflationDetector:
             n
             for n in range(claimed)
             if n not in linked_items
+            # An id grounded elsewhere (another call, the user) is a real thing, not an extra row.
+            and not any(_id_like(t) and evidence.grounds(t) for t in item_tokens[n])
             and (
                 any(_id_like(t) and _shape(t) in shapes for t in item_tokens[n])
                 or frozenset(_labels(answer[items[n][0] : items[n][1]])) in labels
@@ -136,7 +141,8 @@ class InflationDetector:
         if not invented:
             return None
         tools = list(dict.fromkeys(lists[i].tool for i in sorted(linked_lists)))
-        start, end = items[0][0], items[-1][1]
+        # The span covers the invented items: what a wipe must remove.
+        start, end = items[invented[0]][0], items[invented[-1]][1]
         first = answer[items[invented[0]][0] : items[invented[0]][1]].strip()
         return Finding(
             kind="data_inflation",

@@ -4,9 +4,10 @@ came back empty (``unavailable_tool_reference``).
 
 A tool is cited as its bare name (``get_weather``, ``getWeather``), as its readable form
 ("get weather", only for names of two parts or more) or as a profile alias. Names the
-registry does not know count as tools only when they look like one: snake or camel case
-whose first part is a tool verb (``search_papers``) written as code or next to a word such
-as "tool" or "called" — so ``gift_card_5094406`` or ``basic_economy`` never do.
+registry does not know count as tools only when they look like one: snake case whose first
+part is a tool verb (``search_papers``), or camel case (``searchPapers``) written as code or
+next to a word such as "tool" or "called" — so ``gift_card_5094406`` or ``basic_economy``
+never do.
 
 Rules (``profile.rules["tool_references"]``): ``replacements`` (phantom -> real tool, the
 suggested replacement reported in the verdict), ``tool_verbs`` (extra first parts),
@@ -121,8 +122,8 @@ class ToolReferenceDetector:
         parts = tool_name_parts(name)
         if len(parts) < 2 or parts[0] not in self.tool_verbs:
             return False
-        if m.group(0).startswith("`") or m.group(0).endswith(("`", "()")):
-            return True
+        if "_" in name or m.group(0).startswith("`") or m.group(0).endswith(("`", "()")):
+            return True  # snake case with a tool verb in front is a tool name however written
         window = answer[max(0, m.start() - 40) : m.end() + 40]
         return _TOOL_CONTEXT.search(window) is not None
 
