@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal, cast
 
 from nofab.errors import InputError, ProfileError
@@ -55,6 +56,7 @@ _URL = re.compile(r"(?:https?|ftp)://\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
 _PATH = re.compile(r"(?:~|\.{1,2})?/[^\s/]+(?:/[^\s/]*)*|[A-Za-z]:\\\S+|[\w\-]+(?:/[\w.\-]+)+\.[A-Za-z]{1,5}")
 _ACCOUNT = re.compile(r"\d+(?:[ \-]\d+)*")  # "4111 1111 1111", not "305 - 250"
+_ACCOUNT_IN_TEXT = re.compile(r"(?<![\d\-])\d+(?:[ \-]\d+)*(?![\d\-])")
 _IBAN = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w.\-:#]{2,63}")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+\-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?")
@@ -166,9 +168,13 @@ class Provenance:
         if find_token(self.folded, needle) != -1:
             return True
         if shape == "account":
-            digits = re.sub(r"[ \-]", "", needle)
-            return digits != needle and find_token(self.folded, digits) != -1
+            # "4111-2222-3333" is the account the user wrote as "4111 2222 3333".
+            return re.sub(r"[ \-]", "", needle) in self.account_digits
         return False
+
+    @cached_property
+    def account_digits(self) -> frozenset[str]:
+        return frozenset(re.sub(r"[ \-]", "", m.group(0)) for m in _ACCOUNT_IN_TEXT.finditer(self.folded))
 
 
 def suspects(pending: PendingCall, turn: Turn, profile: Profile | None = None) -> list[SuspectArgument]:

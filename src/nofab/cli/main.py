@@ -9,6 +9,7 @@ import click
 
 from nofab import __version__
 from nofab.cli.check import check_command
+from nofab.cli.coverage import coverage_command
 from nofab.errors import NofabError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -21,6 +22,7 @@ def cli() -> None:
 
 
 cli.add_command(check_command)
+cli.add_command(coverage_command)
 
 
 def main(argv: list[str] | None = None) -> int:
