@@ -302,7 +302,7 @@ class Guard:
     def _tool_details(self, assessment: _Assessment) -> dict[str, Any]:
         # Tool partition, phantoms, inflation and pending-call routing (nofab.toolstatus).
         checked = any(d.id == "arguments" for d in self.detectors)
-        return verdict_details(assessment.evidence.turn, self.profile, assessment.findings, checked)
+        return verdict_details(assessment.evidence, assessment.findings, checked)
 
     def _off(self, turn: Turn) -> Verdict:
         return Verdict((), "none", turn.response, "off", self.policy.threshold)

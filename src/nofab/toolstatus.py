@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+from weakref import WeakKeyDictionary
 
 from nofab.finding import Finding
 from nofab.policy import Profile
-from nofab.turn import GUARD_BLOCK_PREFIXES, PendingCall, ToolCall, Turn, is_empty_result
+from nofab.turn import GUARD_BLOCK_PREFIXES, PendingCall, ToolCall, is_empty_result
+
+if TYPE_CHECKING:
+    from nofab.evidence import Evidence
 
 State = Literal["ok", "api_failed", "guard_blocked", "empty"]
 
@@ -39,9 +43,32 @@ def state_of(call: ToolCall, prefixes: Sequence[str] = GUARD_BLOCK_PREFIXES) -> 
     if call.status == "error":
         # A runtime may mark a refusal as a plain error: the prefix decides.
         return "guard_blocked" if is_guard_blocked(call.error, prefixes) else "api_failed"
-    if call.status == "empty" or is_empty_result(call.parsed_result):
+    if call.status == "empty" or (_maybe_empty(call.result) and is_empty_result(call.parsed_result)):
         return "empty"
     return "ok"
+
+
+def _maybe_empty(result: Any) -> bool:
+    """Cheap pre-check: only None, short text and tiny containers can be empty results."""
+    if result is None:
+        return True
+    if isinstance(result, str):
+        return len(result) <= 256
+    if isinstance(result, (list, tuple, dict)):
+        return len(result) <= 1
+    return False
+
+
+_CACHE: WeakKeyDictionary[Evidence, ToolStatus] = WeakKeyDictionary()
+
+
+def status_for(evidence: Evidence) -> ToolStatus:
+    """This turn's partition, computed once per evidence index and shared by every detector
+    (and by the verdict) that asks."""
+    status = _CACHE.get(evidence)
+    if status is None:
+        status = _CACHE.setdefault(evidence, ToolStatus.of(evidence.turn.tool_calls, evidence.profile))
+    return status
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +134,7 @@ def partition_failed_tools(calls: Iterable[ToolCall], profile: Profile | None = 
 
 
 def verdict_details(
-    turn: Turn, profile: Profile, findings: Sequence[Finding], calls_checked: bool = True
+    evidence: Evidence, findings: Sequence[Finding], calls_checked: bool = True
 ) -> dict[str, Any]:
     """The tool-failure facts a verdict carries (merged into ``Verdict.to_dict()``).
 
@@ -117,9 +144,9 @@ def verdict_details(
     were checked.
     """
     out: dict[str, Any] = {}
-    calls = turn.tool_calls
-    if calls:
-        status = ToolStatus.of(calls, profile)
+    turn, profile = evidence.turn, evidence.profile
+    if turn.tool_calls:
+        status = status_for(evidence)
         if status.api_failed or status.guard_blocked or status.empty:
             out["api_failed_tools"] = list(status.api_failed)
             out["guard_blocked_tools"] = list(status.guard_blocked)

@@ -20,7 +20,7 @@ from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
 from nofab.policy import Profile
 from nofab.rules import Rules, compile_pattern
-from nofab.toolstatus import ToolStatus
+from nofab.toolstatus import status_for
 
 DEFAULT_BULK_FAILURE_RATIO_THRESHOLD = 0.8
 DEFAULT_BULK_FAILURE_MIN_LENGTH = 800
@@ -81,7 +81,7 @@ class BulkFailureDetector:
         answer = evidence.answer
         if not calls or len(answer) < self.min_length or not self.patterns:
             return
-        status = ToolStatus.of(calls, evidence.profile)
+        status = status_for(evidence)
         ratio = status.failure_ratio
         if ratio < self.ratio or not status.api_failed:
             return

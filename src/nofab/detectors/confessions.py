@@ -29,8 +29,9 @@ CONFIDENCE_CAVEAT = 0.6
 MIN_PREFIX = 8
 
 _HEX = re.compile(r"(?<![\w-])[0-9a-fA-F]{8,}(?:-[0-9a-fA-F]{4,12}){0,4}(?![\w-])")
-_TABLE_LINE = re.compile(r"^[ \t]*\|.*\d.*\|[ \t]*$", re.M)
-_NUMERIC_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]+.*\d.*$", re.M)
+# A table row or list item holding a digit; "[^\d\n]*\d" keeps each line scan linear.
+_TABLE_ROW = re.compile(r"^[ \t]*\|[^\d\n]*\d", re.M)
+_NUMERIC_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]+[^\d\n]*\d", re.M)
 
 
 def _hex_key(text: str) -> str:
@@ -48,16 +49,32 @@ class ConfessionDetector:
         del profile
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        # The cheap gate of each check first (a job prefix, a results block); the phrase
+        # scan only when it passes.
         answer = evidence.answer
+        hexes = list(_HEX.finditer(answer)) if evidence.turn.prior_tool_uses else []
+        results = _results_block(answer)
+        if not hexes and results is None:
+            return
         norm = phrases.normalise(answer)
-        confessions = [s for s in phrases.find("confessions", norm) if not phrases.negated_before(norm, s[0])]
-        if confessions and evidence.turn.prior_tool_uses:
-            yield from self._self(evidence, answer, confessions)
-        yield from self._method(answer, norm)
+        if hexes:
+            confessions = [
+                s for s in phrases.find("confessions", norm) if not phrases.negated_before(norm, s[0])
+            ]
+            if confessions:
+                yield from self._self(evidence, answer, confessions, hexes)
+        if results is not None:
+            yield from self._method(answer, norm, results)
 
-    def _self(self, evidence: Evidence, answer: str, confessions: list[tuple[int, int]]) -> Iterator[Finding]:
+    def _self(
+        self,
+        evidence: Evidence,
+        answer: str,
+        confessions: list[tuple[int, int]],
+        hexes: list[re.Match[str]],
+    ) -> Iterator[Finding]:
         jobs = [(p, _hex_key(p.job_id)) for p in evidence.turn.prior_tool_uses if p.job_id]
-        for m in _HEX.finditer(answer):
+        for m in hexes:
             key = _hex_key(m.group(0))
             if len(key) < MIN_PREFIX:
                 continue
@@ -80,10 +97,7 @@ class ConfessionDetector:
                 )
                 return
 
-    def _method(self, answer: str, norm: str) -> Iterator[Finding]:
-        results = _results_block(answer)
-        if results is None:
-            return
+    def _method(self, answer: str, norm: str, results: tuple[int, int]) -> Iterator[Finding]:
         strong = [s for s in phrases.find("retractions", norm) if not phrases.negated_before(norm, s[0])]
         weak = [s for s in phrases.find("caveats", norm) if not phrases.negated_before(norm, s[0])]
         if not strong and not weak:
@@ -110,11 +124,10 @@ class ConfessionDetector:
 
 
 def _results_block(answer: str) -> tuple[int, int] | None:
-    """Span of the first table with numbers, or of a run of 3+ list items with numbers."""
-    lines = list(_TABLE_LINE.finditer(answer))
-    if len(lines) >= 2:
-        return lines[0].start(), lines[-1].end()
-    items = list(_NUMERIC_ITEM.finditer(answer))
-    if len(items) >= 3:
-        return items[0].start(), items[-1].end()
+    """Span of the table rows holding numbers (2+), else of the list items holding numbers (3+)."""
+    for pattern, minimum in ((_TABLE_ROW, 2), (_NUMERIC_ITEM, 3)):
+        rows = list(pattern.finditer(answer))
+        if len(rows) >= minimum:
+            last = answer.find("\n", rows[-1].end())
+            return rows[0].start(), len(answer) if last == -1 else last
     return None

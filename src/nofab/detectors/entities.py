@@ -33,6 +33,8 @@ BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
     ("path", r"\b[\w\-]+(?:/[\w\-]+)+\.[A-Za-z]{1,5}\b", 0.7),  # reports/q3.pdf
 )
 CONFIDENCE_QUOTED = 0.6
+#: A shape's patterns only run when one of these is in the answer (most answers have none).
+_MARKS = {"url": ("://",), "email": ("@",), "path": ("/", "\\")}
 _QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{2,60}?)\s?»")
 _TRAILING = ".,;:!?)]}'\""
 
@@ -59,7 +61,10 @@ class EntityDetector:
         """(shape, span, confidence) of each entity-shaped string, without overlaps."""
         taken: list[tuple[int, int]] = []
         out: list[tuple[str, tuple[int, int], float]] = []
+        present = {shape for shape, marks in _MARKS.items() if any(m in answer for m in marks)}
         for name, pattern, confidence in self.patterns:
+            if name in _MARKS and name not in present:
+                continue  # no "://", "@" or "/" in the answer: that shape cannot occur
             for m in pattern.finditer(answer):
                 g = 1 if pattern.groups else 0
                 start, end = m.span(g)
@@ -71,7 +76,7 @@ class EntityDetector:
                     continue
                 taken.append((start, end))
                 out.append((name, (start, end), confidence))
-        if self.quoted:
+        if self.quoted and any(q in answer for q in '"“«'):
             for m in _QUOTED.finditer(answer):
                 g = next(i for i in (1, 2, 3) if m.group(i) is not None)
                 start, end = m.span(g)

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
 from nofab.lexicon import tool_name_parts
 from nofab.policy import Profile
-from nofab.toolstatus import ToolStatus
+from nofab.toolstatus import status_for
 
 # As high as the numbers detector's money findings, so that the list finding (which
 # explains them) is the one kept where they overlap.
@@ -57,9 +57,19 @@ class RowList:
 
     tool: str
     key: str  # the object key it sits under ("" for a top-level list)
-    rows: int
+    items: list[Any]
     label: str  # where, for the evidence
-    distinct: set[str] = field(default_factory=set)  # values only one row holds (folded)
+    _distinct: set[str] | None = None
+
+    @property
+    def rows(self) -> int:
+        return len(self.items)
+
+    def distinct(self) -> set[str]:
+        """Values only one row holds (folded), computed on first use."""
+        if self._distinct is None:
+            self._distinct = _distinct(self.items)
+        return self._distinct
 
 
 class InflationDetector:
@@ -77,19 +87,42 @@ class InflationDetector:
         if not calls:
             return
         answer = evidence.answer
-        status = ToolStatus.of(calls, evidence.profile)
+        # Look at the tool results only when the answer has a list, a table or a count.
+        blocks = [b for b in _blocks(answer) if len(b) >= 2]
+        if not blocks and _COUNT.search(answer) is None:
+            return
+        status = status_for(evidence)
+        texts = {s.label: s.text for s in evidence.sources}
+        item_tokens = {
+            t.casefold()
+            for block in blocks
+            for s, e in block
+            for t in _TOKEN.findall(answer[s:e])
+            if len(t) >= 3
+        }
         lists: list[RowList] = []
+        linkable: list[bool] = []  # does the list's call hold any token of the answer's items?
         for i, (call, state) in enumerate(status.calls):
-            if state == "ok":
-                _collect(call.parsed_result, call.name, "", f"tool_calls[{i}].result", lists, 0)
+            if state != "ok":
+                continue
+            label = f"tool_calls[{i}].result"
+            before = len(lists)
+            _collect(call.parsed_result, call.name, "", label, lists, 0)
+            if len(lists) > before:
+                # Only results that mention an item can own its rows; the others are never
+                # indexed (their distinct values are the expensive part).
+                folded = texts.get(label, "").casefold()
+                hit = any(t in folded for t in item_tokens)
+                linkable.extend([hit] * (len(lists) - before))
         if not lists:
             return
         by_token: dict[str, list[int]] = {}
         for index, row_list in enumerate(lists):
-            for token in row_list.distinct:
-                by_token.setdefault(token, []).append(index)
+            if linkable[index]:
+                for token in row_list.distinct():
+                    by_token.setdefault(token, []).append(index)
         if by_token:
-            for block in _blocks(answer):
+            for block in blocks:
                 finding = self._check_block(evidence, answer, block, lists, by_token)
                 if finding is not None:
                     yield finding
@@ -197,11 +230,9 @@ class InflationDetector:
 def _collect(value: Any, tool: str, key: str, label: str, out: list[RowList], depth: int) -> None:
     if isinstance(value, list):
         if value:
-            out.append(RowList(tool, key, len(value), label, _distinct(value)))
-        if depth < MAX_DEPTH:
-            for i, item in enumerate(value[:200]):
-                if isinstance(item, (dict, list)):
-                    _collect(item, tool, key, f"{label}[{i}]", out, depth + 1)
+            out.append(RowList(tool, key, value, label))
+        # Lists inside rows (a flight's fares, an order's items) are not what an answer
+        # enumerates as "the rows"; not descending into them keeps big results cheap.
     elif isinstance(value, dict) and depth < MAX_DEPTH:
         for k, v in value.items():
             if isinstance(v, (dict, list)):

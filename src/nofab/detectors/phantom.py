@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from nofab import phrases
 from nofab.actions import paragraphs
@@ -27,7 +28,7 @@ from nofab.finding import Finding, severity_for
 from nofab.lexicon import tool_name_parts
 from nofab.policy import Profile
 from nofab.rules import Rules
-from nofab.toolstatus import ToolStatus
+from nofab.toolstatus import status_for
 
 #: First parts that make an unknown snake/camel-case name read as a tool.
 TOOL_VERBS = frozenset(
@@ -39,10 +40,11 @@ TOOL_VERBS = frozenset(
     ).split()
 )
 
-# A code-like name: snake_case (letters only, 2+ parts) or camelCase.
-_NAME = re.compile(
-    r"(?<![\w./@\-])`?([A-Za-z][a-z]*(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)`?(?:\(\))?(?![\w/@\-])"
-)
+# A code-like name: snake_case (letters only, 2+ parts) or camelCase. Two patterns, each run
+# only when its mark ("_", or a lower-case letter followed by a capital) is in the answer.
+_SNAKE = re.compile(r"(?<![\w./@\-])`?([A-Za-z][a-z]*(?:_[a-z]+)+)`?(?:\(\))?(?![\w/@\-])")
+_CAMEL = re.compile(r"(?<![\w./@\-])`?([a-z]+(?:[A-Z][a-z]+)+)`?(?:\(\))?(?![\w/@\-])")
+_CAMEL_MARK = re.compile(r"[a-z][A-Z]")
 _TOOL_CONTEXT = re.compile(
     r"\b(?:tool|tools|function|functions|api|endpoint|call|called|calling|ran|run|used|using|via|"
     r"invoked|queried|herramienta|outil|werkzeug|ferramenta)\b",
@@ -89,7 +91,12 @@ class ToolReferenceDetector:
         """Every tool citation in the answer, left to right, without overlaps."""
         known = {n.lower(): n for n in (*self.registry, *ran)}
         found: list[Mention] = []
-        for m in _NAME.finditer(answer):
+        names: list[re.Match[str]] = []
+        if "_" in answer:
+            names.extend(_SNAKE.finditer(answer))
+        if _CAMEL_MARK.search(answer):
+            names.extend(_CAMEL.finditer(answer))
+        for m in names:
             name = m.group(1)
             low = name.lower()
             if low in self.ignore:
@@ -105,11 +112,10 @@ class ToolReferenceDetector:
             for span in _phrase_spans(norm, alias):
                 found.append(Mention(span, answer[span[0] : span[1]], tool, "alias", True))
         for tool in known.values():
-            parts = tool_name_parts(tool)
-            if len(parts) < 2:
-                continue
-            for span in _phrase_spans(norm, " ".join(parts)):
-                found.append(Mention(span, answer[span[0] : span[1]], tool, "readable", True))
+            readable = _readable(tool)
+            if readable:
+                for span in _phrase_spans(norm, readable):
+                    found.append(Mention(span, answer[span[0] : span[1]], tool, "readable", True))
         found.sort(key=lambda x: (x.span[0], -x.span[1]))
         out: list[Mention] = []
         for mention in found:
@@ -130,7 +136,7 @@ class ToolReferenceDetector:
     # ------------------------------------------------------------------ detect
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
-        status = ToolStatus.of(evidence.turn.tool_calls, evidence.profile)
+        status = status_for(evidence)
         ran = evidence.tool_names
         mentions = self.mentions(answer, ran)
         norm = phrases.normalise(answer)
@@ -241,9 +247,22 @@ class ToolReferenceDetector:
                 break  # one per paragraph: the paragraph is what a wipe removes
 
 
+@lru_cache(maxsize=1024)
+def _readable(tool: str) -> str:
+    """"get weather" for get_weather / getWeather; "" for one-part names (too common as words)."""
+    parts = tool_name_parts(tool)
+    return " ".join(parts) if len(parts) >= 2 else ""
+
+
+@lru_cache(maxsize=1024)
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(phrase.lower()).replace(r"\ ", r"[\s\-]+") + r"(?!\w)")
+
+
 def _phrase_spans(norm: str, phrase: str) -> Iterator[tuple[int, int]]:
-    pattern = r"(?<!\w)" + re.escape(phrase.lower()).replace(r"\ ", r"[\s\-]+") + r"(?!\w)"
-    for m in re.finditer(pattern, norm):
+    if phrase.split(" ", 1)[0] not in norm:
+        return  # the first word is not even there: skip the regex
+    for m in _phrase_pattern(phrase).finditer(norm):
         yield m.span()
 
 

@@ -37,7 +37,9 @@ CONFIDENCE_WEAK = 0.6
 
 _FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
-_URLISH = re.compile(r"\b(?:https?://|www\.)\S+|\S+@\S+\.\w+|\b\w*\d\w*\b")
+_URL = re.compile(r"\b(?:https?://|www\.)\S+")
+_EMAIL = re.compile(r"[^\s@]+@\S+")
+_HAS_DIGIT = re.compile(r"\b[^\W\d]*\d\w*")  # letters, then a digit: deterministic, linear
 _SKIP_LINE = re.compile(r"^\s*(?:[-*•+>#|]|\d{1,3}[.)]|    |\t)|^\s*[\w ]{1,30}:\s")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _SENTENCE = re.compile(r"[^.!?;…\n]+")
@@ -76,8 +78,20 @@ class DegenerateProseDetector:
 
     def measure(self, answer: str) -> dict[str, float] | None:
         """The three signals over the answer's prose, or None when there is too little prose."""
-        text = _INLINE_CODE.sub(" ", _FENCE.sub(" ", answer))
-        prose_lines = [_URLISH.sub(" ", line) for line in text.splitlines() if not _SKIP_LINE.match(line)]
+        if answer.count(" ") + answer.count("\n") < self.min_words:
+            return None  # too short to judge, whatever it holds
+        text = answer
+        if "```" in text or "~~~" in text:
+            text = _FENCE.sub(" ", text)
+        if "`" in text:
+            text = _INLINE_CODE.sub(" ", text)
+        text = "\n".join(line for line in text.splitlines() if not _SKIP_LINE.match(line))
+        if "://" in text or "www." in text:
+            text = _URL.sub(" ", text)
+        if "@" in text:
+            text = _EMAIL.sub(" ", text)
+        # URLs, emails and anything holding a digit (ids, codes, figures) are not prose.
+        prose_lines = _HAS_DIGIT.sub(" ", text).splitlines()
         words = [w.lower() for line in prose_lines for w in _WORD.findall(line)]
         if len(words) < self.min_words:
             return None
