@@ -35,6 +35,8 @@ BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
 CONFIDENCE_QUOTED = 0.6
 #: A shape's patterns only run when one of these is in the answer (most answers have none).
 _MARKS = {"url": ("://",), "email": ("@",), "path": ("/", "\\")}
+_CODE_MARK = re.compile(r"[A-Z]-?\d")
+_GATED = frozenset({*_MARKS, "code"})
 _QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{2,60}?)\s?»")
 _TRAILING = ".,;:!?)]}'\""
 
@@ -62,9 +64,11 @@ class EntityDetector:
         taken: list[tuple[int, int]] = []
         out: list[tuple[str, tuple[int, int], float]] = []
         present = {shape for shape, marks in _MARKS.items() if any(m in answer for m in marks)}
+        if _CODE_MARK.search(answer):
+            present.add("code")
         for name, pattern, confidence in self.patterns:
-            if name in _MARKS and name not in present:
-                continue  # no "://", "@" or "/" in the answer: that shape cannot occur
+            if name in _GATED and name not in present:
+                continue  # no "://", "@", "/" or capital-digit in the answer: the shape cannot occur
             for m in pattern.finditer(answer):
                 g = 1 if pattern.groups else 0
                 start, end = m.span(g)

@@ -35,6 +35,7 @@ MAX_DEPTH = 3
 
 _ITEM = re.compile(r"^([ \t]*)(?:\d{1,3}[.)]|[-*•+])[ \t]+\S")
 _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+_ANY_ITEM = re.compile(r"^[ \t]*(?:(?:\d{1,3}[.)]|[-*•+])[ \t]|\|)", re.M)
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}")
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-./@]*[A-Za-z0-9]")
 _LABEL = re.compile(r"\*\*([^*\n]{1,40}?):?\*\*|^[ \t]*(?:[-*•]|\d+[.)])?[ \t]*([A-Z][\w ]{1,30}):", re.M)
@@ -88,7 +89,8 @@ class InflationDetector:
             return
         answer = evidence.answer
         # Look at the tool results only when the answer has a list, a table or a count.
-        blocks = [b for b in _blocks(answer) if len(b) >= 2]
+        has_list = _ANY_ITEM.search(answer) is not None
+        blocks = [b for b in _blocks(answer) if len(b) >= 2] if has_list else []
         if not blocks and _COUNT.search(answer) is None:
             return
         status = status_for(evidence)

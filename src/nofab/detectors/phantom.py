@@ -141,6 +141,8 @@ class ToolReferenceDetector:
         mentions = self.mentions(answer, ran)
         norm = phrases.normalise(answer)
         unavailable = set(status.unavailable)
+        if not mentions and (not unavailable or status.ok):
+            return  # nothing cited, and no "results" can be checked against failed tools
         cited_paragraphs: set[tuple[int, int]] = set()
         spans = paragraphs(answer)
         for mention in mentions:

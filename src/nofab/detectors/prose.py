@@ -91,24 +91,23 @@ class DegenerateProseDetector:
         if "@" in text:
             text = _EMAIL.sub(" ", text)
         # URLs, emails and anything holding a digit (ids, codes, figures) are not prose.
-        prose_lines = _HAS_DIGIT.sub(" ", text).splitlines()
-        words = [w.lower() for line in prose_lines for w in _WORD.findall(line)]
+        text = _HAS_DIGIT.sub(" ", text)
+        words = _WORD.findall(text.lower())
         if len(words) < self.min_words:
             return None
-        short = sum(1 for w in words if len(w) <= 2 and w not in self.short_words)
-        sentences = [len(_WORD.findall(s)) for line in prose_lines for s in _SENTENCE.findall(line)]
-        sentences = [n for n in sentences if n]
+        short_words = self.short_words
+        short = sum(1 for w in words if len(w) <= 2 and w not in short_words)
+        # Words per sentence by whitespace split: a close, much cheaper count than a regex
+        # per sentence, and fragments are about very short sentences only.
+        sentences = [n for n in (len(s.split()) for s in _SENTENCE.findall(text)) if n]
         fragments = (
             sum(1 for n in sentences if n <= 2) / len(sentences)
             if len(sentences) >= self.min_sentences
             else 0.0
         )
-        trigrams = [tuple(words[i : i + 3]) for i in range(len(words) - 2)]
+        trigrams = list(zip(words, words[1:], words[2:], strict=False))
         repeats = len(trigrams) - len(set(trigrams))
-        run = longest = 1
-        for a, b in itertools.pairwise(words):
-            run = run + 1 if a == b else 1
-            longest = max(longest, run)
+        longest = max(len(list(group)) for _word, group in itertools.groupby(words))
         return {
             "words": float(len(words)),
             "short_word_ratio": short / len(words),
