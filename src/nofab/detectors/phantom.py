@@ -139,10 +139,10 @@ class ToolReferenceDetector:
         status = status_for(evidence)
         ran = evidence.tool_names
         mentions = self.mentions(answer, ran)
-        norm = phrases.normalise(answer)
         unavailable = set(status.unavailable)
         if not mentions and (not unavailable or status.ok):
             return  # nothing cited, and no "results" can be checked against failed tools
+        norm = phrases.normalise(answer)
         cited_paragraphs: set[tuple[int, int]] = set()
         spans = paragraphs(answer)
         for mention in mentions:
