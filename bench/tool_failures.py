@@ -27,6 +27,22 @@ TOOL_FAILURE_DETECTORS = (
     "arguments",
 )
 ROUNDS = 5
+HOSTILE = {
+    "dotted words": "a.",
+    "comma digits": "1,",
+    "slash words": "a/",
+    "dash digits": "1-",
+    "snake chain": "get_",
+    "hex run": "a",
+    "quotes": '"A',
+    "table pipes": "|1",
+    "list items": "1. A\n",
+    "mixed": 'get_x_ 1. ORD-1 "A| HAT1 a@b. http:// /a/ 3fa85f6 th e. $1 1% ',
+}
+# Marks that open every gated pattern, so none is skipped.
+TAIL = " x@y.co /p/q.txt C:\\x ORD-1 HAT1 https://a.b I made up 3fa85f64"
+HOSTILE_CALLS = [{"name": "search_x", "error": "HTTP 500"}, {"name": "list_x", "result": [{"id": "A1"}]}]
+HOSTILE_JOBS = [{"name": "job", "job_id": "3fa85f64" * 4}]
 
 
 def per_turn(guard: Guard, turns: list[Turn]) -> list[float]:
@@ -61,14 +77,23 @@ def main() -> None:
     print(f"tool-failure detectors alone:        {summary(o)}")
     print(f"after/before median ratio: {statistics.median(a) / statistics.median(b):.2f}")
 
-    # Adversarial: 1 MB of near-misses for every regex (snake names, codes, list items, hex).
-    unit = 'get_x_ 1. ORD-1 "A| HAT1 a@b. http:// /a/ 3fa85f6 th e. $1 1% '
-    for size in (250_000, 500_000, 1_000_000):
-        text = (unit * (size // len(unit) + 1))[:size]
-        turn = Turn(response=text, tool_calls=())
-        start = time.perf_counter()
-        only.check(turn)
-        print(f"adversarial {size:>9,} chars: {time.perf_counter() - start:6.3f} s")
+    # Adversarial: long runs built to make a careless regex backtrack (a run of "a.a.a…"
+    # before an "@", "1-1-1…" before a "/", snake-case chains, table pipes...). Linear means
+    # the 1 MB time is about twice the 500 kB time.
+    print("adversarial answers (tool-failure detectors), seconds for 250 kB / 500 kB / 1 MB:")
+    for name, unit in HOSTILE.items():
+        row = []
+        for size in (250_000, 500_000, 1_000_000):
+            text = (unit * (size // len(unit) + 1))[:size] + TAIL
+            turn = Turn.from_dict(
+                {"response": text, "tool_calls": HOSTILE_CALLS, "prior_tool_uses": HOSTILE_JOBS}
+            )
+            start = time.perf_counter()
+            only.check(turn)
+            row.append(time.perf_counter() - start)
+        print(
+            f"  {name:18s} {row[0]:6.3f} {row[1]:6.3f} {row[2]:6.3f}   1 MB / 500 kB = {row[2] / row[1]:.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -53,8 +53,10 @@ CONFIDENCE_ADVISORY = 0.5
 ROUTES: Mapping[str, Route] = {"critical": "halt", "standard": "approval", "advisory": "observe"}
 
 _URL = re.compile(r"(?:https?|ftp)://\S+", re.IGNORECASE)
-_EMAIL = re.compile(r"[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
-_PATH = re.compile(r"(?:~|\.{1,2})?/[^\s/]+(?:/[^\s/]*)*|[A-Za-z]:\\\S+|[\w\-]+(?:/[\w.\-]+)+\.[A-Za-z]{1,5}")
+_EMAIL = re.compile(r"[\w.+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,8}\.[A-Za-z]{2,24}")
+_PATH = re.compile(
+    r"(?:~|\.{1,2})?/[^\s/]+(?:/[^\s/]*)*|[A-Za-z]:\\\S+|[\w\-]{1,128}(?:/[\w\-]{1,128}){1,32}\.[A-Za-z]{1,5}"
+)
 _ACCOUNT = re.compile(r"\d+(?:[ \-]\d+)*")  # "4111 1111 1111", not "305 - 250"
 _ACCOUNT_IN_TEXT = re.compile(r"(?<![\d\-])\d+(?:[ \-]\d+)*(?![\d\-])")
 _IBAN = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}")

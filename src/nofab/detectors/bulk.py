@@ -27,7 +27,7 @@ DEFAULT_BULK_FAILURE_MIN_LENGTH = 800
 DEFAULT_BULK_FAILURE_PATTERN_THRESHOLD = 3
 CONFIDENCE = 0.8
 
-_NUM = r"\d[\d,]*(?:\.\d+)?"
+_NUM = r"\d[\d,]{0,24}(?:\.\d{1,12})?"  # bounded: "1,1,1,…" cannot go quadratic
 #: Built-in quantitative content: money, percentages, counts with units, multipliers,
 #: statistics. Each is anchored on a digit so it runs in linear time.
 BUILTIN_QUANTITATIVE_PATTERNS: tuple[str, ...] = (

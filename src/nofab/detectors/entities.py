@@ -24,13 +24,19 @@ from nofab.text import fold
 
 #: (name, pattern, confidence). Order matters: earlier shapes win overlaps (a URL holds a path).
 BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
-    ("url", r"\b(?:https?|ftp)://[^\s<>()\"'`\]\[{}|]+", 0.8),
-    ("email", r"\b[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}\b", 0.85),
+    ("url", r"\b(?:https?|ftp)://[^\s<>()\"'`\]\[{}|]{1,2048}", 0.8),
+    # Lookbehinds make each pattern start only at the beginning of a run, and every
+    # repetition is bounded, so a 1 MB run of "a.a.a…" or "1-1-1…" stays linear.
+    (
+        "email",
+        r"(?<![\w.+\-])[\w.+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,8}\.[A-Za-z]{2,24}\b",
+        0.85,
+    ),
     ("code", r"\b[A-Z]{2,5}-\d{3,10}\b", 0.85),  # ORD-1001, INV-20931
     ("code", r"\b[A-Z]{2,3}\d{2,5}\b", 0.8),  # UA123, HAT175
-    ("path", r"(?<![\w:/.~])(?:~|\.{1,2})?/[\w.\-]+(?:/[\w.\-]+)+/?", 0.7),  # /etc/hosts, ./out/a.csv
-    ("path", r"\b[A-Za-z]:\\[\w.\-\\]+", 0.7),  # C:\Users\a.txt
-    ("path", r"\b[\w\-]+(?:/[\w\-]+)+\.[A-Za-z]{1,5}\b", 0.7),  # reports/q3.pdf
+    ("path", r"(?<![\w:/.~])(?:~|\.{1,2})?/[\w.\-]{1,128}(?:/[\w.\-]{1,128}){1,32}/?", 0.7),  # /etc/hosts
+    ("path", r"(?<![\w:])[A-Za-z]:\\[\w.\-\\]{1,1024}", 0.7),  # C:\Users\a.txt
+    ("path", r"(?<![\w\-/])[\w\-]{1,128}(?:/[\w\-]{1,128}){1,32}\.[A-Za-z]{1,5}\b", 0.7),  # a/b.pdf
 )
 CONFIDENCE_QUOTED = 0.6
 #: A shape's patterns only run when one of these is in the answer (most answers have none).
