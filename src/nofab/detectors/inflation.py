@@ -66,10 +66,10 @@ class RowList:
     def rows(self) -> int:
         return len(self.items)
 
-    def distinct(self) -> set[str]:
-        """Values only one row holds (folded), computed on first use."""
+    def distinct(self, wanted: frozenset[str]) -> set[str]:
+        """Values among ``wanted`` that only one row holds (folded), computed on first use."""
         if self._distinct is None:
-            self._distinct = _distinct(self.items)
+            self._distinct = _distinct(self.items, wanted)
         return self._distinct
 
 
@@ -95,13 +95,13 @@ class InflationDetector:
             return
         status = status_for(evidence)
         texts = {s.label: s.text for s in evidence.sources}
-        item_tokens = {
+        wanted = frozenset(
             t.casefold()
             for block in blocks
             for s, e in block
             for t in _TOKEN.findall(answer[s:e])
             if len(t) >= 3
-        }
+        )
         lists: list[RowList] = []
         linkable: list[bool] = []  # does the list's call hold any token of the answer's items?
         for i, (call, state) in enumerate(status.calls):
@@ -114,14 +114,14 @@ class InflationDetector:
                 # Only results that mention an item can own its rows; the others are never
                 # indexed (their distinct values are the expensive part).
                 folded = texts.get(label, "").casefold()
-                hit = any(t in folded for t in item_tokens)
+                hit = any(t in folded for t in wanted)
                 linkable.extend([hit] * (len(lists) - before))
         if not lists:
             return
         by_token: dict[str, list[int]] = {}
         for index, row_list in enumerate(lists):
             if linkable[index]:
-                for token in row_list.distinct():
+                for token in row_list.distinct(wanted):
                     by_token.setdefault(token, []).append(index)
         if by_token:
             for block in blocks:
@@ -241,25 +241,30 @@ def _collect(value: Any, tool: str, key: str, label: str, out: list[RowList], de
                 _collect(v, tool, str(k), f"{label}.{k}", out, depth + 1)
 
 
-def _scalars(row: Any) -> set[str]:
-    if isinstance(row, dict):
-        return {
-            _text(v) for v in row.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)
-        }
-    if isinstance(row, (str, int, float)) and not isinstance(row, bool):
-        return {_text(row)}
-    return set()
+def _row_values(row: Any, wanted: frozenset[str]) -> set[str]:
+    """The row's scalar values (folded) that the answer's items cite."""
+    values = row.values() if isinstance(row, dict) else (row,)
+    out: set[str] = set()
+    for value in values:
+        if isinstance(value, str):
+            if not 3 <= len(value) <= 128:
+                continue  # too short to identify a row, or prose rather than a value
+            text = value.strip().casefold()
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = str(value)
+        else:
+            continue
+        if text in wanted:
+            out.add(text)
+    return out
 
 
-def _text(value: Any) -> str:
-    return str(value).strip().casefold()
-
-
-def _distinct(rows: list[Any]) -> set[str]:
-    """Values that only one row holds: what makes a list item refer to that row."""
+def _distinct(rows: list[Any], wanted: frozenset[str]) -> set[str]:
+    """Values cited by the answer that only one row holds: what makes an item refer to a row.
+    (Only cited values are counted: the rest could not link an item anyway.)"""
     seen: dict[str, int] = {}
     for row in rows:
-        for value in _scalars(row):
+        for value in _row_values(row, wanted):
             seen[value] = seen.get(value, 0) + 1
     return {v for v, n in seen.items() if n == 1 and len(v) >= 3 and not _plain_number(v) and " " not in v}
 

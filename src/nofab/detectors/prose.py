@@ -42,6 +42,7 @@ _EMAIL = re.compile(r"(?<!\S)\S*@\S*")  # starts only at a run start: linear
 _HAS_DIGIT = re.compile(r"\b[^\W\d]*\d\w*")  # letters, then a digit: deterministic, linear
 _SKIP_LINE = re.compile(r"^\s*(?:[-*•+>#|]|\d{1,3}[.)]|    |\t)|^\s*[\w ]{1,30}:\s")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_SHORT_WORD = re.compile(r"(?<![\w'’])[^\W\d_]{1,2}(?![\w'’])")
 _SENTENCE = re.compile(r"[^.!?;…\n]+")
 
 
@@ -92,11 +93,13 @@ class DegenerateProseDetector:
             text = _EMAIL.sub(" ", text)
         # URLs, emails and anything holding a digit (ids, codes, figures) are not prose.
         text = _HAS_DIGIT.sub(" ", text)
-        words = _WORD.findall(text.lower())
+        lowered = text.lower()
+        words = _WORD.findall(lowered)
         if len(words) < self.min_words:
             return None
+        # Only the one- and two-letter words are looked at (a fraction of all words).
         short_words = self.short_words
-        short = sum(1 for w in words if len(w) <= 2 and w not in short_words)
+        short = sum(1 for w in _SHORT_WORD.findall(lowered) if w not in short_words)
         # Words per sentence by whitespace split: a close, much cheaper count than a regex
         # per sentence, and fragments are about very short sentences only.
         sentences = [n for n in (len(s.split()) for s in _SENTENCE.findall(text)) if n]
@@ -107,7 +110,10 @@ class DegenerateProseDetector:
         )
         trigrams = list(zip(words, words[1:], words[2:], strict=False))
         repeats = len(trigrams) - len(set(trigrams))
-        longest = max(len(list(group)) for _word, group in itertools.groupby(words))
+        # A run of 4+ one word repeats a triple, so below that the run length is only worth
+        # measuring when the profile asks for shorter runs.
+        measure_run = repeats or self.max_run < 4
+        longest = max(len(list(group)) for _word, group in itertools.groupby(words)) if measure_run else 1
         return {
             "words": float(len(words)),
             "short_word_ratio": short / len(words),
