@@ -37,13 +37,10 @@ CONFIDENCE_WEAK = 0.6
 
 _FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
-_URL = re.compile(r"\b(?:https?://|www\.)\S+")
-_EMAIL = re.compile(r"(?<!\S)\S*@\S*")  # starts only at a run start: linear
-_HAS_DIGIT = re.compile(r"\b[^\W\d]*\d\w*")  # letters, then a digit: deterministic, linear
+# Lines that are not prose: list items, quotes, headings, tables, indented code, "Label: value".
 _SKIP_LINE = re.compile(r"^\s*(?:[-*•+>#|]|\d{1,3}[.)]|    |\t)|^\s*[\w ]{1,30}:\s")
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-_SHORT_WORD = re.compile(r"(?<![\w'’])[^\W\d_]{1,2}(?![\w'’])")
-_SENTENCE = re.compile(r"[^.!?;…\n]+")
+_PUNCT = ".,;:!?…()[]{}\"'“”‘’«»*_~-—–/"
+_STOPS = frozenset(".!?;…")
 
 
 class DegenerateProseDetector:
@@ -86,23 +83,29 @@ class DegenerateProseDetector:
             text = _FENCE.sub(" ", text)
         if "`" in text:
             text = _INLINE_CODE.sub(" ", text)
-        text = "\n".join(line for line in text.splitlines() if not _SKIP_LINE.match(line))
-        if "://" in text or "www." in text:
-            text = _URL.sub(" ", text)
-        if "@" in text:
-            text = _EMAIL.sub(" ", text)
-        # URLs, emails and anything holding a digit (ids, codes, figures) are not prose.
-        text = _HAS_DIGIT.sub(" ", text)
-        lowered = text.lower()
-        words = _WORD.findall(lowered)
+        lowered = "\n".join(
+            line for line in text.lower().replace("\u2019", "'").splitlines() if not _SKIP_LINE.match(line)
+        )
+        # One pass over whitespace tokens: a word is a token of letters (an apostrophe
+        # inside allowed) once punctuation is stripped, so numbers, ids, URLs and e-mails
+        # are never words; a token ending in . ! ? ; closes a sentence.
+        words: list[str] = []
+        sentences: list[int] = []
+        in_sentence = 0
+        for token in lowered.split():
+            word = token.strip(_PUNCT)
+            if word.isalpha() or ("'" in word and word.replace("'", "").isalpha()):
+                words.append(word)
+                in_sentence += 1
+            if token[-1] in _STOPS and in_sentence:
+                sentences.append(in_sentence)
+                in_sentence = 0
+        if in_sentence:
+            sentences.append(in_sentence)
         if len(words) < self.min_words:
             return None
-        # Only the one- and two-letter words are looked at (a fraction of all words).
         short_words = self.short_words
-        short = sum(1 for w in _SHORT_WORD.findall(lowered) if w not in short_words)
-        # Words per sentence by whitespace split: a close, much cheaper count than a regex
-        # per sentence, and fragments are about very short sentences only.
-        sentences = [n for n in (len(s.split()) for s in _SENTENCE.findall(text)) if n]
+        short = sum(1 for w in words if len(w) <= 2 and w not in short_words)
         fragments = (
             sum(1 for n in sentences if n <= 2) / len(sentences)
             if len(sentences) >= self.min_sentences
