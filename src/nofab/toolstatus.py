@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 from weakref import WeakKeyDictionary
 
@@ -26,9 +27,12 @@ State = Literal["ok", "api_failed", "guard_blocked", "empty"]
 
 def block_prefixes(profile: Profile) -> tuple[str, ...]:
     """Every error prefix that marks a guard refusal, upper-cased for comparison."""
-    return tuple(
-        dict.fromkeys(p.strip().upper() for p in (*GUARD_BLOCK_PREFIXES, *profile.guard_block_prefixes))
-    )
+    return _prefixes(profile.guard_block_prefixes)
+
+
+@lru_cache(maxsize=64)
+def _prefixes(extra: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(p.strip().upper() for p in (*GUARD_BLOCK_PREFIXES, *extra)))
 
 
 def is_guard_blocked(error: str | None, prefixes: Sequence[str] = GUARD_BLOCK_PREFIXES) -> bool:
