@@ -19,7 +19,7 @@ def test_second_wipe_of_same_phantom_escalates() -> None:
     tracker = SessionTracker()
     first = GUARD.check(turn("get_weather_forecast says rain."), session=tracker)
     assert first.action == "wiped" and "phantom_wipe_escalation" not in first.details
-    second = GUARD.check(turn("Per get_weather_forecast and fetch_alerts, rain."), session=tracker)
+    second = GUARD.check(turn("According to get_weather_forecast and fetch_alerts, rain."), session=tracker)
     assert second.details["phantom_wipe_escalation"] == {
         "overlapping_tools": ["get_weather_forecast"],
         "session_wipe_count": 2,

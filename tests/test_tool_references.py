@@ -124,6 +124,27 @@ CASES = [
         [],
     ),
     (
+        "must not fire: a setting that merely starts with a tool verb",
+        {"response": "Set `delete_after` to 30 days in your settings.", "tool_calls": [OK_GEOCODE]},
+        None,
+        [],
+    ),
+    (
+        "must not fire: tool names inside a code block",
+        {
+            "response": "Call it like this:\n\n```python\nsend_email(to=user)\n# the tool returned ok\n```",
+            "tool_calls": [OK_GEOCODE],
+        },
+        Profile(known_tools=("send_email",)),
+        [],
+    ),
+    (
+        "strong: an unknown name written as a call",
+        {"response": "Per fetch_alerts() there is a storm warning.", "tool_calls": [OK_GEOCODE]},
+        None,
+        [("phantom_tool", "fetch_alerts()", 0.9, 0.9)],
+    ),
+    (
         "must not fire: a name the profile says to ignore",
         {"response": "Set send_later to true in your settings.", "tool_calls": [OK_GEOCODE]},
         Profile(rules={"tool_references": {"ignore": ["send_later"]}}),

@@ -4,10 +4,11 @@ came back empty (``unavailable_tool_reference``).
 
 A tool is cited as its bare name (``get_weather``, ``getWeather``), as its readable form
 ("get weather", only for names of two parts or more) or as a profile alias. Names the
-registry does not know count as tools only when they look like one: snake case whose first
-part is a tool verb (``search_papers``), or camel case (``searchPapers``) written as code or
-next to a word such as "tool" or "called" — so ``gift_card_5094406`` or ``basic_economy``
-never do.
+registry does not know count as tools only when they look like one: snake or camel case
+whose first part is a tool verb (``search_papers``, ``searchPapers``), written as a call
+(``search_papers()``) or next to a word such as "tool", "called", "checked" or "returned" —
+so ``gift_card_5094406``, ``basic_economy`` or a setting (```delete_after```) never do.
+Names inside fenced code blocks are code, not citations.
 
 Rules (``profile.rules["tool_references"]``): ``replacements`` (phantom -> real tool, the
 suggested replacement reported in the verdict), ``tool_verbs`` (extra first parts),
@@ -45,11 +46,17 @@ TOOL_VERBS = frozenset(
 _SNAKE = re.compile(r"(?<![\w./@\-])`?([A-Za-z][a-z]*(?:_[a-z]+)+)`?(?:\(\))?(?![\w/@\-])")
 _CAMEL = re.compile(r"(?<![\w./@\-])`?([a-z]+(?:[A-Z][a-z]+)+)`?(?:\(\))?(?![\w/@\-])")
 _CAMEL_MARK = re.compile(r"[a-z][A-Z]")
+# Words that make a code-like name read as a tool the answer relied on ("I checked
+# get_weather_forecast", "search_papers returned two hits"); without one, `delete_after` in
+# "set `delete_after` to 30" is a setting, not a tool.
 _TOOL_CONTEXT = re.compile(
     r"\b(?:tool|tools|function|functions|api|endpoint|call|called|calling|ran|run|used|using|via|"
-    r"invoked|queried|herramienta|outil|werkzeug|ferramenta)\b",
+    r"invoked|queried|checked|consulted|according|returned|returns|reported|reports|results?|says|said|"
+    r"shows|showed|found|"
+    r"herramienta|outil|werkzeug|ferramenta)\b",
     re.IGNORECASE,
 )
+_FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
 
 CONFIDENCE_BARE = 0.9
 CONFIDENCE_NAMED = 0.8  # an alias, or a readable name next to "tool"
@@ -117,9 +124,13 @@ class ToolReferenceDetector:
                 for span in _phrase_spans(norm, readable):
                     found.append(Mention(span, answer[span[0] : span[1]], tool, "readable", True))
         found.sort(key=lambda x: (x.span[0], -x.span[1]))
+        # Code blocks show code, they claim nothing.
+        fences = [f.span() for f in _FENCE.finditer(answer)] if "```" in answer or "~~~" in answer else []
         out: list[Mention] = []
         for mention in found:
             if out and mention.span[0] < out[-1].span[1]:
+                continue
+            if any(s <= mention.span[0] < e for s, e in fences):
                 continue
             out.append(mention)
         return out
@@ -128,8 +139,8 @@ class ToolReferenceDetector:
         parts = tool_name_parts(name)
         if len(parts) < 2 or parts[0] not in self.tool_verbs:
             return False
-        if "_" in name or m.group(0).startswith("`") or m.group(0).endswith(("`", "()")):
-            return True  # snake case with a tool verb in front is a tool name however written
+        if m.group(0).endswith("()"):
+            return True  # written as a call
         window = answer[max(0, m.start() - 40) : m.end() + 40]
         return _TOOL_CONTEXT.search(window) is not None
 
