@@ -106,6 +106,12 @@ CASES: list[tuple[str, str, Profile | None, list[tuple[str, str, float]]]] = [
         None,
         [],
     ),
+    (
+        "must not fire: names of standards",
+        "Hash it with SHA256 per RFC7231, dates in ISO-8601, see CVE-2024-1234.",
+        None,
+        [],
+    ),
 ]
 
 

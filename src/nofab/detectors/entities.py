@@ -39,6 +39,15 @@ BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
     ("path", r"(?<![\w\-/])[\w\-]{1,128}(?:/[\w\-]{1,128}){1,32}\.[A-Za-z]{1,5}\b", 0.7),  # a/b.pdf
 )
 CONFIDENCE_QUOTED = 0.6
+#: Letter prefixes of standards, algorithms and formats ("SHA256", "ISO-8601", "RFC7231",
+#: "CVE-2024-1234"): code-shaped, but names of public things, not records a tool issues.
+STANDARD_PREFIXES = frozenset(
+    {
+        "AES", "ANSI", "CRC", "CVE", "CWE", "DDR", "DIN", "ECMA", "EN", "ES", "FIPS", "GPT", "HMAC",
+        "HTTP", "IEC", "IEEE", "IPV", "ISO", "LTE", "MD", "NIST", "OWASP", "PEP", "PCI", "RFC", "RSA",
+        "SHA", "SOC", "SSL", "TLS", "USB", "UTF", "WCAG",
+    }
+)  # fmt: skip
 #: A shape's patterns only run when one of these is in the answer (most answers have none).
 _MARKS = {"url": ("://",), "email": ("@",), "path": ("/", "\\")}
 _CODE_MARK = re.compile(r"[A-Z]-?\d")
@@ -83,6 +92,8 @@ class EntityDetector:
                 while end > start and answer[end - 1] in _TRAILING:
                     end -= 1
                 if end - start < 3 or any(s < end and start < e for s, e in taken):
+                    continue
+                if name == "code" and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
                     continue
                 taken.append((start, end))
                 out.append((name, (start, end), confidence))
