@@ -94,7 +94,6 @@ class InflationDetector:
         if not blocks and _COUNT.search(answer) is None:
             return
         status = status_for(evidence)
-        texts = {s.label: s.text for s in evidence.sources}
         wanted = frozenset(
             t.casefold()
             for block in blocks
@@ -103,26 +102,15 @@ class InflationDetector:
             if len(t) >= 3
         )
         lists: list[RowList] = []
-        linkable: list[bool] = []  # does the list's call hold any token of the answer's items?
         for i, (call, state) in enumerate(status.calls):
-            if state != "ok":
-                continue
-            label = f"tool_calls[{i}].result"
-            before = len(lists)
-            _collect(call.parsed_result, call.name, "", label, lists, 0)
-            if len(lists) > before:
-                # Only results that mention an item can own its rows; the others are never
-                # indexed (their distinct values are the expensive part).
-                folded = texts.get(label, "").casefold()
-                hit = any(t in folded for t in wanted)
-                linkable.extend([hit] * (len(lists) - before))
+            if state == "ok":
+                _collect(call.parsed_result, call.name, "", f"tool_calls[{i}].result", lists, 0)
         if not lists:
             return
         by_token: dict[str, list[int]] = {}
         for index, row_list in enumerate(lists):
-            if linkable[index]:
-                for token in row_list.distinct(wanted):
-                    by_token.setdefault(token, []).append(index)
+            for token in row_list.distinct(wanted):
+                by_token.setdefault(token, []).append(index)
         if by_token:
             for block in blocks:
                 finding = self._check_block(evidence, answer, block, lists, by_token)

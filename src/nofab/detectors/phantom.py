@@ -73,7 +73,6 @@ class Mention:
     text: str
     tool: str  # the tool it names (alias resolved)
     form: str  # bare | alias | readable
-    known: bool  # in the registry (profile.known_tools, aliases, or ran this turn)
 
 
 class ToolReferenceDetector:
@@ -85,7 +84,6 @@ class ToolReferenceDetector:
 
     def __init__(self, profile: Profile) -> None:
         rules = Rules(profile, self.id, ("replacements", "tool_verbs", "ignore"))
-        self.profile = profile
         self.replacements = rules.mapping("replacements")
         self.tool_verbs = TOOL_VERBS | {v.lower() for v in rules.strings("tool_verbs")}
         self.ignore = frozenset(n.lower() for n in rules.strings("ignore"))
@@ -109,20 +107,20 @@ class ToolReferenceDetector:
             if low in self.ignore:
                 continue
             if low in known:
-                found.append(Mention(m.span(), m.group(0), known[low], "bare", True))
+                found.append(Mention(m.span(), m.group(0), known[low], "bare"))
             elif low in self.aliases:
-                found.append(Mention(m.span(), m.group(0), self.aliases[low], "alias", True))
+                found.append(Mention(m.span(), m.group(0), self.aliases[low], "alias"))
             elif self._looks_like_tool(answer, m, name):
-                found.append(Mention(m.span(), m.group(0), name, "bare", False))
+                found.append(Mention(m.span(), m.group(0), name, "bare"))
         norm = phrases.normalise(answer)
         for alias, tool in self.aliases.items():
             for span in _phrase_spans(norm, alias):
-                found.append(Mention(span, answer[span[0] : span[1]], tool, "alias", True))
+                found.append(Mention(span, answer[span[0] : span[1]], tool, "alias"))
         for tool in known.values():
             readable = _readable(tool)
             if readable:
                 for span in _phrase_spans(norm, readable):
-                    found.append(Mention(span, answer[span[0] : span[1]], tool, "readable", True))
+                    found.append(Mention(span, answer[span[0] : span[1]], tool, "readable"))
         found.sort(key=lambda x: (x.span[0], -x.span[1]))
         # Code blocks show code, they claim nothing.
         fences = [f.span() for f in _FENCE.finditer(answer)] if "```" in answer or "~~~" in answer else []
