@@ -4,7 +4,6 @@ ToolTalk replies (ToolTalk is grounded by construction; τ-bench is ordinary gpt
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,33 +21,35 @@ TOOL_FAILURE_DETECTORS = (
     "entities",
     "arguments",
 )
-GUARD = Guard(Policy(detectors=TOOL_FAILURE_DETECTORS, load_plugins=False))
 
 #: Known firings, each a true positive found by reading the data (see the report):
 #: the ToolTalk reply misspells the e-mail address the API returned ("VirgniaJGraham").
 EXPECTED_FIRINGS = {("GetAccountInformation-easy.json turn 1", "entities")}
 
 
+_TURNS: dict[str, list[tuple[str, Turn]]] = {}
+
+
 def _corpus(shared_data: Path, name: str) -> list[tuple[str, Turn]]:
-    if name == "tau-bench":
-        return list(tau_bench_turns(shared_data / "tau-bench-airline" / "gpt-4o-airline-dev.json"))
-    return list(tooltalk_corpus(shared_data / "tooltalk"))
+    if name not in _TURNS:
+        if name == "tau-bench":
+            path = shared_data / "tau-bench-airline" / "gpt-4o-airline-dev.json"
+            _TURNS[name] = list(tau_bench_turns(path))
+        else:
+            _TURNS[name] = list(tooltalk_corpus(shared_data / "tooltalk"))
+    return _TURNS[name]
 
 
+@pytest.mark.parametrize("detector", TOOL_FAILURE_DETECTORS)
 @pytest.mark.parametrize("corpus", ["tau-bench", "tooltalk"])
-def test_quiet_on_at_least_99_percent_of_turns(shared_data: Path, corpus: str) -> None:
-    """Per detector, at most 1% of the corpus' turns get any finding, and only the known ones."""
+def test_quiet_on_at_least_99_percent_of_turns(shared_data: Path, corpus: str, detector: str) -> None:
+    """The detector fires on at most 1% of the corpus' turns, and only on the known ones."""
+    guard = Guard(Policy(detectors=(detector,), load_plugins=False))
     turns = _corpus(shared_data, corpus)
     assert len(turns) > 100
-    fired: Counter[str] = Counter()
-    where: set[tuple[str, str]] = set()
-    for label, turn in turns:
-        for detector in {f.detector for f in GUARD.detect(turn)}:
-            fired[detector] += 1
-            where.add((label, detector))
-    for detector, count in fired.items():
-        assert count / len(turns) <= 0.01, (detector, count, len(turns))
-    assert where <= EXPECTED_FIRINGS, sorted(where - EXPECTED_FIRINGS)
+    fired = {(label, detector) for label, turn in turns if guard.detect(turn)}
+    assert len(fired) / len(turns) <= 0.01, sorted(fired)
+    assert fired <= EXPECTED_FIRINGS, sorted(fired - EXPECTED_FIRINGS)
 
 
 @pytest.mark.parametrize("corpus", ["tau-bench", "tooltalk"])
