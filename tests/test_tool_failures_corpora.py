@@ -84,7 +84,7 @@ def _tau_pending_calls(path: Path) -> Iterator[tuple[str, dict[str, object], Tur
 
 def test_argument_provenance_on_real_calls(shared_data: Path) -> None:
     """On gpt-4o's real τ-bench tool calls, under 1% of calls have an argument without provenance,
-    and each one is a payment id the model composed from "card ending in NNNN"."""
+    and each one is a payment id no tool had returned (invented by the model)."""
     calls = list(_tau_pending_calls(shared_data / "tau-bench-airline" / "gpt-4o-airline-dev.json"))
     assert len(calls) > 500
     suspects = [(label, s) for label, pending, turn in calls for s in check_call(pending, turn).suspects]
