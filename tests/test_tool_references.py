@@ -82,6 +82,15 @@ CASES = [
         [("phantom_tool", "search_flights", 0.5, 0.5)],
     ),
     (
+        "weak: a phantom the answer says it could not use",
+        {
+            "response": "I couldn't use search_flights, so I checked the schedule instead.",
+            "tool_calls": [OK_GEOCODE],
+        },
+        Profile(known_tools=("search_flights", "geocode")),
+        [("phantom_tool", "search_flights", 0.5, 0.5)],
+    ),
+    (
         "weak: a blocked tool cited neutrally",
         {"response": "search_corpus is the source for this summary.", "tool_calls": [BLOCKED_SEARCH]},
         None,

@@ -176,7 +176,9 @@ class ToolReferenceDetector:
             if _TOOL_CONTEXT.search(window):
                 confidence = CONFIDENCE_NAMED
         offer = _sentence_has(norm, mention.span, "offers")
-        if offer:
+        # "I couldn't use search_flights" says the tool was not relied on: honest, not a claim.
+        declined = not offer and _sentence_has(norm, mention.span, "failure", question=False)
+        if offer or declined:
             confidence = min(confidence, CONFIDENCE_OFFER)
         in_registry = mention.tool in self.registry
         replacement = self.replacements.get(mention.tool) or self.replacements_lower.get(mention.tool.lower())
@@ -187,6 +189,8 @@ class ToolReferenceDetector:
             reason += f"; the real tool is {replacement}"
         if offer:
             reason += "; it is only proposed, not claimed"
+        elif declined:
+            reason += "; the answer says it was not used or did not work"
         return Finding(
             kind="phantom_tool",
             detector=self.id,
@@ -260,7 +264,7 @@ class ToolReferenceDetector:
 
 @lru_cache(maxsize=1024)
 def _readable(tool: str) -> str:
-    """"get weather" for get_weather / getWeather; "" for one-part names (too common as words)."""
+    """ "get weather" for get_weather / getWeather; "" for one-part names (too common as words)."""
     parts = tool_name_parts(tool)
     return " ".join(parts) if len(parts) >= 2 else ""
 
@@ -287,14 +291,14 @@ def _containing(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
 _SENTENCE_END = re.compile(r"[.!?\n]")
 
 
-def _sentence_has(norm: str, span: tuple[int, int], category: str) -> bool:
+def _sentence_has(norm: str, span: tuple[int, int], category: str, question: bool = True) -> bool:
     start = 0
     for brk in _SENTENCE_END.finditer(norm, max(0, span[0] - 300), span[0]):
         start = brk.end()
     stop = _SENTENCE_END.search(norm, span[1])
     end = stop.end() if stop else len(norm)
     # A question proposes ("Shall I run search_flights?").
-    return norm[end - 1 : end] == "?" or phrases.contains(category, norm, start, end)
+    return (question and norm[end - 1 : end] == "?") or phrases.contains(category, norm, start, end)
 
 
 def _has_digits(norm: str, start: int, end: int) -> bool:
