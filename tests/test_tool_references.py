@@ -151,7 +151,7 @@ CASES = [
         "strong: an unknown name written as a call",
         {"response": "Per fetch_alerts() there is a storm warning.", "tool_calls": [OK_GEOCODE]},
         None,
-        [("phantom_tool", "fetch_alerts()", 0.9, 0.9)],
+        [("phantom_tool", "fetch_alerts", 0.9, 0.9)],
     ),
     (
         "must not fire: a name the profile says to ignore",

@@ -104,14 +104,15 @@ class ToolReferenceDetector:
         for m in names:
             name = m.group(1)
             low = name.lower()
+            span = m.span(1)  # the name itself, without backticks or "()"
             if low in self.ignore:
                 continue
             if low in known:
-                found.append(Mention(m.span(), m.group(0), known[low], "bare"))
+                found.append(Mention(span, name, known[low], "bare"))
             elif low in self.aliases:
-                found.append(Mention(m.span(), m.group(0), self.aliases[low], "alias"))
+                found.append(Mention(span, name, self.aliases[low], "alias"))
             elif self._looks_like_tool(answer, m, name):
-                found.append(Mention(m.span(), m.group(0), name, "bare"))
+                found.append(Mention(span, name, name, "bare"))
         norm = phrases.normalise(answer)
         for alias, tool in self.aliases.items():
             for span in _phrase_spans(norm, alias):
@@ -194,7 +195,7 @@ class ToolReferenceDetector:
         return Finding(
             kind="phantom_tool",
             detector=self.id,
-            identifier=mention.text.strip("`"),
+            identifier=mention.text,
             confidence=confidence,
             severity=severity_for(confidence),
             span=mention.span,
@@ -223,7 +224,7 @@ class ToolReferenceDetector:
         return Finding(
             kind="unavailable_tool_reference",
             detector=self.id,
-            identifier=mention.text.strip("`"),
+            identifier=mention.text,
             confidence=confidence,
             severity=severity_for(confidence),
             span=mention.span,
