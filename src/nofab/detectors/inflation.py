@@ -231,7 +231,13 @@ def _collect(value: Any, tool: str, key: str, label: str, out: list[RowList], de
 
 def _row_values(row: Any, wanted: frozenset[str]) -> set[str]:
     """The row's scalar values (folded) that the answer's items cite."""
-    values = row.values() if isinstance(row, dict) else (row,)
+    if isinstance(row, dict):
+        values: Any = row.values()
+    elif isinstance(row, list):
+        # A row made of records (a one-stop itinerary: [leg 1, leg 2]) holds their values.
+        values = [v for part in row[:20] if isinstance(part, dict) for v in part.values()]
+    else:
+        values = (row,)
     out: set[str] = set()
     for value in values:
         if isinstance(value, str):
