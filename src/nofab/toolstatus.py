@@ -10,7 +10,7 @@ failure: the tool never ran, by design, and it must not count towards "most tool
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 from weakref import WeakKeyDictionary
@@ -77,17 +77,26 @@ def status_for(evidence: Evidence) -> ToolStatus:
 
 @dataclass(frozen=True, slots=True)
 class ToolStatus:
-    """This turn's calls, each with its state, in call order."""
+    """This turn's calls, each with its state, in call order; the per-state name lists are
+    built once, in the same pass (detectors ask for them on every turn)."""
 
     calls: tuple[tuple[ToolCall, State], ...]
+    #: state -> distinct tool names with a call in that state, first-seen order.
+    by_state: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, calls: Iterable[ToolCall], profile: Profile | None = None) -> ToolStatus:
         prefixes = block_prefixes(profile) if profile is not None else GUARD_BLOCK_PREFIXES
-        return cls(tuple((call, state_of(call, prefixes)) for call in calls))
+        pairs = tuple((call, state_of(call, prefixes)) for call in calls)
+        grouped: dict[str, dict[str, None]] = {"ok": {}, "api_failed": {}, "guard_blocked": {}, "empty": {}}
+        for call, state in pairs:
+            grouped[state][call.name] = None
+        return cls(pairs, {state: tuple(names) for state, names in grouped.items()})
 
     def names(self, *states: State) -> tuple[str, ...]:
         """Distinct tool names with at least one call in one of ``states``, first-seen order."""
+        if len(states) == 1 and self.by_state:
+            return self.by_state.get(states[0], ())
         return tuple(dict.fromkeys(c.name for c, s in self.calls if s in states))
 
     @property
@@ -110,6 +119,8 @@ class ToolStatus:
     def unavailable(self) -> tuple[str, ...]:
         """Tools that produced nothing usable this turn: every call failed, was refused or
         came back empty (one good call makes the tool available)."""
+        if not (self.api_failed or self.guard_blocked or self.empty):
+            return ()
         good = set(self.ok)
         return tuple(n for n in self.names("api_failed", "guard_blocked", "empty") if n not in good)
 
