@@ -52,6 +52,15 @@ _COUNT = re.compile(
 )
 
 
+#: Words one of which every count phrase holds: a substring test far cheaper than the regex.
+_COUNT_CUES = ("here are", "found", "there are", "you have", "returned", "showing", "listing")
+
+
+def _has_count_phrase(answer: str) -> bool:
+    lowered = " ".join(answer.lower().split())  # "here  are" is still "here are"
+    return any(cue in lowered for cue in _COUNT_CUES) and _COUNT.search(answer) is not None
+
+
 @dataclass(slots=True)
 class RowList:
     """One list of rows in one tool result."""
@@ -91,7 +100,8 @@ class InflationDetector:
         # Look at the tool results only when the answer has a list, a table or a count.
         has_list = _ANY_ITEM.search(answer) is not None
         blocks = [b for b in _blocks(answer) if len(b) >= 2] if has_list else []
-        if not blocks and _COUNT.search(answer) is None:
+        counts = _has_count_phrase(answer)
+        if not blocks and not counts:
             return
         status = status_for(evidence)
         wanted = frozenset(
@@ -116,7 +126,8 @@ class InflationDetector:
                 finding = self._check_block(evidence, answer, block, lists, by_token)
                 if finding is not None:
                     yield finding
-        yield from self._check_counts(answer, lists)
+        if counts:
+            yield from self._check_counts(answer, lists)
 
     # ------------------------------------------------------------------ lists and tables
     def _check_block(
