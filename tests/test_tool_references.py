@@ -127,6 +127,28 @@ CASES = [
         [],
     ),
     (
+        "strong: results only an empty tool could have found, while another tool worked",
+        {
+            "response": "I found 3 flights to Lisbon tomorrow.",
+            "tool_calls": [OK_GEOCODE, {"name": "search_flights", "result": []}],
+        },
+        None,
+        [("unavailable_tool_reference", "I found", 0.8, 0.8)],
+    ),
+    (
+        "must not fire: what was found is what a working tool finds",
+        {
+            "response": "I found your reservation and 2 flights.",
+            "tool_calls": [
+                {"name": "get_reservation_details", "result": {"id": "X"}},
+                {"name": "book_reservation", "error": "HTTP 500"},
+                {"name": "search_flights", "result": [{"f": 1}]},
+            ],
+        },
+        None,
+        [],
+    ),
+    (
         "must not fire: results phrase while another tool succeeded",
         {"response": "I found Lisbon at 38.7.", "tool_calls": [OK_GEOCODE, EMPTY_SEARCH]},
         None,

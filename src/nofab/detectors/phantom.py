@@ -18,7 +18,7 @@ suggested replacement reported in the verdict), ``tool_verbs`` (extra first part
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -150,7 +150,7 @@ class ToolReferenceDetector:
         ran = evidence.tool_names
         mentions = self.mentions(answer, ran)
         unavailable = set(status.unavailable)
-        if not mentions and (not unavailable or status.ok):
+        if not mentions and not unavailable:
             return  # nothing cited, and no "results" can be checked against failed tools
         norm = phrases.normalise(answer)
         cited_paragraphs: set[tuple[int, int]] = set()
@@ -165,8 +165,10 @@ class ToolReferenceDetector:
                 if finding is not None:
                     cited_paragraphs.add(para)
                     yield finding
-        if unavailable and not status.ok:
-            yield from self._results_without_tools(norm, answer, spans, cited_paragraphs, sorted(unavailable))
+        if unavailable:
+            yield from self._results_without_tools(
+                norm, answer, spans, cited_paragraphs, sorted(unavailable), status.ok
+            )
 
     def _phantom(self, mention: Mention, answer: str, norm: str) -> Finding:
         confidence = {"bare": CONFIDENCE_BARE, "alias": CONFIDENCE_NAMED}.get(
@@ -239,7 +241,14 @@ class ToolReferenceDetector:
         spans: list[tuple[int, int]],
         cited: set[tuple[int, int]],
         unavailable: list[str],
+        working: tuple[str, ...],
     ) -> Iterator[Finding]:
+        """Results reported when nothing could have produced them: every tool gave nothing, or
+        the thing found ("3 flights") is what only an unavailable tool (``search_flights``)
+        could have found — no working tool's name has that word."""
+        nouns = _tool_nouns(unavailable) - _tool_nouns(working)
+        if working and not nouns:
+            return
         for para in spans:
             if para in cited or phrases.contains("failure", norm, *para):
                 continue
@@ -247,6 +256,23 @@ class ToolReferenceDetector:
                 after = norm[end : end + 16].lstrip(" :,")
                 if phrases.negated_before(norm, start) or after.startswith(("no ", "nothing", "none", "0 ")):
                     continue
+                if working:
+                    stop = _SENTENCE_END.search(norm, end)
+                    sentence = norm[end : stop.start() if stop else para[1]]
+                    said = {_singular(w) for w in _WORDS.findall(sentence)}
+                    owners = sorted(t for t in unavailable if said & _tool_nouns([t]))
+                    if not said & nouns or not owners:
+                        continue
+                    reason = (
+                        f"reports {', '.join(sorted(said & nouns))} found, but the only tool that could have "
+                        f"found them ({', '.join(owners)}) failed or returned nothing"
+                    )
+                else:
+                    owners = unavailable
+                    reason = (
+                        "reports results, but every tool this turn failed or returned nothing "
+                        f"({', '.join(unavailable)})"
+                    )
                 yield Finding(
                     kind="unavailable_tool_reference",
                     detector=self.id,
@@ -254,13 +280,33 @@ class ToolReferenceDetector:
                     confidence=CONFIDENCE_RESULTS,
                     severity=severity_for(CONFIDENCE_RESULTS),
                     span=(start, end),
-                    reason=(
-                        "reports results, but every tool this turn failed or returned nothing "
-                        f"({', '.join(unavailable)})"
-                    ),
-                    evidence={"unavailable_tools": unavailable},
+                    reason=reason,
+                    evidence={"unavailable_tools": owners},
                 )
                 break  # one per paragraph: the paragraph is what a wipe removes
+
+
+#: Name parts that say how a tool works, not what it finds.
+_GENERIC_PARTS = frozenset(
+    (  # noqa: SIM905 - a word list reads better than quoted strings
+        "get fetch search find list lookup query read load retrieve run call check by for the all "
+        "api tool data info details result results item items record records"
+    ).split()
+)
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _tool_nouns(tools: Iterable[str]) -> set[str]:
+    """What a tool's name says it finds: "search_flights" -> {"flight"}."""
+    return {_singular(part) for tool in tools for part in tool_name_parts(tool) if part not in _GENERIC_PARTS}
 
 
 @lru_cache(maxsize=1024)
