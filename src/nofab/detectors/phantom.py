@@ -249,41 +249,46 @@ class ToolReferenceDetector:
         nouns = _tool_nouns(unavailable) - _tool_nouns(working)
         if working and not nouns:
             return
-        for para in spans:
-            if para in cited or phrases.contains("failure", norm, *para):
+        # One scan of the whole answer; a paragraph is looked at only where a phrase is, and
+        # yields one finding at most (the paragraph is what a wipe removes).
+        done: set[tuple[int, int]] = set(cited)
+        for start, end in phrases.find("results", norm):
+            para = _containing(spans, start)
+            if para in done:
                 continue
-            for start, end in phrases.find("results", norm, *para):
-                after = norm[end : end + 16].lstrip(" :,")
-                if phrases.negated_before(norm, start) or after.startswith(("no ", "nothing", "none", "0 ")):
+            if phrases.contains("failure", norm, *para):
+                done.add(para)  # the paragraph says the tool failed: honest reporting
+                continue
+            after = norm[end : end + 16].lstrip(" :,")
+            if phrases.negated_before(norm, start) or after.startswith(("no ", "nothing", "none", "0 ")):
+                continue
+            owners = unavailable
+            reason = (
+                "reports results, but every tool this turn failed or returned nothing "
+                f"({', '.join(unavailable)})"
+            )
+            if working:
+                stop = _SENTENCE_END.search(norm, end)
+                sentence = norm[end : stop.start() if stop else para[1]]
+                said = {_singular(w) for w in _WORDS.findall(sentence)}
+                owners = sorted(t for t in unavailable if said & _tool_nouns([t]))
+                if not said & nouns or not owners:
                     continue
-                if working:
-                    stop = _SENTENCE_END.search(norm, end)
-                    sentence = norm[end : stop.start() if stop else para[1]]
-                    said = {_singular(w) for w in _WORDS.findall(sentence)}
-                    owners = sorted(t for t in unavailable if said & _tool_nouns([t]))
-                    if not said & nouns or not owners:
-                        continue
-                    reason = (
-                        f"reports {', '.join(sorted(said & nouns))} found, but the only tool that could have "
-                        f"found them ({', '.join(owners)}) failed or returned nothing"
-                    )
-                else:
-                    owners = unavailable
-                    reason = (
-                        "reports results, but every tool this turn failed or returned nothing "
-                        f"({', '.join(unavailable)})"
-                    )
-                yield Finding(
-                    kind="unavailable_tool_reference",
-                    detector=self.id,
-                    identifier=answer[start:end],
-                    confidence=CONFIDENCE_RESULTS,
-                    severity=severity_for(CONFIDENCE_RESULTS),
-                    span=(start, end),
-                    reason=reason,
-                    evidence={"unavailable_tools": owners},
+                reason = (
+                    f"reports {', '.join(sorted(said & nouns))} found, but the only tool that could have "
+                    f"found them ({', '.join(owners)}) failed or returned nothing"
                 )
-                break  # one per paragraph: the paragraph is what a wipe removes
+            done.add(para)
+            yield Finding(
+                kind="unavailable_tool_reference",
+                detector=self.id,
+                identifier=answer[start:end],
+                confidence=CONFIDENCE_RESULTS,
+                severity=severity_for(CONFIDENCE_RESULTS),
+                span=(start, end),
+                reason=reason,
+                evidence={"unavailable_tools": owners},
+            )
 
 
 #: Name parts that say how a tool works, not what it finds.
