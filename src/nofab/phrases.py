@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from nofab.lexicon import LANGUAGES
@@ -121,13 +121,27 @@ def _match_at(norm: str, pos: int, phrase: tuple[str, ...]) -> int:
     return pos
 
 
+@lru_cache(maxsize=32)
+def token_set(norm: str) -> frozenset[str]:
+    """Every token of the text (cached: each category asks about the same answer)."""
+    return frozenset(_TOKEN.findall(norm))
+
+
 def find(category: str, norm: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """Spans of ``category`` phrases within ``norm[start:end]``, left to right, not overlapping.
 
     Candidate starts are located with ``str.find`` per distinct first token (C speed); a
     phrase is then matched token by token from there."""
     stop = len(norm) if end is None else end
-    table = index(category)
+    present = token_set(norm)
+    # Only phrases whose every token occurs somewhere in the text can match: usually none,
+    # and then nothing is searched at all ("the", "i" start many phrases and are everywhere).
+    table = {
+        first: viable
+        for first, phrases in index(category).items()
+        if first in present
+        and (viable := tuple(p for p in phrases if all(t == _GAP or t in present for t in p)))
+    }
     starts: list[tuple[int, str]] = []
     for first in table:
         at = norm.find(first, start, stop)
