@@ -161,6 +161,15 @@ CASES = [
         [],
     ),
     (
+        "must not fire: a setting assigned a value, a command in the next sentence",
+        {
+            "response": "Set `send_emails_async = True`. Then run `python manage.py migrate`.",
+            "tool_calls": [OK_GEOCODE],
+        },
+        None,
+        [],
+    ),
+    (
         "must not fire: tool names inside a code block",
         {
             "response": "Call it like this:\n\n```python\nsend_email(to=user)\n# the tool returned ok\n```",

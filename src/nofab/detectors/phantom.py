@@ -57,6 +57,7 @@ _TOOL_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _FENCE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)
+_ASSIGNED = re.compile(r"`?[ \t]*(?:=|:[ \t]*(?:true|false|yes|no|on|off|\d))", re.IGNORECASE)
 
 CONFIDENCE_BARE = 0.9
 CONFIDENCE_NAMED = 0.8  # an alias, or a readable name next to "tool"
@@ -140,7 +141,12 @@ class ToolReferenceDetector:
             return False
         if m.group(0).endswith("()"):
             return True  # written as a call
-        window = answer[max(0, m.start() - 40) : m.end() + 40]
+        if _ASSIGNED.match(answer, m.end(1)):
+            return False  # "send_emails_async = True", "get_alerts: false": a setting
+        # The reliance word must be in the same sentence ("Then run migrate" does not make
+        # the setting named in the sentence before a tool).
+        start, end = _sentence_bounds(answer, m.start(), m.end())
+        window = answer[max(start, m.start() - 40) : min(end, m.end() + 40)]
         return _TOOL_CONTEXT.search(window) is not None
 
     # ------------------------------------------------------------------ detect
@@ -341,6 +347,14 @@ def _containing(spans: list[tuple[int, int]], pos: int) -> tuple[int, int]:
 
 
 _SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """(start, end) of the sentence around ``text[start:end]`` (a full stop inside a name
+    such as "manage.py" is not an end: it must be followed by a space)."""
+    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), text.rfind("? ", 0, start))
+    rights = [i for i in (text.find(". ", end), text.find("\n", end), text.find("? ", end)) if i != -1]
+    return (left + 1 if left != -1 else 0), (min(rights) if rights else len(text))
 
 
 def _sentence_has(norm: str, span: tuple[int, int], category: str, question: bool = True) -> bool:
