@@ -14,6 +14,8 @@ TOOLTALK_KNOWN_ERRORS = {
     "Alarm-Calendar-Email-DeleteAlarm-1.json turn 3",
     # "Hugo's phone number is 650-555-7832" — QueryUser returned 402-581-7997
     "golden_conversation_3.json turn 3",
+    # "your email is VirgniaJGraham@gahoo.com" — GetAccountInformation returned VirginiaJGraham@gahoo.com
+    "GetAccountInformation-easy.json turn 1",
 }
 
 
@@ -28,12 +30,14 @@ def flagged(turns: list, guard: Guard) -> list[str]:
 
 
 def test_tooltalk_replies_at_most_2_percent(shared_data: Path) -> None:
-    """At most 2% of ToolTalk replies (human-written, grounded) get a finding at the default threshold."""
+    """At most 2% of ToolTalk replies get a false finding at the default threshold; the replies
+    that really disagree with their API responses are all caught."""
     turns = list(tooltalk_corpus(shared_data / "tooltalk"))
     assert len(turns) == 118
-    hits = flagged(turns, Guard(Policy(load_plugins=False)))
-    assert len(hits) / len(turns) <= 0.02, hits
-    assert set(hits) <= TOOLTALK_KNOWN_ERRORS, set(hits) - TOOLTALK_KNOWN_ERRORS
+    hits = set(flagged(turns, Guard(Policy(load_plugins=False))))
+    false_positives = hits - TOOLTALK_KNOWN_ERRORS
+    assert len(false_positives) / len(turns) <= 0.02, false_positives
+    assert TOOLTALK_KNOWN_ERRORS <= hits, TOOLTALK_KNOWN_ERRORS - hits
 
 
 def test_tau_bench_turns_at_most_2_percent(shared_data: Path) -> None:

@@ -20,6 +20,8 @@ from nofab.events import DetectorErrorEvent, FabricationDetectedEvent
 from nofab.finding import KINDS, Finding
 from nofab.guard import Guard, check
 from nofab.policy import Policy, Profile
+from nofab.provenance import CallVerdict, check_call
+from nofab.session import SessionTracker
 from nofab.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, Turn
 from nofab.verdict import DetectorError, RevisionRound, Verdict
 
@@ -28,6 +30,7 @@ __version__ = "0.1.0"
 __all__ = [
     "KINDS",
     "AssertedValue",
+    "CallVerdict",
     "DetectorError",
     "DetectorErrorEvent",
     "DetectorFailedError",
@@ -44,6 +47,7 @@ __all__ = [
     "Profile",
     "ProfileError",
     "RevisionRound",
+    "SessionTracker",
     "ToolCall",
     "Turn",
     "TurnError",
@@ -51,4 +55,5 @@ __all__ = [
     "Verdict",
     "__version__",
     "check",
+    "check_call",
 ]

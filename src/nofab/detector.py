@@ -20,6 +20,23 @@ What a detector reads from ``Evidence``:
 - ``numbers`` — every number, date and time of the evidence;
 - ``profile`` — the domain vocabulary, including ``known_tools`` and ``rules[detector_id]``
   (per-detector settings that need no code: patterns, allow-lists, thresholds).
+
+The context a tool-aware plugin needs, and where it lives:
+
+- completed tools with their status — ``evidence.turn.tool_calls``, and the partition
+  ``nofab.toolstatus.status_for(evidence)``: ``ok``, ``api_failed``, ``guard_blocked``
+  (refusals such as ``BLOCKED:``; never counted as failures), ``empty``, ``unavailable``,
+  ``failure_ratio`` — computed once per turn and shared;
+- the answer — ``evidence.answer``; the user's text — ``evidence.turn.user_message``;
+- the known tools — ``evidence.profile.known_tools`` and ``tool_aliases``;
+- its own settings — ``evidence.profile.rules[self.id]``, read through ``nofab.rules.Rules``
+  at construction, which raises ``ProfileError`` naming the bad key.
+
+A plugin returns ``Finding`` objects with a ``severity`` (``low``/``medium``/``high``;
+``nofab.finding.severity_for(confidence)`` is the usual choice). Severity describes the
+finding; it never routes a pending tool call (that is the tool's ``safety_tier``). A
+detector that raises is reported as a ``detector_error``; it never breaks the agent's turn.
+See ``docs/tool-failures.md`` for a worked example.
 """
 
 from __future__ import annotations

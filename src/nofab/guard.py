@@ -20,7 +20,9 @@ from nofab.evidence import Evidence
 from nofab.finding import Finding
 from nofab.lexicon import lexicon_for
 from nofab.policy import Policy, Profile
+from nofab.session import SessionTracker
 from nofab.spans import SpanSet
+from nofab.toolstatus import verdict_details as tool_details
 from nofab.turn import Turn
 from nofab.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 
@@ -175,8 +177,12 @@ class Guard:
         *,
         reviser: Reviser | None = None,
         run_id: str | None = None,
+        session: SessionTracker | None = None,
     ) -> Verdict:
-        """Check one turn and act on it according to the policy's mode."""
+        """Check one turn and act on it according to the policy's mode.
+
+        ``session``: the caller's per-conversation tracker (``nofab.session``), which adds
+        ``phantom_wipe_escalation`` when the same phantom tools are wiped again."""
         turn = self._coerce(turn)
         if self.policy.mode == "off":
             return self._off(turn)
@@ -186,6 +192,8 @@ class Guard:
             verdict = self._revise_sync(turn, first, reviser, rid)
         else:
             verdict = self._act(turn, first, reviser_missing=reviser is None)
+        if session is not None:
+            verdict = session.observe(verdict)
         if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
             self.events.emit(self._event(turn, verdict, run_id))
         return verdict
@@ -196,6 +204,7 @@ class Guard:
         *,
         reviser: Reviser | None = None,
         run_id: str | None = None,
+        session: SessionTracker | None = None,
     ) -> Verdict:
         """``check`` for async agents: awaits an async reviser and async handlers."""
         turn = self._coerce(turn)
@@ -219,6 +228,8 @@ class Guard:
             verdict = self._after_revision(turn, current, assessment, rounds)
         else:
             verdict = self._act(turn, first, reviser_missing=reviser is None)
+        if session is not None:
+            verdict = session.observe(verdict)
         if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
             await self.events.aemit(self._event(turn, verdict, run_id))
         return verdict
@@ -377,10 +388,19 @@ class Guard:
             detector_errors=assessment.errors,
             warnings=(*self.warnings, *assessment.notes, *warnings),
             rounds=tuple(rounds),
-            # The values the fidelity parser read travel with the verdict (and into the ledger).
-            details={**verdict_details(self.detectors, assessment.evidence), **(details or {})},
+            # The values the fidelity parser read and the tool partition travel with the verdict.
+            details={
+                **verdict_details(self.detectors, assessment.evidence),
+                **self._tool_details(assessment),
+                **(details or {}),
+            },
             blocking=assessment.blocking,
         )
+
+    def _tool_details(self, assessment: _Assessment) -> dict[str, Any]:
+        # Tool partition, phantoms, inflation and pending-call routing (nofab.toolstatus).
+        checked = any(d.id == "arguments" for d in self.detectors)
+        return tool_details(assessment.evidence, assessment.findings, checked)
 
     def _off(self, turn: Turn) -> Verdict:
         return Verdict((), "none", turn.response, "off", self.policy.threshold)

@@ -136,6 +136,8 @@ class Profile:
     date_formats: tuple[str, ...] = ()
     #: Derived fields: name -> fields summed into it (a half's score from its quarters).
     field_sums: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Extra error prefixes meaning "a guard refused the call" (beside BLOCKED:, DUPLICATE:, ...).
+    guard_block_prefixes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name, value in self.thresholds.items():
@@ -188,6 +190,11 @@ class Profile:
                 "date_formats",
             ):
                 kwargs[key] = _str_tuple(value, path)
+            elif key == "guard_block_prefixes":
+                kwargs[key] = _str_tuple(value, path)
+                for i, prefix in enumerate(kwargs[key]):
+                    if not prefix.strip():
+                        raise ProfileError("must be a non-empty string", f"{path}[{i}]")
             elif key in ("tool_trigger_keywords", "claim_verbs", "field_aliases", "field_sums"):
                 kwargs[key] = MappingProxyType(
                     {str(k): _str_tuple(v, f"{path}.{k}") for k, v in _mapping(value, path).items()}

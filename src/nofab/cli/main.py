@@ -9,6 +9,7 @@ import click
 
 from nofab import __version__
 from nofab.cli.check import check_command
+from nofab.cli.coverage import coverage_command
 from nofab.cli.ledger import ledger_group
 from nofab.cli.serve import serve_command
 from nofab.errors import NofabError
@@ -25,6 +26,7 @@ def cli() -> None:
 cli.add_command(check_command)
 cli.add_command(ledger_group)
 cli.add_command(serve_command)
+cli.add_command(coverage_command)
 
 
 def main(argv: list[str] | None = None) -> int:

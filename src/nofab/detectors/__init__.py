@@ -11,12 +11,19 @@ import os
 from importlib.metadata import entry_points
 
 from nofab.detector import DetectorFactory
+from nofab.detectors.arguments import ArgumentDetector
 from nofab.detectors.attribution import AttributionDetector
+from nofab.detectors.bulk import BulkFailureDetector
 from nofab.detectors.claims import ClaimDetector
+from nofab.detectors.confessions import ConfessionDetector
+from nofab.detectors.entities import EntityDetector
 from nofab.detectors.fidelity import FidelityDetector
 from nofab.detectors.identifiers import IdentifierDetector
+from nofab.detectors.inflation import InflationDetector
 from nofab.detectors.intent import IntentDetector
 from nofab.detectors.numbers import NumberDetector
+from nofab.detectors.phantom import ToolReferenceDetector
+from nofab.detectors.prose import DegenerateProseDetector
 
 #: Every built-in detector, in the order they run.
 BUILTIN: tuple[DetectorFactory, ...] = (
@@ -26,6 +33,14 @@ BUILTIN: tuple[DetectorFactory, ...] = (
     NumberDetector,
     AttributionDetector,
     FidelityDetector,
+    # Tool failures (phantom, failed, empty and refused tools; figures; rows; confessions; prose).
+    ToolReferenceDetector,
+    BulkFailureDetector,
+    InflationDetector,
+    ConfessionDetector,
+    DegenerateProseDetector,
+    EntityDetector,
+    ArgumentDetector,
 )
 
 ENTRY_POINT_GROUP = "nofab.detectors"

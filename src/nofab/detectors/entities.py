@@ -1,0 +1,161 @@
+"""Named things the answer cites that appear nowhere in the evidence (``ungrounded_entity``).
+
+A deliberately conservative default — things whose exact form a tool would have had to
+supply: order/product/ticket codes (``ORD-1001``), flight-style codes (``UA123``), email
+addresses, URLs, file paths, and quoted names ("Project Falcon"). Ordinary capitalised
+words are never entities here: that is where false positives live. (A record-aware detector
+for people and teams is a separate detector, ``attribution``.)
+
+Rules (``profile.rules["entities"]``): ``patterns`` (extra regexes; group 1, if any, is the
+entity), ``allow`` (strings never flagged), ``allow_patterns`` (regexes never flagged),
+``confidence`` (for the profile's own patterns), ``quoted`` (false: no quoted names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from nofab.evidence import Evidence
+from nofab.finding import Finding, severity_for
+from nofab.policy import Profile
+from nofab.rules import Rules
+from nofab.text import fold
+
+#: (name, pattern, confidence). Order matters: earlier shapes win overlaps (a URL holds a path).
+BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
+    ("url", r"\b(?:https?|ftp)://[^\s<>()\"'`\]\[{}|]{1,2048}", 0.8),
+    # Lookbehinds make each pattern start only at the beginning of a run, and every
+    # repetition is bounded, so a 1 MB run of "a.a.a…" or "1-1-1…" stays linear.
+    (
+        "email",
+        r"(?<![\w.+\-])[\w.+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,8}\.[A-Za-z]{2,24}\b",
+        0.85,
+    ),
+    ("code", r"\b[A-Z]{2,5}-\d{3,10}\b", 0.85),  # ORD-1001, INV-20931
+    ("code", r"\b[A-Z]{2,3}\d{2,5}\b", 0.8),  # UA123, HAT175
+    ("path", r"(?<![\w:/.~])(?:~|\.{1,2})?/[\w.\-]{1,128}(?:/[\w.\-]{1,128}){1,32}/?", 0.7),  # /etc/hosts
+    ("path", r"(?<![\w:])[A-Za-z]:\\[\w.\-\\]{1,1024}", 0.7),  # C:\Users\a.txt
+    ("path", r"(?<![\w\-/])[\w\-]{1,128}(?:/[\w\-]{1,128}){1,32}\.[A-Za-z]{1,5}\b", 0.7),  # a/b.pdf
+)
+CONFIDENCE_QUOTED = 0.6
+#: Letter prefixes of standards, algorithms and formats ("SHA256", "ISO-8601", "RFC7231",
+#: "CVE-2024-1234"): code-shaped, but names of public things, not records a tool issues.
+STANDARD_PREFIXES = frozenset(
+    {
+        "AES", "ANSI", "CRC", "CVE", "CWE", "DDR", "DIN", "ECMA", "EN", "ES", "FIPS", "GPT", "HMAC",
+        "HTTP", "IEC", "IEEE", "IPV", "ISO", "LTE", "MD", "NIST", "OWASP", "PEP", "PCI", "RFC", "RSA",
+        "SHA", "SOC", "SSL", "TLS", "USB", "UTF", "WCAG",
+    }
+)  # fmt: skip
+#: A shape's patterns only run when one of these is in the answer (most answers have none).
+_MARKS = {"url": ("://",), "email": ("@",), "path": ("/", "\\")}
+_CODE_MARK = re.compile(r"[A-Z]-?\d")
+_GATED = frozenset({*_MARKS, "code"})
+_QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{2,60}?)\s?»")
+_TRAILING = ".,;:!?)]}'\""
+
+
+class EntityDetector:
+    """``ungrounded_entity`` (generic shapes)."""
+
+    id = "entities"
+    version = "1"
+    kinds = ("ungrounded_entity",)
+
+    def __init__(self, profile: Profile) -> None:
+        rules = Rules(profile, self.id, ("patterns", "allow", "allow_patterns", "confidence", "quoted"))
+        custom = rules.number("confidence", 0.8, 0.0, 1.0)
+        self.patterns: list[tuple[str, re.Pattern[str], float]] = [
+            (name, re.compile(p), c) for name, p, c in BUILTIN_ENTITY_PATTERNS
+        ]
+        self.patterns += [("profile", p, custom) for p in rules.patterns("patterns")]
+        self.allow = frozenset(fold(a) for a in rules.strings("allow"))
+        self.allow_patterns = rules.patterns("allow_patterns", re.IGNORECASE)
+        self.quoted = rules.flag("quoted", True)
+
+    def candidates(self, answer: str) -> list[tuple[str, tuple[int, int], float]]:
+        """(shape, span, confidence) of each entity-shaped string, without overlaps."""
+        taken: list[tuple[int, int]] = []
+        out: list[tuple[str, tuple[int, int], float]] = []
+        present = {shape for shape, marks in _MARKS.items() if any(m in answer for m in marks)}
+        if _CODE_MARK.search(answer):
+            present.add("code")
+        for name, pattern, confidence in self.patterns:
+            if name in _GATED and name not in present:
+                continue  # no "://", "@", "/" or capital-digit in the answer: the shape cannot occur
+            for m in pattern.finditer(answer):
+                g = 1 if pattern.groups else 0
+                start, end = m.span(g)
+                if start < 0:
+                    continue
+                while end > start and answer[end - 1] in _TRAILING:
+                    end -= 1
+                if end - start < 3 or any(s < end and start < e for s, e in taken):
+                    continue
+                if name == "code" and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
+                    continue
+                taken.append((start, end))
+                out.append((name, (start, end), confidence))
+        if self.quoted and any(q in answer for q in '"“«'):
+            for m in _QUOTED.finditer(answer):
+                g = next(i for i in (1, 2, 3) if m.group(i) is not None)
+                start, end = m.span(g)
+                text = answer[start:end].strip()
+                if not _name_like(text) or any(s < end and start < e for s, e in taken):
+                    continue
+                taken.append((start, end))
+                out.append(("quoted", (start, end), CONFIDENCE_QUOTED))
+        out.sort(key=lambda c: c[1])
+        return out
+
+    def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        answer = evidence.answer
+        for shape, (start, end), confidence in self.candidates(answer):
+            text = answer[start:end]
+            if self._grounded(evidence, shape, text):
+                continue
+            yield Finding(
+                kind="ungrounded_entity",
+                detector=self.id,
+                identifier=text,
+                confidence=confidence,
+                severity=severity_for(confidence),
+                span=(start, end),
+                reason=(
+                    f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message"
+                ),
+                evidence={"shape": shape},
+            )
+
+    def _grounded(self, evidence: Evidence, shape: str, text: str) -> bool:
+        folded = fold(text)
+        if folded in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):
+            return True
+        if shape in ("url", "quoted", "path"):
+            # Substring, not token: a URL may be quoted with or without its trailing slash,
+            # a quoted name may sit inside a longer title.
+            key = folded.rstrip("/")
+            return key in evidence.folded
+        return evidence.grounds(text)
+
+
+_WHAT = {
+    "url": "URL",
+    "email": "email address",
+    "code": "code",
+    "path": "file path",
+    "quoted": "quoted name",
+    "profile": "entity",
+}
+
+
+def _name_like(text: str) -> bool:
+    """A quoted span that names something: short, no sentence punctuation, capitalised or
+    holding a digit ("Project Falcon", "Q3 plan") — not a quoted sentence or a word."""
+    words = text.split()
+    if not 1 <= len(words) <= 6 or text[-1:] in ".?!,:;":
+        return False
+    if len(words) == 1 and not any(c.isdigit() for c in text):
+        return False  # a single quoted word is emphasis or a term, not a name
+    return text[:1].isupper() or any(c.isdigit() for c in text)

@@ -1,0 +1,353 @@
+"""More items in the answer than the tool returned (``data_inflation``).
+
+Two shapes are checked against the rows of this turn's tool results (a result that is a
+list, or a list inside a result object such as ``{"orders": [...]}``):
+
+- a list or table in the answer whose items are tool rows — at least one item cites a value
+  that only one row holds (its id, flight number, name) — and that has more items than the
+  rows of the lists it cites, where an extra item carries a value of the same shape as a
+  real row's ("HAT999" beside "HAT175") or the same field labels: an invented row;
+- a count phrase ("here are your 5 orders", "I found 7 results") whose noun names a list
+  ("orders" -> a list under ``orders`` or from ``get_orders``) holding fewer rows.
+
+Lists whose items cite no tool row (options, steps, advice) are never compared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from nofab.evidence import Evidence
+from nofab.finding import Finding, severity_for
+from nofab.lexicon import tool_name_parts
+from nofab.policy import Profile
+from nofab.toolstatus import status_for
+
+# As high as the numbers detector's money findings, so that the list finding (which
+# explains them) is the one kept where they overlap.
+CONFIDENCE_LIST = 0.9
+CONFIDENCE_COUNT = 0.8
+#: Lists are looked for this deep inside a result object.
+MAX_DEPTH = 3
+
+_ITEM = re.compile(r"^([ \t]*)(?:\d{1,3}[.)]|[-*•+])[ \t]+\S")
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+_ANY_ITEM = re.compile(r"^[ \t]*(?:(?:\d{1,3}[.)]|[-*•+])[ \t]|\|)", re.M)
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}")
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-./@]*[A-Za-z0-9]")
+_LABEL = re.compile(r"\*\*([^*\n]{1,40}?):?\*\*|^[ \t]*(?:[-*•]|\d+[.)])?[ \t]*([A-Z][\w ]{1,30}):", re.M)
+_WORD_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+}  # fmt: skip
+_COUNT = re.compile(
+    r"\b(?:here\s+are|i\s+found|i['’]ve\s+found|we\s+found|found|there\s+are|you\s+have|it\s+returned|"
+    r"returned|showing|listing)\s+(?:your\s+|the\s+|all\s+|these\s+)?(?P<n>\d{1,4}|"
+    + "|".join(_WORD_NUMBERS)
+    + r")\s+(?:[a-z\-]+\s+){0,2}?(?P<noun>[a-z]+s)\b",
+    re.IGNORECASE,
+)
+
+
+#: Words one of which every count phrase holds: a substring test far cheaper than the regex.
+_COUNT_CUES = ("here are", "found", "there are", "you have", "returned", "showing", "listing")
+
+
+def _has_count_phrase(answer: str) -> bool:
+    lowered = " ".join(answer.lower().split())  # "here  are" is still "here are"
+    return any(cue in lowered for cue in _COUNT_CUES) and _COUNT.search(answer) is not None
+
+
+@dataclass(slots=True)
+class RowList:
+    """One list of rows in one tool result."""
+
+    tool: str
+    key: str  # the object key it sits under ("" for a top-level list)
+    items: list[Any]
+    label: str  # where, for the evidence
+    _distinct: set[str] | None = None
+
+    @property
+    def rows(self) -> int:
+        return len(self.items)
+
+    def distinct(self, wanted: frozenset[str]) -> set[str]:
+        """Values among ``wanted`` that only one row holds (folded), computed on first use."""
+        if self._distinct is None:
+            self._distinct = _distinct(self.items, wanted)
+        return self._distinct
+
+
+class InflationDetector:
+    """``data_inflation``."""
+
+    id = "data_inflation"
+    version = "1"
+    kinds = ("data_inflation",)
+
+    def __init__(self, profile: Profile) -> None:
+        del profile
+
+    def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        calls = evidence.turn.tool_calls
+        if not calls:
+            return
+        answer = evidence.answer
+        # Look at the tool results only when the answer has a list, a table or a count.
+        has_list = _ANY_ITEM.search(answer) is not None
+        blocks = [b for b in _blocks(answer) if len(b) >= 2] if has_list else []
+        counts = _has_count_phrase(answer)
+        if not blocks and not counts:
+            return
+        status = status_for(evidence)
+        wanted = frozenset(
+            t.casefold()
+            for block in blocks
+            for s, e in block
+            for t in _TOKEN.findall(answer[s:e])
+            if len(t) >= 3
+        )
+        lists: list[RowList] = []
+        for i, (call, state) in enumerate(status.calls):
+            if state == "ok":
+                _collect(call.parsed_result, call.name, "", f"tool_calls[{i}].result", lists, 0)
+        if not lists:
+            return
+        by_token: dict[str, list[int]] = {}
+        for index, row_list in enumerate(lists):
+            for token in row_list.distinct(wanted):
+                by_token.setdefault(token, []).append(index)
+        if by_token:
+            for block in blocks:
+                finding = self._check_block(evidence, answer, block, lists, by_token)
+                if finding is not None:
+                    yield finding
+        if counts:
+            yield from self._check_counts(answer, lists)
+
+    # ------------------------------------------------------------------ lists and tables
+    def _check_block(
+        self,
+        evidence: Evidence,
+        answer: str,
+        items: list[tuple[int, int]],
+        lists: list[RowList],
+        by_token: Mapping[str, list[int]],
+    ) -> Finding | None:
+        if len(items) < 2:
+            return None
+        linked_lists: set[int] = set()
+        linked_items: list[int] = []
+        item_tokens: list[list[str]] = []
+        for n, (s, e) in enumerate(items):
+            tokens = _TOKEN.findall(answer[s:e])
+            item_tokens.append(tokens)
+            hit = {i for t in tokens for i in by_token.get(t.casefold(), ())}
+            if hit:
+                linked_items.append(n)
+                linked_lists |= hit
+        if not linked_items:
+            return None
+        actual = sum(lists[i].rows for i in linked_lists)
+        claimed = len(items)
+        if claimed <= actual:
+            return None
+        # Only an unlinked item that looks like a row (an id of a real row's shape, or the
+        # same field labels) is an invented row; options and advice are not.
+        shapes = {_shape(t) for n in linked_items for t in item_tokens[n] if _id_like(t)}
+        labels = {frozenset(_labels(answer[items[n][0] : items[n][1]])) for n in linked_items}
+        labels.discard(frozenset())
+        invented = [
+            n
+            for n in range(claimed)
+            if n not in linked_items
+            # An id grounded elsewhere (another call, the user) is a real thing, not an extra row.
+            and not any(_id_like(t) and evidence.grounds(t) for t in item_tokens[n])
+            and (
+                any(_id_like(t) and _shape(t) in shapes for t in item_tokens[n])
+                or frozenset(_labels(answer[items[n][0] : items[n][1]])) in labels
+            )
+        ]
+        if not invented:
+            return None
+        tools = list(dict.fromkeys(lists[i].tool for i in sorted(linked_lists)))
+        # The span covers the invented items: what a wipe must remove.
+        start, end = items[invented[0]][0], items[invented[-1]][1]
+        first = answer[items[invented[0]][0] : items[invented[0]][1]].strip()
+        return Finding(
+            kind="data_inflation",
+            detector=self.id,
+            identifier=first[:80],
+            confidence=CONFIDENCE_LIST,
+            severity=severity_for(CONFIDENCE_LIST),
+            span=(start, end),
+            reason=(
+                f"lists {claimed} items but {', '.join(tools)} returned {actual} row(s); "
+                f"{len(invented)} item(s) match no returned row"
+            ),
+            evidence={
+                "tool_name": tools[0] if len(tools) == 1 else tools,
+                "claimed_rows": claimed,
+                "actual_rows": actual,
+                "unmatched_items": [answer[items[n][0] : items[n][1]].strip()[:120] for n in invented],
+                "sources": [lists[i].label for i in sorted(linked_lists)],
+            },
+        )
+
+    # ------------------------------------------------------------------ count phrases
+    def _check_counts(self, answer: str, lists: list[RowList]) -> Iterator[Finding]:
+        for m in _COUNT.finditer(answer):
+            raw = m.group("n").lower()
+            claimed = int(raw) if raw.isdigit() else _WORD_NUMBERS[raw]
+            noun = _singular(m.group("noun").lower())
+            matching = [r for r in lists if _names(r, noun)]
+            if not matching or claimed <= 1:
+                continue
+            actual = sum(r.rows for r in matching)
+            if claimed <= actual:
+                continue
+            tools = list(dict.fromkeys(r.tool for r in matching))
+            yield Finding(
+                kind="data_inflation",
+                detector=self.id,
+                identifier=m.group(0),
+                confidence=CONFIDENCE_COUNT,
+                severity=severity_for(CONFIDENCE_COUNT),
+                span=m.span(),
+                reason=f"says {claimed} {m.group('noun')} but {', '.join(tools)} returned {actual}",
+                evidence={
+                    "tool_name": tools[0] if len(tools) == 1 else tools,
+                    "claimed_rows": claimed,
+                    "actual_rows": actual,
+                    "sources": [r.label for r in matching],
+                },
+            )
+
+
+def _collect(value: Any, tool: str, key: str, label: str, out: list[RowList], depth: int) -> None:
+    if isinstance(value, list):
+        if value:
+            out.append(RowList(tool, key, value, label))
+        # Lists inside rows (a flight's fares, an order's items) are not what an answer
+        # enumerates as "the rows"; not descending into them keeps big results cheap.
+    elif isinstance(value, dict) and depth < MAX_DEPTH:
+        for k, v in value.items():
+            if isinstance(v, (dict, list)):
+                _collect(v, tool, str(k), f"{label}.{k}", out, depth + 1)
+
+
+def _row_values(row: Any, wanted: frozenset[str]) -> set[str]:
+    """The row's scalar values (folded) that the answer's items cite."""
+    if isinstance(row, dict):
+        values: Any = row.values()
+    elif isinstance(row, list):
+        # A row made of records (a one-stop itinerary: [leg 1, leg 2]) holds their values.
+        values = [v for part in row[:20] if isinstance(part, dict) for v in part.values()]
+    else:
+        values = (row,)
+    out: set[str] = set()
+    for value in values:
+        if isinstance(value, str):
+            if not 3 <= len(value) <= 128:
+                continue  # too short to identify a row, or prose rather than a value
+            text = value.strip().casefold()
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = str(value)
+        else:
+            continue
+        if text in wanted:
+            out.add(text)
+    return out
+
+
+def _distinct(rows: list[Any], wanted: frozenset[str]) -> set[str]:
+    """Values cited by the answer that only one row holds: what makes an item refer to a row.
+    (Only cited values are counted: the rest could not link an item anyway.)"""
+    seen: dict[str, int] = {}
+    for row in rows:
+        for value in _row_values(row, wanted):
+            seen[value] = seen.get(value, 0) + 1
+    return {v for v, n in seen.items() if n == 1 and len(v) >= 3 and not _plain_number(v) and " " not in v}
+
+
+def _plain_number(text: str) -> bool:
+    return text.replace(".", "", 1).replace("-", "", 1).isdigit() and len(text) < 5
+
+
+def _id_like(token: str) -> bool:
+    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token) and len(token) >= 4
+
+
+def _shape(token: str) -> str:
+    return "".join("9" if c.isdigit() else ("A" if c.isalpha() else c) for c in token)
+
+
+def _labels(text: str) -> set[str]:
+    return {(a or b).strip().lower() for a, b in _LABEL.findall(text)}
+
+
+def _singular(noun: str) -> str:
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    if noun.endswith(("ches", "shes", "sses", "xes")):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") else noun
+
+
+def _names(row_list: RowList, noun: str) -> bool:
+    if row_list.key:
+        return _singular(row_list.key.lower()) == noun or row_list.key.lower() == noun
+    return noun in {_singular(p) for p in tool_name_parts(row_list.tool)}
+
+
+def _blocks(answer: str) -> Iterator[list[tuple[int, int]]]:
+    """Top-level items of each list and data rows of each table, as spans."""
+    lines: list[tuple[int, int]] = []
+    pos = 0
+    for line in answer.splitlines(keepends=True):
+        lines.append((pos, pos + len(line.rstrip("\r\n"))))
+        pos += len(line)
+    items: list[tuple[int, int, int]] = []  # (indent, start, end)
+    table: list[tuple[int, int]] = []
+    rule_seen = False
+
+    def flush() -> Iterator[list[tuple[int, int]]]:
+        if items:
+            top = min(i[0] for i in items)
+            spans: list[tuple[int, int]] = []
+            for indent, s, e in items:
+                if indent == top:
+                    spans.append((s, e))
+                elif spans:
+                    spans[-1] = (spans[-1][0], e)
+            yield spans
+        if table:
+            yield list(table)
+
+    for s, e in lines:
+        text = answer[s:e]
+        if _TABLE_ROW.match(text):
+            if _TABLE_RULE.match(text):
+                rule_seen = True
+            elif rule_seen:
+                table.append((s, e))
+            continue
+        if table or rule_seen:
+            yield from flush()
+            table, rule_seen, items = [], False, []
+        m = _ITEM.match(text)
+        if m:
+            items.append((len(m.group(1).expandtabs(4)), s, e))
+        elif not text.strip():
+            continue
+        elif text[:1] in " \t" and items:
+            indent, start, _end = items[-1]
+            items[-1] = (indent, start, e)  # a continuation line of the item above
+        else:
+            yield from flush()
+            items = []
+    yield from flush()

@@ -1,0 +1,136 @@
+"""ungrounded_entity (generic shapes): codes, emails, URLs, paths and quoted names from nowhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Profile, Turn
+from nofab.detectors.entities import EntityDetector
+from nofab.errors import ProfileError
+from nofab.evidence import Evidence
+from nofab.finding import Finding
+from nofab.lexicon import lexicon_for
+
+RESULT = {
+    "name": "get_order",
+    "result": {
+        "order_id": "ORD-2291",
+        "flight": "UA123",
+        "contact": "help@shop.example.com",
+        "invoice": "https://shop.example.com/invoices/ORD-2291.pdf",
+        "file": "/srv/exports/orders.csv",
+        "project": "Project Falcon",
+    },
+}
+
+
+def detect(answer: str, profile: Profile | None = None, user: str = "") -> list[Finding]:
+    profile = profile or Profile()
+    turn = Turn.from_dict({"response": answer, "user_message": user, "tool_calls": [RESULT]})
+    evidence = Evidence(turn, profile, lexicon_for(profile))
+    return list(EntityDetector(profile).detect(evidence))
+
+
+CASES: list[tuple[str, str, Profile | None, list[tuple[str, str, float]]]] = [
+    ("strong: invented order code", "Your order is ORD-2290.", None, [("ORD-2290", "code", 0.85)]),
+    (
+        "strong: invented email",
+        "Write to refunds@shop.example.com.",
+        None,
+        [("refunds@shop.example.com", "email", 0.85)],
+    ),
+    ("strong: invented flight code", "You are on UA124 tomorrow.", None, [("UA124", "code", 0.8)]),
+    (
+        "strong: invented URL (trailing punctuation trimmed)",
+        "See https://shop.example.com/returns/form.",
+        None,
+        [("https://shop.example.com/returns/form", "url", 0.8)],
+    ),
+    (
+        "weak: invented file path",
+        "Saved to /srv/exports/customers.csv today.",
+        None,
+        [("/srv/exports/customers.csv", "path", 0.7)],
+    ),
+    (
+        "weak: invented quoted name",
+        'It belongs to "Project Osprey".',
+        None,
+        [("Project Osprey", "quoted", 0.6)],
+    ),
+    (
+        "strong: a profile pattern",
+        "Ticket TKT-9 is open.",
+        Profile(rules={"entities": {"patterns": [r"\bTKT-\d+\b"], "confidence": 0.9}}),
+        [("TKT-9", "profile", 0.9)],
+    ),
+    (
+        "must not fire: grounded code, flight, email, URL, path",
+        (
+            "Order ORD-2291 on UA123; mail help@shop.example.com, invoice at "
+            "https://shop.example.com/invoices/ORD-2291.pdf/ and the export at /srv/exports/orders.csv."
+        ),
+        None,
+        [],
+    ),
+    ("must not fire: grounded quoted name in another case", 'This is for "project falcon".', None, []),
+    (
+        "must not fire: a quoted sentence or a single quoted word",
+        'You said "cancel it." and "urgent"',
+        None,
+        [],
+    ),
+    (
+        "must not fire: allow-listed string",
+        "Ask ACME-100 support.",
+        Profile(rules={"entities": {"allow": ["ACME-100"]}}),
+        [],
+    ),
+    (
+        "must not fire: profile allowlist",
+        "Email support@example.org.",
+        Profile(allowlist=("support@example.org",)),
+        [],
+    ),
+    (
+        "must not fire: quoted names switched off",
+        'It is "Project Osprey".',
+        Profile(rules={"entities": {"quoted": False}}),
+        [],
+    ),
+    (
+        "must not fire: airport codes, years and plain capitals",
+        "From JFK to SFO in 2024, per NASA and the FAA.",
+        None,
+        [],
+    ),
+    (
+        "must not fire: names of standards",
+        "Hash it with SHA256 per RFC7231, dates in ISO-8601, see CVE-2024-1234.",
+        None,
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("label", "answer", "profile", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_entity_table(
+    label: str, answer: str, profile: Profile | None, expected: list[tuple[str, str, float]]
+) -> None:
+    """Each row: (identifier, shape, confidence) of every ungrounded entity."""
+    got = [(f.identifier, f.evidence["shape"], f.confidence) for f in detect(answer, profile)]
+    assert got == expected, label
+
+
+def test_entity_quoted_by_the_user_is_grounded() -> None:
+    """What the user wrote grounds an entity as much as a tool result does."""
+    assert detect("Refund ORD-7777 is noted.", user="please refund ORD-7777") == []
+
+
+def test_bad_profile_pattern_is_an_error() -> None:
+    """An invalid regex in rules.entities.patterns is a ProfileError naming its index."""
+    bad: dict[str, Any] = {"entities": {"patterns": ["(unclosed"]}}
+    with pytest.raises(ProfileError, match=r"rules\.entities\.patterns\[0\]"):
+        EntityDetector(Profile(rules=bad))
