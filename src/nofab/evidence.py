@@ -16,7 +16,7 @@ from nofab.lexicon import Claim, Lexicon
 from nofab.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral, extract_numerals, money_values
 from nofab.policy import Profile
 from nofab.records import Record, RecordFinder
-from nofab.text import clean_answer, find_token, fold, value_text
+from nofab.text import clean_answer, find_token, fold, fold_source, value_text
 from nofab.turn import ToolCall, Turn
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
@@ -108,7 +108,9 @@ class Evidence:
 
     @turn_wide
     def folded(self) -> str:
-        return fold(self.text)
+        # Folded source by source (case folding never crosses the separator), so a long
+        # context repeated every turn is folded once per process.
+        return _SEPARATOR.join(fold_source(s.text) for s in self.sources)
 
     def grounds(self, token: str) -> bool:
         """Is ``token`` in the evidence as a whole token (case-insensitive)?"""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from nofab.turn import parse_json_text
@@ -29,6 +30,17 @@ def fold(text: str) -> str:
     if not text.isascii() and not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
     return text.casefold()
+
+
+@lru_cache(maxsize=512)
+def _fold_cached(text: str) -> str:
+    return fold(text)
+
+
+def fold_source(text: str) -> str:
+    """``fold`` for evidence sources: the long ones (a system prompt, a policy document) come
+    back on every turn of a deployment, so their folded form is remembered."""
+    return _fold_cached(text) if len(text) >= 1024 else fold(text)
 
 
 def strip_accents(text: str) -> str:
