@@ -113,3 +113,35 @@ def tooltalk_corpus(root: Path) -> Iterator[tuple[str, Turn]]:
         if path.parent.name == "databases":
             continue
         yield from tooltalk_turns(path)
+
+
+def tooltalk_conversation_turns(data: Mapping[str, Any]) -> Iterator[tuple[int, Turn]]:
+    """(conversation position, turn) for each assistant reply of an already-decoded ToolTalk
+    conversation (the same turns as ``tooltalk_turns``, for callers that hold the object)."""
+    metadata = data.get("metadata") or {}
+    context = "\n".join(f"{k}: {v}" for k, v in metadata.items())
+    calls: list[ToolCall] = []
+    users: list[str] = []
+    for position, entry in enumerate(data.get("conversation") or ()):
+        if entry.get("role") == "user":
+            users.append(str(entry.get("text", "")))
+            continue
+        for api in entry.get("apis") or ():
+            request = api.get("request") or {}
+            error = api.get("exception")
+            result = api.get("response")
+            calls.append(
+                ToolCall(
+                    name=request.get("api_name", "?"),
+                    arguments=request.get("parameters"),
+                    result=result,
+                    status="error" if error else ("empty" if is_empty_result(result) else "ok"),
+                    error=str(error) if error else None,
+                )
+            )
+        yield position, Turn(
+            response=str(entry.get("text", "")),
+            user_message=users[-1] if users else "",
+            context="\n\n".join([context, *users[:-1]]),
+            tool_calls=tuple(calls),
+        )

@@ -8,7 +8,12 @@ import sys
 import click
 
 from nofab import __version__
+from nofab.cli.audit import audit_command
+from nofab.cli.calibrate import calibrate_command
 from nofab.cli.check import check_command
+from nofab.cli.diff import diff_command
+from nofab.cli.report import report_command
+from nofab.cli.review import review_command
 from nofab.errors import NofabError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -21,6 +26,11 @@ def cli() -> None:
 
 
 cli.add_command(check_command)
+cli.add_command(audit_command)
+cli.add_command(report_command)
+cli.add_command(review_command)
+cli.add_command(calibrate_command)
+cli.add_command(diff_command)
 
 
 def main(argv: list[str] | None = None) -> int:
