@@ -110,8 +110,10 @@ def _decode(payload: bytes | Any) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = " (truncated line?)" if exc.pos >= len(text.rstrip()) - 1 else ""
-        raise TurnError(f"invalid JSON{hint}: {exc.msg} at column {exc.colno}", "") from None
+        # A line cut short (a crashed writer) ends inside a string or before a closing brace.
+        cut = exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip()) - 1
+        hint = " (truncated line?)" if cut else ""
+        raise TurnError(f"invalid JSON{hint}: {exc.msg} (column {exc.colno})", "") from None
 
 
 def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult:
