@@ -14,7 +14,11 @@ GROUNDED = {
     "response": "Your order A-1042 totals $42.73.",
     "tool_calls": [{"name": "get_order", "result": {"order_id": "A-1042", "total": 42.7333}}],
 }
-SENT = {"response": "Done, I sent it (task_id=9f2b1e47aa).", "tool_calls": [], "timestamp": "2026-01-02T10:00:00Z"}
+SENT = {
+    "response": "Done, I sent it (task_id=9f2b1e47aa).",
+    "tool_calls": [],
+    "timestamp": "2026-01-02T10:00:00Z",
+}
 NUMBER = {
     "response": "Revenue was 1,234,567 dollars last quarter.",
     "tool_calls": [{"name": "q", "result": {"x": 5}}],
@@ -24,7 +28,10 @@ HOSTILE = {
     "response": "I created <script>alert(1)</script> ticket 9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0 for you.",
     "tool_calls": [{"name": "q", "result": "<img src=x onerror=alert(2)>"}],
 }
-DELETED = {"response": "I have deleted the file report.pdf.", "tool_calls": [{"name": "q", "result": {"x": 5}}]}
+DELETED = {
+    "response": "I have deleted the file report.pdf.",
+    "tool_calls": [{"name": "q", "result": {"x": 5}}],
+}
 
 
 def jsonl(path: Path, rows: list[Any]) -> Path:

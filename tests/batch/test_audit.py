@@ -11,7 +11,7 @@ from nofab.batch.audit import audit, settings_for
 from nofab.batch.store import RunStore
 from nofab.errors import InputError, UsageError
 
-from .conftest import DELETED, GROUNDED, SENT, jsonl
+from .conftest import DELETED, GROUNDED, SENT
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -23,7 +23,7 @@ def run(inputs: list[Path], out: Path, **kw: object) -> RunStore:
 
 
 def test_audit_stores_turns_findings_and_meta(corpus: Path, tmp_path: Path) -> None:
-    """Every turn, its verdict and its fingerprinted findings are stored with the policy digest and versions."""
+    """Every turn, its verdict and fingerprinted findings are stored with policy digest and versions."""
     store = run([corpus], tmp_path / "run.duckdb")
     assert store.scalar("SELECT count(*) FROM turns") == 5
     assert store.scalar("SELECT count(*) FROM turns WHERE n_findings > 0") == 4
@@ -44,19 +44,32 @@ def test_bad_inputs_are_recorded_per_line_and_the_run_goes_on(tmp_path: Path) ->
     folder.mkdir()
     good = json.dumps(GROUNDED).encode()
     (folder / "mixed.jsonl").write_bytes(
-        good + b"\n" + json.dumps(SENT).encode()[:25] + b"\n" + b'{"response": "caf\xe9 ok"}\n'
-        + b'{"foo": 1}\n' + json.dumps(DELETED).encode() + b"\n"
+        good
+        + b"\n"
+        + json.dumps(SENT).encode()[:25]
+        + b"\n"
+        + b'{"response": "caf\xe9 ok"}\n'
+        + b'{"foo": 1}\n'
+        + json.dumps(DELETED).encode()
+        + b"\n"
     )
     (folder / "empty.jsonl").write_bytes(b"")
     pq.write_table(pa.table({"a": [1, 2], "b": ["x", "y"]}), folder / "other.parquet")
     pq.write_table(pa.table({"response": ["I have deleted the file x.pdf.", "ok"]}), folder / "turns.parquet")
     (folder / "arr.json").write_text(json.dumps([GROUNDED, SENT]), encoding="utf-8")
     store = run([folder], tmp_path / "run.duckdb")
-    errors = {(Path(s).name, u, p): e for s, u, p, e in store.con.execute(
-        "SELECT source, unit, position, error FROM records WHERE status = 'error'").fetchall()}
+    errors = {
+        (Path(s).name, u, p): e
+        for s, u, p, e in store.con.execute(
+            "SELECT source, unit, position, error FROM records WHERE status = 'error'"
+        ).fetchall()
+    }
     assert set(errors) == {
-        ("mixed.jsonl", "line", 2), ("mixed.jsonl", "line", 3), ("mixed.jsonl", "line", 4),
-        ("empty.jsonl", "file", 0), ("other.parquet", "file", 0),
+        ("mixed.jsonl", "line", 2),
+        ("mixed.jsonl", "line", 3),
+        ("mixed.jsonl", "line", 4),
+        ("empty.jsonl", "file", 0),
+        ("other.parquet", "file", 0),
     }
     assert "invalid JSON (truncated line?)" in errors[("mixed.jsonl", "line", 2)]
     assert "not valid UTF-8 (byte 0xe9" in errors[("mixed.jsonl", "line", 3)]
@@ -68,7 +81,7 @@ def test_bad_inputs_are_recorded_per_line_and_the_run_goes_on(tmp_path: Path) ->
 
 
 def test_resume_skips_stored_records_and_rechecks_changed_lines(corpus: Path, tmp_path: Path) -> None:
-    """Re-running skips records already stored (file + line + content hash); an edited line is checked again."""
+    """Re-running skips records already stored (file + line + content hash); an edited line is rechecked."""
     out = tmp_path / "run.duckdb"
     run([corpus], out).close()
     path = corpus / "turns.jsonl"

@@ -12,18 +12,29 @@ from nofab.errors import TurnError
 CHAT = [
     {"role": "system", "content": "You are an airline agent."},
     {"role": "user", "content": "Book it"},
-    {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "c1", "function": {"name": "book", "arguments": "{\"id\": \"X1\"}"}}]},
-    {"role": "tool", "tool_call_id": "c1", "content": "{\"booking\": \"B-77\"}"},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{"id": "c1", "function": {"name": "book", "arguments": '{"id": "X1"}'}}],
+    },
+    {"role": "tool", "tool_call_id": "c1", "content": '{"booking": "B-77"}'},
     {"role": "assistant", "content": "Booked: B-77."},
 ]
 TOOLTALK = {
     "metadata": {"timestamp": "2023-09-11 09:00:00", "username": "ann"},
     "conversation": [
         {"role": "user", "text": "Add an alarm"},
-        {"role": "assistant", "text": "Alarm added.", "apis": [
-            {"request": {"api_name": "AddAlarm", "parameters": {"time": "7:00"}}, "response": {"id": "a1"},
-             "exception": None}]},
+        {
+            "role": "assistant",
+            "text": "Alarm added.",
+            "apis": [
+                {
+                    "request": {"api_name": "AddAlarm", "parameters": {"time": "7:00"}},
+                    "response": {"id": "a1"},
+                    "exception": None,
+                }
+            ],
+        },
     ],
 }
 

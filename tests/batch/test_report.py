@@ -61,8 +61,11 @@ def test_junit_one_case_per_turn_failures_at_threshold(store: RunStore) -> None:
     assert failed == ["line 2", "line 3", "line 4", "line 5"]
     out = io.StringIO()
     report.write_junit(store, out, threshold=0.95)
-    assert [c.get("name") for c in ET.fromstring(out.getvalue()).findall(".//testcase")
-            if c.find("failure") is not None] == ["line 4"]
+    assert [
+        c.get("name")
+        for c in ET.fromstring(out.getvalue()).findall(".//testcase")
+        if c.find("failure") is not None
+    ] == ["line 4"]
 
 
 def test_jsonl_lists_every_finding(store: RunStore) -> None:
@@ -80,7 +83,7 @@ def test_html_escapes_answers_and_tool_results(store: RunStore) -> None:
     assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<img src=x" not in page
     assert '<mark class="blocking" title="uuid 0.95' in page
-    assert "http://" not in page.replace('xmlns="http://', "") and "src=\"http" not in page
+    assert "http://" not in page.replace('xmlns="http://', "") and 'src="http' not in page
     assert "2026-01-02" in page  # findings over time from the turns' timestamps
 
 

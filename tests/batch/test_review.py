@@ -13,9 +13,9 @@ from nofab.batch.store import RunStore
 
 pytest.importorskip("starlette", reason="pip install 'nofab[review]'")
 pytest.importorskip("httpx", reason="the Starlette test client needs httpx")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from nofab.review.app import create_app  # noqa: E402
+from nofab.review.app import create_app
 
 BASE = "http://127.0.0.1"
 

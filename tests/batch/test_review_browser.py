@@ -19,8 +19,10 @@ from nofab.batch.audit import audit, settings_for
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-    pytest.skip("no chromium/chromedriver: run .ci/install-browser (apt-get install chromium chromium-driver)",
-                allow_module_level=True)
+    pytest.skip(
+        "no chromium/chromedriver: run .ci/install-browser (apt-get install chromium chromium-driver)",
+        allow_module_level=True,
+    )
 webdriver = pytest.importorskip("selenium.webdriver", reason="pip install 'nofab[browser-test]'")
 uvicorn = pytest.importorskip("uvicorn", reason="pip install 'nofab[review]'")
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -57,8 +59,15 @@ def server(corpus: Path, tmp_path: Path) -> Iterator[tuple[str, Any]]:
 def browser() -> Iterator[Any]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--window-size=1200,900"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--window-size=1200,900",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
     driver.set_page_load_timeout(20)

@@ -157,6 +157,4 @@ class _Progress:
         self.progress.stop()
 
     def advance(self, nbytes: int, stats: AuditStats) -> None:
-        self.progress.update(
-            self.task, advance=nbytes, turns=f"{stats.turns:,}", rate=f"{stats.rate:,.0f}"
-        )
+        self.progress.update(self.task, advance=nbytes, turns=f"{stats.turns:,}", rate=f"{stats.rate:,.0f}")

@@ -42,8 +42,12 @@ class KindCalibration:
             "fp": self.fp,
             "recommended_threshold": self.recommended,
             "points": [
-                {"threshold": p.threshold, "precision": round(p.precision, 4), "recall": round(p.recall, 4),
-                 "kept": p.kept}
+                {
+                    "threshold": p.threshold,
+                    "precision": round(p.precision, 4),
+                    "recall": round(p.recall, 4),
+                    "kept": p.kept,
+                }
                 for p in self.points
             ],
         }

@@ -70,7 +70,9 @@ def series(points: Sequence[tuple[str, float]], *, width: int = 560, height: int
         )
     parts.append(f'<text x="30" y="{height + 14}">{escape(points[0][0])}</text>')
     if len(points) > 1:
-        parts.append(f'<text x="{width - 4}" y="{height + 14}" text-anchor="end">{escape(points[-1][0])}</text>')
+        parts.append(
+            f'<text x="{width - 4}" y="{height + 14}" text-anchor="end">{escape(points[-1][0])}</text>'
+        )
     parts.append(f'<text x="0" y="12">{top:g}</text></svg>')
     return "".join(parts)
 
@@ -81,6 +83,7 @@ def precision_curve(
     """Precision (solid) and recall (dashed) against threshold, with the target as a line."""
     pad = 24
     w, h = width - 2 * pad, height - 2 * pad
+    ty = pad + (1 - target) * h  # the target precision line
 
     def xy(t: float, v: float) -> str:
         return f"{pad + t * w:.1f},{pad + (1 - v) * h:.1f}"
@@ -88,7 +91,7 @@ def precision_curve(
     parts = [
         f'<svg class="chart" width="{width}" height="{height}" role="img" {_FONT}>',
         f'<rect x="{pad}" y="{pad}" width="{w}" height="{h}" fill="none" stroke="#bbb"/>',
-        f'<line x1="{pad}" x2="{pad + w}" y1="{pad + (1 - target) * h:.1f}" y2="{pad + (1 - target) * h:.1f}" '
+        f'<line x1="{pad}" x2="{pad + w}" y1="{ty:.1f}" y2="{ty:.1f}" '
         f'stroke="#27ae60" stroke-dasharray="2,3"/>',
         f'<text x="{pad}" y="{height - 6}">threshold 0</text>'
         f'<text x="{pad + w}" y="{height - 6}" text-anchor="end">1</text>'
@@ -97,7 +100,8 @@ def precision_curve(
     if points:
         pts = sorted(points)
         parts.append(
-            f'<polyline fill="none" stroke="#c0392b" stroke-width="2" points="{" ".join(xy(t, p) for t, p, _r in pts)}"/>'
+            f'<polyline fill="none" stroke="#c0392b" stroke-width="2" '
+            f'points="{" ".join(xy(t, p) for t, p, _r in pts)}"/>'
             f'<polyline fill="none" stroke="#2c7fb8" stroke-dasharray="4,3" '
             f'points="{" ".join(xy(t, r) for t, _p, r in pts)}"/>'
         )

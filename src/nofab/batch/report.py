@@ -60,8 +60,12 @@ def summary(store: RunStore) -> dict[str, Any]:
     ).fetchall():
         by_kind[kind][band(float(confidence))] += int(n)
     detectors = [
-        {"detector": d, "calls": int(c), "seconds": round(float(s), 4),
-         "us_per_call": round(1e6 * float(s) / int(c), 1) if c else 0.0}
+        {
+            "detector": d,
+            "calls": int(c),
+            "seconds": round(float(s), 4),
+            "us_per_call": round(1e6 * float(s) / int(c), 1) if c else 0.0,
+        }
         for d, c, s in store.con.execute(
             "SELECT detector, sum(calls), sum(seconds) FROM timings GROUP BY 1 ORDER BY 3 DESC"
         ).fetchall()
@@ -76,7 +80,9 @@ def summary(store: RunStore) -> dict[str, Any]:
         "turns_blocking": store.scalar("SELECT count(*) FROM turns WHERE blocking > 0"),
         "findings": store.scalar("SELECT count(*) FROM findings"),
         "labels": store.scalar("SELECT count(*) FROM labels"),
-        "findings_by_kind": {k: dict(v) for k, v in sorted(by_kind.items(), key=lambda kv: -sum(kv[1].values()))},
+        "findings_by_kind": {
+            k: dict(v) for k, v in sorted(by_kind.items(), key=lambda kv: -sum(kv[1].values()))
+        },
         "detectors": detectors,
         "policy_digest": meta.get("policy_digest"),
         "profile_digest": meta.get("profile_digest"),
@@ -99,7 +105,15 @@ def print_table(store: RunStore, out: TextIO | None = None) -> None:
     data = summary(store)
     console = Console(file=out, highlight=False, soft_wrap=True)
     head = Table(show_header=False, box=None)
-    for key in ("records", "input_errors", "turns", "turns_with_findings", "turns_blocking", "findings", "labels"):
+    for key in (
+        "records",
+        "input_errors",
+        "turns",
+        "turns_with_findings",
+        "turns_blocking",
+        "findings",
+        "labels",
+    ):
         head.add_row(key.replace("_", " "), f"{data[key]:,}")
     console.print(head)
     if data["findings_by_kind"]:
@@ -131,7 +145,8 @@ def findings_rows(store: RunStore) -> Iterator[dict[str, Any]]:
         "SELECT t.source, t.unit, t.position, t.sub, t.ts, f.turn_id, f.fingerprint, f.kind, f.detector, "
         "f.identifier, f.confidence, f.severity, f.span_start, f.span_end, f.reason, f.evidence, l.label "
         "FROM findings f JOIN (SELECT turns.*, records.unit FROM turns JOIN records USING (record_key)) t "
-        "USING (turn_id) LEFT JOIN labels l USING (fingerprint) ORDER BY t.source, t.position, f.turn_id, f.ordinal"
+        "USING (turn_id) LEFT JOIN labels l USING (fingerprint) "
+        "ORDER BY t.source, t.position, f.turn_id, f.ordinal"
     )
 
 
@@ -270,7 +285,8 @@ def write_junit(store: RunStore, out: TextIO, threshold: float | None = None) ->
     )
     current = None
     for row in store.iter_rows(
-        "SELECT t.turn_id, t.source, r.unit, t.position, t.sub FROM turns t JOIN records r USING (record_key) "
+        "SELECT t.turn_id, t.source, r.unit, t.position, t.sub "
+        "FROM turns t JOIN records r USING (record_key) "
         "ORDER BY t.source, t.position, t.turn_id"
     ):
         source = row["source"]
@@ -279,7 +295,8 @@ def write_junit(store: RunStore, out: TextIO, threshold: float | None = None) ->
                 out.write("  </testsuite>\n")
             current = source
             out.write(
-                f"  <testsuite name={quoteattr(source)} tests=\"{totals[source]}\" failures=\"{fails[source]}\">\n"
+                f"  <testsuite name={quoteattr(source)} "
+                f'tests="{totals[source]}" failures="{fails[source]}">\n'
             )
         name = f"{row['unit']} {row['position']}" + (f" {row['sub']}" if row["sub"] else "")
         out.write(f"    <testcase classname={quoteattr(source)} name={quoteattr(name)}")
@@ -288,11 +305,10 @@ def write_junit(store: RunStore, out: TextIO, threshold: float | None = None) ->
             out.write("/>\n")
             continue
         message = f"{len(found)} finding(s) at or above the threshold"
-        body = "\n".join(
-            f"{kind} {conf:.2f} {ident!r}: {reason}" for kind, conf, ident, reason in found
-        )
+        body = "\n".join(f"{kind} {conf:.2f} {ident!r}: {reason}" for kind, conf, ident, reason in found)
         out.write(
-            f">\n      <failure type=\"fabrication\" message={quoteattr(message)}>{xml_escape(body)}</failure>\n"
+            f'>\n      <failure type="fabrication" message={quoteattr(message)}>'
+            f"{xml_escape(body)}</failure>\n"
             "    </testcase>\n"
         )
     if current is not None:
@@ -364,8 +380,12 @@ def turn_view(store: RunStore, loader: TurnLoader, turn: dict[str, Any], gate: G
         "user_message": _clip(loaded.user_message, 800) if loaded else "",
         "context": _clip(loaded.context, 800) if loaded else "",
         "tool_calls": [
-            {"name": c.name, "status": c.status, "arguments": _clip(c.arguments or {}, 400),
-             "result": _clip(c.error if c.error else c.result, 1200)}
+            {
+                "name": c.name,
+                "status": c.status,
+                "arguments": _clip(c.arguments or {}, 400),
+                "result": _clip(c.error if c.error else c.result, 1200),
+            }
             for c in (loaded.tool_calls if loaded else ())
         ],
     }
@@ -393,7 +413,10 @@ def _day(value: str) -> str | None:
 
 def calibration_view(store: RunStore, target: float) -> list[dict[str, Any]]:
     return [
-        {**c.to_dict(), "svg": charts.precision_curve([(p.threshold, p.precision, p.recall) for p in c.points], target)}
+        {
+            **c.to_dict(),
+            "svg": charts.precision_curve([(p.threshold, p.precision, p.recall) for p in c.points], target),
+        }
         for c in calibrate(store, target)
     ]
 

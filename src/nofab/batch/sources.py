@@ -42,7 +42,9 @@ class RawRecord:
 
 
 def content_hash(payload: bytes | Any) -> str:
-    data = payload if isinstance(payload, bytes) else json.dumps(payload, sort_keys=True, default=str).encode()
+    data = (
+        payload if isinstance(payload, bytes) else json.dumps(payload, sort_keys=True, default=str).encode()
+    )
     return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
@@ -123,7 +125,9 @@ def _json(path: Path, source: str, size: int, max_bytes: int) -> Iterator[RawRec
         yield _file_error(source, f"is not valid UTF-8 (byte {exc.start}): save it as UTF-8", size)
         return
     except json.JSONDecodeError as exc:
-        yield _file_error(source, f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", size)
+        yield _file_error(
+            source, f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", size
+        )
         return
     items = data if isinstance(data, list) and (not data or isinstance(data[0], dict)) else [data]
     if not items:

@@ -116,7 +116,9 @@ class RunStore:
     def set_label(self, fingerprint: str, label: str, who: str) -> None:
         if label not in LABELS:
             raise InputError(f"unknown label {label!r}; expected one of {list(LABELS)}", "label")
-        row = self.con.execute("SELECT kind FROM findings WHERE fingerprint = ? LIMIT 1", [fingerprint]).fetchone()
+        row = self.con.execute(
+            "SELECT kind FROM findings WHERE fingerprint = ? LIMIT 1", [fingerprint]
+        ).fetchone()
         if row is None:
             raise InputError("no finding has this fingerprint in the run", fingerprint)
         self.con.execute(
@@ -125,7 +127,9 @@ class RunStore:
         )
 
     def labels(self) -> dict[str, tuple[str, str, str]]:
-        rows = self.con.execute("SELECT fingerprint, label, who, CAST(labelled_at AS VARCHAR) FROM labels").fetchall()
+        rows = self.con.execute(
+            "SELECT fingerprint, label, who, CAST(labelled_at AS VARCHAR) FROM labels"
+        ).fetchall()
         return {fp: (label, who, at) for fp, label, who, at in rows}
 
     # ------------------------------------------------------------------ reading
@@ -138,7 +142,9 @@ class RunStore:
         row = self.con.execute(sql, params or []).fetchone()
         return row[0] if row else None
 
-    def iter_rows(self, sql: str, params: list[Any] | None = None, size: int = 2000) -> Iterator[dict[str, Any]]:
+    def iter_rows(
+        self, sql: str, params: list[Any] | None = None, size: int = 2000
+    ) -> Iterator[dict[str, Any]]:
         cursor = self.con.execute(sql, params or [])
         names = [d[0] for d in cursor.description]
         while batch := cursor.fetchmany(size):

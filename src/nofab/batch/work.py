@@ -51,14 +51,44 @@ class ChunkResult:
     turn_count: int = 0
 
 
-RECORD_COLUMNS = ("record_key", "source", "position", "unit", "content_hash", "status", "error", "raw", "turns")
+RECORD_COLUMNS = (
+    "record_key",
+    "source",
+    "position",
+    "unit",
+    "content_hash",
+    "status",
+    "error",
+    "raw",
+    "turns",
+)
 TURN_COLUMNS = (
-    "turn_id", "record_key", "source", "position", "sub", "ts", "response", "action",
-    "max_confidence", "blocking", "n_findings", "detector_errors",
+    "turn_id",
+    "record_key",
+    "source",
+    "position",
+    "sub",
+    "ts",
+    "response",
+    "action",
+    "max_confidence",
+    "blocking",
+    "n_findings",
+    "detector_errors",
 )
 FINDING_COLUMNS = (
-    "turn_id", "ordinal", "fingerprint", "kind", "detector", "identifier", "confidence",
-    "severity", "span_start", "span_end", "reason", "evidence",
+    "turn_id",
+    "ordinal",
+    "fingerprint",
+    "kind",
+    "detector",
+    "identifier",
+    "confidence",
+    "severity",
+    "span_start",
+    "span_end",
+    "reason",
+    "evidence",
 )
 
 
@@ -88,7 +118,7 @@ def _guard(settings: Settings) -> tuple[Guard, dict[str, list[float]]]:
     if settings not in _GUARDS:
         guard = settings.guard()
         table: dict[str, list[float]] = {}
-        guard.detectors = tuple(_Timed(d, table) for d in guard.detectors)  # type: ignore[misc]
+        guard.detectors = tuple(_Timed(d, table) for d in guard.detectors)
         _GUARDS[settings] = (guard, table)
     return _GUARDS[settings]
 
@@ -104,7 +134,8 @@ def _decode(payload: bytes | Any) -> Any:
         text = payload.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise TurnError(
-            f"is not valid UTF-8 (byte 0x{payload[exc.start]:02x} at column {exc.start + 1}): save the file as UTF-8",
+            f"is not valid UTF-8 (byte 0x{payload[exc.start]:02x} at column {exc.start + 1}): "
+            "save the file as UTF-8",
             "",
         ) from None
     try:
@@ -142,14 +173,27 @@ def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult
                 error = f"cannot be read as a turn or transcript: {type(exc).__name__}: {exc}"
         raw = ""
         if error is None:
-            raw = rec.payload.decode("utf-8") if isinstance(rec.payload, bytes) else json.dumps(
-                obj, ensure_ascii=False, default=str
+            raw = (
+                rec.payload.decode("utf-8")
+                if isinstance(rec.payload, bytes)
+                else json.dumps(obj, ensure_ascii=False, default=str)
             )
         r = out.records
+        col: str
+        value: Any
         for col, value in zip(
             RECORD_COLUMNS,
-            (key, rec.source, rec.position, rec.unit, rec.content_hash,
-             "error" if error else "ok", error, raw, len(turns)),
+            (
+                key,
+                rec.source,
+                rec.position,
+                rec.unit,
+                rec.content_hash,
+                "error" if error else "ok",
+                error,
+                raw,
+                len(turns),
+            ),
             strict=True,
         ):
             r[col].append(value)
@@ -163,10 +207,22 @@ def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult
             t = out.turns
             for col, value in zip(
                 TURN_COLUMNS,
-                (turn_id, key, rec.source, rec.position, sub, turn_ts, turn.response, verdict.action,
-                 verdict.max_confidence, len(verdict.blocking), len(verdict.findings),
-                 json.dumps([e.to_dict() for e in verdict.detector_errors]) if verdict.detector_errors
-                 else None),
+                (
+                    turn_id,
+                    key,
+                    rec.source,
+                    rec.position,
+                    sub,
+                    turn_ts,
+                    turn.response,
+                    verdict.action,
+                    verdict.max_confidence,
+                    len(verdict.blocking),
+                    len(verdict.findings),
+                    json.dumps([e.to_dict() for e in verdict.detector_errors])
+                    if verdict.detector_errors
+                    else None,
+                ),
                 strict=True,
             ):
                 t[col].append(value)
@@ -174,10 +230,20 @@ def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult
             for ordinal, finding in enumerate(verdict.findings):
                 for col, value in zip(
                     FINDING_COLUMNS,
-                    (turn_id, ordinal, finding.fingerprint, finding.kind, finding.detector,
-                     finding.identifier, finding.confidence, finding.severity, finding.span[0],
-                     finding.span[1], finding.reason,
-                     json.dumps(dict(finding.evidence), ensure_ascii=False, default=str)),
+                    (
+                        turn_id,
+                        ordinal,
+                        finding.fingerprint,
+                        finding.kind,
+                        finding.detector,
+                        finding.identifier,
+                        finding.confidence,
+                        finding.severity,
+                        finding.span[0],
+                        finding.span[1],
+                        finding.reason,
+                        json.dumps(dict(finding.evidence), ensure_ascii=False, default=str),
+                    ),
                     strict=True,
                 ):
                     f[col].append(value)

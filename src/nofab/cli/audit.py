@@ -30,14 +30,18 @@ def profile_data(path: str | None) -> Any:
 
 @click.command("audit")
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
-@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="The run database (DuckDB).")
+@click.option(
+    "--out", "out", required=True, type=click.Path(dir_okay=False), help="The run database (DuckDB)."
+)
 @click.option("--mode", type=click.Choice(list(MODES)), default="observe", show_default=True)
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.8, show_default=True)
 @click.option("--profile", "profile_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes (default: the cores).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler (tcp://host:8786).")
-@click.option("--chunk-size", type=click.IntRange(1), default=256, show_default=True, help="Records per task.")
+@click.option(
+    "--chunk-size", type=click.IntRange(1), default=256, show_default=True, help="Records per task."
+)
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr (only on a terminal).")
 def audit_command(
     inputs: tuple[str, ...],

@@ -14,10 +14,15 @@ from nofab.cli.audit import profile_data
 @click.argument("run", type=click.Path(dir_okay=False))
 @click.option("--target-precision", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True)
 @click.option(
-    "--write", "write_path", type=click.Path(dir_okay=False), default=None,
+    "--write",
+    "write_path",
+    type=click.Path(dir_okay=False),
+    default=None,
     help="The profile to write (default: RUN with .profile.json).",
 )
-@click.option("--base-profile", type=click.Path(dir_okay=False), default=None, help="Merge into this profile.")
+@click.option(
+    "--base-profile", type=click.Path(dir_okay=False), default=None, help="Merge into this profile."
+)
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 def calibrate_command(
     run: str, target_precision: float, write_path: str | None, base_profile: str | None, fmt: str
@@ -34,7 +39,9 @@ def calibrate_command(
     finally:
         store.close()
     if not results:
-        raise UsageError(f"{run} has no true/false-positive labels yet: label findings with `nofab review {run}`")
+        raise UsageError(
+            f"{run} has no true/false-positive labels yet: label findings with `nofab review {run}`"
+        )
     path = Path(write_path) if write_path else Path(run).with_suffix(".profile.json")
     write_profile(path, calibrated_profile(results, profile_data(base_profile)))
     overall = results[-1]
@@ -50,15 +57,20 @@ def calibrate_command(
     for r in results:
         for i, p in enumerate(r.points):
             table.add_row(
-                r.kind if i == 0 else "", str(r.tp) if i == 0 else "", str(r.fp) if i == 0 else "",
-                f"{p.threshold:.3f}", f"{p.precision:.2f}", f"{p.recall:.2f}",
+                r.kind if i == 0 else "",
+                str(r.tp) if i == 0 else "",
+                str(r.fp) if i == 0 else "",
+                f"{p.threshold:.3f}",
+                f"{p.precision:.2f}",
+                f"{p.recall:.2f}",
                 "◀" if p.threshold == r.recommended else "",
             )
     console = Console(highlight=False)
     console.print(table)
     rec = overall.recommended
     console.print(
-        f"overall ({OVERALL}): " + (f"--threshold {rec:.3f}" if rec is not None else "target not reached")
+        f"overall ({OVERALL}): "
+        + (f"--threshold {rec:.3f}" if rec is not None else "target not reached")
         + f"; per-kind thresholds written to {path} (load it with --profile)",
         markup=False,
     )

@@ -12,8 +12,11 @@ import click
 @click.command("report")
 @click.argument("run", type=click.Path(dir_okay=False))
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "jsonl", "sarif", "junit", "html"]),
-    default="table", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "sarif", "junit", "html"]),
+    default="table",
+    show_default=True,
 )
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="Default: stdout.")
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=None, help="JUnit: default the run's.")
@@ -21,7 +24,12 @@ import click
 @click.option("--max-results", type=click.IntRange(1), default=5000, show_default=True, help="SARIF cap.")
 @click.option("--target-precision", type=click.FloatRange(0.0, 1.0), default=0.95, show_default=True)
 def report_command(
-    run: str, fmt: str, output: str | None, threshold: float | None, limit: int, max_results: int,
+    run: str,
+    fmt: str,
+    output: str | None,
+    threshold: float | None,
+    limit: int,
+    max_results: int,
     target_precision: float,
 ) -> None:
     """Report on a run database made by `nofab audit`."""

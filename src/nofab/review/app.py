@@ -59,7 +59,8 @@ def create_app(
         }
 
     def findings(f: dict[str, str], offset: int) -> tuple[list[dict[str, Any]], int]:
-        where, params = ["f.confidence >= ?"], [float(f["min"])]
+        where: list[str] = ["f.confidence >= ?"]
+        params: list[Any] = [float(f["min"])]
         if f["kind"]:
             where.append("f.kind = ?")
             params.append(f["kind"])
@@ -70,14 +71,16 @@ def create_app(
             params.append(f["label"])
         # One row per fingerprint (labels are per fingerprint), shown with its most confident turn.
         base = (
-            "SELECT f.fingerprint, f.kind, f.turn_id, f.confidence, count(*) OVER (PARTITION BY f.fingerprint) "
+            "SELECT f.fingerprint, f.kind, f.turn_id, f.confidence, "
+            "count(*) OVER (PARTITION BY f.fingerprint) "
             "AS occurrences, row_number() OVER (PARTITION BY f.fingerprint ORDER BY f.confidence DESC, "
             "f.turn_id) AS rn FROM findings f LEFT JOIN labels l USING (fingerprint) WHERE "
             + " AND ".join(where)
         )
         total = store.scalar(f"SELECT count(*) FROM ({base}) WHERE rn = 1", params)
         rows = store.rows(
-            f"SELECT * FROM ({base}) WHERE rn = 1 ORDER BY confidence DESC, kind, fingerprint LIMIT ? OFFSET ?",
+            f"SELECT * FROM ({base}) WHERE rn = 1 "
+            "ORDER BY confidence DESC, kind, fingerprint LIMIT ? OFFSET ?",
             [*params, PAGE_SIZE, offset],
         )
         return rows, int(total or 0)
@@ -99,13 +102,26 @@ def create_app(
                 view = turn_view(store, loader, turn, gate)
                 focus = next(x for x in view["findings"] if x["fingerprint"] == row["fingerprint"])
                 items.append({"row": row, "t": view, "focus": focus})
-            kinds = [k for (k,) in store.con.execute("SELECT DISTINCT kind FROM findings ORDER BY 1").fetchall()]
+            kinds = [
+                k for (k,) in store.con.execute("SELECT DISTINCT kind FROM findings ORDER BY 1").fetchall()
+            ]
             counts = dict(store.con.execute("SELECT label, count(*) FROM labels GROUP BY 1").fetchall())
             calibration = [{**c, "svg": Markup(c["svg"])} for c in calibration_view(store, target)]
         html = env.get_template("review.html.j2").render(
-            items=items, total=total, offset=offset, page_size=PAGE_SIZE, f=f, kinds=kinds,
-            floors=_CONFIDENCE_FLOORS, labels=LABELS, counts=counts, csrf=token, who=who,
-            calibration=calibration, target=target, run=str(store.path),
+            items=items,
+            total=total,
+            offset=offset,
+            page_size=PAGE_SIZE,
+            f=f,
+            kinds=kinds,
+            floors=_CONFIDENCE_FLOORS,
+            labels=LABELS,
+            counts=counts,
+            csrf=token,
+            who=who,
+            calibration=calibration,
+            target=target,
+            run=str(store.path),
         )
         return HTMLResponse(html, headers=_SECURITY_HEADERS)
 
@@ -124,7 +140,7 @@ def create_app(
             body = await request.json()
             fingerprint, value = str(body["fingerprint"]), str(body["label"])
         except (ValueError, KeyError, TypeError):
-            return JSONResponse({"error": "expected {\"fingerprint\": ..., \"label\": ...}"}, status_code=400)
+            return JSONResponse({"error": 'expected {"fingerprint": ..., "label": ...}'}, status_code=400)
         try:
             with store.lock:
                 store.set_label(fingerprint, value, who)
