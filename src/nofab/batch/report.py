@@ -22,10 +22,10 @@ from nofab.text import clean_answer
 from nofab.turn import Turn
 
 FORMATS = ("table", "json", "jsonl", "sarif", "junit", "html")
-#: GitHub code scanning accepts at most 25,000 results per run and shows 5,000; beyond the
-#: cap we sample (every kind kept, most confident first) and say so in the file.
+#: GitHub code scanning accepts at most 25,000 results per run and stores only 5,000; beyond
+#: the cap we sample (every kind kept, most confident first) and say so in the file.
 SARIF_MAX_RESULTS = 5000
-#: GitHub truncates result messages past 1,000 characters... and rejects huge files.
+#: Messages are clipped so that 5,000 results stay well under GitHub's 10 MB upload limit.
 SARIF_MAX_MESSAGE = 1000
 BANDS = ((0.8, "≥0.8"), (0.6, "0.6–0.8"), (0.0, "<0.6"))
 
@@ -392,21 +392,31 @@ def turn_view(store: RunStore, loader: TurnLoader, turn: dict[str, Any], gate: G
 
 
 def _over_time(store: RunStore) -> list[tuple[str, float]]:
-    counts: Counter[str] = Counter()
+    """Findings per day (per month past a year), with empty periods kept so gaps show."""
+    counts: Counter[dt.date] = Counter()
     for ts, n in store.con.execute(
         "SELECT ts, sum(n_findings) FROM turns WHERE ts IS NOT NULL GROUP BY 1"
     ).fetchall():
         day = _day(ts)
         if day:
             counts[day] += int(n or 0)
-    return sorted(counts.items())
+    if not counts:
+        return []
+    first, last = min(counts), max(counts)
+    if (last - first).days <= 366:
+        days = (first + dt.timedelta(days=i) for i in range((last - first).days + 1))
+        return [(d.isoformat(), float(counts[d])) for d in days]
+    months: Counter[str] = Counter()
+    for d, n in counts.items():
+        months[d.strftime("%Y-%m")] += n
+    return sorted((m, float(n)) for m, n in months.items())
 
 
-def _day(value: str) -> str | None:
+def _day(value: str) -> dt.date | None:
     try:
         if value.replace(".", "", 1).isdigit():
-            return dt.datetime.fromtimestamp(float(value), dt.UTC).date().isoformat()
-        return dt.datetime.fromisoformat(value.replace("Z", "+00:00")).date().isoformat()
+            return dt.datetime.fromtimestamp(float(value), dt.UTC).date()
+        return dt.datetime.fromisoformat(value.replace("Z", "+00:00")).date()
     except (ValueError, OverflowError, OSError):
         return None
 

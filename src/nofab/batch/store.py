@@ -4,6 +4,10 @@ Tables: ``meta`` (policy and profile digests, detector versions, settings), ``re
 row per input record, with its input error if it had one), ``turns``, ``findings`` (with
 position-free fingerprints), ``timings`` (per detector, per chunk) and ``labels`` (keyed by
 fingerprint, so they survive re-runs). Only the process that runs the audit writes.
+
+No table but ``labels`` has a primary key: uniqueness comes from the audit itself (a record
+already stored, by file + position + content hash, is skipped before it is checked), and an
+index over millions of random keys would cost memory and time on every insert.
 """
 
 from __future__ import annotations
@@ -20,14 +24,15 @@ from nofab.batch.work import FINDING_COLUMNS, RECORD_COLUMNS, TURN_COLUMNS, Chun
 from nofab.errors import InputError
 
 LABELS = ("tp", "fp", "skip")
+WRITER_MEMORY = "256MB"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
 CREATE TABLE IF NOT EXISTS records (
-  record_key VARCHAR PRIMARY KEY, source VARCHAR, position BIGINT, unit VARCHAR,
+  record_key VARCHAR, source VARCHAR, position BIGINT, unit VARCHAR,
   content_hash VARCHAR, status VARCHAR, error VARCHAR, raw VARCHAR, turns INTEGER);
 CREATE TABLE IF NOT EXISTS turns (
-  turn_id VARCHAR PRIMARY KEY, record_key VARCHAR, source VARCHAR, position BIGINT, sub VARCHAR,
+  turn_id VARCHAR, record_key VARCHAR, source VARCHAR, position BIGINT, sub VARCHAR,
   ts VARCHAR, response VARCHAR, action VARCHAR, max_confidence DOUBLE, blocking INTEGER,
   n_findings INTEGER, detector_errors VARCHAR);
 CREATE TABLE IF NOT EXISTS findings (
@@ -56,6 +61,11 @@ class RunStore:
         # request threads take this lock around each use.
         self.lock = threading.Lock()
         if not read_only:
+            # DuckDB caches pages up to 80% of RAM by default, so the writer's memory would grow
+            # with the run; a fixed cap keeps a long audit bounded (it spills what does not fit),
+            # and two threads leave the cores to the workers that do the checking.
+            self.con.execute(f"SET memory_limit = '{WRITER_MEMORY}'")
+            self.con.execute("SET threads = 2")
             self.con.execute(SCHEMA)
         elif not self._has("turns"):
             raise InputError("is not a nofab run database (no turns table)", str(path))
@@ -99,10 +109,8 @@ class RunStore:
                 if data and data[columns[0]]:
                     arrow = pa.table({c: data[c] for c in columns})
                     self.con.register("chunk_rows", arrow)
-                    # Findings have no key of their own: their turn's key already kept them unique.
-                    verb = "INSERT INTO" if table == "findings" else "INSERT OR IGNORE INTO"
                     names = ", ".join(columns)
-                    self.con.execute(f"{verb} {table} ({names}) SELECT {names} FROM chunk_rows")
+                    self.con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM chunk_rows")
                     self.con.unregister("chunk_rows")
             for detector, (calls, seconds) in chunk.timings.items():
                 if calls:
