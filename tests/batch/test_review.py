@@ -36,13 +36,16 @@ def fingerprint(client: Any, identifier: str) -> str:
 
 
 def test_page_lists_findings_escaped(client: Any) -> None:
-    """The page shows each finding once with the answer escaped and a CSRF token."""
+    """The page shows each finding once, escaped, with a CSRF token and only its own script allowed."""
     page = client.get("/")
     assert page.status_code == 200
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text and "<script>alert(1)" not in page.text
     assert page.text.count('class="item"') == 6
     assert 'name="csrf-token"' in page.text
-    assert "default-src 'none'" in page.headers["content-security-policy"]
+    csp = page.headers["content-security-policy"]
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    nonce = csp.split("'nonce-")[1].split("'")[0]
+    assert f'<script nonce="{nonce}">' in page.text
 
 
 def test_label_needs_the_csrf_token(client: Any) -> None:

@@ -51,7 +51,7 @@ def audit(
     engine: str = "local",
     workers: int = 1,
     scheduler: str | None = None,
-    chunk_size: int = 256,
+    chunk_size: int = 64,
     progress: bool = True,
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
 ) -> AuditStats:

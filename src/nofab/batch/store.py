@@ -56,6 +56,10 @@ class RunStore:
         try:
             self.con = duckdb.connect(str(self.path), read_only=read_only)
         except duckdb.Error as exc:
+            if "lock" in str(exc).lower():
+                raise InputError(
+                    "is in use by another process (an audit or a review still running?)", str(path)
+                ) from None
             raise InputError(f"is not a nofab run database: {exc}", str(path)) from None
         # DuckDB connections are not safe to share across threads; the review server's
         # request threads take this lock around each use.

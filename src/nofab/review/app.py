@@ -87,6 +87,7 @@ def create_app(
 
     def page(request: Request) -> Response:
         f = filters(request)
+        nonce = secrets.token_urlsafe(16)  # only the page's own script may run
         try:
             offset = max(0, int(request.query_params.get("offset", "0")))
         except ValueError:
@@ -122,8 +123,10 @@ def create_app(
             calibration=calibration,
             target=target,
             run=str(store.path),
+            nonce=nonce,
         )
-        return HTMLResponse(html, headers=_SECURITY_HEADERS)
+        headers = {**_SECURITY_HEADERS, "Content-Security-Policy": _csp(nonce)}
+        return HTMLResponse(html, headers=headers)
 
     def calibration_fragment(request: Request) -> Response:
         with store.lock:
@@ -174,10 +177,17 @@ def _closing(store: RunStore) -> Any:
     return lifespan
 
 
-#: The page runs its own inline script and style only; nothing may be framed or loaded from elsewhere.
+def _csp(nonce: str = "") -> str:
+    """Only the page's own (nonce-tagged) script runs; nothing is framed or loaded from elsewhere."""
+    script = f"'nonce-{nonce}'" if nonce else "'none'"
+    return (
+        f"default-src 'none'; script-src {script}; style-src 'unsafe-inline'; img-src data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    )
+
+
 _SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-    "img-src data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "Content-Security-Policy": _csp(),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
