@@ -33,7 +33,9 @@ def test_audit_of_clean_turns_exits_0(tmp_path: Path) -> None:
     """Nothing at or above the threshold: exit 0."""
     (tmp_path / "ok.jsonl").write_text(json.dumps({"response": "Hello there."}) + "\n")
     out = tmp_path / "r.duckdb"
-    assert main(["audit", str(tmp_path / "ok.jsonl"), "--out", str(out), "--workers", "1", "--no-progress"]) == 0
+    assert (
+        main(["audit", str(tmp_path / "ok.jsonl"), "--out", str(out), "--workers", "1", "--no-progress"]) == 0
+    )
 
 
 @pytest.mark.parametrize(
@@ -84,10 +86,26 @@ def test_calibrate_then_audit_with_the_profile(
     data = json.loads(profile.read_text())
     assert data["thresholds"] == {"unverified_number": 0.9, "verb_claim": 1.0}
     again = tmp_path / "again.duckdb"
-    assert main(["audit", str(corpus), "--out", str(again), "--profile", str(profile), "--workers", "1", "--no-progress"]) == 1
-    assert RunStore(again, read_only=True).meta()["profile_digest"] != RunStore(run, read_only=True).meta()[
-        "profile_digest"
-    ]
+    assert (
+        main(
+            [
+                "audit",
+                str(corpus),
+                "--out",
+                str(again),
+                "--profile",
+                str(profile),
+                "--workers",
+                "1",
+                "--no-progress",
+            ]
+        )
+        == 1
+    )
+    assert (
+        RunStore(again, read_only=True).meta()["profile_digest"]
+        != RunStore(run, read_only=True).meta()["profile_digest"]
+    )
 
 
 def test_diff_of_a_run_with_itself_is_empty(run: Path, capsys: pytest.CaptureFixture[str]) -> None:

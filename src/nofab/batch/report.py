@@ -364,8 +364,8 @@ def _clip(value: Any, limit: int = 1500) -> str:
 def turn_view(store: RunStore, loader: TurnLoader, turn: dict[str, Any], gate: Gate) -> dict[str, Any]:
     """What the HTML report and the review page show for one turn."""
     findings = store.rows(
-        "SELECT f.*, l.label, l.who, CAST(date_trunc('second', l.labelled_at) AS VARCHAR) AS labelled_at FROM findings f "
-        "LEFT JOIN labels l USING (fingerprint) WHERE turn_id = ? ORDER BY ordinal",
+        "SELECT f.*, l.label, l.who, CAST(date_trunc('second', l.labelled_at) AS VARCHAR) AS labelled_at "
+        "FROM findings f LEFT JOIN labels l USING (fingerprint) WHERE turn_id = ? ORDER BY ordinal",
         [turn["turn_id"]],
     )
     for f in findings:
