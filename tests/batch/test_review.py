@@ -12,8 +12,9 @@ from nofab.batch.audit import audit, settings_for
 from nofab.batch.store import RunStore
 
 pytest.importorskip("starlette", reason="pip install 'nofab[review]'")
-pytest.importorskip("httpx", reason="the Starlette test client needs httpx")
-from starlette.testclient import TestClient
+TestClient = pytest.importorskip(
+    "starlette.testclient", reason="the Starlette test client needs httpx2: pip install 'nofab[browser-test]'"
+).TestClient
 
 from nofab.review.app import create_app
 
