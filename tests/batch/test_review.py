@@ -16,7 +16,7 @@ TestClient = pytest.importorskip(
     "starlette.testclient", reason="the Starlette test client needs httpx2: pip install 'nofab[browser-test]'"
 ).TestClient
 
-from nofab.review.app import create_app
+from nofab.review.app import create_app  # noqa: E402 (after the skips above)
 
 BASE = "http://127.0.0.1"
 
