@@ -104,3 +104,22 @@ def test_label_by_keyboard_and_click_then_reload(server: tuple[str, Any], browse
     labels = store.labels()
     assert sorted(v[0] for v in labels.values()) == ["fp", "tp", "tp"]
     assert {v[1] for v in labels.values()} == {"browser"}
+
+
+def test_html_report_kind_filter(corpus: Path, tmp_path: Path, browser: Any) -> None:
+    """The static HTML report's kind filter hides the turns without a finding of that kind."""
+    from selenium.webdriver.support.ui import Select
+
+    from nofab.batch.report import html
+    from nofab.batch.store import RunStore
+
+    out = tmp_path / "run.duckdb"
+    audit([str(corpus)], out, settings_for("observe", 0.8), progress=False)
+    page = tmp_path / "report.html"
+    page.write_text(html(RunStore(out, read_only=True)), encoding="utf-8")
+    browser.get(page.as_uri())
+    sections = browser.find_elements(By.CSS_SELECTOR, "section.turn")
+    assert len(sections) == 4
+    Select(browser.find_element(By.ID, "kind-filter")).select_by_value("uuid")
+    assert [s.is_displayed() for s in sections].count(True) == 1
+    assert browser.find_element(By.ID, "shown-count").text == "1 turn(s) shown"
