@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,3 +116,27 @@ def test_missing_input_is_a_clear_error(tmp_path: Path, missing: str) -> None:
     """A path or glob matching nothing is an InputError naming it, before anything is written."""
     with pytest.raises(InputError, match="nope"):
         audit([str(tmp_path / missing)], tmp_path / "r.duckdb", settings_for("observe", 0.8), progress=False)
+
+
+def test_an_engine_failure_keeps_what_was_stored(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failing engine raises a one-line EngineError; chunks already written stay; a re-run resumes."""
+    from nofab.batch import engine
+    from nofab.batch.audit import EngineError
+
+    real = engine.check_chunk
+    calls = {"n": 0}
+
+    def flaky(chunk: Any, settings: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise MemoryError("worker killed")
+        return real(chunk, settings)
+
+    monkeypatch.setattr(engine, "check_chunk", flaky)
+    out = tmp_path / "run.duckdb"
+    with pytest.raises(EngineError, match=r"failed after 2 turns .*MemoryError.*run the same command again"):
+        audit([str(corpus)], out, settings_for("observe", 0.8), chunk_size=2, progress=False)
+    stats = audit([str(corpus)], out, settings_for("observe", 0.8), chunk_size=2, progress=False)
+    assert (stats.skipped, stats.turns) == (2, 3)

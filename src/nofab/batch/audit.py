@@ -14,8 +14,12 @@ from nofab.batch import engine as engines
 from nofab.batch.sources import DEFAULT_MAX_JSON_BYTES, RawRecord, expand, read
 from nofab.batch.store import RunStore
 from nofab.batch.work import Settings
-from nofab.errors import UsageError
+from nofab.errors import NofabError, UsageError
 from nofab.policy import Policy, Profile
+
+
+class EngineError(NofabError):
+    """The engine running the checks failed (not the input, not a detector)."""
 
 
 @dataclass(slots=True)
@@ -87,12 +91,24 @@ def audit(
         with _Progress(total, enabled=progress) as bar:
             chunks = _chunks(files, store, stats, bar, chunk_size, max_json_bytes)
             start = time.perf_counter()
-            for result in engines.run(chunks, settings, engine=engine, workers=workers, scheduler=scheduler):
-                store.write(result)
-                stats.turns += result.turn_count
-                stats.input_errors += result.records["status"].count("error")
-                stats.seconds = time.perf_counter() - start
-                bar.advance(result.nbytes, stats)
+            try:
+                for result in engines.run(
+                    chunks, settings, engine=engine, workers=workers, scheduler=scheduler
+                ):
+                    store.write(result)
+                    stats.turns += result.turn_count
+                    stats.input_errors += result.records["status"].count("error")
+                    stats.seconds = time.perf_counter() - start
+                    bar.advance(result.nbytes, stats)
+            except NofabError:
+                raise
+            except Exception as exc:
+                # A worker killed (out of memory), a lost scheduler: every chunk written so far is
+                # committed, so the same command resumes where this one stopped.
+                raise EngineError(
+                    f"the {engine} engine failed after {stats.turns:,} turns ({type(exc).__name__}: "
+                    f"{exc}); what was stored is kept: run the same command again to resume"
+                ) from exc
             stats.seconds = time.perf_counter() - start
         store.set_meta({"finished_at": dt.datetime.now(dt.UTC).isoformat()})
         return stats
