@@ -445,6 +445,7 @@ def environment() -> Any:
 
 def html(store: RunStore, limit: int = 300, target: float = 0.95) -> str:
     """The self-contained HTML report."""
+    env = environment()  # first: it says how to install jinja2 (and so markupsafe) when missing
     from markupsafe import Markup
 
     data = summary(store)
@@ -460,9 +461,7 @@ def html(store: RunStore, limit: int = 300, target: float = 0.95) -> str:
         confidences[kind].append(float(conf))
     kinds = [(k, float(sum(v.values()))) for k, v in data["findings_by_kind"].items()]
     return str(
-        environment()
-        .get_template("report.html.j2")
-        .render(
+        env.get_template("report.html.j2").render(
             s=data,
             meta=store.meta(),
             generated=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),

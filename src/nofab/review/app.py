@@ -35,6 +35,7 @@ def create_app(
 ) -> Any:
     """The Starlette application for ``run`` (a DuckDB file made by ``nofab audit``)."""
     require("starlette", "review")
+    require("jinja2", "review")
     from markupsafe import Markup
     from starlette.applications import Starlette
     from starlette.middleware import Middleware
