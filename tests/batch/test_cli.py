@@ -123,3 +123,13 @@ def test_import_nofab_loads_no_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_missing_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the extra's library the error names the pip command, not an ImportError."""
+    from nofab.batch.extra import require
+    from nofab.errors import UsageError
+
+    monkeypatch.setitem(sys.modules, "duckdb", None)  # makes `import duckdb` fail
+    with pytest.raises(UsageError, match=r"pip install 'nofab\[audit\]'"):
+        require("duckdb")
