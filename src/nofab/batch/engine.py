@@ -85,7 +85,11 @@ def _dask(
         queue = distributed.as_completed()
         in_flight = 0
         for chunk in chunks:
-            queue.add(client.submit(check_chunk, chunk, settings, pure=False))
+            # Scatter the records straight to a worker: a task that embeds them would route the
+            # payload through the scheduler, which then holds it longer than the task.
+            data = client.scatter(chunk, direct=True)
+            queue.add(client.submit(check_chunk, data, settings, pure=False))
+            del data
             in_flight += 1
             if in_flight >= limit:
                 future = next(queue)
