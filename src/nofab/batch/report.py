@@ -468,6 +468,7 @@ def html(store: RunStore, limit: int = 300, target: float = 0.95) -> str:
             kinds_chart=Markup(charts.bars(kinds)),
             histograms=[(k, Markup(charts.histogram(confidences[k]))) for k, _n in kinds],
             over_time=Markup(charts.series(_over_time(store))),
+            timed=store.scalar("SELECT count(*) FROM turns WHERE ts IS NOT NULL"),
             turns=[turn_view(store, loader, t, gate) for t in turns],
             shown=len(turns),
             errors=input_errors(store, 200),
