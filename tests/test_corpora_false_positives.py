@@ -37,7 +37,7 @@ def test_tooltalk_replies_at_most_2_percent(shared_data: Path) -> None:
     hits = set(flagged(turns, Guard(Policy(load_plugins=False))))
     false_positives = hits - TOOLTALK_KNOWN_ERRORS
     assert len(false_positives) / len(turns) <= 0.02, false_positives
-    assert TOOLTALK_KNOWN_ERRORS <= hits, TOOLTALK_KNOWN_ERRORS - hits
+    assert hits >= TOOLTALK_KNOWN_ERRORS, TOOLTALK_KNOWN_ERRORS - hits
 
 
 def test_tau_bench_turns_at_most_2_percent(shared_data: Path) -> None:

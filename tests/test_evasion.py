@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.helpers import call, turn
 
 from nofab import Guard, Policy
+from tests.helpers import call, turn
 
 REFUSE = Guard(Policy(mode="refuse", load_plugins=False))
 EVIDENCE = call("get_order", {"order_id": "A-1042", "total": 42.73})

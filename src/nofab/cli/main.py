@@ -8,9 +8,14 @@ import sys
 import click
 
 from nofab import __version__
+from nofab.cli.audit import audit_command
+from nofab.cli.calibrate import calibrate_command
 from nofab.cli.check import check_command
 from nofab.cli.coverage import coverage_command
+from nofab.cli.diff import diff_command
 from nofab.cli.ledger import ledger_group
+from nofab.cli.report import report_command
+from nofab.cli.review import review_command
 from nofab.cli.serve import serve_command
 from nofab.errors import NofabError
 
@@ -27,6 +32,11 @@ cli.add_command(check_command)
 cli.add_command(ledger_group)
 cli.add_command(serve_command)
 cli.add_command(coverage_command)
+cli.add_command(audit_command)
+cli.add_command(report_command)
+cli.add_command(review_command)
+cli.add_command(calibrate_command)
+cli.add_command(diff_command)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,176 @@
+"""``audit``: read inputs, skip what the run already holds, check the rest, store it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from nofab.batch import engine as engines
+from nofab.batch.sources import DEFAULT_MAX_JSON_BYTES, RawRecord, expand, read
+from nofab.batch.store import RunStore
+from nofab.batch.work import Settings
+from nofab.errors import NofabError, UsageError
+from nofab.policy import Policy, Profile
+
+
+class EngineError(NofabError):
+    """The engine running the checks failed (not the input, not a detector)."""
+
+
+@dataclass(slots=True)
+class AuditStats:
+    files: int = 0
+    records: int = 0
+    skipped: int = 0
+    turns: int = 0
+    input_errors: int = 0
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.turns / self.seconds if self.seconds else 0.0
+
+
+def settings_for(mode: str, threshold: float, profile_data: Any = None) -> Settings:
+    """Settings from the CLI's options and a decoded profile (validated here, once)."""
+    if profile_data is not None:
+        Profile.from_dict(profile_data)
+    return Settings(
+        mode=mode,
+        threshold=threshold,
+        profile_json=json.dumps(profile_data, sort_keys=True) if profile_data is not None else "",
+    )
+
+
+def audit(
+    inputs: Sequence[str],
+    out: str | Path,
+    settings: Settings,
+    *,
+    engine: str = "local",
+    workers: int = 1,
+    scheduler: str | None = None,
+    chunk_size: int = 64,
+    progress: bool = True,
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES,
+) -> AuditStats:
+    """Audit every record of ``inputs`` into the run database ``out`` and return the counts."""
+    files = expand(inputs)
+    guard = settings.guard()
+    policy = Policy(mode=settings.mode, threshold=settings.threshold)  # type: ignore[arg-type]
+    store = RunStore(out)
+    try:
+        digests = {"policy_digest": policy.digest(), "profile_digest": guard.profile.digest()}
+        previous = store.meta()
+        for key, value in digests.items():
+            if key in previous and previous[key] != value:
+                raise UsageError(
+                    f"{out} was audited with another {key.split('_')[0]} ({previous[key][:12]}…, now "
+                    f"{value[:12]}…): resume it with the same settings or write a new --out"
+                )
+        from nofab import __version__
+
+        store.set_meta(
+            {
+                **digests,
+                "detector_versions": guard.detector_versions,
+                "mode": settings.mode,
+                "threshold": str(settings.threshold),
+                "profile": settings.profile_json or "{}",
+                "nofab_version": __version__,
+                "started_at": previous.get("started_at") or dt.datetime.now(dt.UTC).isoformat(),
+            }
+        )
+        stats = AuditStats(files=len(files))
+        total = sum(p.stat().st_size for p in files)
+        with _Progress(total, enabled=progress) as bar:
+            chunks = _chunks(files, store, stats, bar, chunk_size, max_json_bytes)
+            start = time.perf_counter()
+            try:
+                for result in engines.run(
+                    chunks, settings, engine=engine, workers=workers, scheduler=scheduler
+                ):
+                    store.write(result)
+                    stats.turns += result.turn_count
+                    stats.input_errors += result.records["status"].count("error")
+                    stats.seconds = time.perf_counter() - start
+                    bar.advance(result.nbytes, stats)
+            except NofabError:
+                raise
+            except Exception as exc:
+                # A worker killed (out of memory), a lost scheduler: every chunk written so far is
+                # committed, so the same command resumes where this one stopped.
+                raise EngineError(
+                    f"the {engine} engine failed after {stats.turns:,} turns ({type(exc).__name__}: "
+                    f"{exc}); what was stored is kept: run the same command again to resume"
+                ) from exc
+            stats.seconds = time.perf_counter() - start
+        store.set_meta({"finished_at": dt.datetime.now(dt.UTC).isoformat()})
+        return stats
+    finally:
+        store.close()
+
+
+def _chunks(
+    files: list[Path], store: RunStore, stats: AuditStats, bar: _Progress, size: int, max_json_bytes: int
+) -> Iterator[list[RawRecord]]:
+    chunk: list[RawRecord] = []
+    for path in files:
+        done = store.done(str(path))
+        for record in read(path, max_json_bytes):
+            stats.records += 1
+            if (record.position, record.content_hash) in done:
+                stats.skipped += 1
+                bar.advance(record.nbytes, stats)
+                continue
+            chunk.append(record)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+    if chunk:
+        yield chunk
+
+
+class _Progress:
+    """A rich progress bar over input bytes, with turns and turns/s; silent when not a terminal."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        console = Console(stderr=True)
+        self.progress = Progress(
+            TextColumn("auditing"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[turns]} turns · {task.fields[rate]} turns/s"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+            disable=not (enabled and console.is_terminal),
+            transient=False,
+        )
+        self.task = self.progress.add_task("audit", total=max(1, total), turns=0, rate="–")
+
+    def __enter__(self) -> _Progress:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+    def advance(self, nbytes: int, stats: AuditStats) -> None:
+        self.progress.update(self.task, advance=nbytes, turns=f"{stats.turns:,}", rate=f"{stats.rate:,.0f}")

@@ -1,0 +1,252 @@
+"""The pure unit of work: a chunk of raw records -> rows to store.
+
+It runs wherever the engine puts it (this process, a local worker process, a Dask worker),
+so it takes only picklable plain data and returns plain column lists. The guard is built
+once per process and reused (it holds no per-turn state).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from nofab.batch.records import record_time, records_to_turns
+from nofab.batch.sources import RawRecord
+from nofab.detector import Detector
+from nofab.errors import InputError, TurnError
+from nofab.evidence import Evidence
+from nofab.finding import Finding
+from nofab.guard import Guard
+from nofab.policy import Policy, Profile
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a worker needs to build the same guard as every other worker."""
+
+    mode: str = "observe"
+    threshold: float = 0.8
+    #: The profile as canonical JSON text ("" for the default profile), so it pickles and hashes.
+    profile_json: str = ""
+
+    def guard(self) -> Guard:
+        profile = Profile.from_dict(json.loads(self.profile_json)) if self.profile_json else Profile()
+        return Guard(Policy(mode=self.mode, threshold=self.threshold), profile)  # type: ignore[arg-type]
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """Column lists for the ``records``, ``turns`` and ``findings`` tables, plus timings."""
+
+    records: dict[str, list[Any]] = field(default_factory=dict)
+    turns: dict[str, list[Any]] = field(default_factory=dict)
+    findings: dict[str, list[Any]] = field(default_factory=dict)
+    #: detector id -> [calls, seconds]
+    timings: dict[str, list[float]] = field(default_factory=dict)
+    nbytes: int = 0
+    turn_count: int = 0
+
+
+RECORD_COLUMNS = (
+    "record_key",
+    "source",
+    "position",
+    "unit",
+    "content_hash",
+    "status",
+    "error",
+    "raw",
+    "turns",
+)
+TURN_COLUMNS = (
+    "turn_id",
+    "record_key",
+    "source",
+    "position",
+    "sub",
+    "ts",
+    "response",
+    "action",
+    "max_confidence",
+    "blocking",
+    "n_findings",
+    "detector_errors",
+)
+FINDING_COLUMNS = (
+    "turn_id",
+    "ordinal",
+    "fingerprint",
+    "kind",
+    "detector",
+    "identifier",
+    "confidence",
+    "severity",
+    "span_start",
+    "span_end",
+    "reason",
+    "evidence",
+)
+
+
+class _Timed:
+    """A detector wrapper that adds its wall time to a shared table (batch only, never the core)."""
+
+    def __init__(self, inner: Detector, table: dict[str, list[float]]) -> None:
+        self.inner = inner
+        self.id = inner.id
+        self.version = getattr(inner, "version", "")
+        self.kinds = getattr(inner, "kinds", ())
+        self._slot = table.setdefault(inner.id, [0.0, 0.0])
+
+    def detect(self, evidence: Evidence) -> Iterable[Finding]:
+        start = time.perf_counter()
+        try:
+            return list(self.inner.detect(evidence))
+        finally:
+            self._slot[0] += 1
+            self._slot[1] += time.perf_counter() - start
+
+
+_GUARDS: dict[Settings, tuple[Guard, dict[str, list[float]]]] = {}
+
+
+def _guard(settings: Settings) -> tuple[Guard, dict[str, list[float]]]:
+    if settings not in _GUARDS:
+        guard = settings.guard()
+        table: dict[str, list[float]] = {}
+        guard.detectors = tuple(_Timed(d, table) for d in guard.detectors)
+        _GUARDS[settings] = (guard, table)
+    return _GUARDS[settings]
+
+
+def record_key(source: str, position: int, digest: str) -> str:
+    return hashlib.blake2b(f"{source}\x1f{position}\x1f{digest}".encode(), digest_size=12).hexdigest()
+
+
+def _decode(payload: bytes | Any) -> Any:
+    if not isinstance(payload, bytes):
+        return payload
+    try:
+        text = payload.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TurnError(
+            f"is not valid UTF-8 (byte 0x{payload[exc.start]:02x} at column {exc.start + 1}): "
+            "save the file as UTF-8",
+            "",
+        ) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        # A line cut short (a crashed writer) ends inside a string or before a closing brace.
+        cut = exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip()) - 1
+        hint = " (truncated line?)" if cut else ""
+        raise TurnError(f"invalid JSON{hint}: {exc.msg} (column {exc.colno})", "") from None
+
+
+def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult:
+    """Decode, split and check every record; a bad record becomes an error row, never an exception."""
+    guard, table = _guard(settings)
+    for slot in table.values():
+        slot[0] = slot[1] = 0.0
+    out = ChunkResult(
+        records={c: [] for c in RECORD_COLUMNS},
+        turns={c: [] for c in TURN_COLUMNS},
+        findings={c: [] for c in FINDING_COLUMNS},
+    )
+    for rec in records:
+        out.nbytes += rec.nbytes
+        key = record_key(rec.source, rec.position, rec.content_hash)
+        error = rec.error
+        turns: list[Any] = []
+        obj: Any = None
+        if error is None:
+            try:
+                obj = _decode(rec.payload)
+                turns = records_to_turns(obj)
+            except InputError as exc:  # a turn that does not validate, or no known format
+                error = f"{exc.where}: {exc.detail}" if exc.where else exc.detail
+            except Exception as exc:  # a malformed transcript must not stop the run
+                error = f"cannot be read as a turn or transcript: {type(exc).__name__}: {exc}"
+        raw = ""
+        if error is None:
+            raw = (
+                rec.payload.decode("utf-8")
+                if isinstance(rec.payload, bytes)
+                else json.dumps(obj, ensure_ascii=False, default=str)
+            )
+        r = out.records
+        col: str
+        value: Any
+        for col, value in zip(
+            RECORD_COLUMNS,
+            (
+                key,
+                rec.source,
+                rec.position,
+                rec.unit,
+                rec.content_hash,
+                "error" if error else "ok",
+                error,
+                raw,
+                len(turns),
+            ),
+            strict=True,
+        ):
+            r[col].append(value)
+        if error:
+            continue
+        ts = record_time(obj)
+        for index, (sub, turn) in enumerate(turns):
+            turn_ts = ts or record_time({"metadata": turn.metadata})
+            verdict = guard.check(turn)
+            turn_id = f"{key}:{index}"
+            t = out.turns
+            for col, value in zip(
+                TURN_COLUMNS,
+                (
+                    turn_id,
+                    key,
+                    rec.source,
+                    rec.position,
+                    sub,
+                    turn_ts,
+                    turn.response,
+                    verdict.action,
+                    verdict.max_confidence,
+                    len(verdict.blocking),
+                    len(verdict.findings),
+                    json.dumps([e.to_dict() for e in verdict.detector_errors])
+                    if verdict.detector_errors
+                    else None,
+                ),
+                strict=True,
+            ):
+                t[col].append(value)
+            f = out.findings
+            for ordinal, finding in enumerate(verdict.findings):
+                for col, value in zip(
+                    FINDING_COLUMNS,
+                    (
+                        turn_id,
+                        ordinal,
+                        finding.fingerprint,
+                        finding.kind,
+                        finding.detector,
+                        finding.identifier,
+                        finding.confidence,
+                        finding.severity,
+                        finding.span[0],
+                        finding.span[1],
+                        finding.reason,
+                        json.dumps(dict(finding.evidence), ensure_ascii=False, default=str),
+                    ),
+                    strict=True,
+                ):
+                    f[col].append(value)
+        out.turn_count += len(turns)
+    out.timings = {k: [v[0], v[1]] for k, v in table.items()}
+    return out

@@ -1,0 +1,1 @@
+"""The local review page (``nofab review RUN``): label findings, see calibration move."""
