@@ -7,11 +7,11 @@ import logging
 from typing import Any
 
 import pytest
-from tests.helpers import call, turn
 
 import nofab
 from nofab import Finding, Guard, Policy, PolicyError, Profile, Turn, UsageError
 from nofab.events import DetectorErrorEvent, FabricationDetectedEvent
+from tests.helpers import call, turn
 
 FAKE = turn(
     "Your order A-1042 totals $42.73.\n\nI've also emailed you the receipt.",

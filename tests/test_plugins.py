@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.helpers import turn
 
 from nofab import Finding, Guard, Policy, Profile
 from nofab.detectors import DISABLE_ENV
 from nofab.evidence import Evidence
+from tests.helpers import turn
 
 
 class OrderIdDetector:

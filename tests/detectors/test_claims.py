@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.helpers import call, findings, turn
 
 from nofab import Profile
+from tests.helpers import call, findings, turn
 
 SEND = call("send_email", {"id": "m1"})
 

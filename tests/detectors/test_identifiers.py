@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.helpers import call, findings, turn
 
 from nofab import Profile
+from tests.helpers import call, findings, turn
 
 UUID = "9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from tests.helpers import call, findings, turn
 
 STATS = {"mean": 42.7333333, "std": 5.5, "p_value": 0.0512, "proportion": 0.35}
