@@ -48,6 +48,10 @@ TOOLTALK_REVIEW = {
         "real mistake in the data: the reply gives Hugo's phone number as 650-555-7832; "
         "QueryUser returned 402-581-7997 for him (user salcano)"
     ),
+    ("GetAccountInformation-easy.json turn 1", "VirgniaJGraham@gahoo.com"): (
+        "real mistake in the data: the reply misspells the e-mail address; GetAccountInformation "
+        "returned VirginiaJGraham@gahoo.com"
+    ),
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
         "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
         "which `claims` does not map to 'changed'"
@@ -82,20 +86,20 @@ class Injection:
 #: in step with the figures: re-read them when a detector changes).
 MISS_NOTES = {
     "number_changed": (
-        "most τ-bench misses are numbers the `numbers` detector takes as explained: a dollar amount "
-        "100 times any small number of the turn passes as a *percent* reading ($30 → $300, $50 → $500), "
-        "and a derivation may combine unrelated fields (a price explained as the sum of two seat counts, "
-        "or as a ratio of card digits). `attribution` catches the changed value only where the answer "
-        "ties it to a record: a labelled price or seat count under a flight (`field_labels` of the "
-        'airline profile), not a payment line ("Visa ending in 7447: $54"), a policy figure (insurance '
-        "per passenger) or a total"
+        "the few τ-bench misses left are numbers the evidence holds in the same role by coincidence "
+        "(a changed fare equal to another fare of the search, a changed hour count equal to another "
+        "number of the policy text): presence cannot tell them apart. `attribution` catches the changed "
+        "value where the answer ties it to a record (a labelled price or seat count under a flight), "
+        'not a payment line ("Visa ending in 7447: $54"), a policy figure or a total. Money is held '
+        "to amounts (a price field, a $ sign, a calculator result) and derivations combine only "
+        "related fields, which is what lifted this row"
     ),
     "claimed_action": (
-        "the appended action is taken as done by a tool of the turn that `claims` maps to its verb: "
-        '"refunded" passes when cancel_reservation or send_certificate ran (most τ-bench misses; '
-        'the refund misses with neither tool were not traced), "emailed" and "notified" pass after '
-        "send_certificate, or on ToolTalk after SendMessage, SendEmail or SearchMessages, and "
-        '"deleted" after any Delete* tool'
+        "the appended action is taken as done by a tool of the same turn that can do it to the same "
+        'kind of thing: "refunded the fee" after a cancel_reservation or an update with a payment '
+        'method, "notified your manager" after SendMessage. Claims grounded only by an earlier '
+        "turn's call, or by a tool acting on another kind of thing (DeleteReminder for \"your "
+        'booking"), are caught'
     ),
     "name_swapped": (
         "ToolTalk runs with no profile, and `attribution` checks capitalised words only with "
@@ -105,9 +109,11 @@ MISS_NOTES = {
     ),
     "failed_as_success": (
         "the mutation fails the turn's last action call whether or not the answer speaks of it, so many "
-        'mutants are questions, refusals or "I will proceed…" with nothing to contradict; where the '
-        "answer does report the action, an earlier successful call of the same tool (four cancellations "
-        "done, the fifth failed) still backs the claim for `claims`, which does not count calls"
+        'mutants are questions, refusals or "I will proceed…" with nothing to contradict (this row '
+        "understates recall). Where the answer reports the action, a claim naming the failed item "
+        "(its reservation id) is caught even when another call of the same tool succeeded; a claim "
+        "that names nothing (\"your reservations have been cancelled\") is backed by the call that "
+        "succeeded"
     ),
 }
 

@@ -297,3 +297,16 @@ def test_input_limits_error_or_truncate() -> None:
     many = turn("fine", *[call("get", i) for i in range(30)])
     v = guard("observe", max_tool_calls=10, on_oversize="truncate").check(many)
     assert any("tool_calls had 30 calls" in w for w in v.warnings)
+
+
+def test_guard_shared_by_asyncio_tasks() -> None:
+    """Many asyncio tasks checking different turns on one guard get the sequential verdicts."""
+    g = guard("flag")
+    turns = [FAKE, CLEAN, turn("Your id is 9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0.")] * 10
+    expected = [g.check(t).to_dict() for t in turns]
+
+    async def run_all() -> list[dict[str, Any]]:
+        verdicts = await asyncio.gather(*(g.acheck(t) for t in turns))
+        return [v.to_dict() for v in verdicts]
+
+    assert asyncio.run(run_all()) == expected

@@ -49,4 +49,3 @@ def tooltalk_corpus(root: Path) -> Iterator[tuple[str, Turn]]:
         if path.parent.name == "databases":
             continue
         yield from tooltalk_turns(path)
-

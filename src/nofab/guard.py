@@ -51,11 +51,14 @@ class Guard:
         *,
         detectors: Iterable[DetectorFactory] = (),
         handlers: Iterable[Any] = (),
+        redactor: Callable[[str], str] | None = None,
     ) -> None:
         from nofab.detectors import BUILTIN, plugin_factories
 
         self.policy = policy or Policy()
         self.profile = profile or Profile()
+        #: Applied to event previews and the findings they carry (``nofab.redaction``).
+        self.redactor = redactor
         self.lexicon = lexicon_for(self.profile)
         self.warnings: tuple[str, ...] = ()
         factories: list[DetectorFactory] = [*BUILTIN, *detectors]
@@ -410,15 +413,23 @@ class Guard:
         replaced = verdict.output != turn.response
         # A revised turn reports what the draft had: the final findings may be none at all.
         findings = verdict.rounds[0].draft_findings if verdict.rounds else verdict.findings
+        payload = tuple(f.to_dict() for f in findings)
+        replacement = preview(verdict.output)[0] if replaced else None
+        if self.redactor is not None:
+            from nofab.redaction import redact_finding
+
+            payload = tuple(redact_finding(f, self.redactor) for f in payload)
+            draft = self.redactor(draft)
+            replacement = self.redactor(replacement) if replacement is not None else None
         return FabricationDetectedEvent(
             run_id=run_id or _new_run_id(),
             mode=verdict.mode,
             action_taken=verdict.action,
-            findings=tuple(f.to_dict() for f in findings),
+            findings=payload,
             refuse_threshold=verdict.threshold,
             max_finding_confidence=max((f.confidence for f in findings), default=0.0),
             original_draft_preview=draft,
-            replacement_preview=preview(verdict.output)[0] if replaced else None,
+            replacement_preview=replacement,
             preview_truncated=truncated,
         )
 

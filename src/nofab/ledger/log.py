@@ -75,6 +75,7 @@ class Ledger:
         signing_key: SigningKey | str | Path | None = None,
         fsync_every: int = 1,
         clock: Callable[[], str] = _now,
+        redactor: Callable[[str], str] | None = None,
     ) -> None:
         if not isinstance(fsync_every, int) or fsync_every < 1:
             raise LedgerError(f"fsync_every must be a positive integer, got {fsync_every!r}")
@@ -86,6 +87,9 @@ class Ledger:
         )
         self.fsync_every = fsync_every
         self._clock = clock
+        #: Applied to the text findings quote (identifier, reason) before it is stored. Sealed
+        #: matched values are kept as read: offline verification re-runs matchers on them.
+        self.redactor = redactor
         self._lock = threading.Lock()
         self._fd: int | None = None
         self._unsynced = 0
@@ -154,7 +158,7 @@ class Ledger:
                 "threshold": verdict.threshold,
                 "max_confidence": round(verdict.max_confidence, 3),
                 "passed": verdict.passed,
-                "findings": [f.to_dict() for f in verdict.findings],
+                "findings": [self._redact(f.to_dict()) for f in verdict.findings],
                 "blocking": [f.fingerprint for f in verdict.blocking],
                 "detector_errors": [e.to_dict() for e in verdict.detector_errors],
                 "output_sha256": hashlib.sha256(verdict.output.encode("utf-8")).hexdigest(),
@@ -165,6 +169,13 @@ class Ledger:
         if fault_injection:
             body["fault_injection"] = dict(fault_injection)
         return self.append_record(body)
+
+    def _redact(self, finding: dict[str, Any]) -> dict[str, Any]:
+        if self.redactor is None:
+            return finding
+        from nofab.redaction import redact_finding
+
+        return redact_finding(finding, self.redactor)
 
     def append_record(self, body: Mapping[str, Any]) -> Appended:
         """Append a record body (chain fields, timestamp and signature are added here)."""
