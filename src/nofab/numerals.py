@@ -214,8 +214,10 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         a, b, y = int(slash.group(1)), int(slash.group(2)), int(slash.group(3))
         year = y + 2000 if y < 100 else y
         if _valid_date(a, b) or _valid_date(b, a):
-            # Month/day order is ambiguous; the index accepts either reading.
-            yield Numeral((s, e), token, "date", date=(year, a, b))
+            # Month/day order is ambiguous (the index accepts either reading); the numeral
+            # keeps a valid one: "22/2/30" is 22 February.
+            month, day = (a, b) if _valid_date(a, b) else (b, a)
+            yield Numeral((s, e), token, "date", date=(year, month, day))
             return
     clock = _CLOCK.fullmatch(token)
     if clock:
@@ -495,7 +497,7 @@ class DateTimeIndex:
                     digits = tail[:4] if tail[:4].isdigit() else tail[:2]
                     if digits.isdigit() and (year is None or int(digits) in (year, year % 100)):
                         return True
-        for name in _MONTH_NAMES[month]:
+        for name in _MONTH_NAMES.get(month, ()):
             i = text.find(name)
             while i != -1:
                 end = i + len(name)
