@@ -140,3 +140,23 @@ def test_an_engine_failure_keeps_what_was_stored(
         audit([str(corpus)], out, settings_for("observe", 0.8), chunk_size=2, progress=False)
     stats = audit([str(corpus)], out, settings_for("observe", 0.8), chunk_size=2, progress=False)
     assert (stats.skipped, stats.turns) == (2, 3)
+
+
+def test_labels_survive_a_rerun_and_cover_new_occurrences(corpus: Path, tmp_path: Path) -> None:
+    """A label keyed by fingerprint stays after a resumed audit and applies to the same claim in new turns."""
+    out = tmp_path / "run.duckdb"
+    store = run([corpus], out)
+    store.close()
+    store = RunStore(out)
+    fp = store.scalar("SELECT fingerprint FROM findings WHERE identifier = 'I sent'")
+    store.set_label(fp, "fp", "ann")
+    store.close()
+    with (corpus / "turns.jsonl").open("a") as handle:
+        handle.write(json.dumps({**SENT, "timestamp": "2026-02-01"}) + "\n")
+    audit([str(corpus)], out, settings_for("observe", 0.8), progress=False)
+    store = RunStore(out, read_only=True)
+    assert store.labels()[fp][:2] == ("fp", "ann")
+    labelled = store.scalar(
+        "SELECT count(*) FROM findings f JOIN labels l USING (fingerprint) WHERE l.label = 'fp'"
+    )
+    assert labelled == 2

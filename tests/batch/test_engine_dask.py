@@ -53,3 +53,15 @@ def test_scheduler_needs_the_dask_engine(corpus: Path, tmp_path: Path) -> None:
             scheduler="tcp://x:1",
             progress=False,
         )
+
+
+def test_cli_dask_engine_starts_its_own_local_cluster(corpus: Path, tmp_path: Path) -> None:
+    """`--engine dask` without a scheduler starts (and stops) a local cluster of --workers processes."""
+    from nofab.cli.main import main
+
+    out = tmp_path / "r.duckdb"
+    code = main(
+        ["audit", str(corpus), "--out", str(out), "--engine", "dask", "--workers", "1", "--no-progress"]
+    )
+    assert code == 1
+    assert RunStore(out, read_only=True).scalar("SELECT count(*) FROM turns") == 5
