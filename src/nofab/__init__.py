@@ -6,6 +6,8 @@
 ['kv', 'verb_claim']
 """
 
+from typing import TYPE_CHECKING, Any
+
 from nofab.errors import (
     DetectorFailedError,
     InputError,
@@ -20,12 +22,24 @@ from nofab.events import DetectorErrorEvent, FabricationDetectedEvent
 from nofab.finding import KINDS, Finding
 from nofab.guard import Guard, check
 from nofab.policy import Policy, Profile
-from nofab.provenance import CallVerdict, check_call
 from nofab.session import SessionTracker
 from nofab.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, Turn
 from nofab.verdict import DetectorError, RevisionRound, Verdict
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from nofab.provenance import CallVerdict, check_call
+
+
+def __getattr__(name: str) -> Any:
+    # Tool-argument provenance loads the detectors package: only when it is first used,
+    # so that `import nofab` stays light.
+    if name in ("CallVerdict", "check_call"):
+        from nofab import provenance
+
+        return getattr(provenance, name)
+    raise AttributeError(f"module 'nofab' has no attribute {name!r}")
 
 __all__ = [
     "KINDS",

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from nofab import actions
 from nofab.detector import Detector, DetectorFactory
-from nofab.detectors.fidelity import verdict_details
 from nofab.errors import DetectorFailedError, InputTooLargeError, UsageError
 from nofab.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, preview
 from nofab.evidence import Evidence
@@ -393,7 +392,7 @@ class Guard:
             rounds=tuple(rounds),
             # The values the fidelity parser read and the tool partition travel with the verdict.
             details={
-                **verdict_details(self.detectors, assessment.evidence),
+                **fidelity_details(self.detectors, assessment.evidence),
                 **self._tool_details(assessment),
                 **(details or {}),
             },
@@ -432,6 +431,16 @@ class Guard:
             replacement_preview=replacement,
             preview_truncated=truncated,
         )
+
+
+def fidelity_details(detectors: Sequence[Detector], evidence: Evidence) -> dict[str, Any]:
+    """The declared values the fidelity parser read (nothing when no turn declares any)."""
+    if not evidence.turn.asserted_values and not getattr(evidence.turn, "declared_claims", ()):
+        return {}
+    # Imported here: importing a detector module loads the whole detectors package.
+    from nofab.detectors.fidelity import verdict_details
+
+    return verdict_details(detectors, evidence)
 
 
 def _new_run_id() -> str:

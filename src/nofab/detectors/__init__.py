@@ -8,7 +8,7 @@ to skip just those.
 from __future__ import annotations
 
 import os
-from importlib.metadata import entry_points
+from typing import Any
 
 from nofab.detector import DetectorFactory
 from nofab.detectors.arguments import ArgumentDetector
@@ -45,6 +45,14 @@ BUILTIN: tuple[DetectorFactory, ...] = (
 
 ENTRY_POINT_GROUP = "nofab.detectors"
 DISABLE_ENV = "NOFAB_DISABLE_PLUGINS"
+
+
+def entry_points(group: str) -> Any:
+    """The installed entry points of ``group`` (importlib.metadata costs milliseconds to
+    import, so it is loaded only when a guard is built)."""
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
 
 
 def plugin_factories() -> tuple[list[tuple[str, DetectorFactory]], list[str]]:
