@@ -16,16 +16,8 @@ from pathlib import Path
 
 from nofab import Guard, Policy, Turn
 from nofab.corpora import tau_bench_turns
+from nofab.detectors import TOOL_FAILURE_DETECTORS
 
-TOOL_FAILURE_DETECTORS = (
-    "tool_references",
-    "bulk_failure",
-    "data_inflation",
-    "confessions",
-    "degenerate_prose",
-    "entities",
-    "arguments",
-)
 ROUNDS = 5
 HOSTILE = {
     "dotted words": "a.",

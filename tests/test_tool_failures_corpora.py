@@ -11,16 +11,7 @@ import pytest
 
 from nofab import Guard, Policy, Turn, check_call
 from nofab.corpora import tau_bench_turns, tooltalk_corpus
-
-TOOL_FAILURE_DETECTORS = (
-    "tool_references",
-    "bulk_failure",
-    "data_inflation",
-    "confessions",
-    "degenerate_prose",
-    "entities",
-    "arguments",
-)
+from nofab.detectors import TOOL_FAILURE_DETECTORS
 
 #: Known firings, each a true positive found by reading the data (see the report):
 #: the ToolTalk reply misspells the e-mail address the API returned ("VirgniaJGraham").

@@ -43,6 +43,17 @@ BUILTIN: tuple[DetectorFactory, ...] = (
     ArgumentDetector,
 )
 
+#: The detectors of the tool-failure family (for benchmarks and tests that look at them alone).
+TOOL_FAILURE_DETECTORS: tuple[str, ...] = (
+    "tool_references",
+    "bulk_failure",
+    "data_inflation",
+    "confessions",
+    "degenerate_prose",
+    "entities",
+    "arguments",
+)
+
 ENTRY_POINT_GROUP = "nofab.detectors"
 DISABLE_ENV = "NOFAB_DISABLE_PLUGINS"
 
@@ -73,4 +84,4 @@ def plugin_factories() -> tuple[list[tuple[str, DetectorFactory]], list[str]]:
     return loaded, errors
 
 
-__all__ = ["BUILTIN", "DISABLE_ENV", "ENTRY_POINT_GROUP", "plugin_factories"]
+__all__ = ["BUILTIN", "DISABLE_ENV", "ENTRY_POINT_GROUP", "TOOL_FAILURE_DETECTORS", "plugin_factories"]
