@@ -10,8 +10,10 @@ unsupported, remembering where that claim sits in the answer (``span``):
   ("I've also emailed you the receipt.");
 - ``name_swapped``: a name from the tool results is replaced by a name from another
   conversation;
-- ``failed_as_success``: the tool call behind a reported action is turned into a failure
-  (error status, no result) while the answer still reports it done — span: the whole answer.
+- ``failed_as_success``: the tool call behind a reported action (the last call of the turn,
+  whose verb the answer uses in the past: "cancel_reservation" / "cancelled") is turned into
+  a failure (error status, no result) while the answer still reports it done — span: the
+  whole answer.
 
 A mutation that would not be a fabrication (the new number or name happens to be in the
 evidence) is not made; the turn is skipped for that type.
@@ -151,14 +153,27 @@ def _name_swapped(
     return None
 
 
+_IRREGULAR = {"send": ("sent",), "set": ("set",), "pay": ("paid",), "buy": ("bought",), "make": ("made",)}
+
+
+def _reports(answer: str, verb: str) -> bool:
+    """Does the answer say the tool's action was done ("cancel" -> "cancelled")? Read with
+    plain English inflection, independently of nofab's own claim lexicon."""
+    forms = {verb + "ed", verb + "d", verb + verb[-1:] + "ed", verb[:-1] + "ied", *_IRREGULAR.get(verb, ())}
+    return any(re.search(rf"\b{re.escape(form)}\b", answer, re.IGNORECASE) for form in forms)
+
+
 def _failed_as_success(turn: Turn) -> tuple[Turn, tuple[int, int]] | None:
-    """The last call, an action that succeeded, fails instead; the answer is left as it was."""
+    """The last call of this turn, an action that succeeded and that the answer reports as
+    done, fails instead; the answer is left as it was."""
     if not turn.tool_calls:
         return None
     last = turn.tool_calls[-1]
     words = re.findall(r"[A-Z]?[a-z]+", last.name)
-    if last.status != "ok" or not words or words[0].lower() in _READS:
+    if last.status != "ok" or last.earlier or not words or words[0].lower() in _READS:
         return None
+    if not _reports(turn.response, words[0].lower()):
+        return None  # the answer does not speak of this action: failing it fabricates nothing
     failed = ToolCall(
         name=last.name,
         arguments=last.arguments,

@@ -108,12 +108,11 @@ MISS_NOTES = {
         "The 2 τ-bench misses were not traced"
     ),
     "failed_as_success": (
-        "the mutation fails the turn's last action call whether or not the answer speaks of it, so many "
-        'mutants are questions, refusals or "I will proceed…" with nothing to contradict (this row '
-        "understates recall). Where the answer reports the action, a claim naming the failed item "
-        "(its reservation id) is caught even when another call of the same tool succeeded; a claim "
-        "that names nothing (\"your reservations have been cancelled\") is backed by the call that "
-        "succeeded"
+        "mutants are made only where the answer uses the failed tool's verb in the past (so it "
+        "reports the action). A claim naming the failed item (its reservation id) is caught even "
+        "when another call of the same tool succeeded; misses are answers that report the action "
+        "in words the claim lexicon does not read as a completed action (\"Your booking is "
+        "confirmed!\", \"Reminder deleted.\"), or name nothing the failed call was about"
     ),
 }
 

@@ -25,6 +25,6 @@ def test_fuzzer_findings_do_not_break_detectors(answer: str) -> None:
 
 
 def test_day_first_date_is_read_as_day_first() -> None:
-    """"22/2/2030" is 22 February 2030 and is grounded by 2030-02-22."""
+    """ "22/2/2030" is 22 February 2030 and is grounded by 2030-02-22."""
     verdict = GUARD.check(turn("Due 22/2/2030.", call("get", {"due": "2030-02-22"})))
     assert verdict.findings == ()

@@ -41,6 +41,7 @@ def __getattr__(name: str) -> Any:
         return getattr(provenance, name)
     raise AttributeError(f"module 'nofab' has no attribute {name!r}")
 
+
 __all__ = [
     "KINDS",
     "AssertedValue",

@@ -135,3 +135,12 @@ def test_claim_about_an_item_whose_call_failed() -> None:
     listed = "The following reservations have been cancelled:\n1. AAA111\n2. BBB222\n\nAnything else?"
     assert [g.evidence["item"] for g in findings(turn(listed, ok, failed), detector="claims")] == ["BBB222"]
     assert findings(turn("Reservation AAA111 has been cancelled.", ok, failed), detector="claims") == []
+
+
+def test_claim_about_every_item_when_one_call_failed() -> None:
+    """ "I have deleted all of your alarms" is a finding when one DeleteAlarm call failed."""
+    ok = call("DeleteAlarm", {"status": "success"}, {"alarm_id": "a1"})
+    failed = call("DeleteAlarm", None, {"alarm_id": "a2"}, error="Error: not found")
+    (f,) = findings(turn("I have deleted all of your alarms.", ok, failed), detector="claims")
+    assert f.confidence == 0.85 and "all of them" in f.reason
+    assert findings(turn("I have deleted the alarm a1.", ok, failed), detector="claims") == []

@@ -8,6 +8,7 @@ perform it (``lexicons/actions.json``): "sent" is grounded by ``send_email`` or
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from nofab.evidence import Evidence
@@ -28,6 +29,9 @@ CONFIDENCE_EARLIER = 0.8
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
 _MIN_ID_CHARS = 4
+#: A claim about every item ("deleted all of your alarms", "deleted them all") cannot hold
+#: when one of the calls failed.
+_UNIVERSAL = re.compile(r"\b(?:all|every|each|both|everything)\b")
 
 
 def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
@@ -92,6 +96,22 @@ class ClaimDetector:
                         ),
                         evidence={"failed_tool": call.name, "item": value, "error": (call.error or "")[:200]},
                     )
+        if _UNIVERSAL.search(scope):
+            # "I have deleted all of your alarms" while one DeleteAlarm call failed.
+            call = failed[0]
+            return Finding(
+                kind="verb_claim",
+                detector=self.id,
+                identifier=claim.text,
+                confidence=CONFIDENCE_FAILED_ITEM,
+                severity="high",
+                span=claim.span,
+                reason=(
+                    f"claims '{claim.text}' for all of them, but a {call.name} call this turn failed "
+                    f"({(call.error or 'error')[:80]})"
+                ),
+                evidence={"failed_tool": call.name, "error": (call.error or "")[:200]},
+            )
         return None
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
