@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import injection
 
 TURN = Turn(
-    response="Thanks, Amelia! Your reservation costs $286 and the refund of $120 is on its way.",
+    response="Thanks, Amelia! I've cancelled your reservation: it cost $286 and the refund of $120 is on its way.",
     tool_calls=(
         ToolCall(
             name="get_reservation_details",
@@ -45,3 +45,10 @@ def test_every_mutation_type_applies_and_marks_its_injected_span() -> None:
     assert code.turn.response.endswith(code.turn.response[code.span[0] : code.span[1]] + ".")
     failed = by_kind["failed_as_success"]
     assert failed.turn.tool_calls[-1].status == "error" and failed.turn.response == TURN.response
+
+
+def test_failed_as_success_needs_an_answer_that_reports_the_action() -> None:
+    """A turn whose answer never says the action was done gets no failed_as_success mutant."""
+    quiet = Turn(response="Is there anything else?", tool_calls=TURN.tool_calls)
+    kinds = {m.mutation for m in injection.mutants("test", [("t", quiet)], 7, ["Noah"])}
+    assert "failed_as_success" not in kinds
