@@ -12,7 +12,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import injection
 
 TURN = Turn(
-    response="Thanks, Amelia! I've cancelled your reservation: it cost $286 and the refund of $120 is on its way.",
+    response=(
+        "Thanks, Amelia! I've cancelled your reservation: it cost $286 and the refund of $120 is on its way."
+    ),
     tool_calls=(
         ToolCall(
             name="get_reservation_details",
