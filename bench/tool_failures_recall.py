@@ -17,16 +17,9 @@ from pathlib import Path
 
 from nofab import Guard, Policy, ToolCall, Turn
 from nofab.corpora import tau_bench_turns
+from nofab.detectors import TOOL_FAILURE_DETECTORS
 
-DETECTORS = (
-    "tool_references",
-    "bulk_failure",
-    "data_inflation",
-    "confessions",
-    "degenerate_prose",
-    "entities",
-    "arguments",
-)
+DETECTORS = TOOL_FAILURE_DETECTORS
 JOB = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
 FIGURES = (
     "\n\nOver the last year you flew 14 segments, spent $3,412.50 on fares and saved 18% with upgrades; "

@@ -9,17 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nofab import KINDS, Guard, Policy, Turn
+from nofab.detectors import TOOL_FAILURE_DETECTORS
 from nofab.text import clean_answer
 
-DETECTORS = (
-    "tool_references",
-    "bulk_failure",
-    "data_inflation",
-    "confessions",
-    "degenerate_prose",
-    "entities",
-    "arguments",
-)
+DETECTORS = TOOL_FAILURE_DETECTORS
 GUARD = Guard(Policy(detectors=DETECTORS, on_detector_error="raise", load_plugins=False))
 
 # Pieces that open every detector's paths, mixed with arbitrary text.

@@ -409,6 +409,12 @@ def money_values(folded: str) -> list[float]:
     return sorted(set(found))
 
 
+def any_within(values: Sequence[float], lo: float, hi: float) -> bool:
+    """Is any of the sorted ``values`` within ``[lo, hi]``? (O(log n))"""
+    i = bisect_left(values, lo)
+    return i < len(values) and values[i] <= hi
+
+
 class NumberIndex:
     """Every number, date and time in a body of evidence text, for fast approximate lookup."""
 
@@ -422,8 +428,7 @@ class NumberIndex:
 
     def near(self, lo: float, hi: float) -> bool:
         """Is any evidence number within ``[lo, hi]``?"""
-        i = bisect_left(self.values, lo)
-        return i < len(self.values) and self.values[i] <= hi
+        return any_within(self.values, lo, hi)
 
     def explains(
         self, value: float, decimals: int, scale: float = 1.0, percent_reading: bool = True

@@ -16,6 +16,7 @@ from nofab.finding import Finding, severity_for
 from nofab.lexicon import Claim
 from nofab.policy import Profile
 from nofab.text import find_token, fold
+from nofab.turn import ToolCall
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
 #: and ToolTalk, restating an earlier action as if done now is rare in grounded traffic
@@ -84,35 +85,33 @@ class ClaimDetector:
                     and (call.name, value) not in retried
                     and find_token(scope, fold(value)) != -1
                 ):
-                    return Finding(
-                        kind="verb_claim",
-                        detector=self.id,
-                        identifier=claim.text,
-                        confidence=CONFIDENCE_FAILED_ITEM,
-                        severity="high",
-                        span=claim.span,
-                        reason=(
-                            f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
-                        ),
-                        evidence={"failed_tool": call.name, "item": value, "error": (call.error or "")[:200]},
-                    )
+                    reason = f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
+                    return self._failed_item_finding(claim, call, reason, item=value)
         if _UNIVERSAL.search(scope):
             # "I have deleted all of your alarms" while one DeleteAlarm call failed.
             call = failed[0]
-            return Finding(
-                kind="verb_claim",
-                detector=self.id,
-                identifier=claim.text,
-                confidence=CONFIDENCE_FAILED_ITEM,
-                severity="high",
-                span=claim.span,
-                reason=(
-                    f"claims '{claim.text}' for all of them, but a {call.name} call this turn failed "
-                    f"({(call.error or 'error')[:80]})"
-                ),
-                evidence={"failed_tool": call.name, "error": (call.error or "")[:200]},
+            reason = (
+                f"claims '{claim.text}' for all of them, but a {call.name} call this turn failed "
+                f"({(call.error or 'error')[:80]})"
             )
+            return self._failed_item_finding(claim, call, reason)
         return None
+
+    def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
+        return Finding(
+            kind="verb_claim",
+            detector=self.id,
+            identifier=claim.text,
+            confidence=CONFIDENCE_FAILED_ITEM,
+            severity="high",
+            span=claim.span,
+            reason=reason,
+            evidence={
+                "failed_tool": call.name,
+                **({"item": item} if item else {}),
+                "error": (call.error or "")[:200],
+            },
+        )
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         lexicon = evidence.lexicon

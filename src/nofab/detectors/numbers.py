@@ -8,12 +8,12 @@ shows: "$282 + $443, total $725").
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Iterator
 
 from nofab.evidence import Evidence
 from nofab.finding import Finding, severity_for
-from nofab.numerals import Numeral, numeric_literal_in, pair_derivation
+from nofab.numerals import Numeral, any_within, numeric_literal_in, pair_derivation
 from nofab.policy import Profile
 
 #: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
@@ -139,8 +139,7 @@ class NumberDetector:
         if not money:
             return True
         lo, hi = self._interval(evidence.answer, numeral)
-        i = bisect_left(money, lo)
-        if i < len(money) and money[i] <= hi:
+        if any_within(money, lo, hi):
             return True
         if any(d.derive(lo, hi, money_only=True) for _label, d in evidence.derivables):
             return True  # a total of amounts, a difference of prices...
@@ -227,7 +226,6 @@ def _multiple(evidence: Evidence, lo: float, hi: float, among: list[float] | Non
     """``k`` times an evidence number (or one of ``among``), for a count ``k`` the turn mentions."""
     values = among if among is not None else evidence.numbers.values
     for k in sorted(_multipliers(evidence)):
-        i = bisect_left(values, lo / k)
-        if i < len(values) and values[i] <= hi / k:
+        if any_within(values, lo / k, hi / k):
             return f"{k} x an evidence number"
     return None
