@@ -23,7 +23,7 @@ from nofab.finding import KINDS, Finding
 from nofab.guard import Guard, check
 from nofab.policy import Policy, Profile
 from nofab.session import SessionTracker
-from nofab.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, Turn
+from nofab.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, ToolDef, Turn, UserIntent
 from nofab.verdict import DetectorError, RevisionRound, Verdict
 
 __version__ = "0.1.0"
@@ -64,9 +64,11 @@ __all__ = [
     "RevisionRound",
     "SessionTracker",
     "ToolCall",
+    "ToolDef",
     "Turn",
     "TurnError",
     "UsageError",
+    "UserIntent",
     "Verdict",
     "__version__",
     "check",

@@ -184,6 +184,51 @@ class PriorToolUse:
         )
 
 
+@dataclass(frozen=True)
+class ToolDef:
+    """A tool the agent could call, as the transcript defines it (name, description, JSON
+    Schema of its parameters). Detectors read a tool's capabilities from it; it is never
+    evidence that the tool ran."""
+
+    name: str
+    description: str = ""
+    parameters: Any = None
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "tool") -> ToolDef:
+        obj = _require_mapping(data, where)
+        name = _require_str(obj, "name", where, required=True)
+        if not name.strip():
+            raise TurnError("must be a non-empty string", f"{where}.name")
+        return cls(
+            name=name,
+            description=_optional_str(obj, "description", where) or "",
+            parameters=obj.get("parameters"),
+        )
+
+
+@dataclass(frozen=True)
+class UserIntent:
+    """The caller's own classification of the user's request (e.g. from its intent model):
+    ``label`` such as ``"action"`` or ``"question"``, ``confidence`` in [0, 1]."""
+
+    label: str
+    confidence: float = 1.0
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "user_intent") -> UserIntent:
+        obj = _require_mapping(data, where)
+        label = _require_str(obj, "label", where, required=True)
+        confidence = obj.get("confidence", 1.0)
+        if (
+            not isinstance(confidence, (int, float))
+            or isinstance(confidence, bool)
+            or not 0.0 <= float(confidence) <= 1.0
+        ):
+            raise TurnError("must be a number between 0 and 1", f"{where}.confidence")
+        return cls(label=label, confidence=float(confidence))
+
+
 Tier = Literal["confirmed", "inferred", "hypothesis"]
 TIERS: tuple[str, ...] = get_args(Tier)
 
@@ -330,6 +375,10 @@ class Turn:
     pending_call: PendingCall | None = None
     metadata: Mapping[str, Any] = field(default_factory=dict)
     declared_claims: tuple[DeclaredClaim, ...] = ()
+    #: The definitions of the tools the agent could call, when the transcript carries them.
+    tools: tuple[ToolDef, ...] = ()
+    #: The caller's own classification of the user's request, when it has one.
+    user_intent: UserIntent | None = None
 
     def with_response(self, response: str) -> Turn:
         """The same turn with another answer (used by the revise loop)."""
@@ -343,6 +392,8 @@ class Turn:
             pending_call=self.pending_call,
             metadata=self.metadata,
             declared_claims=self.declared_claims,
+            tools=self.tools,
+            user_intent=self.user_intent,
         )
 
     @classmethod
@@ -373,6 +424,12 @@ class Turn:
             ),
             metadata=_require_mapping(obj.get("metadata") or {}, "metadata"),
             declared_claims=declared_claims,
+            tools=tuple(
+                ToolDef.from_dict(item, f"tools[{i}]") for i, item in enumerate(_optional_list(obj, "tools"))
+            ),
+            user_intent=(
+                UserIntent.from_dict(obj["user_intent"]) if obj.get("user_intent") is not None else None
+            ),
         )
 
     @classmethod
