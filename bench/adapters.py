@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from nofab.adapters import extract_turns
-from nofab.guard import Guard
+from nofab.pipeline.guard import Guard
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 

@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nofab.config.policy import DEFAULT_THRESHOLD, Policy
 from nofab.errors import TurnError
 from nofab.fidelity.fault import corrupt
-from nofab.guard import Guard
-from nofab.policy import DEFAULT_THRESHOLD, Policy
-from nofab.turn import Turn
+from nofab.model.turn import Turn
+from nofab.pipeline.guard import Guard
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = Path(__file__).resolve().parent / "fidelity_cases"

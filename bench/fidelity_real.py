@@ -23,13 +23,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from nofab.corpora import tau_bench_turns, tooltalk_corpus
+from corpora import tau_bench_turns, tooltalk_corpus
 from nofab.errors import TurnError
 from nofab.fidelity.fault import corrupt
 from nofab.fidelity.matchers import matches, parse_instant
 from nofab.fidelity.path import Step, render
 from nofab.fidelity.report import assess
-from nofab.turn import Turn
+from nofab.model.turn import Turn
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 MALFORMED = ("{p}[", "[{p}", "{p}]", "{p}..x", "{p}[x]", "{p}[]", '{p}["x', ".{p}")

@@ -18,7 +18,7 @@ import atheris
 with atheris.instrument_imports():
     import nofab
     from nofab.adapters import extract_turns
-    from nofab.turn import load_json
+    from nofab.model.turn import load_json
 
 GUARD = nofab.Guard(nofab.Policy(mode="wipe", load_plugins=False))
 EVIDENCE = [

@@ -27,9 +27,9 @@ import string
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from nofab.numerals import extract_numerals
-from nofab.text import find_token, fold, value_text
-from nofab.turn import ToolCall, Turn
+from nofab.language.text import find_token, fold, value_text
+from nofab.model.turn import ToolCall, Turn
+from nofab.numbers.numerals import extract_numerals
 
 MUTATIONS = ("number_changed", "invented_id", "claimed_action", "name_swapped", "failed_as_success")
 

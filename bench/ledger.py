@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from nofab.guard import Guard
+from nofab.config.policy import Policy
 from nofab.ledger import Ledger, generate_keypair, load_signing_key, load_verify_key, verify
-from nofab.policy import Policy
+from nofab.pipeline.guard import Guard
 
 TURN = {
     "response": "Order A-1042 totals $42.73.",

@@ -5,7 +5,7 @@
 
 1. INLG 2021 accuracy shared task, training split (60 generated game reports): nofab with
    ``examples/profiles/boxscore.toml`` marks errors; scored as the task scores them
-   (``nofab.scoring``): recall and precision overall, for NUMBER and for NAME.
+   (``scoring``): recall and precision overall, for NUMBER and for NAME.
 2. Fabrication injection into real agent traffic (τ-bench airline trajectories with
    ``examples/profiles/airline.toml``, ToolTalk conversations with no profile): per mutation
    type (``bench/injection.py``), the share of mutants with a finding at the default threshold
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nofab
+from corpora import tau_bench_turns, tooltalk_corpus
 from nofab import Guard, Policy, Profile, Turn
-from nofab.corpora import tau_bench_turns, tooltalk_corpus
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.policy import DEFAULT_THRESHOLD
-from nofab.scoring import Mark, score
+from nofab.config.policy import DEFAULT_THRESHOLD
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
+from scoring import Mark, score
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

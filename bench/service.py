@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 
-from nofab.corpora import tau_bench_turns
+from corpora import tau_bench_turns
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 DATA = SHARED / "tau-bench-airline" / "gpt-4o-airline-dev.json"

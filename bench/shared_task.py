@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from nofab import Turn
-from nofab.finding import Finding
-from nofab.scoring import Mark, token_offsets, tokens_of_span
-from nofab.turn import ToolCall
+from nofab.model.finding import Finding
+from nofab.model.turn import ToolCall
+from scoring import Mark, token_offsets, tokens_of_span
 
 #: Keys of a Rotowire game that hold reference texts rather than box-score data.
 REFERENCE_KEYS = ("summary", "cleaned_text", "detokenized_text", "cleaned_detokenized_text")

@@ -23,8 +23,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from corpora import tau_bench_turns
 from nofab import Guard, Policy, Turn, __version__
-from nofab.corpora import tau_bench_turns
 
 REPO = Path(__file__).resolve().parents[1]
 

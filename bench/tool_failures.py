@@ -14,8 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from corpora import tau_bench_turns
 from nofab import Guard, Policy, Turn
-from nofab.corpora import tau_bench_turns
 from nofab.detectors import TOOL_FAILURE_DETECTORS
 
 ROUNDS = 5

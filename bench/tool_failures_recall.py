@@ -15,8 +15,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from corpora import tau_bench_turns
 from nofab import Guard, Policy, ToolCall, Turn
-from nofab.corpora import tau_bench_turns
 from nofab.detectors import TOOL_FAILURE_DETECTORS
 
 DETECTORS = TOOL_FAILURE_DETECTORS

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# The evaluation helpers (corpus readers, the shared-task scorer) live in bench/, not in the
+# wheel; tests import them as top-level modules, as the benchmark scripts do.
+sys.path.insert(0, str(REPO / "bench"))
 SHARED_DATA = REPO.parent / "shared" / "data"
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.policy import Profile
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "integrations"
 

@@ -325,7 +325,7 @@ def test_tooltalk_every_reply_is_a_turn(shared_data: Path) -> None:
 
 def test_corpora_readers_keep_their_counts(shared_data: Path) -> None:
     """The corpus readers, now built on the adapters, still give 615 τ-bench and 118 ToolTalk turns."""
-    from nofab.corpora import tau_bench_turns, tooltalk_corpus
+    from corpora import tau_bench_turns, tooltalk_corpus
 
     tau = list(tau_bench_turns(shared_data / "tau-bench-airline" / "gpt-4o-airline-dev.json"))
     assert len(tau) == 615 and tau[0][0] == "task 0 trial 0 message 2"

@@ -12,7 +12,7 @@ import nofab
 from nofab import Guard, Policy, Profile, check_call
 from nofab.cli.main import main
 from nofab.errors import InputError, TurnError
-from nofab.provenance import assert_critical_tools_covered, coverage, parse_tools
+from nofab.pipeline.provenance import assert_critical_tools_covered, coverage, parse_tools
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 TURN: dict[str, Any] = {

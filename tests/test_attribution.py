@@ -9,9 +9,9 @@ import pytest
 
 from nofab import Guard, Policy, Profile
 from nofab.detectors.attribution import AttributionDetector
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.lexicon import lexicon_for
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+from nofab.model.finding import Finding
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "profiles"
 

@@ -14,9 +14,9 @@ from nofab.detectors.bulk import (
     BulkFailureDetector,
 )
 from nofab.errors import ProfileError
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.lexicon import lexicon_for
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+from nofab.model.finding import Finding
 
 FAIL = {"name": "query_sales", "error": "HTTP 503"}
 OK = {"name": "query_sales", "result": {"rows": 3}}

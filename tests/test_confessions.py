@@ -8,9 +8,9 @@ import pytest
 
 from nofab import Profile, Turn
 from nofab.detectors.confessions import ConfessionDetector
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.lexicon import lexicon_for
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+from nofab.model.finding import Finding
 
 JOB = [{"name": "run_analysis", "job_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"}]
 TABLE = "| metric | value |\n|---|---|\n| churn | 4.2% |\n| NPS | 41 |"

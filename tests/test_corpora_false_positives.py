@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from corpora import tau_bench_turns, tooltalk_corpus
 from nofab import Guard, Policy
-from nofab.corpora import tau_bench_turns, tooltalk_corpus
 
 # Replies where a finding at the default threshold is a real mistake in the human-written
 # ToolTalk data (checked by hand): the reply disagrees with the API response it came with.

@@ -8,9 +8,9 @@ import pytest
 
 from nofab import Profile, Turn
 from nofab.detectors.inflation import InflationDetector
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.lexicon import lexicon_for
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+from nofab.model.finding import Finding
 
 ORDERS = {
     "name": "list_orders",

@@ -7,9 +7,9 @@ import pytest
 from nofab import Profile, Turn
 from nofab.detectors.prose import DegenerateProseDetector
 from nofab.errors import ProfileError
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.lexicon import lexicon_for
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+from nofab.model.finding import Finding
 
 GARBLED = (
     "Th e. Inc id. Ent wa s. A. Dat ab. Ase. Fa il ov er. Du ri ng. Ma in. Te nan ce. Wi nd ow. Th e. "

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
+from nofab.config.policy import Policy, Profile
 from nofab.errors import ProfileError, TurnError, UsageError
 from nofab.fidelity.fault import from_env, inject_misread
 from nofab.fidelity.ladder import FidelitySettings
-from nofab.guard import Guard
-from nofab.policy import Policy, Profile
-from nofab.turn import Turn
-from nofab.verdict import Verdict
+from nofab.model.turn import Turn
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
 
 RESULT: dict[str, Any] = {
     "order_id": "A-1042",

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from nofab import Guard, PendingCall, Policy, Turn, UsageError
+from nofab.config.policy import DEFAULT_ENVELOPE
 from nofab.integrations._revise import decide
-from nofab.pending import check_pending_call
-from nofab.policy import DEFAULT_ENVELOPE
+from nofab.pipeline.pending import check_pending_call
 
 FABRICATED = Turn(response="Done, I sent it (task_id=9f2b1e47aa).", user_message="email Dana the report")
 CLEAN = Turn(response="Hello! How can I help?")

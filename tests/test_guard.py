@@ -10,7 +10,7 @@ import pytest
 
 import nofab
 from nofab import Finding, Guard, Policy, PolicyError, Profile, Turn, UsageError
-from nofab.events import DetectorErrorEvent, FabricationDetectedEvent
+from nofab.model.events import DetectorErrorEvent, FabricationDetectedEvent
 from tests.helpers import call, turn
 
 FAKE = turn(
@@ -57,7 +57,7 @@ def test_wipe_removes_only_the_paragraphs_with_findings() -> None:
 def test_wipe_of_everything_returns_the_envelope() -> None:
     """When every paragraph goes, the safe envelope is returned."""
     v = guard("wipe").check(turn("I've emailed you the receipt."))
-    assert v.action == "wiped" and v.output == nofab.policy.DEFAULT_ENVELOPE
+    assert v.action == "wiped" and v.output == nofab.config.policy.DEFAULT_ENVELOPE
 
 
 def test_refuse_replaces_only_at_or_above_threshold() -> None:
@@ -192,7 +192,7 @@ def test_event_content_and_previews() -> None:
         0.8,
     )
     assert e.max_finding_confidence == 0.8 and len(e.original_draft_preview) == 240 and e.preview_truncated
-    assert e.replacement_preview == nofab.policy.DEFAULT_ENVELOPE[:240]
+    assert e.replacement_preview == nofab.config.policy.DEFAULT_ENVELOPE[:240]
 
 
 def test_handler_that_raises_is_logged(caplog: pytest.LogCaptureFixture) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nofab.turn import ToolCall, Turn
+from nofab.model.turn import ToolCall, Turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 

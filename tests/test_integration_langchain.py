@@ -14,9 +14,9 @@ pytest.importorskip("langchain.agents")
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from nofab import Guard, Policy
-from nofab.actions import FLAG_HEADER
+from nofab.config.policy import DEFAULT_ENVELOPE
 from nofab.integrations.langchain import NofabMiddleware, turn_from_messages
-from nofab.policy import DEFAULT_ENVELOPE
+from nofab.pipeline.actions import FLAG_HEADER
 
 from .integration_helpers import UrlProvenance, load_example
 

@@ -15,8 +15,8 @@ from agents import OutputGuardrailTripwireTriggered, RunConfig, Runner
 from agents.testing import assistant_message, function_call
 
 from nofab import Guard, Policy
+from nofab.config.policy import DEFAULT_ENVELOPE
 from nofab.integrations.openai_agents import AgentsGuard, verdict_of
-from nofab.policy import DEFAULT_ENVELOPE
 
 from .integration_helpers import UrlProvenance, load_example
 

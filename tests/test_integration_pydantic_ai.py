@@ -20,9 +20,9 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
-from nofab.actions import FLAG_HEADER
+from nofab.config.policy import DEFAULT_ENVELOPE
 from nofab.integrations.pydantic_ai import turn_from_messages
-from nofab.policy import DEFAULT_ENVELOPE
+from nofab.pipeline.actions import FLAG_HEADER
 
 from .integration_helpers import load_example
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from nofab.guard import Guard
+from nofab.config.policy import Policy
 from nofab.ledger import (
     GENESIS,
     Ledger,
@@ -30,8 +30,8 @@ from nofab.ledger import (
     record_hash,
     verify,
 )
-from nofab.policy import Policy
-from nofab.verdict import Verdict
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
 
 TURN: dict[str, Any] = {
     "response": "Order A-1042 totals $42.73.",
@@ -267,9 +267,9 @@ WRITER = textwrap.dedent(
     """
     import json
     import sys
-    from nofab.guard import Guard
+    from nofab.pipeline.guard import Guard
     from nofab.ledger import Ledger
-    from nofab.policy import Policy
+    from nofab.config.policy import Policy
     turn = json.loads(sys.argv[3])
     guard = Guard(Policy(load_plugins=False))
     verdict = guard.check(turn)

@@ -9,7 +9,7 @@ import pytest
 
 from nofab import Finding, Guard, Policy, Profile
 from nofab.detectors import DISABLE_ENV
-from nofab.evidence import Evidence
+from nofab.evidence.index import Evidence
 from tests.helpers import turn
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from nofab.config.policy import Profile
 from nofab.errors import ProfileError
-from nofab.policy import Profile
 
 
 def test_attribution_fields_are_read() -> None:

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nofab import Guard, InputError, Policy, Turn
-from nofab.turn import load_json
+from nofab.model.turn import load_json
 
 GUARD = Guard(Policy(mode="flag", load_plugins=False))
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from nofab.policy import Policy
+from nofab.config.policy import Policy
+from nofab.model.turn import Turn
 from nofab.pytest_plugin import assert_no_fabrication
-from nofab.turn import Turn
 
 pytest_plugins = ["pytester"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nofab.records import RecordFinder, as_number
+from nofab.evidence.records import RecordFinder, as_number
 
 
 def test_a_column_table_becomes_one_record_per_row_id() -> None:

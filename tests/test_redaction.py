@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from nofab import Guard, Policy
-from nofab.events import FabricationDetectedEvent
+from nofab.model.events import FabricationDetectedEvent
 from nofab.redaction import redact_pii
 from tests.helpers import turn
 

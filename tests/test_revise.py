@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from nofab import Guard, Policy, Turn, UsageError
-from nofab.actions import FLAG_HEADER, missing_evidence, revision_instruction
-from nofab.policy import DEFAULT_ENVELOPE
+from nofab.config.policy import DEFAULT_ENVELOPE
+from nofab.pipeline.actions import FLAG_HEADER, missing_evidence, revision_instruction
 
 FABRICATED = Turn(
     response="Done, I sent it to Dana (task_id=9f2b1e47aa).",
@@ -78,14 +78,14 @@ def test_instruction_lists_each_finding_and_missing_evidence() -> None:
 )
 def test_missing_evidence_per_kind(kind: str, needed: str) -> None:
     """Each finding kind says what would have grounded it; unknown kinds get a generic phrase."""
-    from nofab.finding import Finding
+    from nofab.model.finding import Finding
 
     assert needed in missing_evidence(Finding(kind, "d", "x", 0.9, (0, 1), "r"))
 
 
 def test_instruction_when_tools_ran_asks_to_use_their_results() -> None:
     """With tool results present, the instruction asks to restate from them rather than call tools."""
-    from nofab.finding import Finding
+    from nofab.model.finding import Finding
 
     text = revision_instruction([Finding("uuid", "identifiers", "abc", 0.95, (0, 3), "UUID not found")], True)
     assert "appear in the tool results above" in text and "NO tool" not in text
@@ -232,7 +232,7 @@ def test_each_round_records_the_drafts_findings() -> None:
 
 def test_event_reports_the_drafts_findings_after_a_successful_revision() -> None:
     """A fabrication fixed by revision is still reported: the event carries the draft's findings."""
-    from nofab.events import FabricationDetectedEvent
+    from nofab.model.events import FabricationDetectedEvent
 
     events: list[FabricationDetectedEvent] = []
     g = guard()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nofab.scoring import Mark, score, token_offsets, tokens_of_span
+from scoring import Mark, score, token_offsets, tokens_of_span
 
 
 def test_character_spans_map_to_one_based_whitespace_tokens() -> None:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from nofab import Guard, Policy, Turn, UsageError
-from nofab.actions import FLAG_HEADER
-from nofab.events import FabricationDetectedEvent
-from nofab.policy import DEFAULT_ENVELOPE
+from nofab.config.policy import DEFAULT_ENVELOPE
+from nofab.model.events import FabricationDetectedEvent
+from nofab.pipeline.actions import FLAG_HEADER
 
 TURN: dict[str, Any] = {
     "user_message": "refund A-1042",

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nofab.cli.main import main
-from nofab.policy import DEFAULT_ENVELOPE
+from nofab.config.policy import DEFAULT_ENVELOPE
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

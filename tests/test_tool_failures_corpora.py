@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from corpora import tau_bench_turns, tooltalk_corpus
 from nofab import Guard, Policy, Turn, check_call
-from nofab.corpora import tau_bench_turns, tooltalk_corpus
 from nofab.detectors import TOOL_FAILURE_DETECTORS
 
 #: Known firings, each a true positive found by reading the data (see the report):
@@ -53,7 +53,7 @@ def test_degenerate_prose_never_fires(shared_data: Path, corpus: str) -> None:
 
 def _tau_pending_calls(path: Path) -> Iterator[tuple[str, dict[str, object], Turn]]:
     """Each tool call gpt-4o made, as a pending call checked against what came before it."""
-    from nofab.corpora import openai_chat_turns
+    from corpora import openai_chat_turns
 
     for episode in json.loads(path.read_text("utf-8")):
         messages = episode["traj"]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from nofab import KINDS, Guard, Policy, Turn
 from nofab.detectors import TOOL_FAILURE_DETECTORS
-from nofab.text import clean_answer
+from nofab.language.text import clean_answer
 
 DETECTORS = TOOL_FAILURE_DETECTORS
 GUARD = Guard(Policy(detectors=DETECTORS, on_detector_error="raise", load_plugins=False))

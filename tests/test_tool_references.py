@@ -9,9 +9,9 @@ import pytest
 from nofab import Guard, Policy, Profile, Turn
 from nofab.detectors.phantom import ToolReferenceDetector
 from nofab.errors import ProfileError
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.lexicon import lexicon_for
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+from nofab.model.finding import Finding
 
 
 def detect(turn: dict[str, Any], profile: Profile | None = None) -> list[Finding]:

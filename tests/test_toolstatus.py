@@ -8,7 +8,7 @@ import pytest
 
 from nofab import Guard, Policy, Profile, ToolCall, Turn
 from nofab.errors import ProfileError
-from nofab.toolstatus import ToolStatus, is_guard_blocked, partition_failed_tools
+from nofab.evidence.toolstatus import ToolStatus, is_guard_blocked, partition_failed_tools
 
 STATE_CASES = [
     ("ok result", {"name": "t", "result": {"a": 1}}, "ok"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nofab import InputTooLargeError, Turn, TurnError
-from nofab.turn import is_empty_result, load_json
+from nofab.model.turn import is_empty_result, load_json
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from nofab import Guard, Policy, Profile, Turn
-from nofab.corpora import tau_bench_turns, tooltalk_corpus
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))
+from corpora import tau_bench_turns, tooltalk_corpus  # noqa: E402
+
 SHARED_DATA = REPO.parent / "shared" / "data"
 SNAPSHOT = REPO / "tests" / "snapshots" / "shared_data_verdicts.json"
 

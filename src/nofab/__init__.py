@@ -8,6 +8,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from nofab.config.policy import Policy, Profile
 from nofab.errors import (
     DetectorFailedError,
     InputError,
@@ -18,25 +19,24 @@ from nofab.errors import (
     TurnError,
     UsageError,
 )
-from nofab.events import DetectorErrorEvent, FabricationDetectedEvent
-from nofab.finding import KINDS, Finding
-from nofab.guard import Guard, check
-from nofab.policy import Policy, Profile
-from nofab.session import SessionTracker
-from nofab.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, ToolDef, Turn, UserIntent
-from nofab.verdict import DetectorError, RevisionRound, Verdict
+from nofab.model.events import DetectorErrorEvent, FabricationDetectedEvent
+from nofab.model.finding import KINDS, Finding
+from nofab.model.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, ToolDef, Turn, UserIntent
+from nofab.model.verdict import DetectorError, RevisionRound, Verdict
+from nofab.pipeline.guard import Guard, check
+from nofab.pipeline.session import SessionTracker
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from nofab.provenance import CallVerdict, check_call
+    from nofab.pipeline.provenance import CallVerdict, check_call
 
 
 def __getattr__(name: str) -> Any:
     # Tool-argument provenance loads the detectors package: only when it is first used,
     # so that `import nofab` stays light.
     if name in ("CallVerdict", "check_call"):
-        from nofab import provenance
+        from nofab.pipeline import provenance
 
         return getattr(provenance, name)
     raise AttributeError(f"module 'nofab' has no attribute {name!r}")

@@ -28,11 +28,11 @@ from typing import Any
 
 import pytest
 
+from nofab.config.policy import Policy, Profile
 from nofab.errors import InputError
-from nofab.finding import Finding
-from nofab.policy import Policy, Profile
-from nofab.turn import Turn
-from nofab.verdict import Verdict
+from nofab.model.finding import Finding
+from nofab.model.turn import Turn
+from nofab.model.verdict import Verdict
 
 #: Characters of the answer shown on each side of a finding's span.
 CONTEXT_CHARS = 40
@@ -53,7 +53,7 @@ def assert_no_fabrication(
     """
     __tracebackhide__ = True
     from nofab.adapters import ExtractedTurn, extract_turns
-    from nofab.guard import Guard
+    from nofab.pipeline.guard import Guard
 
     policy = policy or Policy()
     if threshold is not None:
@@ -90,7 +90,7 @@ def _decode(value: Any) -> Any:
 
 
 def _load(path: Path) -> Any:
-    from nofab.turn import load_json
+    from nofab.model.turn import load_json
 
     try:
         data = path.read_bytes()
@@ -116,7 +116,7 @@ def report(failing: Sequence[tuple[Any, Verdict]], total: int, input_format: str
 
 
 def _finding_lines(finding: Finding, turn: Turn) -> list[str]:
-    from nofab.text import clean_answer
+    from nofab.language.text import clean_answer
 
     head = f"  - {finding.kind} ({finding.detector}) confidence {finding.confidence:.2f}"
     if finding.whole_turn:

@@ -21,7 +21,8 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from nofab import __version__
-from nofab.detector import DetectorFactory
+from nofab.config.policy import MODES, Policy, Profile
+from nofab.detectors.base import DetectorFactory
 from nofab.errors import (
     InputError,
     InputTooLargeError,
@@ -30,11 +31,10 @@ from nofab.errors import (
     TurnError,
     UsageError,
 )
-from nofab.guard import Guard
-from nofab.pending import check_pending_call
-from nofab.policy import MODES, Policy, Profile
-from nofab.turn import DEFAULT_MAX_INPUT_BYTES, Turn, load_json
-from nofab.verdict import Verdict
+from nofab.model.turn import DEFAULT_MAX_INPUT_BYTES, Turn, load_json
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
+from nofab.pipeline.pending import check_pending_call
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -136,7 +136,7 @@ class _Rejected(Exception):
 
 
 def check_call_verdict(guard: Guard, turn: Turn) -> dict[str, Any]:
-    """May ``turn.pending_call`` go ahead? (``nofab.pending`` makes the decision.)"""
+    """May ``turn.pending_call`` go ahead? (``nofab.pipeline.pending`` makes the decision.)"""
     decision = check_pending_call(guard, turn)
     call = turn.pending_call
     assert call is not None

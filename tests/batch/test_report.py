@@ -13,8 +13,8 @@ from nofab.batch import report
 from nofab.batch.audit import audit, settings_for
 from nofab.batch.calibrate import calibrate, curve, diff, profile_data, write_profile
 from nofab.batch.store import RunStore
+from nofab.config.policy import Profile
 from nofab.errors import InputError
-from nofab.policy import Profile
 
 from .conftest import NUMBER, jsonl
 

@@ -29,7 +29,7 @@ from typing import Any
 from nofab.adapters.conversation import ExtractedTurn, RequestedCall
 from nofab.adapters.detect import FORMATS, detect_format
 from nofab.errors import InputError
-from nofab.turn import Turn
+from nofab.model.turn import Turn
 
 __all__ = ["FORMATS", "ExtractedTurn", "RequestedCall", "detect_format", "extract_turns"]
 

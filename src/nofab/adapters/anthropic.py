@@ -32,7 +32,7 @@ from nofab.adapters.conversation import (
     text_of_parts,
 )
 from nofab.errors import TurnError
-from nofab.turn import typename
+from nofab.model.turn import typename
 
 #: Blocks that ask for a tool: client tools, and server / MCP-connector tools Anthropic runs.
 _REQUEST_BLOCKS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})

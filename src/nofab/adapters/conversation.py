@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nofab.errors import TurnError
-from nofab.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, Turn, is_empty_result, typename
+from nofab.model.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, Turn, is_empty_result, typename
 
 
 @dataclass(frozen=True)

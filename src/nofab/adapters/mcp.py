@@ -37,7 +37,7 @@ from typing import Any
 
 from nofab.adapters.conversation import ExtractedTurn, mapping, sequence, string
 from nofab.errors import TurnError
-from nofab.turn import Turn, typename
+from nofab.model.turn import Turn, typename
 
 WRAP_HINT = (
     'wrap it with the answer as {"response": "...", "mcp_calls": '

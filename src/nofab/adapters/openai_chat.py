@@ -30,7 +30,7 @@ from nofab.adapters.conversation import (
     text_of_parts,
 )
 from nofab.errors import TurnError
-from nofab.turn import typename
+from nofab.model.turn import typename
 
 _SYSTEM_ROLES = frozenset({"system", "developer"})
 

@@ -32,7 +32,7 @@ from typing import Any
 from nofab.adapters.conversation import Conversation, ExtractedTurn, kind_of, mapping, sequence
 from nofab.adapters.otlp import Span, flattened, json_value, read_spans
 from nofab.errors import TurnError
-from nofab.turn import Status, parse_json_text, typename
+from nofab.model.turn import Status, parse_json_text, typename
 
 _MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content"})
 _AGENT_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow"})

@@ -15,7 +15,7 @@ from typing import Any
 
 from nofab.adapters.conversation import mapping, sequence
 from nofab.errors import TurnError
-from nofab.turn import typename
+from nofab.model.turn import typename
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from nofab.batch import engine as engines
 from nofab.batch.sources import DEFAULT_MAX_JSON_BYTES, RawRecord, expand, read
 from nofab.batch.store import RunStore
 from nofab.batch.work import Settings
+from nofab.config.policy import Policy, Profile
 from nofab.errors import NofabError, UsageError
-from nofab.policy import Policy, Profile
 
 
 class EngineError(NofabError):

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nofab.adapters import extract_turns
-from nofab.turn import Turn
+from nofab.model.turn import Turn
 
 #: Keys a record may carry its time under, tried in order (top level, then ``metadata``).
 _TIME_KEYS = ("timestamp", "created_at", "time", "ts")

@@ -17,9 +17,9 @@ from nofab.batch import charts
 from nofab.batch.calibrate import calibrate
 from nofab.batch.records import records_to_turns
 from nofab.batch.store import RunStore
-from nofab.policy import Profile
-from nofab.text import clean_answer
-from nofab.turn import Turn
+from nofab.config.policy import Profile
+from nofab.language.text import clean_answer
+from nofab.model.turn import Turn
 
 FORMATS = ("table", "json", "jsonl", "sarif", "junit", "html")
 #: GitHub code scanning accepts at most 25,000 results per run and stores only 5,000; beyond

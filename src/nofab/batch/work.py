@@ -16,12 +16,12 @@ from typing import Any
 
 from nofab.batch.records import record_time, records_to_turns
 from nofab.batch.sources import RawRecord
-from nofab.detector import Detector
+from nofab.config.policy import Policy, Profile
+from nofab.detectors.base import Detector
 from nofab.errors import InputError, TurnError
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.guard import Guard
-from nofab.policy import Policy, Profile
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
+from nofab.pipeline.guard import Guard
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from typing import Any
 
 import click
 
+from nofab.config.policy import MODES
 from nofab.errors import ProfileError
-from nofab.policy import MODES
 
 
 def profile_data(path: str | None) -> Any:

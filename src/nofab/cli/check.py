@@ -10,13 +10,13 @@ from typing import Any
 import click
 
 from nofab.cli.transcript import INPUT_FORMATS, check_transcript, input_format_of
+from nofab.config.policy import MODES, Policy, Profile
 from nofab.errors import InputError, TurnError
 from nofab.fidelity.fault import FaultInjection
 from nofab.fidelity.fault import from_env as fault_from_env
-from nofab.guard import Guard
-from nofab.policy import MODES, Policy, Profile
-from nofab.turn import DEFAULT_MAX_INPUT_BYTES, Turn, load_json
-from nofab.verdict import Verdict
+from nofab.model.turn import DEFAULT_MAX_INPUT_BYTES, Turn, load_json
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
 
 
 def read_input(source: str, max_bytes: int) -> tuple[bytes, str]:
@@ -139,7 +139,7 @@ def print_table(verdict: Verdict, turn: Turn) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from nofab.text import clean_answer
+    from nofab.language.text import clean_answer
 
     console = Console(highlight=False, soft_wrap=True)
     answer = Text(clean_answer(turn.response))

@@ -8,9 +8,9 @@ import json
 import click
 
 from nofab.cli.check import read_input
-from nofab.policy import Profile
-from nofab.provenance import coverage, parse_tools
-from nofab.turn import DEFAULT_MAX_INPUT_BYTES, load_json
+from nofab.config.policy import Profile
+from nofab.model.turn import DEFAULT_MAX_INPUT_BYTES, load_json
+from nofab.pipeline.provenance import coverage, parse_tools
 
 
 @click.command("coverage")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from nofab.policy import MODES, Policy, Profile
-from nofab.turn import DEFAULT_MAX_INPUT_BYTES
+from nofab.config.policy import MODES, Policy, Profile
+from nofab.model.turn import DEFAULT_MAX_INPUT_BYTES
 
 
 @click.command("serve")

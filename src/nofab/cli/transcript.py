@@ -15,8 +15,8 @@ import click
 
 from nofab.adapters import FORMATS, ExtractedTurn, detect_format, extract_turns
 from nofab.errors import InputError
-from nofab.guard import Guard
-from nofab.verdict import Verdict
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
 
 #: ``--input-format`` choices: ``auto`` detects, the rest force one reader.
 INPUT_FORMATS: tuple[str, ...] = ("auto", *FORMATS)

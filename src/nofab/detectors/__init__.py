@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from nofab.detector import DetectorFactory
 from nofab.detectors.arguments import ArgumentDetector
 from nofab.detectors.attribution import AttributionDetector
+from nofab.detectors.base import DetectorFactory
 from nofab.detectors.bulk import BulkFailureDetector
 from nofab.detectors.claims import ClaimDetector
 from nofab.detectors.confessions import ConfessionDetector

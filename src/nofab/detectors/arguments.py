@@ -1,6 +1,6 @@
 """Arguments of a pending tool call that came from nowhere (``argument_without_provenance``).
 
-The turn's ``pending_call`` is checked before dispatch (see ``nofab.provenance``): a URL,
+The turn's ``pending_call`` is checked before dispatch (see ``nofab.pipeline.provenance``): a URL,
 email, path, account number or id among its arguments that no earlier tool result, the
 context or the user's message holds was made up by the model. Each finding carries the
 route the tool's ``safety_tier`` dictates (critical -> halt, standard -> approval,
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from nofab import provenance
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.policy import Profile
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
+from nofab.pipeline import provenance
 
 
 class ArgumentDetector:

@@ -30,11 +30,11 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.numerals import MONTHS
-from nofab.policy import Profile
-from nofab.records import Record, as_number
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.evidence.records import Record, as_number
+from nofab.model.finding import Finding, severity_for
+from nofab.numbers.numerals import MONTHS
 
 # A number ("24", "45.5", "1,200") only when no letter is glued to it ("3Pt", "24th" are
 # words); otherwise a word (with inner apostrophes) or one punctuation character.
@@ -1034,7 +1034,7 @@ class AttributionDetector:
 # ---------------------------------------------------------------------- helpers
 def _not_value_tokens(evidence: Evidence, tokens: list[_Token]) -> set[int]:
     """Indices of digit tokens that are not quantities: parts of a date, a time, a year, a
-    code or an ordinal as ``nofab.numerals`` reads the answer, of a slashed date ("10/04"),
+    code or an ordinal as ``nofab.numbers.numerals`` reads the answer, of a slashed date ("10/04"),
     or of an identifier ("ABC-123")."""
     # Numerals do not overlap: sorted by start, the one that may hold a token is found by bisection
     # (a long answer full of dates stays linear-logarithmic).

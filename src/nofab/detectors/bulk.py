@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.policy import Profile
-from nofab.rules import Rules, compile_pattern
-from nofab.toolstatus import status_for
+from nofab.config.policy import Profile
+from nofab.config.rules import Rules, compile_pattern
+from nofab.evidence.index import Evidence
+from nofab.evidence.toolstatus import status_for
+from nofab.model.finding import Finding, severity_for
 
 DEFAULT_BULK_FAILURE_RATIO_THRESHOLD = 0.8
 DEFAULT_BULK_FAILURE_MIN_LENGTH = 800

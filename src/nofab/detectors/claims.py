@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.lexicon import Claim
-from nofab.policy import Profile
-from nofab.text import find_token, fold
-from nofab.turn import ToolCall
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import Claim
+from nofab.language.text import find_token, fold
+from nofab.model.finding import Finding, severity_for
+from nofab.model.turn import ToolCall
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
 #: and ToolTalk, restating an earlier action as if done now is rare in grounded traffic

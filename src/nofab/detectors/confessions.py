@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from nofab import phrases
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.policy import Profile
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.language import phrases
+from nofab.model.finding import Finding, severity_for
 
 CONFIDENCE_SELF = 0.9
 CONFIDENCE_RETRACTION = 0.85

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.policy import Profile
-from nofab.rules import Rules
-from nofab.text import fold
+from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.evidence.index import Evidence
+from nofab.language.text import fold
+from nofab.model.finding import Finding, severity_for
 
 #: (name, pattern, confidence). Order matters: earlier shapes win overlaps (a URL holds a path).
 BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (

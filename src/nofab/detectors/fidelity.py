@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 from nofab.fidelity.ladder import UNDECLARED_CONFIDENCE, FidelitySettings, decide
 from nofab.fidelity.matchers import record_constraints, scalar_text
 from nofab.fidelity.report import FidelityReport, ValueResult, assess
-from nofab.finding import Finding, severity_for
-from nofab.text import find_token, fold
+from nofab.language.text import find_token, fold
+from nofab.model.finding import Finding, severity_for
 
 if TYPE_CHECKING:
-    from nofab.evidence import Evidence
-    from nofab.policy import Profile
+    from nofab.config.policy import Profile
+    from nofab.evidence.index import Evidence
 
 DETECTOR_ID = "fidelity"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Generator, Iterator
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.policy import Profile
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
 
 #: Keys whose value is an identifier, matched in snake, kebab, camel or spaced form.
 BUILTIN_IDENTIFIER_KEYS: tuple[str, ...] = (

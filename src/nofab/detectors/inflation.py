@@ -20,11 +20,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.lexicon import tool_name_parts
-from nofab.policy import Profile
-from nofab.toolstatus import status_for
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.evidence.toolstatus import status_for
+from nofab.language.lexicon import tool_name_parts
+from nofab.model.finding import Finding, severity_for
 
 # As high as the numbers detector's money findings, so that the list finding (which
 # explains them) is the one kept where they overlap.

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.policy import Profile
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
 
 CONFIDENCE = 0.7
 #: Minimum classifier confidence for "action".

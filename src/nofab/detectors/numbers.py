@@ -11,10 +11,10 @@ import re
 from bisect import insort
 from collections.abc import Iterator
 
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.numerals import Numeral, any_within, numeric_literal_in, pair_derivation
-from nofab.policy import Profile
+from nofab.config.policy import Profile
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding, severity_for
+from nofab.numbers.numerals import Numeral, any_within, numeric_literal_in, pair_derivation
 
 #: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
 STRUCTURAL_MAX = 12

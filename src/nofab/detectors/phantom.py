@@ -22,14 +22,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nofab import phrases
-from nofab.actions import paragraphs
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.lexicon import tool_name_parts
-from nofab.policy import Profile
-from nofab.rules import Rules
-from nofab.toolstatus import status_for
+from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.evidence.index import Evidence
+from nofab.evidence.toolstatus import status_for
+from nofab.language import phrases
+from nofab.language.lexicon import tool_name_parts
+from nofab.model.finding import Finding, severity_for
+from nofab.pipeline.actions import paragraphs
 
 #: First parts that make an unknown snake/camel-case name read as a tool.
 TOOL_VERBS = frozenset(

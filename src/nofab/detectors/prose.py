@@ -20,11 +20,11 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from nofab import phrases
-from nofab.evidence import Evidence
-from nofab.finding import Finding, severity_for
-from nofab.policy import Profile
-from nofab.rules import Rules
+from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.evidence.index import Evidence
+from nofab.language import phrases
+from nofab.model.finding import Finding, severity_for
 
 DEFAULT_MIN_WORDS = 40
 DEFAULT_MIN_SENTENCES = 6

@@ -7,6 +7,6 @@
 - ``nofab.fidelity.ladder``    claim tiers: what a failed value does to its claim
 - ``nofab.fidelity.fault``     ``NOFAB_FAULT_INJECT=misread:<fragment>`` for demonstrations
 
-This package is imported by ``nofab.turn`` for validation, so it must not import
-``nofab.turn`` at package import time (the submodules that need it import it themselves).
+This package is imported by ``nofab.model.turn`` for validation, so it must not import
+``nofab.model.turn`` at package import time (the submodules that need it import it themselves).
 """

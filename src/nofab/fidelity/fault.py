@@ -29,7 +29,7 @@ from nofab.fidelity.matchers import (
     record_constraints,
     scalar_text,
 )
-from nofab.turn import AssertedValue, Turn
+from nofab.model.turn import AssertedValue, Turn
 
 FAULT_ENV = "NOFAB_FAULT_INJECT"
 

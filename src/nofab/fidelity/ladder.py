@@ -29,7 +29,7 @@ from nofab.errors import ProfileError
 
 if TYPE_CHECKING:
     from nofab.fidelity.report import ValueResult
-    from nofab.turn import DeclaredClaim
+    from nofab.model.turn import DeclaredClaim
 
 Outcome = Literal["approved", "rejected", "downgraded", "undeclared"]
 LadderAction = Literal["reject", "downgrade"]

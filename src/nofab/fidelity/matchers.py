@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from nofab.fidelity import path as paths
-from nofab.text import find_token, fold
+from nofab.language.text import find_token, fold
 
 #: Longest value ``regex`` examines; a longer value does not match (RE2 is linear, but a
 #: declaration should not make the guard scan megabytes). Other matchers are linear anyway.

@@ -16,7 +16,7 @@ from nofab.fidelity import path as paths
 from nofab.fidelity.anchor import declared_anchor
 from nofab.fidelity.ladder import ClaimOutcome, FidelitySettings, judge_claims
 from nofab.fidelity.matchers import MATCHERS, MatchError, scalar_text
-from nofab.turn import AssertedValue, ToolCall, Turn
+from nofab.model.turn import AssertedValue, ToolCall, Turn
 
 #: passed: found (count satisfied); short: found fewer times than ``count`` claims;
 #: failed: not found (or unknown call / malformed path); held / refuted / unresolved /

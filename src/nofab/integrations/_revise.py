@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nofab import actions
-from nofab.events import FabricationDetectedEvent
-from nofab.guard import Guard
-from nofab.turn import Turn
-from nofab.verdict import Verdict
+from nofab.model.events import FabricationDetectedEvent
+from nofab.model.turn import Turn
+from nofab.model.verdict import Verdict
+from nofab.pipeline import actions
+from nofab.pipeline.guard import Guard
 
 
 @dataclass(frozen=True, slots=True)

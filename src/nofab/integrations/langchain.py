@@ -33,11 +33,11 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.langchain", "langchain", exc.name) from None
 
-from nofab.guard import Guard
 from nofab.integrations._revise import decide
-from nofab.pending import check_pending_call
-from nofab.turn import PendingCall, SafetyTier, ToolCall, Turn, is_empty_result, parse_json_text
-from nofab.verdict import Verdict
+from nofab.model.turn import PendingCall, SafetyTier, ToolCall, Turn, is_empty_result, parse_json_text
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
+from nofab.pipeline.pending import check_pending_call
 
 #: The name on nofab's corrective messages, so they are neither evidence nor the user's words.
 INSTRUCTION_NAME = "nofab"

@@ -49,9 +49,9 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.openai_agents", "openai-agents", exc.name) from None
 
-from nofab.guard import Guard
-from nofab.pending import check_pending_call
-from nofab.turn import PendingCall, SafetyTier, ToolCall, Turn, parse_json_text
+from nofab.model.turn import PendingCall, SafetyTier, ToolCall, Turn, parse_json_text
+from nofab.pipeline.guard import Guard
+from nofab.pipeline.pending import check_pending_call
 
 #: What the SDK's default ``failure_error_function`` returns when a tool raises.
 _SDK_TOOL_ERROR = "An error occurred while running the tool"
@@ -205,7 +205,7 @@ def _plain(value: object) -> Any:
 
 
 def _empty(value: Any) -> bool:
-    from nofab.turn import is_empty_result
+    from nofab.model.turn import is_empty_result
 
     return is_empty_result(value)
 

@@ -39,10 +39,10 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.pydantic_ai", "pydantic-ai", exc.name) from None
 
-from nofab.guard import Guard
 from nofab.integrations._revise import decide
-from nofab.turn import Status, ToolCall, Turn, is_empty_result, parse_json_text
-from nofab.verdict import Verdict
+from nofab.model.turn import Status, ToolCall, Turn, is_empty_result, parse_json_text
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
 
 OutputT = TypeVar("OutputT")
 

@@ -32,9 +32,9 @@ from nofab.ledger.keys import SigningKey, load_signing_key
 from nofab.ledger.record import FORMAT_VERSION, GENESIS, canonical, record_hash
 
 if TYPE_CHECKING:
-    from nofab.guard import Guard
-    from nofab.policy import Policy, Profile
-    from nofab.verdict import Verdict
+    from nofab.config.policy import Policy, Profile
+    from nofab.model.verdict import Verdict
+    from nofab.pipeline.guard import Guard
 
 _CHUNK = 65536
 

@@ -118,7 +118,7 @@ class Profile:
     accent_insensitive: bool = False
     #: Per-detector settings, keyed by detector id (patterns, allow-lists, thresholds).
     rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    # -- record attribution (detector ``attribution``; see ``nofab.records``) --
+    # -- record attribution (detector ``attribution``; see ``nofab.evidence.records``) --
     #: Phrase after a number ("rebounds", "percent from the field") -> the record fields it
     #: speaks of; an entry "A/B" names a made/attempted or won/lost pair ("8-of-15 shooting").
     field_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -15,12 +15,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 from weakref import WeakKeyDictionary
 
-from nofab.finding import Finding
-from nofab.policy import Profile
-from nofab.turn import GUARD_BLOCK_PREFIXES, PendingCall, ToolCall, is_empty_result
+from nofab.config.policy import Profile
+from nofab.model.finding import Finding
+from nofab.model.turn import GUARD_BLOCK_PREFIXES, PendingCall, ToolCall, is_empty_result
 
 if TYPE_CHECKING:
-    from nofab.evidence import Evidence
+    from nofab.evidence.index import Evidence
 
 State = Literal["ok", "api_failed", "guard_blocked", "empty"]
 
@@ -195,7 +195,7 @@ def verdict_details(
 
 
 def _routing(pending: PendingCall, findings: Sequence[Finding]) -> dict[str, Any]:
-    from nofab.provenance import route_for
+    from nofab.pipeline.provenance import route_for
 
     suspects = [f for f in findings if f.kind == "argument_without_provenance"]
     route = route_for(pending.safety_tier, bool(suspects))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nofab.finding import Finding
+from nofab.model.finding import Finding
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n+")
 

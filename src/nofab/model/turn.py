@@ -255,7 +255,7 @@ class AssertedValue:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "asserted_value") -> AssertedValue:
-        # Imported here: the fidelity modules use nofab.text, which imports this module.
+        # Imported here: the fidelity modules use nofab.language.text, which imports this module.
         from nofab.fidelity.matchers import MatchError
         from nofab.fidelity.matchers import validate as validate_expected
         from nofab.fidelity.path import PathError

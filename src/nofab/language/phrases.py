@@ -16,7 +16,7 @@ import re
 from functools import cache, lru_cache
 from importlib import resources
 
-from nofab.lexicon import LANGUAGES
+from nofab.language.lexicon import LANGUAGES
 
 CATEGORIES = ("confessions", "retractions", "caveats", "results", "failure", "offers")
 
@@ -40,7 +40,7 @@ def normalise(text: str) -> str:
 
 @cache
 def _data() -> dict[str, dict[str, list[str]]]:
-    text = resources.files("nofab.lexicons").joinpath("tool_failures.json").read_text("utf-8")
+    text = resources.files("nofab.language.lexicons").joinpath("tool_failures.json").read_text("utf-8")
     raw: dict[str, dict[str, list[str]]] = json.loads(text)
     return {code: raw[code] for code in LANGUAGES if code in raw}
 

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from nofab.verdict import Verdict
+from nofab.model.verdict import Verdict
 
 #: Escalate when the same phantom set has been wiped this many times in a session.
 DEFAULT_ESCALATE_AT = 2

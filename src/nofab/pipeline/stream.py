@@ -27,16 +27,16 @@ import re
 from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from nofab import actions
 from nofab.errors import UsageError
-from nofab.events import FabricationDetectedEvent
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.turn import Turn
-from nofab.verdict import ActionTaken, DetectorError, Verdict
+from nofab.evidence.index import Evidence
+from nofab.model.events import FabricationDetectedEvent
+from nofab.model.finding import Finding
+from nofab.model.turn import Turn
+from nofab.model.verdict import ActionTaken, DetectorError, Verdict
+from nofab.pipeline import actions
 
 if TYPE_CHECKING:
-    from nofab.guard import Guard
+    from nofab.pipeline.guard import Guard
 
 #: Where a sentence ends: a terminator (with any closing quotes or brackets) followed by
 #: whitespace, or a line break. The whitespace must be seen — "42." may continue as "42.73".

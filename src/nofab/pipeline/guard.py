@@ -11,22 +11,22 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
-from nofab import actions
-from nofab.detector import Detector, DetectorFactory
+from nofab.config.policy import Policy, Profile
+from nofab.detectors.base import Detector, DetectorFactory
 from nofab.errors import DetectorFailedError, InputTooLargeError, UsageError
-from nofab.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, preview
-from nofab.evidence import Evidence
-from nofab.finding import Finding
-from nofab.lexicon import lexicon_for
-from nofab.policy import Policy, Profile
-from nofab.session import SessionTracker
-from nofab.spans import SpanSet
-from nofab.toolstatus import verdict_details as tool_details
-from nofab.turn import Turn
-from nofab.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
+from nofab.evidence.index import Evidence
+from nofab.evidence.toolstatus import verdict_details as tool_details
+from nofab.language.lexicon import lexicon_for
+from nofab.model.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, preview
+from nofab.model.finding import Finding
+from nofab.model.turn import Turn
+from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
+from nofab.pipeline import actions
+from nofab.pipeline.session import SessionTracker
+from nofab.pipeline.spans import SpanSet
 
 if TYPE_CHECKING:
-    from nofab.stream import AsyncGuardedStream, GuardedStream
+    from nofab.pipeline.stream import AsyncGuardedStream, GuardedStream
 
 Reviser = Callable[[str], "str | Awaitable[str]"]
 
@@ -92,7 +92,7 @@ class Guard:
             self.events.subscribe(handler)
 
     def subscribe(self, handler: Any, event_type: type | None = None) -> None:
-        """Register an event handler (see ``nofab.events``)."""
+        """Register an event handler (see ``nofab.model.events``)."""
         self.events.subscribe(handler, event_type)
 
     @property
@@ -183,7 +183,7 @@ class Guard:
     ) -> Verdict:
         """Check one turn and act on it according to the policy's mode.
 
-        ``session``: the caller's per-conversation tracker (``nofab.session``), which adds
+        ``session``: the caller's per-conversation tracker (``nofab.pipeline.session``), which adds
         ``phantom_wipe_escalation`` when the same phantom tools are wiped again."""
         turn = self._coerce(turn)
         if self.policy.mode == "off":
@@ -248,9 +248,9 @@ class Guard:
         """Release the answer's chunks sentence by sentence, each only after it was checked.
 
         ``turn`` is everything but the answer (its ``response`` is ignored); iterate the result
-        for the text to show, then read its ``.verdict``. See ``nofab.stream``.
+        for the text to show, then read its ``.verdict``. See ``nofab.pipeline.stream``.
         """
-        from nofab.stream import DEFAULT_MAX_SENTENCE_CHARS, GuardedStream, partial_turn
+        from nofab.pipeline.stream import DEFAULT_MAX_SENTENCE_CHARS, GuardedStream, partial_turn
 
         limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
         return GuardedStream(self, partial_turn(turn), chunks, run_id, limit)
@@ -264,7 +264,7 @@ class Guard:
         max_sentence_chars: int | None = None,
     ) -> AsyncGuardedStream:
         """``stream`` for async agents: ``async for text in guard.astream(turn, chunks)``."""
-        from nofab.stream import DEFAULT_MAX_SENTENCE_CHARS, AsyncGuardedStream, partial_turn
+        from nofab.pipeline.stream import DEFAULT_MAX_SENTENCE_CHARS, AsyncGuardedStream, partial_turn
 
         limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
         return AsyncGuardedStream(self, partial_turn(turn), chunks, run_id, limit)
@@ -400,7 +400,7 @@ class Guard:
         )
 
     def _tool_details(self, assessment: _Assessment) -> dict[str, Any]:
-        # Tool partition, phantoms, inflation and pending-call routing (nofab.toolstatus).
+        # Tool partition, phantoms, inflation and pending-call routing (nofab.evidence.toolstatus).
         checked = any(d.id == "arguments" for d in self.detectors)
         return tool_details(assessment.evidence, assessment.findings, checked)
 

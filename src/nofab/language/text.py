@@ -8,7 +8,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from nofab.turn import parse_json_text
+from nofab.model.turn import parse_json_text
 
 _ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": " ", "f": " ", "n": "\n", "r": "\n", "t": "\t"}

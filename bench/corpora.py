@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from nofab.adapters import openai_chat, tooltalk
-from nofab.turn import Turn
+from nofab.model.turn import Turn
 
 
 def openai_chat_turns(messages: list[Mapping[str, Any]]) -> Iterator[tuple[int, Turn]]:

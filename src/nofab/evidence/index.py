@@ -12,12 +12,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar
 
-from nofab.lexicon import Claim, Lexicon
-from nofab.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral, extract_numerals, money_values
-from nofab.policy import Profile
-from nofab.records import Record, RecordFinder
-from nofab.text import clean_answer, find_token, fold, fold_source, value_text
-from nofab.turn import ToolCall, Turn
+from nofab.config.policy import Profile
+from nofab.evidence.records import Record, RecordFinder
+from nofab.language.lexicon import Claim, Lexicon
+from nofab.language.text import clean_answer, find_token, fold, fold_source, value_text
+from nofab.model.turn import ToolCall, Turn
+from nofab.numbers.numerals import (
+    DateTimeIndex,
+    Derivable,
+    NumberIndex,
+    Numeral,
+    extract_numerals,
+    money_values,
+)
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
 
@@ -151,7 +158,7 @@ class Evidence:
     # ------------------------------------------------------------------ records
     @turn_wide
     def records(self) -> tuple[Record, ...]:
-        """The records (rows) of every tool result that did not fail (see ``nofab.records``)."""
+        """The records (rows) of every tool result that did not fail (see ``nofab.evidence.records``)."""
         finder = RecordFinder(self.profile.name_fields)
         out: list[Record] = []
         for i, call in enumerate(self.turn.tool_calls):

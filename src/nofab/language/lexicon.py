@@ -1,6 +1,6 @@
 """The compiled vocabulary of claims and requests, built once per profile.
 
-The words live in data files (``nofab/lexicons/*.json``, one per language plus the
+The words live in data files (``nofab/language/lexicons/*.json``, one per language plus the
 action table); this module only compiles them, so adding a language or a verb needs no
 code. A ``Lexicon`` is immutable and shared by every check a ``Guard`` runs.
 """
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nofab.policy import Profile
-from nofab.spans import SpanSet
-from nofab.text import fold, strip_accents
-from nofab.turn import ToolCall
+from nofab.config.policy import Profile
+from nofab.language.text import fold, strip_accents
+from nofab.model.turn import ToolCall
+from nofab.pipeline.spans import SpanSet
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "de", "pt")
 _LEXICONS = Path(__file__).with_name("lexicons")

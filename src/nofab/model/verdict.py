@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from nofab.finding import Finding
+from nofab.model.finding import Finding
 
 ActionTaken = Literal["none", "observed", "flagged", "wiped", "revise_forced", "refuse_replaced"]
 

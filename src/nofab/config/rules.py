@@ -19,8 +19,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from nofab.config.policy import Profile
 from nofab.errors import ProfileError
-from nofab.policy import Profile
 
 #: A regex supplied by a profile is refused above this length (they run on every turn).
 MAX_PATTERN_CHARS = 500

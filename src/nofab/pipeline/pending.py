@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nofab.errors import UsageError
-from nofab.finding import Finding
-from nofab.guard import Guard
-from nofab.turn import Turn
-from nofab.verdict import Verdict
+from nofab.model.finding import Finding
+from nofab.model.turn import Turn
+from nofab.model.verdict import Verdict
+from nofab.pipeline.guard import Guard
 
 #: The finding kinds that concern a pending tool call (the others judge the answer text).
 CALL_KINDS = frozenset({"argument_without_provenance"})

@@ -35,12 +35,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal, cast
 
+from nofab.config.policy import Profile
+from nofab.config.rules import Rules
 from nofab.errors import InputError, ProfileError
-from nofab.finding import Finding, severity_for
-from nofab.policy import Profile
-from nofab.rules import Rules
-from nofab.text import find_token, fold, value_text
-from nofab.turn import SAFETY_TIERS, PendingCall, SafetyTier, Turn, parse_json_text
+from nofab.language.text import find_token, fold, value_text
+from nofab.model.finding import Finding, severity_for
+from nofab.model.turn import SAFETY_TIERS, PendingCall, SafetyTier, Turn, parse_json_text
 
 Route = Literal["dispatch", "halt", "approval", "observe"]
 Shape = Literal["url", "email", "path", "account", "id"]

@@ -24,16 +24,16 @@ What a detector reads from ``Evidence``:
 The context a tool-aware plugin needs, and where it lives:
 
 - completed tools with their status — ``evidence.turn.tool_calls``, and the partition
-  ``nofab.toolstatus.status_for(evidence)``: ``ok``, ``api_failed``, ``guard_blocked``
+  ``nofab.evidence.toolstatus.status_for(evidence)``: ``ok``, ``api_failed``, ``guard_blocked``
   (refusals such as ``BLOCKED:``; never counted as failures), ``empty``, ``unavailable``,
   ``failure_ratio`` — computed once per turn and shared;
 - the answer — ``evidence.answer``; the user's text — ``evidence.turn.user_message``;
 - the known tools — ``evidence.profile.known_tools`` and ``tool_aliases``;
-- its own settings — ``evidence.profile.rules[self.id]``, read through ``nofab.rules.Rules``
+- its own settings — ``evidence.profile.rules[self.id]``, read through ``nofab.config.rules.Rules``
   at construction, which raises ``ProfileError`` naming the bad key.
 
 A plugin returns ``Finding`` objects with a ``severity`` (``low``/``medium``/``high``;
-``nofab.finding.severity_for(confidence)`` is the usual choice). Severity describes the
+``nofab.model.finding.severity_for(confidence)`` is the usual choice). Severity describes the
 finding; it never routes a pending tool call (that is the tool's ``safety_tier``). A
 detector that raises is reported as a ``detector_error``; it never breaks the agent's turn.
 See ``docs/tool-failures.md`` for a worked example.
@@ -41,13 +41,14 @@ See ``docs/tool-failures.md`` for a worked example.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+
+from nofab.model.finding import Finding, Severity, severity_for
 
 if TYPE_CHECKING:
-    from nofab.evidence import Evidence
-    from nofab.finding import Finding
-    from nofab.policy import Profile
+    from nofab.config.policy import Profile
+    from nofab.evidence.index import Evidence
 
 
 @runtime_checkable
@@ -70,3 +71,38 @@ class Detector(Protocol):
 
 
 DetectorFactory = Callable[["Profile"], Detector]
+
+
+class DetectorBase:
+    """What every built-in detector shares: its permanent id, and one way to build a finding.
+
+    A finding's ``detector`` is the id of the detector that built it and its severity follows
+    from its confidence (``severity_for``) unless the detector says otherwise, so detectors
+    never spell those out by hand.
+    """
+
+    id: ClassVar[str]
+    version: ClassVar[str]
+    kinds: ClassVar[tuple[str, ...]]
+
+    def finding(
+        self,
+        kind: str,
+        identifier: str,
+        confidence: float,
+        span: tuple[int, int],
+        reason: str,
+        evidence: Mapping[str, Any] | None = None,
+        severity: Severity | None = None,
+    ) -> Finding:
+        """A finding of this detector (whole-turn: ``identifier=""``, ``span=(0, 0)``)."""
+        return Finding(
+            kind,
+            detector=self.id,
+            identifier=identifier,
+            confidence=confidence,
+            span=span,
+            reason=reason,
+            severity=severity or severity_for(confidence),
+            evidence=evidence if evidence is not None else {},
+        )

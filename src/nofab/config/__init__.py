@@ -1,0 +1,1 @@
+"""What the user configures: the policy, domain profiles and per-detector rules."""

@@ -1,0 +1,1 @@
+"""Text and words: normalisation, token search and the lexicons of five languages."""

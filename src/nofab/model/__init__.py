@@ -1,0 +1,1 @@
+"""The data nofab reads and writes: the turn, findings, verdicts and events."""

@@ -1,0 +1,1 @@
+"""Numbers in prose and in evidence: extraction, indexes, derivations, display rounding."""

@@ -1,0 +1,1 @@
+"""The guard: detect, filter, dedupe, decide, act, emit; streaming, sessions, pending calls."""
