@@ -136,8 +136,16 @@ def main() -> None:
         for engine in args.engines.split(","):
             out = Path(tmp) / f"{engine}.duckdb"
             result = subprocess.run(
-                [sys.executable, __file__, "--workers", str(args.workers), "--inner", engine, str(folder),
-                 str(out)],
+                [
+                    sys.executable,
+                    __file__,
+                    "--workers",
+                    str(args.workers),
+                    "--inner",
+                    engine,
+                    str(folder),
+                    str(out),
+                ],
                 check=True,
                 capture_output=True,
                 text=True,

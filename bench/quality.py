@@ -111,8 +111,8 @@ MISS_NOTES = {
         "mutants are made only where the answer uses the failed tool's verb in the past (so it "
         "reports the action). A claim naming the failed item (its reservation id) is caught even "
         "when another call of the same tool succeeded; misses are answers that report the action "
-        "in words the claim lexicon does not read as a completed action (\"Your booking is "
-        "confirmed!\", \"Reminder deleted.\"), or name nothing the failed call was about"
+        'in words the claim lexicon does not read as a completed action ("Your booking is '
+        'confirmed!", "Reminder deleted."), or name nothing the failed call was about'
     ),
 }
 

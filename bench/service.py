@@ -38,8 +38,14 @@ def turn_json(turn: Any) -> bytes:
             "user_message": turn.user_message,
             "context": turn.context,
             "tool_calls": [
-                {"id": c.id, "name": c.name, "arguments": c.arguments, "result": c.result,
-                 "status": c.status, "error": c.error}
+                {
+                    "id": c.id,
+                    "name": c.name,
+                    "arguments": c.arguments,
+                    "result": c.result,
+                    "status": c.status,
+                    "error": c.error,
+                }
                 for c in turn.tool_calls
             ],
         }
@@ -115,8 +121,10 @@ def main() -> None:
         raise SystemExit(f"τ-bench data not found at {DATA}")
     bodies = [turn_json(turn) for _, turn in tau_bench_turns(DATA)]
     sizes = sorted(len(b) for b in bodies)
-    print(f"{len(bodies)} τ-bench turns, body size median {statistics.median(sizes) / 1024:.1f} KiB, "
-          f"max {sizes[-1] / 1024:.1f} KiB")
+    print(
+        f"{len(bodies)} τ-bench turns, body size median {statistics.median(sizes) / 1024:.1f} KiB, "
+        f"max {sizes[-1] / 1024:.1f} KiB"
+    )
     port = free_port()
     proc = start_server(port)
     url = f"http://127.0.0.1:{port}/v1/check"

@@ -25,8 +25,13 @@ def build_turn(size: int = ANSWER_BYTES) -> tuple[Turn, str]:
     """A realistic turn: three tool results with ids, amounts and dates; an answer of ``size``
     bytes that cites most of them (and invents a few), in sentences and paragraphs."""
     orders = [
-        {"order_id": f"A-{1000 + i}", "total": round(17.5 + 3.25 * i, 2), "items": 1 + i % 4,
-         "placed": f"2026-0{1 + i % 9}-1{i % 9}", "status": "delivered" if i % 3 else "in transit"}
+        {
+            "order_id": f"A-{1000 + i}",
+            "total": round(17.5 + 3.25 * i, 2),
+            "items": 1 + i % 4,
+            "placed": f"2026-0{1 + i % 9}-1{i % 9}",
+            "status": "delivered" if i % 3 else "in transit",
+        }
         for i in range(40)
     ]
     calls = (
@@ -99,8 +104,10 @@ def main() -> None:
     full_cpu = statistics.median(f[1] for f, _ in pairs)
     stream_wall = statistics.median(s[0] for _, s in pairs)
     stream_cpu = statistics.median(s[1] for _, s in pairs)
-    print(f"answer: {len(answer.encode())} bytes in {len(chunks)} chunks, "
-          f"{stream.verdict.details['stream']['sentences']} sentences; {args.repeat} interleaved runs")
+    print(
+        f"answer: {len(answer.encode())} bytes in {len(chunks)} chunks, "
+        f"{stream.verdict.details['stream']['sentences']} sentences; {args.repeat} interleaved runs"
+    )
     print(f"findings: full check {len(a)}, stream {len(b)}, in both {len(a & b)}")
     print(f"full check   median wall {full_wall * 1e3:8.3f} ms   cpu {full_cpu * 1e3:8.3f} ms")
     print(f"stream       median wall {stream_wall * 1e3:8.3f} ms   cpu {stream_cpu * 1e3:8.3f} ms")
@@ -120,8 +127,11 @@ def main() -> None:
                 pass
 
         cpu = statistics.median(timed(big)[1] for _ in range(max(5, args.repeat // 5)))
-        print(f"  {size // 1024:3d} KB in {len(big_chunks):5d} chunks: cpu {cpu * 1e3:8.2f} ms "
-              f"= {cpu * 1e3 / (size / 1024):.2f} ms/KB")
+        print(
+            f"  {size // 1024:3d} KB in {len(big_chunks):5d} chunks: cpu {cpu * 1e3:8.2f} ms "
+            f"= {cpu * 1e3 / (size / 1024):.2f} ms/KB"
+        )
+
 
 if __name__ == "__main__":
     main()
