@@ -1,0 +1,94 @@
+"""Per-half figures on the visible corpora: the yardstick for every detector change.
+
+    python bench/halves.py                 # both halves, no profile
+    python bench/halves.py --half tuning --list   # also list each flagged clean turn
+
+For τ-bench and ToolTalk it prints, per half, the clean turns with a blocking finding
+(threshold 0.8, default policy, no profile) and the injection recall of each mutation
+(``bench/injection.py``, seed 7). Tune on the tuning half; the checking half is the headline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+from collections.abc import Sequence
+from pathlib import Path
+
+import injection
+from corpora import tau_bench_turns, tooltalk_corpus
+from nofab import Guard, Policy, Profile, Turn
+from splits import HALVES, Half, half_of
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def _tau_half(label: str) -> Half:
+    return half_of("tau-bench-airline", label.split()[1])  # "task <id> trial <n> message <i>"
+
+
+def _tooltalk_paths(root: Path) -> dict[str, str]:
+    return {p.name: f"{p.parent.name}/{p.name}" for p in root.glob("*/*.json")}
+
+
+def corpus_halves(data: Path = DATA) -> dict[str, dict[Half, list[tuple[str, Turn]]]]:
+    """{corpus: {half: [(label, turn)]}} for τ-bench and ToolTalk."""
+    out: dict[str, dict[Half, list[tuple[str, Turn]]]] = {}
+    tau: dict[Half, list[tuple[str, Turn]]] = {h: [] for h in HALVES}
+    for label, turn in tau_bench_turns(data / "tau-bench-airline" / "gpt-4o-airline-dev.json"):
+        tau[_tau_half(label)].append((label, turn))
+    out["τ-bench"] = tau
+    paths = _tooltalk_paths(data / "tooltalk")
+    talk: dict[Half, list[tuple[str, Turn]]] = {h: [] for h in HALVES}
+    for label, turn in tooltalk_corpus(data / "tooltalk"):
+        talk[half_of("tooltalk", paths[label.split(" turn ")[0]])].append((label, turn))
+    out["ToolTalk"] = talk
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--half", choices=HALVES, action="append", help="default: both")
+    parser.add_argument("--list", action="store_true", help="list every flagged clean turn")
+    parser.add_argument("--profile", type=Path, help="a profile applied to τ-bench")
+    parser.add_argument("--no-injection", action="store_true")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    halves = corpus_halves()
+    pool = injection.name_pool(t for by in halves.values() for turns in by.values() for _l, t in turns)
+    for corpus, by_half in halves.items():
+        profile = Profile.from_file(args.profile) if args.profile and corpus == "τ-bench" else Profile()
+        guard = Guard(Policy(load_plugins=False), profile)
+        for half in args.half or HALVES:
+            turns = by_half[half]
+            flagged = [(label, guard.assess(t).blocking) for label, t in turns]
+            flagged = [(label, b) for label, b in flagged if b]
+            share = len(flagged) / max(1, len(turns))
+            print(f"{corpus} {half}: clean turns flagged {len(flagged)}/{len(turns)} ({share:.2%})")
+            if args.list:
+                for label, blocking in flagged:
+                    print(
+                        f"    {label}: "
+                        + "; ".join(f"{f.kind} {f.confidence:.2f} {f.identifier!r}" for f in blocking)
+                    )
+            if args.no_injection:
+                continue
+            per: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+            for mutant in injection.mutants(corpus, turns, args.seed, pool):
+                blocking = guard.assess(mutant.turn).blocking
+                hit = any(
+                    (f.span[0] < mutant.span[1] and mutant.span[0] < f.span[1]) or f.whole_turn
+                    for f in blocking
+                )
+                per[mutant.mutation][0] += hit
+                per[mutant.mutation][1] += 1
+            print(
+                "    injection: "
+                + ", ".join(f"{m} {h}/{n} ({h / max(1, n):.3f})" for m, (h, n) in per.items())
+            )
+
+
+if __name__ == "__main__":
+    main()
