@@ -22,6 +22,7 @@ from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 from nofab.pipeline import actions
+from nofab.pipeline.dedupe import dedupe
 from nofab.pipeline.session import SessionTracker
 from nofab.pipeline.spans import SpanSet
 
@@ -163,8 +164,8 @@ class Guard:
                     self.events.emit(
                         DetectorErrorEvent(run_id, error.detector, error.error_type, error.message)
                     )
-        findings = _dedupe(found)
         default = self.policy.threshold
+        findings = dedupe(found, lambda f: f.confidence >= self.profile.threshold_for(f.kind, default))
         blocking = tuple(f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default))
         return _Assessment(findings, blocking, tuple(errors), evidence, tuple(notes))
 
