@@ -43,7 +43,7 @@ ANCHOR_WINDOW = 60
 _HEXISH = re.compile(r"[0-9A-Fa-f][0-9A-Fa-f-]{5,}+")
 _CANONICAL_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _SCIENTIFIC = re.compile(r"\d+e\d+", re.IGNORECASE)
-_ID_VALUE_TRAIL = ".,:;!?)]}'\"*`"
+_ID_VALUE_TRAIL = ".,:;!?)]}'\"*`-/"  # a value ends at a word character: "task_id=A1-" is A1
 _KEY_SEPARATORS = " _-\t"
 _KEY_VALUE = re.compile(
     r"[\s`'\"*]*(?P<sep>[:=#]|\bis\b|\bwas\b)?[\s`'\"*#]*(?P<value>[A-Za-z0-9][\w\-.:/]{0,127}+)",
