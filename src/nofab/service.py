@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from nofab import __version__
+from nofab.compat.pleach_http import register_pleach_route
 from nofab.config.policy import MODES, Policy, Profile
 from nofab.detectors.base import DetectorFactory
 from nofab.errors import (
@@ -305,6 +306,7 @@ def create_app(
         turn = await read_turn(request, call=True)
         return check_call_verdict(guard, turn)
 
+    register_pleach_route(app, authorise, max_bytes)
     return app
 
 
