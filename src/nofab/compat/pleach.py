@@ -251,12 +251,19 @@ def _paragraphs(text: str) -> list[str]:
 
 
 def apply_fabrication_guard(
-    params: Any, config: Any = None, *, threshold: float = 0.8
+    params: Any,
+    config: Any = None,
+    *,
+    threshold: float = 0.8,
+    detectors: Iterable[DetectorFactory] = (),
 ) -> FabricationGuardResult:
     """Wipe what the turn cannot back up and report why (Pleach's ``applyFabricationGuard``).
 
     ``threshold``: a finding wipes its paragraph at or above this confidence (nofab's
-    default 0.8). Bad input raises ``nofab.errors.TurnError`` naming the field.
+    default 0.8). ``detectors``: extra detector factories (Pleach's
+    ``contributeFabricationDetectors``); their findings come back in ``plugin_findings``, as
+    do those of installed ``nofab.detectors`` plugins. Bad input raises
+    ``nofab.errors.InputError`` (``TurnError``, ``ProfileError``) naming the field.
     """
     p: ApplyFabricationGuardParams = _coerce(ApplyFabricationGuardParams, params, "params")
     c: ApplyFabricationGuardConfig = _coerce(ApplyFabricationGuardConfig, config, "config")
