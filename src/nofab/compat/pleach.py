@@ -241,9 +241,17 @@ def _result(verdict: Verdict, c: ApplyFabricationGuardConfig) -> FabricationGuar
         phantom_tools_not_in_registry=d.get("phantom_tools_not_in_registry") or None,
         phantom_replacements=replacements,
         ungrounded_entities=list(dict.fromkeys(entities)) or None,
-        data_inflation=d.get("data_inflation") or None,
+        data_inflation=_unique(d.get("data_inflation") or ()) or None,
         phantom_wipe_escalation=dict(escalation) if escalation else None,
     )
+
+
+def _unique(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per (tool, claimed, actual): a list and a count phrase can both overstate it."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in rows:
+        seen.setdefault(tuple(sorted(row.items())), dict(row))
+    return list(seen.values())
 
 
 def _paragraphs(text: str) -> list[str]:

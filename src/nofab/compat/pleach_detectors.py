@@ -164,7 +164,7 @@ def detect_data_inflation(content: str, tool_results: Mapping[str, Any]) -> list
     """Tools whose rows the answer overstates (``tool_results``: tool name -> its result)."""
     calls = tuple(ToolCall(name=str(n), result=r, id=str(i)) for i, (n, r) in enumerate(tool_results.items()))
     findings = _run(InflationDetector(Profile()), Turn(response=_text(content), tool_calls=calls), Profile())
-    return [
+    rows = [
         DataInflation(
             str(f.evidence.get("tool_name", "")),
             int(f.evidence.get("claimed_rows", 0)),
@@ -173,6 +173,7 @@ def detect_data_inflation(content: str, tool_results: Mapping[str, Any]) -> list
         for f in findings
         if f.kind == "data_inflation"
     ]
+    return list(dict.fromkeys(rows))  # a list and a count phrase can both overstate one tool
 
 
 def content_references_missing_tools(content: str, unavailable_tool_names: Iterable[str]) -> bool:
