@@ -11,7 +11,6 @@ Needs the ``compat-test`` extra (``pip install -e '.[compat-test]'``); skipped w
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -22,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nofab.compat.symfonic import detect_fabrication as ours
+from symfonic_diffs import IDS, Case, classify
 
 original = pytest.importorskip(
     "symfonic.agent.middleware.fabrication",
@@ -36,8 +36,6 @@ _VERB_TEXT = (
     "created spawned sent delivered dispatched checked retrieved pulled pushed"
 )
 VERBS = _VERB_TEXT.split()
-#: Verbs nofab reads as look-ups: any successful tool grounds them, and unbacked they are 0.7.
-LOOKUP_VERBS = {"called", "queried", "fetched", "checked", "retrieved", "pulled"}
 TOOLS = [
     "send_email",
     "run_query",
@@ -110,36 +108,10 @@ def drafts(draw: st.DrawFn) -> Draft:
     return Draft(" ".join(parts), calls, intent, " ".join(str(c["result"]) for c in calls))
 
 
-def _verb(identifier: str) -> str:
-    return identifier.split()[-1].lower() if identifier else ""
-
-
 def allowed(diff: tuple[str, str, str | None, float], side: str, draft: Draft) -> str | None:
     """The id of the documented difference explaining ``diff`` (found only on ``side``), or None."""
     kind, identifier, key, _confidence = diff
-    if side == "theirs" and key in {"service", "service_name", "instance"}:
-        return "D1"
-    if side == "ours" and re.search(
-        rf"\b(?:service|service_name|instance)=\s*{re.escape(identifier)}\b", draft.text
-    ):
-        return "D1"  # not a key to nofab, so a claim verb nearby anchors it instead
-    if kind == "verb_claim" and _verb(identifier) in LOOKUP_VERBS:
-        return "D2"
-    if kind == "verb_claim" and draft.calls:
-        return "D3"
-    if side == "theirs" and re.fullmatch(r"\d+e\d+", identifier, re.IGNORECASE):
-        return "D4"
-    if side == "ours" and identifier and identifier in draft.grounding:
-        return "D5"
-    if (
-        side == "theirs"
-        and kind in ("verb_claim", "short_hex_near_verb")
-        and re.search(r"is the job I \w+ just now", draft.text)
-    ):
-        return "D6"
-    if side == "theirs" and kind == "intent_action_no_tool" and "?" in draft.text:
-        return "D7"
-    return None
+    return classify(kind, identifier, key, side, Case(draft.text, bool(draft.calls), draft.grounding))
 
 
 def _set(findings: list[Any]) -> set[tuple[str, str, str | None, float]]:
@@ -187,5 +159,5 @@ def test_the_issue_examples_match_the_original_exactly(text: str, kwargs: dict[s
 def test_every_allowed_difference_is_documented() -> None:
     """The ids the predicate allows are the ones docs/compat.md lists."""
     text = DOCS.read_text(encoding="utf-8")
-    for ident in ("D1", "D2", "D3", "D4", "D5", "D6", "D7"):
+    for ident in IDS:
         assert f"**{ident}**" in text, ident

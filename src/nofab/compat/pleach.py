@@ -12,7 +12,8 @@ How the envelope becomes a turn: each executed tool is a successful call, failed
 errors, empty-result ones empty; ``total_tool_count`` beyond the names listed counts as
 further successful calls. ``tool_results_raw`` is the calls' output: a JSON object keyed by
 tool name gives each tool its own result (row counts need that), anything else is the
-output of the first successful call. Deliberate differences: ``docs/compat.md``.
+output of the first successful call, or the turn's context when no call succeeded.
+Deliberate differences: ``docs/compat.md``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from nofab.config.policy import Policy, Profile
 from nofab.detectors import BUILTIN
 from nofab.detectors.base import DetectorFactory
 from nofab.errors import TurnError
+from nofab.language.text import value_text
 from nofab.model.turn import ToolCall, Turn, parse_json_text
 from nofab.model.verdict import Verdict
 from nofab.pipeline.guard import Guard
@@ -75,6 +77,9 @@ class ApplyFabricationGuardParams:
     prior_tool_uses: list[Any] = field(default_factory=list)
     #: Accepted for parity; a re-synthesised turn is checked like any other.
     is_resynthesis: bool = False
+    #: nofab's addition (Pleach's detectors see it as ``userText``): names and numbers the user
+    #: gave are evidence too.
+    user_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -184,8 +189,15 @@ def _turn(p: ApplyFabricationGuardParams) -> Turn:
         raise TurnError("must be an integer", "params.totalToolCount")
     for _ in range(max(0, p.total_tool_count - len(calls))):
         calls.append(ToolCall(name="", result="ok", status="ok", id=str(len(calls))))
+    # Results that no successful call of this turn can hold (earlier turns' output) are
+    # still evidence: they become the turn's context.
+    context = "" if blob_used or per_tool is not None or raw in (None, "") else value_text(raw)
+    if not isinstance(p.user_text, str):
+        raise TurnError(f"must be a string, got {type(p.user_text).__name__}", "params.userText")
     return Turn(
         response=p.full_content,
+        user_message=p.user_text,
+        context=context,
         tool_calls=tuple(calls),
         prior_tool_uses=prior_tool_uses(p.prior_tool_uses),
     )

@@ -137,6 +137,10 @@ _DEFAULT_GUARD: Guard | None = None
 def _convert(finding: Finding, keywords: list[str]) -> FabricationFinding | None:
     if finding.kind not in KINDS:
         return None
+    if finding.kind == "intent_action_no_tool" and finding.evidence.get("intent_source") != "caller":
+        # Symfonic fires only on the caller's verdict; nofab's own reading of the user
+        # message is not what a drop-in caller asked for.
+        return None
     key = finding.evidence.get("key")
     severity = _SEVERITY[finding.kind]
     if finding.kind == "kv":
