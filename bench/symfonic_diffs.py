@@ -44,6 +44,10 @@ def classify(kind: str, identifier: str, key: str | None, side: str, case: Case)
         return "D1"
     if side == "ours" and re.search(_NOT_ID_KEY_VALUE + re.escape(identifier) + r"\b", case.text):
         return "D1"  # not a key to nofab, so a claim verb nearby anchors it instead
+    if side == "theirs" and kind == "verb_claim":
+        verb = re.escape(_verb(identifier))
+        if re.search(rf"\bthe\s+\w+(?:\s+(?:that|which))?\s+I\s+{verb}\b", case.text, re.IGNORECASE):
+            return "D6"
     if kind == "verb_claim" and _verb(identifier) in LOOKUP_VERBS:
         return "D2"
     if kind == "verb_claim" and case.tools_ran:
@@ -52,10 +56,6 @@ def classify(kind: str, identifier: str, key: str | None, side: str, case: Case)
         return "D4"
     if side == "ours" and identifier and identifier in case.corpus:
         return "D5"
-    if side == "theirs" and kind == "verb_claim":
-        verb = re.escape(_verb(identifier))
-        if re.search(rf"\bthe\s+\w+(?:\s+(?:that|which))?\s+I\s+{verb}\b", case.text, re.IGNORECASE):
-            return "D6"
     if side == "theirs" and kind == "intent_action_no_tool" and "?" in case.text:
         return "D7"
     if (
