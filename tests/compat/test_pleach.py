@@ -282,3 +282,11 @@ def test_the_result_serialises_to_pleachs_json() -> None:
     )
     camel = json.loads(json.dumps(result.to_camel()))
     assert camel["dataInflation"] == [{"toolName": "list_orders", "claimedRows": 4, "actualRows": 2}]
+
+
+def test_user_text_is_evidence() -> None:
+    """nofab's userText: an id only the user gave is not an ungrounded entity."""
+    params = {"fullContent": "I will look up your backup order ORD-2290 next.", "executedToolNames": []}
+    assert pleach.apply_fabrication_guard(params).ungrounded_entities == ["ORD-2290"]
+    given = {**params, "userText": "My backup order is ORD-2290."}
+    assert pleach.apply_fabrication_guard(given).ungrounded_entities is None

@@ -59,8 +59,14 @@ def test_a_retry_that_fixes_the_numbers_is_shown_as_revised() -> None:
 def test_with_no_tool_the_retry_says_nothing_was_computed() -> None:
     """Statistikles' second wording: no tool ran, so none of the numbers is verified."""
     asked: list[str] = []
-    RETRY_THEN_FLAG.check(_turn("The p-value is 0.003."), reviser=lambda i: asked.append(i) or "Unknown.")
+
+    def model(instruction: str) -> str:
+        asked.append(instruction)
+        return "I cannot say without running the test."
+
+    verdict = RETRY_THEN_FLAG.check(_turn("The p-value is 0.003."), reviser=model)
     assert "NO tool was called this turn" in asked[0]
+    assert verdict.action == "revise_forced"
 
 
 def test_a_clean_answer_is_not_retried() -> None:
