@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from nofab.config.policy import Profile
+from nofab.detectors.anchors import Anchors
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
-from nofab.language.text import _CONFUSABLES, fold
+from nofab.language.text import _CONFUSABLES
 from nofab.model.finding import Finding
 
 #: Keys whose value is an identifier, matched in snake, kebab, camel or spaced form.
@@ -34,8 +35,6 @@ CONFIDENCE_UUID = 0.95
 CONFIDENCE_KV = 0.8
 CONFIDENCE_SHORT_HEX = 0.6
 CONFIDENCE_HASH = 0.6
-#: How far (characters) a short hex id may sit from a claim verb and still count as anchored.
-ANCHOR_WINDOW = 60
 
 # One pass finds every hex-looking token; each is then classified by shape. The leading
 # character class lets the regex engine skip non-hex text quickly; the possessive
@@ -114,20 +113,23 @@ class IdentifierDetector(DetectorBase):
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = latin_ids(evidence.answer)
+        grounded = _Grounding(evidence)
         uuids, hashes, short = _hex_tokens(answer)
-        found = list(self._uuids(evidence, uuids))
-        key_values, key_spans = self._key_values(evidence, answer)
+        found = list(self._uuids(evidence, grounded, uuids))
+        key_values, key_spans = self._key_values(evidence, grounded, answer)
         found.extend(key_values)
-        anchors = _Anchors(evidence, answer, key_spans)
-        found.extend(self._anchored(evidence, hashes, anchors, hashes=True))
-        found.extend(self._anchored(evidence, short, anchors, hashes=False))
+        anchors = Anchors(evidence, answer, key_spans)
+        found.extend(self._anchored(evidence, grounded, hashes, anchors, hashes=True))
+        found.extend(self._anchored(evidence, grounded, short, anchors, hashes=False))
         yield from _once_per_identifier(found)
 
-    def _uuids(self, evidence: Evidence, tokens: list[tuple[str, int, int]]) -> Iterator[Finding]:
+    def _uuids(
+        self, evidence: Evidence, grounded: _Grounding, tokens: list[tuple[str, int, int]]
+    ) -> Iterator[Finding]:
         for token, start, end in tokens:
             compact = token.replace("-", "")
             canonical = f"{compact[:8]}-{compact[8:12]}-{compact[12:16]}-{compact[16:20]}-{compact[20:]}"
-            if _grounded(evidence, evidence.answer[start:end], compact, canonical):
+            if grounded(evidence.answer[start:end], compact, canonical):
                 continue
             yield self.finding(
                 "uuid",
@@ -139,7 +141,7 @@ class IdentifierDetector(DetectorBase):
             )
 
     def _key_values(
-        self, evidence: Evidence, answer: str
+        self, evidence: Evidence, grounded: _Grounding, answer: str
     ) -> tuple[list[Finding], list[tuple[int, int, str]]]:
         """``kv`` findings, and every (start, end, key) value position (short hex anchors)."""
         found: list[Finding] = []
@@ -158,7 +160,7 @@ class IdentifierDetector(DetectorBase):
             original = evidence.answer[start : start + len(value)]
             if not self._is_value(answer, key_start, tail.end(), match.group("sep"), value):
                 continue
-            if _grounded(evidence, original, value):
+            if grounded(original, value):
                 continue
             builtin = key not in self._profile_keys
             found.append(
@@ -207,11 +209,17 @@ class IdentifierDetector(DetectorBase):
         return None
 
     def _anchored(
-        self, evidence: Evidence, tokens: list[tuple[str, int, int]], anchors: _Anchors, *, hashes: bool
+        self,
+        evidence: Evidence,
+        grounded: _Grounding,
+        tokens: list[tuple[str, int, int]],
+        anchors: Anchors,
+        *,
+        hashes: bool,
     ) -> Iterator[Finding]:
         for token, start, end in tokens:
             original = evidence.answer[start:end]
-            if not _is_hex_id(token) or _grounded(evidence, original, token):
+            if not _is_hex_id(token) or grounded(original, token):
                 continue
             anchor = anchors.find(start, end)
             if anchor is None:
@@ -246,45 +254,21 @@ class IdentifierDetector(DetectorBase):
                 )
 
 
-class _Anchors:
-    """What anchors a short hex id: the value position of an identifier key, or a claim verb
-    within ``ANCHOR_WINDOW`` characters on either side ("I ran 9f2b1e47", "9f2b1e47 is the
-    job I ran").
+class _Grounding:
+    """``evidence.grounds`` remembered per form: an id repeated ten thousand times is searched once."""
 
-    A verb anchors even where it makes no claim of its own (a question, a negation, a
-    reference such as "the job I ran"): the id next to it is still presented as real.
-    Those extra verb positions are only searched when a token is not anchored otherwise.
-    """
-
-    def __init__(self, evidence: Evidence, answer: str, key_spans: list[tuple[int, int, str]]) -> None:
+    def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
-        self._answer = answer
-        self._keys = key_spans
-        self._verbs: list[tuple[int, int, str]] | None = None
+        self._seen: dict[str, bool] = {}
 
-    def find(self, start: int, end: int) -> tuple[str, str] | None:
-        for k_start, k_end, key in self._keys:
-            if k_start <= start and end <= k_end:
-                return "short_hex_near_key", key
-        for v_start, v_end, text in self._claims():
-            if v_start - ANCHOR_WINDOW <= end and start <= v_end + ANCHOR_WINDOW:
-                return "short_hex_near_verb", text
-        return None
-
-    def _claims(self) -> list[tuple[int, int, str]]:
-        if self._verbs is None:
-            verbs = [(*c.span, c.text) for c in self._evidence.claims]
-            folded = fold(self._answer)
-            if len(folded) != len(self._answer):
-                folded = self._answer.lower()  # keep offsets exact
-            for lang in self._evidence.lexicon.languages:
-                for pattern in lang.patterns:
-                    verbs.extend(
-                        (m.start(), m.end(), self._answer[m.start() : m.end()].strip())
-                        for m in pattern.finditer(folded)
-                    )
-            self._verbs = verbs
-        return self._verbs
+    def __call__(self, *forms: str) -> bool:
+        for form in forms:
+            found = self._seen.get(form)
+            if found is None:
+                found = self._seen[form] = self._evidence.grounds(form)
+            if found:
+                return True
+        return False
 
 
 def _once_per_identifier(findings: list[Finding]) -> Iterator[Finding]:
@@ -301,10 +285,6 @@ def _once_per_identifier(findings: list[Finding]) -> Iterator[Finding]:
         if key in repeats:
             f = replace(f, evidence={**f.evidence, "repeated_at": repeats[key]})
         yield f
-
-
-def _grounded(evidence: Evidence, *forms: str) -> bool:
-    return any(evidence.grounds(form) for form in dict.fromkeys(forms))
 
 
 def latin_ids(answer: str) -> str:
