@@ -1,0 +1,183 @@
+"""Checks on decoded JSON shared by the turn's objects: keys, types, nesting, decoding.
+
+Every check raises ``TurnError`` with the dotted path of the field (``tool_calls[0].output``)
+so that a user can find what to fix; none lets an input through half-checked.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from nofab.errors import InputTooLargeError, TurnError
+from nofab.model.schema import MAX_DEPTH
+
+#: Default limit on the size of one serialised turn (bytes), overridable per call.
+DEFAULT_MAX_INPUT_BYTES = 5 * 1024 * 1024
+
+#: Names people write for a field in other formats -> the field nofab calls it. Spelling
+#: mistakes are matched by similarity; these are the renames similarity cannot find.
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "result": (
+        "output",
+        "outputs",
+        "response",
+        "content",
+        "return",
+        "returns",
+        "value",
+        "data",
+        "observation",
+    ),
+    "arguments": ("args", "input", "inputs", "params", "parameters", "kwargs", "request"),
+    "name": ("tool", "tool_name", "function", "function_name", "method", "api_name"),
+    "error": ("exception", "err", "failure", "error_message"),
+    "id": ("call_id", "tool_call_id", "tool_use_id"),
+    "response": ("answer", "reply", "completion", "output", "assistant", "content", "text"),
+    "user_message": ("user", "question", "query", "prompt", "input", "user_input", "request"),
+    "context": ("system", "system_prompt", "policy", "instructions", "documents", "passages"),
+    "tool_calls": ("calls", "tools_called", "function_calls", "tool_results", "steps", "actions"),
+    "tier": ("level", "certainty"),
+    "expected": ("value", "expected_value"),
+    "confidence": ("score", "probability"),
+    "label": ("intent", "kind", "type"),
+}
+
+
+def closest_key(key: str, known: Collection[str]) -> str | None:
+    """The known key ``key`` was most likely meant as, or None when nothing is close."""
+    lowered = key.strip().lower()
+    if lowered in known:
+        return lowered
+    for target, names in _SYNONYMS.items():
+        if target in known and lowered in names:
+            return target
+    found = difflib.get_close_matches(lowered, list(known), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def check_keys(obj: Mapping[str, Any], known: Collection[str], where: str) -> None:
+    """Refuse a key the object does not document: a misspelt field would otherwise be
+    ignored in silence and its evidence lost (``"output"`` for ``"result"``)."""
+    if len(obj) <= len(known) and all(key in known for key in obj):
+        return
+    for key in obj:
+        if key not in known:
+            guess = closest_key(str(key), known)
+            hint = f"did you mean {guess!r}?" if guess else f"expected one of {', '.join(known)}"
+            raise TurnError(f"unknown key; {hint}", join(where, str(key)))
+
+
+def nesting_error(value: Any, limit: int = MAX_DEPTH) -> str | None:
+    """Where ``value`` nests deeper than ``limit`` levels (a path below it), else None.
+
+    Iterative, so that the check itself cannot hit the recursion limit it guards against.
+    """
+    if not isinstance(value, (dict, list)):
+        return None
+    stack: list[tuple[Any, int, str]] = [(value, 1, "")]
+    while stack:
+        node, depth, path = stack.pop()
+        if depth > limit:
+            return path
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, child in items:
+            if isinstance(child, (dict, list)):
+                step = f"[{key}]" if isinstance(key, int) else f".{key}"
+                stack.append((child, depth + 1, path + step))
+    return None
+
+
+def check_depth(value: Any, where: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse a value nested deeper than ``limit`` (detectors walk it; see ``MAX_DEPTH``)."""
+    path = nesting_error(value, limit)
+    if path is not None:
+        raise TurnError(f"is nested more than {limit} levels deep (at {where}{path})", where or "input")
+
+
+def typename(value: Any) -> str:
+    """How a JSON value's type reads in an error message ("a number", "an array")."""
+    return {
+        type(None): "null",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
+
+
+def join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def require_mapping(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TurnError(f"must be a JSON object, got {typename(value)}", where or "turn")
+    return value
+
+
+def require_str(obj: Mapping[str, Any], key: str, where: str, required: bool = False) -> str:
+    if key not in obj or obj[key] is None:
+        if required:
+            raise TurnError("is required", join(where, key))
+        return ""
+    value = obj[key]
+    if not isinstance(value, str):
+        raise TurnError(f"must be a string, got {typename(value)}", join(where, key))
+    return value
+
+
+def optional_str(obj: Mapping[str, Any], key: str, where: str) -> str | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TurnError(f"must be a string, got {typename(value)}", join(where, key))
+    return value
+
+
+def optional_list(obj: Mapping[str, Any], key: str) -> list[Any]:
+    value = obj.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise TurnError(f"must be an array, got {typename(value)}", key)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON (RFC 8259); Python's decoder accepts them, and a NaN in
+    # the evidence would compare unequal to everything, including itself.
+    raise TurnError(f"is not valid JSON: {name} is not a JSON number")
+
+
+def load_json(text: str | bytes, max_bytes: int = DEFAULT_MAX_INPUT_BYTES, source: str = "input") -> Any:
+    """Decode JSON text with a size and a nesting limit; errors say where the text is broken."""
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+    if size > max_bytes:
+        raise InputTooLargeError(
+            f"{size} bytes is over the {max_bytes}-byte limit (raise it with --max-bytes)", source
+        )
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except TurnError as exc:
+        raise TurnError(exc.detail, source) from None
+    except UnicodeDecodeError as exc:
+        raise TurnError(f"is not UTF-8 text (byte {exc.start})", source) from None
+    except json.JSONDecodeError as exc:
+        raise TurnError(
+            f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", source
+        ) from None
+    except RecursionError:
+        raise TurnError(f"is nested more than {MAX_DEPTH} levels deep", source) from None
+    except ValueError as exc:
+        # Python refuses to convert integers of more than 4,300 digits (CVE-2020-10735).
+        raise TurnError(f"cannot be decoded: {exc}".split(";")[0], source) from None
+    path = nesting_error(value)
+    if path is not None:
+        raise TurnError(f"is nested more than {MAX_DEPTH} levels deep (at {path.lstrip('.')})", source)
+    return value
