@@ -70,31 +70,43 @@ def check_keys(obj: Mapping[str, Any], known: Collection[str], where: str) -> No
             raise TurnError(f"unknown key; {hint}", join(where, str(key)))
 
 
-def nesting_error(value: Any, limit: int = MAX_DEPTH) -> str | None:
-    """Where ``value`` nests deeper than ``limit`` levels (a path below it), else None.
+#: Python refuses to print an int of more than 4,300 digits (CVE-2020-10735); about 14,000
+#: bits is where that can start, and a detector formatting such a number would fail.
+_MAX_INT_BITS = 14_284
+
+
+def nesting_error(value: Any, limit: int = MAX_DEPTH) -> tuple[str, str] | None:
+    """(path below ``value``, what is wrong) where ``value`` nests deeper than ``limit``
+    levels or holds an integer too long to print; None when it is fine.
 
     Iterative, so that the check itself cannot hit the recursion limit it guards against.
     """
     if not isinstance(value, (dict, list)):
+        if type(value) is int and value.bit_length() > _MAX_INT_BITS:
+            return "", "holds an integer of more than 4,300 digits"
         return None
     stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
         node, depth, path = stack.pop()
         if depth > limit:
-            return path
+            return path, f"is nested more than {limit} levels deep"
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for key, child in items:
+            step = f"[{key}]" if isinstance(key, int) else f".{key}"
             if isinstance(child, (dict, list)):
-                step = f"[{key}]" if isinstance(key, int) else f".{key}"
                 stack.append((child, depth + 1, path + step))
+            elif type(child) is int and child.bit_length() > _MAX_INT_BITS:
+                return path + step, "holds an integer of more than 4,300 digits"
     return None
 
 
 def check_depth(value: Any, where: str, limit: int = MAX_DEPTH) -> None:
-    """Refuse a value nested deeper than ``limit`` (detectors walk it; see ``MAX_DEPTH``)."""
-    path = nesting_error(value, limit)
-    if path is not None:
-        raise TurnError(f"is nested more than {limit} levels deep (at {where}{path})", where or "input")
+    """Refuse a value nested deeper than ``limit`` (detectors walk it; see ``MAX_DEPTH``) or
+    holding an integer no detector could print."""
+    found = nesting_error(value, limit)
+    if found is not None:
+        path, problem = found
+        raise TurnError(f"{problem} (at {where}{path})", where or "input")
 
 
 def typename(value: Any) -> str:
@@ -177,7 +189,8 @@ def load_json(text: str | bytes, max_bytes: int = DEFAULT_MAX_INPUT_BYTES, sourc
     except ValueError as exc:
         # Python refuses to convert integers of more than 4,300 digits (CVE-2020-10735).
         raise TurnError(f"cannot be decoded: {exc}".split(";")[0], source) from None
-    path = nesting_error(value)
-    if path is not None:
-        raise TurnError(f"is nested more than {MAX_DEPTH} levels deep (at {path.lstrip('.')})", source)
+    found = nesting_error(value)
+    if found is not None:
+        path, problem = found
+        raise TurnError(f"{problem} (at {path.lstrip('.') or 'the top'})", source)
     return value
