@@ -192,3 +192,19 @@ def test_schema_accepts_exactly_what_the_validator_accepts(data: dict[str, Any],
         accepted = False
     schema_ok = jsonschema.Draft202012Validator(turn_schema()).is_valid(data)
     assert accepted == schema_ok, data
+
+
+def test_the_documented_example_is_a_valid_turn() -> None:
+    """docs/turn.md's example satisfies the validator and the schema, and reads as it says."""
+    import re
+
+    from nofab import Guard
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "turn.md").read_text("utf-8")
+    block = re.search(r"## Example\n\n```json\n(.*?)```", text, re.S)
+    assert block is not None
+    data = json.loads(block.group(1))
+    jsonschema.validate(data, turn_schema())
+    verdict = Guard().check(Turn.from_dict(data))
+    assert [f.identifier for f in verdict.findings if f.kind == "verb_claim"] == ["I've refunded"]
+    assert not any("42.73" in f.identifier for f in verdict.findings)
