@@ -157,3 +157,21 @@ def test_help_states_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
 def test_policy_default_is_the_cli_default(capsys: pytest.CaptureFixture[str]) -> None:
     main(["check", "--help"])
     assert f"default: {Policy().max_answer_chars}" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    ("profile", "field"),
+    [
+        ("[thresholds]\nverb_claim = 2\n", "thresholds.verb_claim: must be a number in [0, 1]"),
+        ("[rules]\nbogus = 1\n", "rules.bogus: "),
+        ('weekdays = ["Mon"]\n', "weekdays: must list 7 names"),
+    ],
+)
+def test_profile_errors_read_file_field_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], profile: str, field: str
+) -> None:
+    """Every error location is written one way: ``FILE: FIELD.PATH: message``."""
+    path = tmp_path / "my.toml"
+    path.write_text(profile, "utf-8")
+    code, _, err = run(capsys, write(tmp_path / "t.json", GROUNDED), "--profile", str(path))
+    assert code == 2 and err.startswith(f"nofab: error: {path}: {field}")
