@@ -54,7 +54,7 @@ def closest_key(key: str, known: Collection[str]) -> str | None:
     for target, names in _SYNONYMS.items():
         if target in known and lowered in names:
             return target
-    found = difflib.get_close_matches(lowered, list(known), n=1, cutoff=0.6)
+    found = difflib.get_close_matches(lowered, sorted(known), n=1, cutoff=0.6)
     return found[0] if found else None
 
 
@@ -66,7 +66,7 @@ def check_keys(obj: Mapping[str, Any], known: Collection[str], where: str) -> No
     for key in obj:
         if key not in known:
             guess = closest_key(str(key), known)
-            hint = f"did you mean {guess!r}?" if guess else f"expected one of {', '.join(known)}"
+            hint = f"did you mean {guess!r}?" if guess else f"expected one of {', '.join(sorted(known))}"
             raise TurnError(f"unknown key; {hint}", join(where, str(key)))
 
 

@@ -157,7 +157,7 @@ for _obj in _OBJECTS.values():
     _obj["additionalProperties"] = False
 
 #: The keys each object of a turn may carry (the validator rejects any other).
-KEYS: dict[str, tuple[str, ...]] = {name: tuple(obj["properties"]) for name, obj in _OBJECTS.items()}
+KEYS: dict[str, frozenset[str]] = {name: frozenset(obj["properties"]) for name, obj in _OBJECTS.items()}
 
 
 def turn_schema() -> dict[str, Any]:
