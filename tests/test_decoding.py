@@ -4,6 +4,7 @@ json's, and so must every error message (which says where the text is broken).""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -61,3 +62,33 @@ def test_errors_are_the_same_either_way(decoder: str, text: str, message: str) -
 def test_lone_surrogates_and_utf16_decode_either_way(decoder: str) -> None:
     assert load_json('{"response": "x \\ud800"}') == {"response": "x \ud800"}
     assert load_json('["é"]'.encode("utf-16")) == ["é"]
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+_plain_keys = st.recursive(
+    st.none() | st.integers(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("abc"), inner, max_size=3),
+    max_leaves=15,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_plain_keys, st.integers(0, 4))
+def test_nesting_check_agrees_with_a_recursive_depth(value: Any, limit: int) -> None:
+    """The fast level-by-level check and the path finder agree with the plain definition."""
+    found = fields.nesting_error(value, limit)
+    assert (found is None) == (_depth(value) <= limit)
+    if found is not None:
+        path, problem = found
+        assert problem == f"is nested more than {limit} levels deep"
+        node = value
+        for step in re.findall(r"\[(\d+)\]|\.([^.\[]*)", path):
+            node = node[int(step[0])] if step[0] else node[step[1]]
+        assert isinstance(node, (dict, list))

@@ -79,25 +79,46 @@ def nesting_error(value: Any, limit: int = MAX_DEPTH) -> tuple[str, str] | None:
     """(path below ``value``, what is wrong) where ``value`` nests deeper than ``limit``
     levels or holds an integer too long to print; None when it is fine.
 
-    Iterative, so that the check itself cannot hit the recursion limit it guards against.
+    Iterative, so that the check itself cannot hit the recursion limit it guards against; a
+    level-by-level pass without paths first, since every turn pays for it and almost none fails.
     """
-    if not isinstance(value, (dict, list)):
-        if type(value) is int and value.bit_length() > _MAX_INT_BITS:
-            return "", "holds an integer of more than 4,300 digits"
+    if _fits(value, limit):
         return None
+    return _locate(value, limit)
+
+
+def _fits(value: Any, limit: int) -> bool:
+    level, depth = [value], 0
+    while level:
+        depth += 1
+        following: list[Any] = []
+        for node in level:
+            kind = type(node)
+            if kind is dict or kind is list:
+                if depth > limit:
+                    return False
+                following.extend(node.values() if kind is dict else node)
+            elif kind is int and node.bit_length() > _MAX_INT_BITS:
+                return False
+        level = following
+    return True
+
+
+def _locate(value: Any, limit: int) -> tuple[str, str]:
+    """The path of the first problem ``_fits`` found (slower: it builds paths)."""
     stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
         node, depth, path = stack.pop()
-        if depth > limit:
-            return path, f"is nested more than {limit} levels deep"
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, child in items:
-            step = f"[{key}]" if isinstance(key, int) else f".{key}"
-            if isinstance(child, (dict, list)):
+        if isinstance(node, (dict, list)):
+            if depth > limit:
+                return path, f"is nested more than {limit} levels deep"
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for key, child in items:
+                step = f"[{key}]" if isinstance(key, int) else f".{key}"
                 stack.append((child, depth + 1, path + step))
-            elif type(child) is int and child.bit_length() > _MAX_INT_BITS:
-                return path + step, "holds an integer of more than 4,300 digits"
-    return None
+        elif type(node) is int and node.bit_length() > _MAX_INT_BITS:
+            return path, "holds an integer of more than 4,300 digits"
+    return "", "is malformed"  # unreachable: _fits found a problem
 
 
 def check_depth(value: Any, where: str, limit: int = MAX_DEPTH) -> None:
