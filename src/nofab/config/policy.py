@@ -237,7 +237,13 @@ class Profile:
             raise ProfileError(
                 f"is not valid {file.suffix.lstrip('.') or 'JSON'}: {exc}", str(file)
             ) from None
-        return cls.from_dict(data, where=file.name)
+        try:
+            return cls.from_dict(data, where=file.name)
+        except ProfileError as exc:
+            # Errors read ``FILE: FIELD.PATH: message``, as turn errors do; checks run after
+            # parsing (thresholds, patterns) name no file, so it is added here.
+            field = exc.where.removeprefix(file.name).lstrip(".")
+            raise ProfileError(exc.detail, f"{file}: {field}" if field else str(file)) from None
 
 
 def _plain(value: Any) -> Any:
