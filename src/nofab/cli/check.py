@@ -117,7 +117,7 @@ def check_command(
         click.echo(json.dumps(shown, ensure_ascii=False, indent=2))
     else:
         print_table(verdict, turn)
-    raise click.exceptions.Exit(1 if verdict.blocking else 0)
+    raise click.exceptions.Exit(1 if verdict.blocked else 0)  # a detector error is not a pass
 
 
 def append_to_ledger(

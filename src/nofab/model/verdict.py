@@ -69,6 +69,12 @@ class Verdict:
         """Nothing reached the threshold."""
         return not self.blocking
 
+    @property
+    def blocked(self) -> bool:
+        """The answer must not pass as checked: a finding reached the threshold, or a detector
+        failed (part of the answer went unchecked, whatever the mode). Exit codes use this."""
+        return bool(self.blocking or self.detector_errors)
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "findings": [f.to_dict() for f in self.findings],

@@ -232,6 +232,9 @@ class StreamCore:
             "released_sentences": self.sentences - self.withheld,
             "withheld_sentences": self.withheld,
             "stopped_early": self.stopped,
+            # The verdict is the full check of this much of the model's text (all of it,
+            # unless the stream stopped early).
+            "checked_chars": sum(len(s) for s in self.consumed),
         }
 
     def start(self) -> None:
