@@ -256,10 +256,10 @@ class AssertedValue:
     @classmethod
     def from_dict(cls, data: Any, where: str = "asserted_value") -> AssertedValue:
         # Imported here: the fidelity modules use nofab.language.text, which imports this module.
-        from nofab.fidelity.matchers import MatchError
-        from nofab.fidelity.matchers import validate as validate_expected
         from nofab.fidelity.path import PathError
         from nofab.fidelity.path import parse as parse_path
+        from nofab.fidelity.values import MatchError
+        from nofab.fidelity.values import validate as validate_expected
 
         obj = _require_mapping(data, where)
         match = obj.get("match", "exact")
