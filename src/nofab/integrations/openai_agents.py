@@ -139,7 +139,8 @@ class AgentsGuard:
         turn = self.turn(context, agent, _text(output))
         self._runs.pop(id(context.usage), None)  # the run is over
         verdict = self.guard.check(turn)
-        trips = bool(verdict.blocking) and self.guard.policy.mode in ("refuse", "revise")
+        # The pipeline's own decision (a finding, or a check that failed closed) trips the wire.
+        trips = verdict.action == "refuse_replaced"
         return GuardrailFunctionOutput(output_info=verdict.to_dict(), tripwire_triggered=trips)
 
     def _check_tool_input(self, data: ToolInputGuardrailData) -> ToolGuardrailFunctionOutput:
