@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
 from nofab.evidence.index import Evidence
 from nofab.evidence.toolstatus import status_for
 from nofab.language.lexicon import tool_name_parts
@@ -90,7 +91,7 @@ class InflationDetector:
     kinds = ("data_inflation",)
 
     def __init__(self, profile: Profile) -> None:
-        del profile
+        Rules(profile, self.id, ())  # no settings: any key in rules.data_inflation is a typo
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         calls = evidence.turn.tool_calls

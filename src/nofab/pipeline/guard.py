@@ -93,10 +93,23 @@ class Guard:
                 continue
             built.append(detector)
         self.detectors: tuple[Detector, ...] = tuple(built)
+        warnings.extend(self._check_rule_tables(factories, seen))
         self.warnings = tuple(warnings)
         self.events = EventBus()
         for handler in handlers:
             self.events.subscribe(handler)
+
+    def _check_rule_tables(self, factories: Sequence[DetectorFactory], built: set[str]) -> list[str]:
+        """A ``rules`` table no detector reads is a typo (``rules.bulk_failur``): an error, or
+        a warning when plugins were not loaded (the table may belong to one)."""
+        ids = built | {str(getattr(f, "id", "")) for f in factories}
+        unknown = sorted(set(self.profile.rules) - ids)
+        if not unknown:
+            return []
+        message = f"no detector has this id; expected one of {sorted(i for i in ids if i)}"
+        if self.policy.load_plugins:
+            raise ProfileError(message, f"rules.{unknown[0]}")
+        return [f"rules.{name}: {message} (plugins were not loaded)" for name in unknown]
 
     def subscribe(self, handler: Any, event_type: type | None = None) -> None:
         """Register an event handler (see ``nofab.model.events``)."""
