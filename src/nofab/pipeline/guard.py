@@ -19,13 +19,12 @@ Revise mode is one state machine (``nofab.pipeline.revise``) driven by ``check``
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from nofab.config.policy import Policy, Profile
 from nofab.detectors.base import Detector, DetectorFactory
-from nofab.errors import DetectorFailedError, InputTooLargeError, ProfileError
+from nofab.errors import DetectorFailedError, ProfileError
 from nofab.evidence.index import Evidence
 from nofab.evidence.toolstatus import verdict_details as tool_details
 from nofab.language.lexicon import lexicon_for
@@ -34,7 +33,8 @@ from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 from nofab.pipeline import actions
-from nofab.pipeline.assessment import TRUNCATED, Assessment, Ruling, decide
+from nofab.pipeline.assessment import Assessment, Ruling, decide
+from nofab.pipeline.limits import within_limits
 from nofab.pipeline.revise import Reviser, arevise, revise, revision_loop
 from nofab.pipeline.session import SessionTracker
 from nofab.pipeline.spans import SpanSet
@@ -125,41 +125,10 @@ class Guard:
             return turn
         return Turn.from_dict(turn)
 
-    def _within_limits(self, turn: Turn) -> tuple[Turn, list[str]]:
-        """Apply the policy's input limits: raise, or truncate and say what was cut."""
-        policy = self.policy
-        cuts: list[tuple[str, str]] = []
-        response, calls = turn.response, turn.tool_calls
-        if len(response) > policy.max_answer_chars:
-            cuts.append(("response", f"{len(response)} characters, limit {policy.max_answer_chars}"))
-            response = response[: policy.max_answer_chars]
-        if len(calls) > policy.max_tool_calls:
-            cuts.append(("tool_calls", f"{len(calls)} calls, limit {policy.max_tool_calls}"))
-            calls = calls[-policy.max_tool_calls :]  # the most recent calls matter most
-        size = (
-            len(turn.context)
-            + len(turn.user_message)
-            + sum(len(c.result) if isinstance(c.result, str) else 0 for c in calls)
-        )
-        if size > policy.max_evidence_chars:
-            cuts.append(("evidence", f"about {size} characters, limit {policy.max_evidence_chars}"))
-        if not cuts:
-            return turn, []
-        if policy.on_oversize == "error":
-            where, what = cuts[0]
-            raise InputTooLargeError(
-                f"is too large ({what}); raise the policy limit or use on_oversize='truncate'", where
-            )
-        notes = [
-            f"{TRUNCATED}: {where} had {what}; only the part within the limit was checked"
-            for where, what in cuts
-        ]
-        return replace(turn, response=response, tool_calls=calls), notes
-
     def assess(self, turn: Turn, run_id: str = "", evidence: Evidence | None = None) -> Assessment:
         """detect -> filter -> dedupe -> threshold; ``evidence`` lets a caller share one index
         across answers (streaming)."""
-        turn, notes = self._within_limits(turn)
+        turn, notes = within_limits(self.policy, turn)
         if evidence is None:
             evidence = Evidence(turn, self.profile, self.lexicon)
         found: list[Finding] = []
