@@ -94,3 +94,19 @@ def test_cli_exits_1_over_a_detector_error(
     assert code == 1 and verdict["detector_errors"][0]["detector"] == "boom"
     monkeypatch.setattr(nofab.detectors, "BUILTIN", tuple(nofab.detectors.BUILTIN[:-1]))
     assert main(["check", str(path), "--format", "json", "--mode", mode]) == 0
+
+
+def test_a_pending_call_whose_argument_check_failed_does_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nofab.model.turn import PendingCall
+    from nofab.pipeline import provenance
+    from nofab.pipeline.pending import check_pending_call
+
+    def broken(*args: object, **kwargs: object) -> list[object]:
+        raise ValueError("argument check broke")
+
+    turn = Turn(response="", pending_call=PendingCall(name="fetch", arguments={"url": "https://x.example/a"}))
+    monkeypatch.setattr(provenance, "suspects", broken)
+    decision = check_pending_call(Guard(Policy(load_plugins=False)), turn)
+    assert not decision.allowed and decision.unchecked and "could not be checked" in decision.message()
+    open_policy = Policy(load_plugins=False, on_error_in_refuse="pass")
+    assert check_pending_call(Guard(open_policy), turn).allowed
