@@ -45,8 +45,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "KINDS",
-    "Assessment",
     "AssertedValue",
+    "Assessment",
     "CallVerdict",
     "DetectorError",
     "DetectorErrorEvent",
