@@ -106,10 +106,18 @@ class Guard:
         unknown = sorted(set(self.profile.rules) - ids)
         if not unknown:
             return []
-        message = f"no detector has this id; expected one of {sorted(i for i in ids if i)}"
+        from difflib import get_close_matches  # only on the error path
+
+        known = sorted(i for i in ids if i)
+
+        def message(name: str) -> str:
+            close = get_close_matches(name, known, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            return f"no detector has this id; {hint}expected one of {known}"
+
         if self.policy.load_plugins:
-            raise ProfileError(message, f"rules.{unknown[0]}")
-        return [f"rules.{name}: {message} (plugins were not loaded)" for name in unknown]
+            raise ProfileError(message(unknown[0]), f"rules.{unknown[0]}")
+        return [f"rules.{name}: {message(name)} (plugins were not loaded)" for name in unknown]
 
     def subscribe(self, handler: Any, event_type: type | None = None) -> None:
         """Register an event handler (see ``nofab.model.events``)."""
