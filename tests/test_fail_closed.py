@@ -110,3 +110,14 @@ def test_a_pending_call_whose_argument_check_failed_does_not_run(monkeypatch: py
     assert not decision.allowed and decision.unchecked and "could not be checked" in decision.message()
     open_policy = Policy(load_plugins=False, on_error_in_refuse="pass")
     assert check_pending_call(Guard(open_policy), turn).allowed
+
+
+def test_a_truncated_answer_is_not_a_pass() -> None:
+    """Checked only in part (``on_oversize="truncate"``): blocked in every mode's exit code,
+    and failed closed in blocking modes."""
+    long = CLEAN.with_response("All good here. " * 20)
+    for mode in ("observe", "flag", "wipe", "refuse"):
+        policy = Policy(mode=mode, max_answer_chars=50, on_oversize="truncate", load_plugins=False)  # type: ignore[arg-type]
+        verdict = Guard(policy).check(long)
+        assert verdict.blocked and not verdict.blocking
+        assert (verdict.action in ("none", "observed")) == (mode == "observe")

@@ -15,10 +15,7 @@ from dataclasses import dataclass
 from nofab.config.policy import Policy
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
-from nofab.model.verdict import ActionTaken, DetectorError
-
-#: How the guard's notes about a truncated input begin (``Guard.assess`` writes them).
-TRUNCATED = "input truncated"
+from nofab.model.verdict import TRUNCATED, ActionTaken, DetectorError
 
 #: The modes that act against an answer, and the action each takes.
 BLOCKING_ACTIONS: dict[str, ActionTaken] = {

@@ -9,7 +9,7 @@ from dataclasses import replace
 from nofab.config.policy import Policy
 from nofab.errors import InputTooLargeError
 from nofab.model.turn import Turn
-from nofab.pipeline.assessment import TRUNCATED
+from nofab.model.verdict import TRUNCATED
 
 
 def within_limits(policy: Policy, turn: Turn) -> tuple[Turn, list[str]]:
