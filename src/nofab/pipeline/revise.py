@@ -97,41 +97,44 @@ def _settle(
     )
 
 
-def revise(loop: RevisionLoop, reviser: Reviser) -> Verdict:
-    """Drive ``loop`` with a sync reviser (an async one is run to completion when no event
-    loop is running; inside one, use ``arevise``)."""
+def _advance(loop: RevisionLoop, reply: object) -> str | Verdict:
+    """Send ``reply`` (``None`` to start): the next instruction, or the final verdict."""
     try:
-        instruction = next(loop)
-        while True:
-            reply: object
-            try:
-                result = reviser(instruction)
-                reply = _run_sync(result) if isinstance(result, Awaitable) else result
-            except UsageError:
-                raise
-            except Exception as exc:  # the guard never crashes the agent over its reviser
-                reply = exc
-            instruction = loop.send(reply)
+        return loop.send(reply)
     except StopIteration as stop:
         verdict: Verdict = stop.value
         return verdict
+
+
+def revise(loop: RevisionLoop, reviser: Reviser) -> Verdict:
+    """Drive ``loop`` with a sync reviser (an async one is run to completion when no event
+    loop is running; inside one, use ``arevise``)."""
+    step = _advance(loop, None)
+    while isinstance(step, str):
+        reply: object
+        try:
+            result = reviser(step)
+            reply = _run_sync(result) if isinstance(result, Awaitable) else result
+        except UsageError:
+            raise
+        except Exception as exc:  # the guard never crashes the agent over its reviser
+            reply = exc
+        step = _advance(loop, reply)
+    return step
 
 
 async def arevise(loop: RevisionLoop, reviser: Reviser) -> Verdict:
     """Drive ``loop`` with a reviser that may be async."""
-    try:
-        instruction = next(loop)
-        while True:
-            reply: object
-            try:
-                result = reviser(instruction)
-                reply = await result if isinstance(result, Awaitable) else result
-            except Exception as exc:  # the guard never crashes the agent over its reviser
-                reply = exc
-            instruction = loop.send(reply)
-    except StopIteration as stop:
-        verdict: Verdict = stop.value
-        return verdict
+    step = _advance(loop, None)
+    while isinstance(step, str):
+        reply: object
+        try:
+            result = reviser(step)
+            reply = await result if isinstance(result, Awaitable) else result
+        except Exception as exc:  # the guard never crashes the agent over its reviser
+            reply = exc
+        step = _advance(loop, reply)
+    return step
 
 
 def framework_round(
@@ -149,14 +152,14 @@ def framework_round(
     budget = policy.max_revisions if allowed is None else min(policy.max_revisions, allowed)
     first = guard.assess(turn, run_id)
     loop = revision_loop(guard, turn, first, run_id, budget=max(0, budget - used), used=used)
-    try:
-        instruction: str | None = next(loop)
-    except StopIteration as stop:
-        verdict: Verdict = stop.value
-        instruction = None
-    else:
+    step = _advance(loop, None)
+    instruction: str | None = None
+    if isinstance(step, str):  # the framework sends it; this loop's state ends here
         loop.close()
+        instruction = step
         verdict = guard.verdict(first, "revise_forced", turn.response, details={"revision": used})
+    else:
+        verdict = step
     guard.emit(turn, verdict, run_id or None)
     return verdict, instruction
 
