@@ -197,3 +197,12 @@ def test_middleware_and_nofab_check_read_a_transcript_alike(
     assert [(f["kind"], f["identifier"]) for f in cli_last["findings"]] == [
         (f.kind, f.identifier) for f in middleware.findings
     ]
+
+
+def test_messages_that_hold_no_turn_are_skipped() -> None:
+    """A RemoveMessage or a custom-role ChatMessage in the state never stops the middleware."""
+    from langchain_core.messages import ChatMessage, RemoveMessage
+
+    messages = [HumanMessage("hi"), ChatMessage(content="note", role="critic"), RemoveMessage(id="m1")]
+    turn = turn_from_messages(messages, "Hello")
+    assert (turn.user_message, turn.response, turn.tool_calls) == ("hi", "Hello", ())

@@ -29,7 +29,7 @@ from nofab.errors import MissingExtraError
 
 try:
     from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
-    from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+    from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.langchain", "langchain", exc.name) from None
 
@@ -39,6 +39,10 @@ from nofab.model.turn import PendingCall, SafetyTier, Turn
 from nofab.model.verdict import Verdict
 from nofab.pipeline.guard import Guard
 from nofab.pipeline.pending import check_pending_call
+
+#: The messages a turn is read from; others (``RemoveMessage``, custom chat roles) say nothing
+#: about what was asked, run or answered.
+_READ = (AIMessage, HumanMessage, SystemMessage, ToolMessage)
 
 #: The name on nofab's corrective messages, so they are neither evidence nor the user's words.
 INSTRUCTION_NAME = "nofab"
@@ -168,7 +172,9 @@ def turn_from_messages(messages: Sequence[AnyMessage], response: str, *, answere
     callers; it is always so).
     """
     del answered_only  # a call without its result is never evidence
-    dumped: list[dict[str, Any]] = [m.model_dump() for m in messages if not _is_instruction(m)]
+    dumped: list[dict[str, Any]] = [
+        m.model_dump() for m in messages if isinstance(m, _READ) and not _is_instruction(m)
+    ]
     # The answer closes the conversation; a blank one (vetting a pending call) is cut with a
     # placeholder and replaced, since the conversation cuts turns only at non-blank text.
     dumped.append({"type": "ai", "content": response if response.strip() else "-"})
