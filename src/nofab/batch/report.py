@@ -334,19 +334,3 @@ class TurnLoader:
         turns = self._cache[key]
         i = int(index)
         return turns[i][1] if i < len(turns) else None
-
-
-def html(store: RunStore, limit: int = 300, target: float = 0.95) -> str:
-    """The self-contained HTML report (built by ``nofab.batch.page``)."""
-    from nofab.batch import page
-
-    return page.html(store, limit, target)
-
-
-def __getattr__(name: str) -> Any:
-    # The HTML page's parts moved to nofab.batch.page; the review app still imports them here.
-    if name in ("segments", "turn_view", "calibration_view", "environment"):
-        from nofab.batch import page
-
-        return getattr(page, name)
-    raise AttributeError(name)

@@ -149,7 +149,7 @@ def check_command(
         turns = extract(raw, input_format, label)
         checked = [Checked(t.index, t.where, t.turn, _check(guard, t.turn, label, t.where)) for t in turns]
         render_many(fmt, label, input_format, checked)
-        raise click.exceptions.Exit(1 if any(c.verdict.blocking for c in checked) else 0)
+        raise click.exceptions.Exit(1 if any(c.verdict.blocked for c in checked) else 0)
     try:
         turn = Turn.from_dict(raw)
     except TurnError as exc:
@@ -162,7 +162,7 @@ def check_command(
         click.echo(f"nofab: fault injected: {json.dumps(fault.to_dict(), ensure_ascii=False)}", err=True)
     extra = {"fault_injection": fault.to_dict()} if fault is not None else None
     render_turn(fmt, label, Checked(0, "", turn, verdict), extra)
-    raise click.exceptions.Exit(1 if verdict.blocking else 0)
+    raise click.exceptions.Exit(1 if verdict.blocked else 0)  # a detector error is not a pass
 
 
 def _check(guard: Guard, turn: Turn, label: str, where: str) -> Verdict:

@@ -52,10 +52,10 @@ class AssertedValue:
     @classmethod
     def from_dict(cls, data: Any, where: str = "asserted_value") -> AssertedValue:
         # Imported here: the fidelity modules use nofab.language.text, which imports this module.
-        from nofab.fidelity.matchers import MatchError
-        from nofab.fidelity.matchers import validate as validate_expected
         from nofab.fidelity.path import PathError
         from nofab.fidelity.path import parse as parse_path
+        from nofab.fidelity.values import MatchError
+        from nofab.fidelity.values import validate as validate_expected
 
         obj = require_mapping(data, where)
         check_keys(obj, KEYS["asserted_value"], where)
