@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nofab.batch import charts, page, report
+from nofab.batch import charts, report
+from nofab.batch import page as html_page
 from nofab.batch.audit import audit, settings_for
 from nofab.batch.store import RunStore
 
@@ -37,7 +38,7 @@ def page(tmp_path: Path) -> str:
     jsonl(folder / "t.jsonl", [LONG, SHORT])
     out = tmp_path / "run.duckdb"
     audit([str(folder)], out, settings_for("observe", 0.8), progress=False)
-    return page.html(RunStore(out))
+    return html_page.html(RunStore(out))
 
 
 def test_tool_results_are_indented_and_long_ones_start_collapsed(page: str) -> None:
