@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nofab.batch import charts, report
+from nofab.batch import charts
 from nofab.batch import page as html_page
 from nofab.batch.audit import audit, settings_for
 from nofab.batch.store import RunStore
