@@ -4,7 +4,11 @@ Starts `nofab serve` on a free loopback port in a subprocess (so the load genera
 server do not share one interpreter), sends every assistant turn of the τ-bench airline
 trajectories as JSON from a bounded local load loop, and stops the server.
 
-    python bench/service.py [--requests 2000] [--concurrency 1 4] [--seconds 60]
+    python bench/service.py [--requests 2000] [--concurrency 1 8] [--seconds 60] [--hostile]
+
+Concurrency 1 is ONE persistent (keep-alive) connection; each further client thread has its
+own. ``--hostile`` then measures /healthz on a persistent connection while worst-case checks
+run and while 400 slow clients hold connections open (issue 16's "cannot be stalled").
 
 Needs the serve extra (pip install 'nofab[serve]') and ../shared/data (see its README).
 Loopback only: the target is always 127.0.0.1.
@@ -114,7 +118,7 @@ def load(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=2000)
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 4])
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8])
     parser.add_argument("--seconds", type=float, default=60.0, help="cap per run")
     args = parser.parse_args()
     if not DATA.exists():
@@ -137,7 +141,7 @@ def main() -> None:
             p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
             print(
                 f"concurrency {concurrency}: {len(latencies)} requests in {wall:.2f} s = "
-                f"{len(latencies) / wall:.0f} req/s; latency p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms"
+                f"{len(latencies) / wall:.0f} req/s; latency median {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms"
             )
     finally:
         proc.terminate()

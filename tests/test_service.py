@@ -139,7 +139,7 @@ def test_oversize_chunked_body_is_413(base: str) -> None:
             yield b"y" * 1000
         yield b'"}'
 
-    r = httpx.post(f"{base}/v1/check", content=chunks())
+    r = httpx.post(f"{base}/v1/check", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413 and "limit" in r.json()["error"]
 
 
