@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from nofab.config.policy import Policy, Profile
 from nofab.detectors.base import DetectorFactory
 from nofab.errors import InputError, InputTooLargeError, TurnError
+from nofab.model.jsonvalue import find_lone_surrogate
 from nofab.model.turn import Turn
 from nofab.model.verdict import Verdict
 from nofab.pipeline.guard import Guard
@@ -27,9 +27,6 @@ logger = logging.getLogger("nofab.service")
 
 #: Guards kept for (mode, threshold) overrides passed as query parameters.
 _GUARD_CACHE_SIZE = 32
-# Code points U+D800..U+DFFF left in a decoded string are lone surrogates (a valid pair decodes
-# to one astral character): they cannot be encoded as UTF-8, so no answer could carry them.
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -91,26 +88,6 @@ def decode(body: bytes) -> Any:
         raise _Rejected(400, "is nested too deeply to decode (more than ~1000 levels)", "body") from None
     except ValueError as exc:  # int() refuses over 4,300 digits (CVE-2020-10735 guard)
         raise _Rejected(400, f"holds a number nofab cannot read: {exc}", "body") from None
-
-
-def find_lone_surrogate(data: Any) -> str | None:
-    """The path of the first string (key or value) holding a lone surrogate, walked without
-    recursion so that no nesting depth can raise ``RecursionError`` here."""
-    stack: list[tuple[str, Any]] = [("", data)]
-    while stack:
-        path, value = stack.pop()
-        if isinstance(value, str):
-            if _SURROGATE.search(value):
-                return path or "body"
-        elif isinstance(value, Mapping):
-            for key, item in value.items():
-                child = f"{path}.{key}" if path else str(key)
-                if _SURROGATE.search(str(key)):
-                    return child
-                stack.append((child, item))
-        elif isinstance(value, list):
-            stack.extend((f"{path}[{i}]", item) for i, item in reversed(list(enumerate(value))))
-    return None
 
 
 def verdict_body(verdict: Verdict) -> dict[str, Any]:
