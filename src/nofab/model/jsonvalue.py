@@ -35,7 +35,7 @@ def find_lone_surrogate(data: Any) -> str | None:
             for key, item in value.items():
                 child = f"{path}.{key}" if path else str(key)
                 if has_surrogate(str(key)):
-                    return child.encode("utf-8", "backslashreplace").decode("ascii")
+                    return child.encode("utf-8", "backslashreplace").decode("utf-8")
                 children.append((child, item))
             stack.extend(reversed(children))
         elif isinstance(value, list):
