@@ -220,3 +220,30 @@ def test_client_disconnecting_mid_body_is_not_logged_as_an_error() -> None:
             log.removeHandler(collect)
     loud = [r for r in collect.records if r.levelno >= logging.WARNING or r.exc_info]
     assert loud == [], [r.getMessage() for r in loud]
+
+
+def test_workers_that_cannot_start_fall_back_to_threads() -> None:
+    """A detector class the worker processes cannot import (defined inside a function) does not
+    take the service down: the failure is logged once and checks run in threads, with it."""
+
+    class LocalDetector:
+        id = "test_local"
+        version = "1"
+        kinds = ("uuid",)
+
+        def __init__(self, profile: Any) -> None:
+            del profile
+
+        def detect(self, evidence: Any) -> Any:
+            raise RuntimeError("ran in this process")
+
+    collect = _Collect()
+    logging.getLogger("nofab.service").addHandler(collect)
+    try:
+        with service(Limits(workers=1), (LocalDetector,)) as url:
+            r = httpx.post(f"{url}/v1/check", json={"response": "hi"}, timeout=60)
+    finally:
+        logging.getLogger("nofab.service").removeHandler(collect)
+    assert r.status_code == 200
+    assert [e["detector"] for e in r.json()["detector_errors"]] == ["test_local"]
+    assert any("did not start" in rec.getMessage() for rec in collect.records)

@@ -67,6 +67,7 @@ def _closing(pool: Any) -> Any:
 
     @asynccontextmanager
     async def lifespan(_app: Any) -> Any:
+        pool.start()
         yield
         pool.close()
 

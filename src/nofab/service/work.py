@@ -195,3 +195,7 @@ def run_in_worker(job: Job) -> Outcome:
     """What a pool worker runs for one request."""
     assert _WORKER is not None, "start_worker did not run"
     return _WORKER.run(job)
+
+
+def warm_up() -> None:
+    """A job that does nothing: scheduling it starts the pool's worker processes."""
