@@ -92,7 +92,7 @@ def create_app(
     from starlette.exceptions import HTTPException as StarletteHTTPException
     from starlette.requests import ClientDisconnect
 
-    from nofab.service.docs import DOCS_PATH, add_docs
+    from nofab.service.docs import add_docs
     from nofab.service.metrics import Metrics, MetricsMiddleware
     from nofab.service.pool import CheckPool
     from nofab.service.work import Checker
@@ -228,6 +228,5 @@ def create_app(
         return Response(metrics.render(), media_type=metrics.content_type)
 
     add_docs(app, "nofab")
-    routes = frozenset({"/healthz", "/v1/check", "/v1/check-call", "/metrics", "/openapi.json", DOCS_PATH})
-    app.add_middleware(MetricsMiddleware, metrics=metrics, routes=routes)
+    app.add_middleware(MetricsMiddleware, metrics=metrics)
     return app

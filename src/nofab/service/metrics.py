@@ -2,7 +2,8 @@
 
 Each app has its own registry (not prometheus-client's global one), so that two apps in one
 process — tests, or an embedding server — count separately. Labels are bounded: the route is
-one of the app's paths (anything else is ``other``), the kind one of the detectors' kinds.
+the path template of the API route that answered, whatever routes are added later (``other``
+for the rest: the docs assets, the spec, a 404); the kind is one of the detectors' kinds.
 """
 
 from __future__ import annotations
@@ -58,10 +59,9 @@ class Metrics:
 class MetricsMiddleware:
     """Pure ASGI middleware timing every HTTP request (no buffering, streaming untouched)."""
 
-    def __init__(self, app: ASGIApp, metrics: Metrics, routes: frozenset[str]) -> None:
+    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
         self.app = app
         self.metrics = metrics
-        self.routes = routes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -78,7 +78,7 @@ class MetricsMiddleware:
         try:
             await self.app(scope, receive, sending)
         finally:
-            path = scope.get("path", "")
-            route = path if path in self.routes else "other"
+            # The router records the route it matched in the scope; its path is the template.
+            route = getattr(scope.get("route"), "path", None) or "other"
             self.metrics.requests.labels(route=route, status=str(status[0] or 500)).inc()
             self.metrics.latency.labels(route=route).observe(time.perf_counter() - started)
