@@ -122,8 +122,16 @@ def test_a_check_over_budget_gets_503_and_healthz_keeps_answering() -> None:
         slow.join(20)
         assert health == [200] * 5
         assert answers[0].status_code == 503 and "budget" in answers[0].json()["error"]
-        after = client.post(f"{url}/v1/check", json={"response": "fine again"}, timeout=20)
-        assert after.status_code == 200 and after.json()["passed"] is True
+        # The overrunning worker was terminated; its replacement starts (a fresh process, so
+        # on a busy machine the first attempts may meet the budget too) and then serves.
+        statuses = []
+        for _ in range(10):
+            after = client.post(f"{url}/v1/check", json={"response": "fine again"}, timeout=20)
+            statuses.append(after.status_code)
+            if after.status_code == 200:
+                break
+        assert statuses[-1] == 200 and after.json()["passed"] is True, statuses
+        assert set(statuses) <= {200, 503}
 
 
 def test_threads_mode_answers_503_over_budget_too() -> None:

@@ -7,9 +7,11 @@ what and where; only a bug gives 500 (its traceback goes to the log, never to th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -185,9 +187,16 @@ class Checker:
 _WORKER: Checker | None = None
 
 
+#: Check workers run at a lower CPU priority than the serving process: when every core is
+#: busy checking, the event loop still gets the CPU it needs to answer /healthz and accept.
+_WORKER_NICENESS = 5
+
+
 def start_worker(policy: Policy, profile: Profile, detectors: tuple[DetectorFactory, ...]) -> None:
-    """Pool initializer: build the worker's guards once, not per request."""
+    """Pool initializer: lower the worker's priority, build its guards once (not per request)."""
     global _WORKER
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(_WORKER_NICENESS)
     _WORKER = Checker(policy, profile, detectors)
 
 
