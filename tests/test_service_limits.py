@@ -255,3 +255,19 @@ def test_workers_that_cannot_start_fall_back_to_threads() -> None:
     assert r.status_code == 200
     assert [e["detector"] for e in r.json()["detector_errors"]] == ["test_local"]
     assert any("did not start" in rec.getMessage() for rec in collect.records)
+
+
+def test_headers_trickled_byte_by_byte_still_meet_the_header_timeout() -> None:
+    """The header clock is not reset by each byte: a client trickling its headers is closed
+    after the header timeout even though it never goes quiet."""
+    with service(Limits(workers=0, header_seconds=1.0)) as url, socket.create_connection(address(url)) as s:
+        request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"a" * 200
+        closed = False
+        for byte in request:
+            try:
+                s.sendall(bytes([byte]))
+            except (BrokenPipeError, ConnectionResetError):
+                closed = True
+                break
+            time.sleep(0.05)  # 200+ bytes at 20 per second: about 10 s if never cut
+        assert closed or closed_by_server(s, within=5)
