@@ -337,3 +337,15 @@ def test_busy_port_is_one_line_and_exit_2() -> None:
         )
     assert done.returncode == 2
     assert done.stderr == f"nofab: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_turn_schema_is_served_and_is_the_validators(base: str) -> None:
+    """GET /v1/schema/turn is the schema `nofab schema turn` prints, and the OpenAPI request body
+    of /v1/check rejects unknown keys as the validator does."""
+    from nofab.model.schema import turn_schema
+
+    served = httpx.get(f"{base}/v1/schema/turn").json()
+    assert served == turn_schema()
+    api = httpx.get(f"{base}/openapi.json").json()
+    body = api["paths"]["/v1/check"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["additionalProperties"] is False and "tools" in body["properties"]

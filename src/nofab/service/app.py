@@ -16,6 +16,7 @@ from nofab import __version__
 from nofab.config.policy import MODES, Policy, Profile
 from nofab.detectors.base import DetectorFactory
 from nofab.errors import MissingExtraError
+from nofab.model.schema import turn_schema
 from nofab.service.limits import Limits
 from nofab.service.schema import ERROR_RESPONSES, TURN_SCHEMA
 from nofab.service.work import Job, Outcome
@@ -221,6 +222,10 @@ def create_app(
     )
     async def check_call(request: Request, threshold: float | None = None) -> Response:
         return await answer(request, "check-call", None, threshold)
+
+    @app.get("/v1/schema/turn", summary="The JSON Schema of a turn (as `nofab schema turn` prints it)")
+    async def schema_turn() -> dict[str, Any]:
+        return turn_schema()
 
     @app.get("/metrics", summary="Prometheus metrics: requests, latency, findings by kind")
     async def metrics_page(request: Request) -> Response:

@@ -4,41 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-_TOOL_CALL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["name"],
-    "properties": {
-        "id": {"type": "string"},
-        "name": {"type": "string"},
-        "arguments": {"description": "any JSON value, or JSON text"},
-        "result": {"description": "any JSON value, or text (JSON text is parsed)"},
-        "status": {"type": "string", "enum": ["ok", "error", "empty", "blocked"]},
-        "error": {"type": ["string", "null"]},
-    },
-}
-_PENDING_CALL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["name"],
-    "properties": {
-        "name": {"type": "string"},
-        "arguments": {"description": "any JSON value"},
-        "safety_tier": {"type": "string", "enum": ["critical", "standard", "advisory"]},
-    },
-}
-TURN_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["response"],
-    "properties": {
-        "response": {"type": "string", "description": "the agent's answer"},
-        "user_message": {"type": "string"},
-        "context": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
-        "tool_calls": {"type": "array", "items": _TOOL_CALL_SCHEMA},
-        "prior_tool_uses": {"type": "array", "items": {"type": "object"}},
-        "asserted_values": {"type": "array", "items": {"type": "object"}},
-        "pending_call": _PENDING_CALL_SCHEMA,
-        "metadata": {"type": "object"},
-    },
-}
+from nofab.model.schema import turn_schema
+
+#: The request body of a check: the turn's own JSON Schema, the one the validator's known keys
+#: come from (``nofab.model.schema``), so the API docs cannot drift from what is accepted.
+TURN_SCHEMA: dict[str, Any] = {k: v for k, v in turn_schema().items() if k != "$schema"}
 _ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["error"],
