@@ -21,6 +21,7 @@ from nofab.config.rules import Rules
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold
 from nofab.model.finding import Finding, severity_for
+from nofab.pipeline.spans import SpanSet
 
 #: (name, pattern, confidence). Order matters: earlier shapes win overlaps (a URL holds a path).
 BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
@@ -75,8 +76,12 @@ class EntityDetector:
         self.quoted = rules.flag("quoted", True)
 
     def candidates(self, answer: str) -> list[tuple[str, tuple[int, int], float]]:
-        """(shape, span, confidence) of each entity-shaped string, without overlaps."""
-        taken: list[tuple[int, int]] = []
+        """(shape, span, confidence) of each entity-shaped string, without overlaps.
+
+        Kept spans live in a ``SpanSet`` (bisect): a 1 MB answer dense with phones, e-mails
+        and URLs has tens of thousands of candidates, and a linear overlap scan per
+        candidate made that quadratic."""
+        taken = SpanSet()
         out: list[tuple[str, tuple[int, int], float]] = []
         present = {shape for shape, marks in _MARKS.items() if any(m in answer for m in marks)}
         if _CODE_MARK.search(answer):
@@ -91,20 +96,19 @@ class EntityDetector:
                     continue
                 while end > start and answer[end - 1] in _TRAILING:
                     end -= 1
-                if end - start < 3 or any(s < end and start < e for s, e in taken):
+                if end - start < 3 or taken.overlaps(start, end):
                     continue
                 if name == "code" and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
                     continue
-                taken.append((start, end))
+                taken.add(start, end)
                 out.append((name, (start, end), confidence))
         if self.quoted and any(q in answer for q in '"“«'):
             for m in _QUOTED.finditer(answer):
                 g = next(i for i in (1, 2, 3) if m.group(i) is not None)
                 start, end = m.span(g)
                 text = answer[start:end].strip()
-                if not _name_like(text) or any(s < end and start < e for s, e in taken):
+                if not _name_like(text) or not taken.add(start, end):
                     continue
-                taken.append((start, end))
                 out.append(("quoted", (start, end), CONFIDENCE_QUOTED))
         out.sort(key=lambda c: c[1])
         return out
