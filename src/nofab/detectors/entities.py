@@ -18,9 +18,11 @@ from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
+from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 from nofab.pipeline.spans import SpanSet
 
 #: (name, pattern, confidence). Order matters: earlier shapes win overlaps (a URL holds a path).
@@ -55,17 +57,19 @@ _CODE_MARK = re.compile(r"[A-Z]-?\d")
 _GATED = frozenset({*_MARKS, "code"})
 _QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{2,60}?)\s?»")
 _TRAILING = ".,;:!?)]}'\""
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
-class EntityDetector:
-    """``ungrounded_entity`` (generic shapes)."""
+class EntityDetector(DetectorBase):
+    """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
     version = "1"
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
-        rules = Rules(profile, self.id, ("patterns", "allow", "allow_patterns", "confidence", "quoted"))
+        settings = ("patterns", "allow", "allow_patterns", "confidence", "quoted", "names")
+        rules = Rules(profile, self.id, settings)
         custom = rules.number("confidence", 0.8, 0.0, 1.0)
         self.patterns: list[tuple[str, re.Pattern[str], float]] = [
             (name, re.compile(p), c) for name, p, c in BUILTIN_ENTITY_PATTERNS
@@ -74,6 +78,7 @@ class EntityDetector:
         self.allow = frozenset(fold(a) for a in rules.strings("allow"))
         self.allow_patterns = rules.patterns("allow_patterns", re.IGNORECASE)
         self.quoted = rules.flag("quoted", True)
+        self.names = rules.flag("names", True)
 
     def candidates(self, answer: str) -> list[tuple[str, tuple[int, int], float]]:
         """(shape, span, confidence) of each entity-shaped string, without overlaps.
@@ -119,17 +124,34 @@ class EntityDetector:
             text = answer[start:end]
             if self._grounded(evidence, shape, text):
                 continue
-            yield Finding(
-                kind="ungrounded_entity",
-                detector=self.id,
-                identifier=text,
-                confidence=confidence,
-                severity=severity_for(confidence),
-                span=(start, end),
-                reason=(
-                    f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message"
-                ),
+            yield self.finding(
+                "ungrounded_entity",
+                text,
+                confidence,
+                (start, end),
+                f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message",
                 evidence={"shape": shape},
+            )
+        if self.names:
+            yield from self._names(evidence)
+
+    def _names(self, evidence: Evidence) -> Iterator[Finding]:
+        answer = evidence.answer
+        if not any(c.isupper() for c in answer):
+            return
+        known = frozenset(_LETTERS.findall(evidence.folded))
+        lexicon = evidence.lexicon
+        finder = NameFinder(evidence.records, known, lexicon.titles, lexicon.greetings)
+        for name in finder.candidates(answer):
+            if fold(name.text) in self.allow:
+                continue
+            yield self.finding(
+                "ungrounded_entity",
+                name.text,
+                CONFIDENCE_NAME,
+                name.span,
+                f"the name {name.text} ({name.why}) appears in no tool result, context or user message",
+                evidence={"shape": "name", "unknown_words": list(name.unknown)},
             )
 
     def _grounded(self, evidence: Evidence, shape: str, text: str) -> bool:

@@ -74,6 +74,8 @@ class _Language:
     action_words: frozenset[str]
     request_markers: tuple[str, ...]
     inability: tuple[str, ...]
+    titles: frozenset[str]  # "Mr", "Sra", "Mme": a capitalised word after one is a name
+    greetings: tuple[str, ...]  # "thank you", "hola": a lone capitalised word after one is a name
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -114,6 +116,8 @@ def _compile_language(code: str, data: dict[str, Any], extra_verbs: dict[str, st
         action_words=frozenset(fold(w) for w in data.get("action_words", ())),
         request_markers=tuple(fold(w) for w in data.get("request_markers", ())),
         inability=tuple(fold(w) for w in data.get("inability", ())),
+        titles=frozenset(data.get("titles", ())),
+        greetings=tuple(fold(w) for w in data.get("greetings", ())),
     )
 
 
@@ -165,6 +169,9 @@ class Lexicon:
         self._all_action_words = frozenset().union(*(lang.action_words for lang in self.languages))
         self._all_request_markers = tuple(m for lang in self.languages for m in lang.request_markers)
         self._all_inability = tuple(m for lang in self.languages for m in lang.inability)
+        #: Every language's personal titles, as written ("Mr", "Sra", "Herr").
+        self.titles: frozenset[str] = frozenset().union(*(lang.titles for lang in self.languages))
+        self.greetings: frozenset[str] = frozenset(g for lang in self.languages for g in lang.greetings)
 
     def _norm(self, text: str) -> str:
         folded = fold(text)
