@@ -49,7 +49,11 @@ def names_found(answer: str, call: dict[str, Any] = PEOPLE, user: str = "") -> l
 
 MUST_FIRE = [
     ("another first name beside a held surname", "The passenger is Ingrid Silva.", "Ingrid Silva"),
-    ("another surname beside a held first name", "Passengers: Sofia Hartmann and Kevin Moreau.", "Sofia Hartmann"),
+    (
+        "another surname beside a held first name",
+        "Passengers: Sofia Hartmann and Kevin Moreau.",
+        "Sofia Hartmann",
+    ),
     ("a list item", "- **Passenger:** Marta Moreau (DOB: 2001-04-12)", "Marta Moreau"),
     ("possessive full name", "I updated Ingrid Silva's seat.", "Ingrid Silva's"),
     ("middle initial kept in the unit", "Your name is Sofia J. Brandt.", "Sofia J. Brandt"),
