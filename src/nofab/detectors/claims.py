@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.evidence.index import Evidence
+from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
 from nofab.model.finding import Finding, severity_for
@@ -117,14 +118,17 @@ class ClaimDetector:
         lexicon = evidence.lexicon
         now = tuple(c for c in evidence.succeeded_calls if not c.earlier)
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
+        definitions = definitions_by_name(evidence.turn.tools)
         for claim in evidence.claims:
-            if lexicon.grounded_by(claim.action, now, claim.objects):
+            if lexicon.reports_state(claim, evidence.succeeded_calls, evidence.grounds):
+                continue
+            if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
                 failure = self._failed_for_named_item(evidence, claim)
                 if failure:
                     yield failure
                 continue
-            earlier = lexicon.grounded_by(claim.action, before, claim.objects)
-            failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects)
+            earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
+            failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)
             confidence = claim.action.confidence
             if earlier:

@@ -9,22 +9,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from nofab.config.policy import Profile
+from nofab.language.capabilities import Capability, capability, part_matches, stem
+from nofab.language.capabilities import tool_name_parts as tool_name_parts  # re-exported
 from nofab.language.text import fold, strip_accents
-from nofab.model.turn import ToolCall
+from nofab.model.turn import ToolCall, ToolDef
 from nofab.pipeline.spans import SpanSet
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "de", "pt")
 _LEXICONS = Path(__file__).with_name("lexicons")
 
-# A tool-name part may carry an inflection of a hint: "messages", "booking", "deleted".
-_SUFFIXES = frozenset({"", "s", "es", "ed", "d", "ing", "er", "ers", "ion", "ions", "ment", "ments", "ation"})
-_NAME_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _CLAUSE_BREAK = re.compile(r"[.!?;\n]|\bbut\b|\bpero\b|\bmais\b|\baber\b|\bmas\b", re.IGNORECASE)
 # A noun phrase right before the subject makes the claim a relative clause: "the reminders
 # I deleted", "the email that we sent". No verb or conjunction may sit in between, so "the
@@ -34,11 +33,6 @@ _RELATIVE_REFERENCE = re.compile(
     r"|has\b|have\b|had\b|will\b|been\b)[a-z'’-]+\s+){1,3}(?:that\s+)?$"
 )
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
-
-
-def tool_name_parts(name: str) -> tuple[str, ...]:
-    """``sendEmail`` / ``send_email`` / ``SendEmail`` -> ("send", "email")."""
-    return tuple(p.lower() for p in _NAME_PARTS.findall(name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +55,19 @@ class Claim:
     language: str
     #: Entity groups the claim's object names ("your old booking" -> {"reservation"}).
     objects: frozenset[str] = frozenset()
+    #: A state rather than a deed ("your booking is confirmed"): no claim when the evidence
+    #: itself reports the state (a status field that says "confirmed").
+    stative: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class _Language:
     code: str
     patterns: tuple[re.Pattern[str], ...]
+    #: A further verb joined to a claim of the same sentence ("... and sent a message").
+    coordination: tuple[re.Pattern[str], ...]
     verbs: dict[str, str]  # folded form -> action name
+    particle_objects: frozenset[str]  # "you" in "logged you out"
     first_words: frozenset[str]  # pre-filter: the answer must contain one of these
     negations: frozenset[str]
     hedges: tuple[str, ...]
@@ -83,9 +83,17 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
-def _alternation(words: list[str]) -> str:
-    # Longest first so "looked up" wins over "looked"; spaces match any whitespace.
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+def _alternation(words: list[str], objects: str = "") -> str:
+    """Longest first so "looked up" wins over "looked"; spaces match any whitespace. A
+    phrase verb may hold an object pronoun before its last word ("logged you out")."""
+    out = []
+    for word in sorted(words, key=len, reverse=True):
+        parts = [re.escape(p) for p in word.split()]
+        if len(parts) > 1 and objects:
+            out.append(r"\s+".join(parts[:-1]) + rf"(?:\s+(?:{objects}))?\s+" + parts[-1])
+        else:
+            out.append(r"\s+".join(parts))
+    return "|".join(out)
 
 
 def _compile_language(code: str, data: dict[str, Any], extra_verbs: dict[str, str]) -> _Language:
@@ -96,20 +104,27 @@ def _compile_language(code: str, data: dict[str, Any], extra_verbs: dict[str, st
     }
     if extra_verbs:
         groups["verbs"] = {**groups.get("verbs", {}), **extra_verbs}
-    patterns = []
-    for template in data["claim_patterns"]:
-        filled = template
-        for key, forms in groups.items():
-            filled = filled.replace("{" + key + "}", _alternation(list(forms)))
-        patterns.append(re.compile(filled, re.IGNORECASE))
+    objects = "|".join(re.escape(fold(w)) for w in data.get("particle_objects", ()))
+
+    def compiled(templates: list[str]) -> tuple[re.Pattern[str], ...]:
+        out = []
+        for template in templates:
+            filled = template
+            for key, forms in groups.items():
+                filled = filled.replace("{" + key + "}", _alternation(list(forms), objects))
+            out.append(re.compile(filled, re.IGNORECASE))
+        return tuple(out)
+
     verbs: dict[str, str] = {}
     for forms in groups.values():
         verbs.update(forms)
     first_words = frozenset(f.split()[0] for f in verbs)
     return _Language(
         code=code,
-        patterns=tuple(patterns),
+        patterns=compiled(data["claim_patterns"]),
+        coordination=compiled(data.get("coordination", [])),
         verbs=verbs,
+        particle_objects=frozenset(fold(w) for w in data.get("particle_objects", ())),
         first_words=first_words,
         negations=frozenset(fold(w) for w in data.get("negations", ())),
         hedges=tuple(fold(w) for w in data.get("hedges", ())),
@@ -147,6 +162,8 @@ class Lexicon:
             for name, spec in table.items()
             if not name.startswith("_")
         }
+        #: Stems of the verbs that open the name of a tool that only reads ("get", "search").
+        self.read_verbs = frozenset(stem(v) for v in table["read"].get("name_verbs", ()))
         # Profile verbs: "provisioned" -> ("provision", "create") becomes its own action.
         extra: dict[str, str] = {}
         for verb, hints in profile.claim_verbs.items():
@@ -191,26 +208,59 @@ class Lexicon:
                 continue
             for pattern in lang.patterns:
                 for match in pattern.finditer(folded):
-                    verb = re.sub(r"\s+", " ", match.group("verb"))
-                    action = self.actions.get(lang.verbs.get(verb, ""))
-                    span = match.span()
-                    if action is None or seen.overlaps(*span):
-                        continue
-                    if self._cancelled(folded, span, lang, match):
-                        continue
-                    seen.add(*span)
-                    claims.append(
-                        Claim(
-                            span,
-                            text[span[0] : span[1]].strip(),
-                            verb,
-                            action,
-                            lang.code,
-                            self._objects(folded, span),
-                        )
-                    )
+                    claim = self._claim(text, folded, lang, match, seen)
+                    if claim is not None:
+                        claims.append(claim)
+            if claims and lang.coordination:
+                claims.extend(self._coordinated(text, folded, lang, claims, seen))
         claims.sort(key=lambda c: c.span)
         return claims
+
+    def _claim(
+        self, text: str, folded: str, lang: _Language, match: re.Match[str], seen: SpanSet
+    ) -> Claim | None:
+        verb = re.sub(r"\s+", " ", match.group("verb"))
+        name = lang.verbs.get(verb)
+        if name is None and " " in verb:  # "logged you out" -> "logged out"
+            name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
+        action = self.actions.get(name or "")
+        span = match.span()
+        if action is None or seen.overlaps(*span) or self._cancelled(folded, span, lang, match):
+            return None
+        seen.add(*span)
+        stative = bool(match.groupdict().get("state"))
+        clipped = text[span[0] : span[1]]
+        lead = len(clipped) - len(clipped.lstrip(" \t\n-*•"))
+        span = (span[0] + lead, span[1])
+        return Claim(
+            span,
+            text[span[0] : span[1]].strip(),
+            verb,
+            action,
+            lang.code,
+            self._objects(folded, span),
+            stative,
+        )
+
+    def _coordinated(
+        self, text: str, folded: str, lang: _Language, claims: list[Claim], seen: SpanSet
+    ) -> list[Claim]:
+        """Verbs joined to an earlier claim of the same sentence share its subject: "I've
+        moved the meeting and sent a message", "He cancelado la reserva y enviado el correo"."""
+        anchors = sorted(c.span[1] for c in claims if c.language == lang.code)
+        out: list[Claim] = []
+        for pattern in lang.coordination:
+            for match in pattern.finditer(folded, anchors[0] if anchors else len(folded)):
+                start = match.start()
+                anchor = max((a for a in anchors if a <= start), default=-1)
+                if anchor < 0 or any(c in ".!?\n" for c in folded[anchor:start]):
+                    continue
+                claim = self._claim(text, folded, lang, match, seen)
+                if claim is not None:
+                    out.append(claim)
+                    anchors.append(claim.span[1])
+                    anchors.sort()
+        return out
 
     def _cancelled(self, folded: str, span: tuple[int, int], lang: _Language, match: re.Match[str]) -> bool:
         start, end = span
@@ -250,45 +300,61 @@ class Lexicon:
         return frozenset(self.entities[w] for w in (*before, *after) if w in self.entities)
 
     # ---------------------------------------------------------------- grounding
+    def reports_state(
+        self, claim: Claim, tools: Sequence[ToolCall], evidence_has: Callable[[str], bool]
+    ) -> bool:
+        """A stative claim ("your alarms are set") reports what the evidence shows: the
+        evidence holds the participle (a status "confirmed"), or a tool that ran names the
+        claim's object (``FindAlarms`` read the alarms it describes)."""
+        if not claim.stative:
+            return False
+        if evidence_has(claim.verb):
+            return True
+        return any(
+            not self._named_objects(tool_name_parts(call.name)).isdisjoint(claim.objects) for call in tools
+        )
+
     @staticmethod
     def hint_matches(hint: str, parts: tuple[str, ...]) -> bool:
-        for part in parts:
-            if part == hint:
-                return True
-            if part.startswith(hint) and part[len(hint) :] in _SUFFIXES:
-                return True
-        return False
+        return any(part_matches(hint, part) for part in parts)
+
+    def _named_objects(self, parts: tuple[str, ...]) -> set[str]:
+        return {self.entities[p] for p in parts if p in self.entities}
+
+    def _can(self, action: Action, tool: Capability, objects: frozenset[str]) -> bool:
+        if action.hints is None:
+            return True
+        if tool.reads_only(self.read_verbs):
+            return False  # SearchMessages reads messages; it sent none
+        if objects:
+            # The object narrows only when the tool names a kind of thing, and another one:
+            # DeleteReminder did not delete "your old booking"; delete(id=...) may have.
+            named = self._named_objects(tool.name_parts) or self._named_objects(tool.argument_parts)
+            if named and named.isdisjoint(objects):
+                return False
+        return any(tool.names_hint(hint) for hint in action.hints)
 
     def grounded_by(
-        self, action: Action, tools: Sequence[ToolCall], objects: frozenset[str] = frozenset()
+        self,
+        action: Action,
+        tools: Sequence[ToolCall],
+        objects: frozenset[str] = frozenset(),
+        definitions: Mapping[str, ToolDef] | None = None,
     ) -> str | None:
-        """The first tool that could perform ``action`` (by its name or the names of its
-        arguments: ``update_reservation(payment_id=...)`` can charge) on ``objects``, or None.
+        """The first tool that could perform ``action`` on ``objects``, or None.
 
-        A tool whose name names a different thing than the claim's object does not ground it:
-        ``DeleteReminder`` did not delete "your old booking".
+        What a tool can do comes from its name's verb and parts, its arguments' names
+        (``update_reservation(payment_id=...)`` can charge) and its definition when the
+        transcript has one (``nofab.language.capabilities``). A tool named for reading does
+        nothing, and a tool that names a different thing than the claim's object did not do
+        it to that object.
         """
+        defs = definitions or {}
         for call in tools:
-            if action.hints is None:
+            if self._can(action, capability(call, defs), objects):
                 return call.name
-            name_parts = tool_name_parts(call.name)
-            if objects:
-                named = {self.entities[p] for p in name_parts if p in self.entities}
-                if named and named.isdisjoint(objects):
-                    continue
-            parts = name_parts
-            arguments = call.parsed_arguments
-            if isinstance(arguments, dict):
-                parts += tuple(p for key in arguments for p in tool_name_parts(str(key)))
-            for hint in action.hints:
-                # A one-word name such as "sendmail" still names sending; "postgres_query"
-                # (two parts) must not ground "sent" through "post".
-                if self.hint_matches(hint, parts) or (
-                    len(name_parts) == 1 and len(hint) >= 4 and name_parts[0].startswith(hint)
-                ):
-                    return call.name
         for group in action.composite:
-            names = [self.grounded_by(self.actions[member], tools, objects) for member in group]
+            names = [self.grounded_by(self.actions[member], tools, objects, defs) for member in group]
             if all(names):
                 return " + ".join(n for n in names if n)
         return None
