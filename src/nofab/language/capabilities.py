@@ -86,7 +86,8 @@ class Capability:
 
     @property
     def parts(self) -> tuple[str, ...]:
-        return self.name_parts + self.argument_parts + ((self.defined_verb,) if self.defined_verb else ())
+        """What the tool is named for: its name and its definition's verb."""
+        return self.name_parts + ((self.defined_verb,) if self.defined_verb else ())
 
     def reads_only(self, read_verbs: frozenset[str]) -> bool:
         """The tool's verb (first name part, else its definition's verb) only reads."""

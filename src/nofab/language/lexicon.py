@@ -32,6 +32,7 @@ _RELATIVE_REFERENCE = re.compile(
     r"\b(?:the|those|these|which|whom)\s+(?:(?!and\b|or\b|so\b|then\b|but\b|is\b|are\b|was\b|were\b"
     r"|has\b|have\b|had\b|will\b|been\b)[a-z'’-]+\s+){1,3}(?:that\s+)?$"
 )
+_QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 
 
@@ -42,6 +43,10 @@ class Action:
     confidence: float
     #: Sets of other actions that together perform this one (change = delete + create).
     composite: tuple[tuple[str, ...], ...] = ()
+    #: Argument names that let a call perform this action whatever its name says: money
+    #: moves through a ``payment_id``. Other arguments only say what a call acts on or
+    #: with (an ``email`` argument is an address, not a sent e-mail).
+    argument_hints: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +163,7 @@ class Lexicon:
                 hints=None if spec["hints"] == "*" else frozenset(spec["hints"]),
                 confidence=float(spec["confidence"]),
                 composite=tuple(tuple(group) for group in spec.get("composite", ())),
+                argument_hints=frozenset(spec.get("argument_hints", ())),
             )
             for name, spec in table.items()
             if not name.startswith("_")
@@ -275,7 +281,9 @@ class Lexicon:
         clause_start = 0
         for brk in _CLAUSE_BREAK.finditer(folded, max(0, start - 160), start):
             clause_start = brk.end()
-        clause = folded[clause_start:end]
+        # Quoted words are someone else's ('the message "I could never go"'): their
+        # negations and hedges are not the speaker's.
+        clause = _QUOTED.sub(" ", folded[clause_start:end])
         tokens = set(_WORDS.findall(clause))
         if "gap" in match.groupdict() and match.group("gap"):
             tokens.update(_WORDS.findall(match.group("gap")))
@@ -332,7 +340,9 @@ class Lexicon:
             named = self._named_objects(tool.name_parts) or self._named_objects(tool.argument_parts)
             if named and named.isdisjoint(objects):
                 return False
-        return any(tool.names_hint(hint) for hint in action.hints)
+        if any(tool.names_hint(hint) for hint in action.hints):
+            return True
+        return any(part_matches(hint, part) for hint in action.argument_hints for part in tool.argument_parts)
 
     def grounded_by(
         self,
