@@ -31,9 +31,8 @@ CONFIDENCE_EARLIER = 0.8
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
 _MIN_ID_CHARS = 4
-#: A claim about every item ("deleted all of your alarms", "deleted them all") cannot hold
-#: when one of the calls failed.
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|both|everything)\b")
+#: "completed two reminders": a count (digits or a lexicon count word) before a noun.
+_COUNT = re.compile(r"\b(\w+)\s+(?:of\s+(?:your|the)\s+)?[^\W\d_]{3,}")
 
 
 def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
@@ -42,7 +41,12 @@ def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
     start = max(answer.rfind(c, 0, span[0]) for c in ".!?\n") + 1
     end = next((i for i in range(span[1], len(answer)) if answer[i] in ".!?\n:"), len(answer))
     if end < len(answer) and answer[end] == ":":
-        blank = answer.find("\n\n", end)
+        # The list may start after a blank line ("cancelled:\n\n1. ..."); it ends at the
+        # next blank line after its first item.
+        first = end + 1
+        while first < len(answer) and answer[first].isspace():
+            first += 1
+        blank = answer.find("\n\n", first)
         end = blank if blank != -1 else len(answer)
     return start, end
 
@@ -88,15 +92,36 @@ class ClaimDetector:
                 ):
                     reason = f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
                     return self._failed_item_finding(claim, call, reason, item=value)
-        if _UNIVERSAL.search(scope):
-            # "I have deleted all of your alarms" while one DeleteAlarm call failed.
-            call = failed[0]
+        call = failed[0]
+        if evidence.lexicon.says_all(scope):
+            # "I have deleted all of your alarms" while one DeleteAlarm call failed: a claim
+            # about every item cannot hold when one item's call failed.
             reason = (
                 f"claims '{claim.text}' for all of them, but a {call.name} call this turn failed "
                 f"({(call.error or 'error')[:80]})"
             )
             return self._failed_item_finding(claim, call, reason)
+        done = sum(1 for c in evidence.succeeded_calls if not c.earlier and c.name == call.name)
+        claimed = self._count(evidence, fold(evidence.answer[claim.span[1] : end]))
+        if claimed > done:
+            # "completed two reminders" when one of the two CompleteReminder calls failed: a
+            # count claim cannot exceed the calls of that tool that succeeded.
+            reason = (
+                f"claims '{claim.text}' for {claimed} items, but only {done} {call.name} call(s) succeeded"
+            )
+            return self._failed_item_finding(claim, call, reason)
         return None
+
+    @staticmethod
+    def _count(evidence: Evidence, after: str) -> int:
+        """The item count right after a claim ("two reminders", "3 alarms"), or 0."""
+        match = _COUNT.match(after.lstrip(" ,:"))
+        if match is None:
+            return 0
+        word = match.group(1)
+        if word.isdigit():
+            return int(word) if len(word) <= 3 else 0
+        return evidence.lexicon.counts.get(word, 0)
 
     def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
         return Finding(

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 import snowballstemmer
 
@@ -96,10 +97,15 @@ class Capability:
         return bool(self.defined_verb) and self.defined_verb in read_verbs
 
     def names_hint(self, hint: str) -> bool:
-        """Its parts name ``hint``; a one-part name ("sendmail") may hold it as a prefix."""
+        """Its parts name ``hint``. A compound verb may be split over two parts ("sign_in",
+        "check_in" name "signin", "checkin"), and a one-part name may hold the hint at either
+        end ("sendmail", "mailsend")."""
         if any(part_matches(hint, part) for part in self.parts):
             return True
-        return len(self.name_parts) == 1 and len(hint) >= 4 and self.name_parts[0].startswith(hint)
+        names = self.name_parts
+        if any(part_matches(hint, a + b) for a, b in pairwise(names)):
+            return True
+        return len(names) == 1 and len(hint) >= 4 and (names[0].startswith(hint) or names[0].endswith(hint))
 
 
 def capability(call: ToolCall, definitions: Mapping[str, ToolDef]) -> Capability:

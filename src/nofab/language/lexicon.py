@@ -80,6 +80,8 @@ class _Language:
     request_markers: tuple[str, ...]
     inability: tuple[str, ...]
     titles: frozenset[str]  # "Mr", "Sra", "Mme": a capitalised word after one is a name
+    universal: tuple[str, ...]  # "all", "every", "ambos": a claim about every item
+    counts: dict[str, int]  # "two", "dos": a claim about that many items
     greetings: tuple[str, ...]  # "thank you", "hola": a lone capitalised word after one is a name
 
 
@@ -137,6 +139,8 @@ def _compile_language(code: str, data: dict[str, Any], extra_verbs: dict[str, st
         request_markers=tuple(fold(w) for w in data.get("request_markers", ())),
         inability=tuple(fold(w) for w in data.get("inability", ())),
         titles=frozenset(data.get("titles", ())),
+        universal=tuple(fold(w) for w in data.get("universal", ())),
+        counts={fold(k): int(v) for k, v in data.get("counts", {}).items()},
         greetings=tuple(fold(w) for w in data.get("greetings", ())),
     )
 
@@ -195,6 +199,8 @@ class Lexicon:
         #: Every language's personal titles, as written ("Mr", "Sra", "Herr").
         self.titles: frozenset[str] = frozenset().union(*(lang.titles for lang in self.languages))
         self.greetings: frozenset[str] = frozenset(g for lang in self.languages for g in lang.greetings)
+        self._universal = tuple(w for lang in self.languages for w in lang.universal)
+        self.counts: dict[str, int] = {k: v for lang in self.languages for k, v in lang.counts.items()}
 
     def _norm(self, text: str) -> str:
         folded = fold(text)
@@ -304,7 +310,8 @@ class Lexicon:
         """Entity groups named right after the claim ("deleted your old booking") or, for a
         passive claim, right before it ("your reservation has been cancelled")."""
         after = _WORDS.findall(folded[span[1] : span[1] + 48])[:5]
-        before = _WORDS.findall(folded[max(0, span[0] - 40) : span[0]])[-4:]
+        # A subjectless claim holds its object inside its span ("your alarms are set").
+        before = _WORDS.findall(folded[max(0, span[0] - 40) : span[1]])[-6:]
         return frozenset(self.entities[w] for w in (*before, *after) if w in self.entities)
 
     # ---------------------------------------------------------------- grounding
@@ -394,6 +401,10 @@ class Lexicon:
         if signals >= 2:
             return "action", min(0.95, 0.55 + 0.15 * (signals - 1)), matched + tuple(action_words)
         return "question", 0.5, matched
+
+    def says_all(self, folded: str) -> bool:
+        """Does the (folded) text speak of every item ("all of them", "ambos", "beide")?"""
+        return any(_contains_phrase(folded, w) for w in self._universal)
 
     def states_inability(self, text: str) -> bool:
         folded = fold(text)
