@@ -2,13 +2,16 @@
 
 A deliberately conservative default — things whose exact form a tool would have had to
 supply: order/product/ticket codes (``ORD-1001``), flight-style codes (``UA123``), email
-addresses, URLs, file paths, and quoted names ("Project Falcon"). Ordinary capitalised
-words are never entities here: that is where false positives live. (A record-aware detector
-for people and teams is a separate detector, ``attribution``.)
+addresses, URLs, file paths, and quoted names ("Project Falcon") — and people's names where
+their position says they are names (beside a name a record holds, after a title, addressed
+after a greeting, beside a record's code: ``nofab.detectors.names``). A capitalised word on
+its own is never an entity: that is where false positives live. (The record-aware check of
+people and teams against their figures is a separate detector, ``attribution``.)
 
 Rules (``profile.rules["entities"]``): ``patterns`` (extra regexes; group 1, if any, is the
 entity), ``allow`` (strings never flagged), ``allow_patterns`` (regexes never flagged),
-``confidence`` (for the profile's own patterns), ``quoted`` (false: no quoted names).
+``confidence`` (for the profile's own patterns), ``quoted`` (false: no quoted names),
+``names`` (false: no name rules).
 """
 
 from __future__ import annotations

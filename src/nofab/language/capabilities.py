@@ -22,6 +22,7 @@ from itertools import pairwise
 
 import snowballstemmer
 
+from nofab.language.vocabulary import words
 from nofab.model.turn import ToolCall, ToolDef
 
 _NAME_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -70,7 +71,8 @@ def description_verb(description: str) -> str:
     """The verb a tool description opens with ("Sends an SMS" -> "send"), or ""."""
     for word in _DESCRIPTION_WORD.findall(description[:120]):
         lowered = word.lower()
-        if lowered not in _DESCRIPTION_FILLER:
+        # Words a description may open with before its verb ("This tool sends ...").
+        if lowered not in words("description_filler"):
             return stem(lowered)
     return ""
 
