@@ -108,11 +108,11 @@ def test_name_rules_can_be_switched_off() -> None:
 
 
 def test_held_names_read_roles_from_naming_fields() -> None:
-    profile = Profile()
-    turn = Turn.from_dict({"response": "", "tool_calls": [PEOPLE]})
-    first, last = held_names(Evidence(turn, profile, lexicon_for(profile)).records)
+    first, last = held_names([PEOPLE["result"]])
     assert {"sofia", "kevin", "lucía"} <= first
     assert {"silva", "moreau", "ortega"} <= last
+    # a product's name is not a person's
+    assert held_names([PRODUCTS["result"]]) == (frozenset(), frozenset())
 
 
 def test_runs_keep_full_names_and_stop_at_punctuation_and_possessives() -> None:

@@ -60,7 +60,6 @@ _CODE_MARK = re.compile(r"[A-Z]-?\d")
 _GATED = frozenset({*_MARKS, "code"})
 _QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{2,60}?)\s?»")
 _TRAILING = ".,;:!?)]}'\""
-_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 class EntityDetector(DetectorBase):
@@ -142,9 +141,14 @@ class EntityDetector(DetectorBase):
         answer = evidence.answer
         if not any(c.isupper() for c in answer):
             return
-        known = frozenset(_LETTERS.findall(evidence.folded))
         lexicon = evidence.lexicon
-        finder = NameFinder(evidence.records, known, lexicon.titles, lexicon.greetings)
+        finder = NameFinder(
+            lambda: (c.parsed_result for c in evidence.succeeded_calls),
+            lambda: evidence.records,
+            lambda: evidence.folded,
+            lexicon.titles,
+            lexicon.greetings,
+        )
         for name in finder.candidates(answer):
             if fold(name.text) in self.allow:
                 continue

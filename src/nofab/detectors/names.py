@@ -22,8 +22,10 @@ person roles; not ``product_name``) gives its first and last word.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
 
 from nofab.evidence.records import Record
 from nofab.language.text import fold
@@ -47,9 +49,16 @@ _FULL_FIELD = re.compile(
     re.I,
 )
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
-_WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 _LETTERS = re.compile(r"[^\W\d_]+")
+# A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
+# checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
+_UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
 _POSSESSIVE = ("'s", "’s")
+_NAME_KEY = re.compile(
+    r"name$|^(?:first|given|last|surname|vorname|nachname|prenom|nombre|apellidos?|sobrenome)$", re.I
+)
+_MAX_NAME_CHARS = 80
+MAX_DEPTH = 12
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
 
 
@@ -68,33 +77,69 @@ class Word:
 
 
 def words(answer: str) -> list[Word]:
+    """The words of ``answer`` that start with a capital letter (only those can be names;
+    a lower-case word between two of them breaks their adjacency by its gap)."""
     out: list[Word] = []
-    for m in _WORD.finditer(answer):
+    for m in _UPPER_WORD.finditer(answer):
         text = m.group(0)
+        if not text[0].isupper():
+            continue
         possessive = text.endswith(_POSSESSIVE)
         out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
     return out
 
 
-def held_names(records: Iterable[Record]) -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, surnames) the records hold, folded."""
+def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, surnames) the parsed tool results hold in naming fields, folded."""
     first: set[str] = set()
     last: set[str] = set()
-    for record in records:
-        for field, text in record.names:
-            key = field.rsplit(".", 1)[-1]
-            parts = [w for w in re.split(r"[\s,]+", text.strip()) if _capitalised(w)]
-            if not parts:
-                continue
-            if _FIRST_FIELD.search(key):
-                first.update(fold(p) for p in parts)
-            elif _LAST_FIELD.search(key):
-                last.update(fold(p) for p in parts)
-            elif _FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
-                first.add(fold(parts[0]))
-                if len(parts) > 1:
-                    last.add(fold(parts[-1]))
+    for key, text in _named_values(results):
+        parts = [w for w in re.split(r"[\s,]+", text.strip()) if _capitalised(w)]
+        if not parts:
+            continue
+        if _FIRST_FIELD.search(key):
+            first.update(fold(p) for p in parts)
+        elif _LAST_FIELD.search(key):
+            last.update(fold(p) for p in parts)
+        elif _FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
+            first.add(fold(parts[0]))
+            if len(parts) > 1:
+                last.add(fold(parts[-1]))
     return frozenset(first), frozenset(last)
+
+
+def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
+    """(key, text) of every string under a key that names a person, at any depth (bounded:
+    tool results are untrusted input)."""
+    stack: list[tuple[Any, int]] = [(r, 0) for r in results]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            continue
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(item, str):
+                    if len(item) <= _MAX_NAME_CHARS and _NAME_KEY.search(str(key)):
+                        yield str(key), item
+                elif isinstance(item, (dict, list)):
+                    stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
+
+
+def _letters_token(text: str, piece: str) -> bool:
+    """``piece`` occurs in ``text`` with no letter right before or after it."""
+    at = text.find(piece)
+    while at != -1:
+        end = at + len(piece)
+        if (at == 0 or not _is_letter(text[at - 1])) and (end == len(text) or not _is_letter(text[end])):
+            return True
+        at = text.find(piece, at + 1)
+    return False
+
+
+def _is_letter(char: str) -> bool:
+    return char.isalpha()
 
 
 def _initial(answer: str, word: Word) -> bool:
@@ -135,24 +180,52 @@ class NameCandidate:
 
 
 class NameFinder:
-    """The name rules for one answer against one turn's evidence."""
+    """The name rules for one answer against one turn's evidence.
+
+    What the evidence holds is read lazily: most answers have no capitalised word in a name
+    position, and then no tool result is walked at all."""
 
     def __init__(
         self,
-        records: Iterable[Record],
-        evidence_words: frozenset[str],
+        results: Callable[[], Iterable[Any]],
+        records: Callable[[], Iterable[Record]],
+        evidence_text: Callable[[], str],
         titles: frozenset[str],
         greetings: frozenset[str] = frozenset(),
     ) -> None:
-        self.records = tuple(records)
-        self.first, self.last = held_names(self.records)
-        self.known = evidence_words
+        self._results = results
+        self._records = records
+        self._evidence_text = evidence_text
+        self._seen: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
 
+    @cached_property
+    def _held(self) -> tuple[frozenset[str], frozenset[str]]:
+        return held_names(self._results())
+
+    @property
+    def first(self) -> frozenset[str]:
+        return self._held[0]
+
+    @property
+    def last(self) -> frozenset[str]:
+        return self._held[1]
+
+    @cached_property
+    def _text(self) -> str:
+        return self._evidence_text()
+
     def _unknown(self, word: Word) -> bool:
-        """No evidence holds the word (each letter run of it: "O'Brien", "Jean-Luc")."""
-        return any(piece not in self.known for piece in _LETTERS.findall(fold(word.text)))
+        """No evidence holds the word (each letter run of it: "O'Brien", "Jean-Luc"), as a
+        run of letters of its own: "silva" is held by "sophia_silva_7557", not by "silvan"."""
+        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(word.text)))
+
+    def _holds(self, piece: str) -> bool:
+        held = self._seen.get(piece)
+        if held is None:
+            held = self._seen[piece] = _letters_token(self._text, piece)
+        return held
 
     def candidates(self, answer: str) -> list[NameCandidate]:
         found = words(answer)
@@ -173,12 +246,12 @@ class NameFinder:
 
     def _why(self, answer: str, run: list[Word]) -> str | None:
         """Why ``run`` reads as a person's name, or None when nothing says so."""
-        for i, word in enumerate(run):
+        for i, word in enumerate(run if len(run) > 1 else ()):
             if fold(word.text) in self.first and any(self._unknown(w) for w in run[i + 1 :]):
                 return f"beside the first name {word.text} that a record holds"
             if fold(word.text) in self.last and any(self._unknown(w) for w in run[:i]):
                 return f"beside the surname {word.text} that a record holds"
-        if len(run) == 1 and (self.first or self.last) and self._addressed(answer, run[0]):
+        if len(run) == 1 and self._addressed(answer, run[0]) and (self.first or self.last):
             return "addressed after a greeting"
         code = _CODE_AFTER.match(answer, run[-1].end)
         if code and len(run) <= MAX_NAME_WORDS:
@@ -200,7 +273,7 @@ class NameFinder:
     def _names_of(self, code: str) -> frozenset[str]:
         """Name words of the records that hold ``code`` as a value."""
         words_: set[str] = set()
-        for record in self.records:
+        for record in self._records():
             if code in record.values.values() or any(text == code for _f, text in record.names):
                 for _field, text in record.names:
                     if text != code:

@@ -13,15 +13,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from nofab.language.text import normalise
-from nofab.language.vocabulary import Action, Language, contains_phrase
+from nofab.language.vocabulary import Action, Language, contains_phrase, stem
 from nofab.pipeline.spans import SpanSet
 
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 _SENTENCE_END = ".!?\n"
+_SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
 _REFERENCE_WINDOW = 48
+
+
+def _sentence_starts(norm: str) -> list[int]:
+    """Where a sentence, a list item or a colon's continuation starts (spaces skipped)."""
+    first = len(norm) - len(norm.lstrip())
+    return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +66,22 @@ class ClaimFinder:
         words = set(_WORDS.findall(norm))
         claims: list[Claim] = []
         seen = SpanSet()
+        starts: list[int] | None = None
         for lang in self.languages:
-            if words.isdisjoint(lang.first_words):
+            if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
                 continue
             for pattern in lang.patterns:
                 for match in pattern.finditer(norm):
                     claim = self._claim(text, norm, lang, match, seen)
                     if claim is not None:
                         claims.append(claim)
+            if lang.reports:
+                starts = starts if starts is not None else _sentence_starts(norm)
+                for pattern in lang.reports:
+                    for start in starts:
+                        found = pattern.match(norm, start)
+                        if found is not None and (claim := self._claim(text, norm, lang, found, seen)):
+                            claims.append(claim)
             if claims and lang.coordination:
                 claims.extend(self._coordinated(text, norm, lang, claims, seen))
         claims.sort(key=lambda c: c.span)
@@ -79,6 +94,8 @@ class ClaimFinder:
         name = lang.verbs.get(verb)
         if name is None and " " in verb:  # "logged you out" -> "logged out"
             name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
+        if name is None and lang.stem_verbs:  # "reenviadas": an inflection the list lacks
+            name = lang.stem_verbs.get(stem(lang.stemmer, verb))
         action = self.actions.get(name or "")
         span = match.span()
         if action is None or seen.overlaps(*span) or self._cancelled(norm, span, lang, match):

@@ -17,15 +17,22 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
+
+import snowballstemmer
 
 from nofab.language.text import normalise
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "de", "pt")
 #: The pattern groups a claim template may name ({verbs}, {preterite}, {verbs_motion}).
 _VERB_GROUPS = ("verbs", "preterite", "verbs_motion")
+#: ``{verbs_inflected}``: the listed participles, and other inflections of them by stem.
+_INFLECTED = "verbs_inflected"
+#: Shortest stem that may stand for unlisted inflections ("envi" -> "enviadas"); shorter
+#: stems ("cre", "pag") would match unrelated words.
+MIN_STEM = 4
 
 
 @cache
@@ -40,6 +47,18 @@ def load(name: str) -> Mapping[str, Any]:
 def words(category: str) -> frozenset[str]:
     """Every language's word list ``category`` (``negations``, ``short_words``) as one set."""
     return frozenset(normalise(w) for code in LANGUAGES for w in load(code).get(category, ()))
+
+
+@lru_cache(maxsize=8192)
+def stem(stemmer: str, word: str) -> str:
+    """The Snowball stem of ``word`` (``stemmer``: "spanish", "french", ...), cached per word:
+    the stemmer runs once per distinct verb form a process meets."""
+    return str(_stemmer(stemmer).stemWord(word))
+
+
+@cache
+def _stemmer(name: str) -> Any:
+    return snowballstemmer.stemmer(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +94,17 @@ class Language:
 
     code: str
     patterns: tuple[re.Pattern[str], ...]
+    #: Subjectless reports ("Reminder deleted."), matched at sentence starts only.
+    reports: tuple[re.Pattern[str], ...]
     #: A further verb joined to a claim of the same sentence ("... and sent a message").
     coordination: tuple[re.Pattern[str], ...]
     verbs: dict[str, str]  # normalised form -> action name
+    #: Snowball stem -> action name, for inflections the list lacks (``{verbs_inflected}``).
+    stem_verbs: dict[str, str]
+    stemmer: str
+    #: Words after which an unlisted inflection may stand ("sido", "été"): the pre-filter
+    #: beside ``first_words`` for ``{verbs_inflected}``.
+    inflection_auxiliaries: frozenset[str]
     particle_objects: frozenset[str]  # "you" in "logged you out"
     first_words: frozenset[str]  # pre-filter: the answer must contain one of these
     negations: frozenset[str]
@@ -128,19 +155,37 @@ def compile_language(code: str, extra_verbs: Mapping[str, str]) -> Language:
     def compiled(templates: list[str]) -> tuple[re.Pattern[str], ...]:
         out = []
         for template in templates:
-            filled = template
+            filled = template.replace("{" + _INFLECTED + "}", groups_inflected)
             for key, forms in groups.items():
                 filled = filled.replace("{" + key + "}", _alternation(list(forms), objects))
             out.append(re.compile(filled, re.IGNORECASE))
         return tuple(out)
 
     verbs = {form: action for forms in groups.values() for form, action in forms.items()}
+    stemmer = str(data.get("stemmer", ""))
+    stem_verbs: dict[str, str] = {}
+    if stemmer and "verbs" in groups:
+        by_stem: dict[str, set[str]] = {}
+        for form, action in groups["verbs"].items():
+            if " " not in form:
+                by_stem.setdefault(stem(stemmer, form), set()).add(action)
+        # A stem shared by two actions decides nothing; a short one matches too much.
+        stem_verbs = {k: next(iter(v)) for k, v in by_stem.items() if len(v) == 1 and len(k) >= MIN_STEM}
+        inflected = _alternation(list(groups["verbs"]), objects)
+        stems = "|".join(re.escape(k) + r"\w*" for k in sorted(stem_verbs, key=len, reverse=True))
+        groups_inflected = f"{inflected}|{stems}" if stems else inflected
+    else:
+        groups_inflected = _alternation(list(groups.get("verbs", {})), objects)
     relative = data.get("relative_reference")
     return Language(
         code=code,
         patterns=compiled(data["claim_patterns"]),
+        reports=compiled(data.get("report_patterns", [])),
         coordination=compiled(data.get("coordination", [])),
         verbs=verbs,
+        stem_verbs=stem_verbs,
+        stemmer=stemmer,
+        inflection_auxiliaries=frozenset(_list(data, "inflection_auxiliaries")),
         particle_objects=frozenset(_list(data, "particle_objects")),
         first_words=frozenset(f.split()[0] for f in verbs),
         negations=frozenset(_list(data, "negations")),
