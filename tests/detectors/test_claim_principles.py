@@ -229,3 +229,46 @@ def test_a_count_the_successful_calls_cover_is_grounded() -> None:
 def test_quoted_words_do_not_cancel_a_claim() -> None:
     response = 'Your friend wrote "I could never go". I have also deleted your old booking.'
     assert claimed(response, call("SearchMessages", [{"m": 1}])) == ["I have also deleted"]
+
+
+# ---------------------------------------------------------------- objects
+@pytest.mark.parametrize(
+    ("response", "tool", "arguments", "grounded"),
+    [
+        ("I've added the details to your calendar.", "CreateEvent", {"title": "x"}, True),
+        ("I have also deleted your old booking.", "delete", {"id": "b1"}, True),
+        ("I have also deleted your old booking.", "remove_item", {"reservation_id": "b1"}, True),
+        ("I have also deleted your old booking.", "DeleteReminder", {"reminder_id": "r1"}, False),
+        ("I have also deleted your old booking.", "remove_item", {"reminder_id": "r1"}, False),
+        ("He eliminado tu reserva.", "DeleteReminder", {}, False),
+        ("He eliminado tu reserva.", "cancel_reservation", {}, True),
+        ("Ich habe Ihre Buchung storniert.", "DeleteAlarm", {}, False),
+    ],
+)
+def test_an_object_narrows_only_when_the_tool_names_another_kind(
+    response: str, tool: str, arguments: dict[str, str], grounded: bool
+) -> None:
+    assert (claimed(response, call(tool, OK, arguments)) == []) is grounded
+
+
+# ---------------------------------------------------------------- inflections by stem
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("Las reservas han sido canceladas.", "cancel"),
+        ("Los mensajes fueron reenviados.", "send"),
+        ("Les réservations ont été annulées.", "cancel"),
+        ("As reservas foram canceladas.", "cancel"),
+        ("Die Buchungen wurden storniert.", "cancel"),
+    ],
+)
+def test_unlisted_inflections_after_an_auxiliary_are_read_by_stem(text: str, action: str) -> None:
+    assert actions(text) == [action]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Puedo cancelar la reserva.", "Je peux annuler la réservation.", "Posso cancelar a reserva."],
+)
+def test_an_infinitive_is_no_claim(text: str) -> None:
+    assert actions(text) == []
