@@ -52,7 +52,10 @@ def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
 
 
 class ClaimDetector:
-    """``verb_claim``."""
+    """``verb_claim``: a claimed action no tool of this turn could have done, or one whose
+    own call failed (an item named in the claim, every item, or more items than calls
+    succeeded). Risk: a count word right after the claim that counts something else ("sent
+    two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
     version = "1"

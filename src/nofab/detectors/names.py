@@ -17,6 +17,12 @@ A full name is one unit (one finding over every capitalised word of it), and a p
 naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``family_name``/
 ``surname`` are surnames, a multi-word ``name`` (or ``full_name``, ``customer_name`` and other
 person roles; not ``product_name``) gives its first and last word.
+
+Risk: a product or place whose name starts or ends with a held person's name ("Sofia
+Airport" when a passenger is called Sofia) reads as a person; a first name written alone
+in running text ("upgrading Noah") is never checked, so a swapped lone first name passes.
+The greeting rule trusts that the records name people at all; a bot greeting the user by a
+name given in an earlier conversation (not in this turn's evidence) is flagged.
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ message. A name without a verb (``sendmail``, ``slack``, ``email``) is read by i
 Inflections are compared by their Snowball stem (``messages`` ~ ``message``, ``booking`` ~
 ``book``, ``cancellation`` ~ ``cancel``) instead of a hand-written suffix list; stems are
 cached per distinct word, and tool names repeat, so the stemmer runs a few times per process.
+
+Risk: a tool whose name opens with a reading verb but acts ("get_refund" that issues one)
+grounds no action: name it for what it does, or give its definition in ``Turn.tools``. A
+definition's opening verb is trusted as written.
 """
 
 from __future__ import annotations

@@ -4,6 +4,12 @@ A claim is an action the answer states as done: with the speaker as subject ("I'
 passive ("has been cancelled"), coordinated with another claim ("... and sent a message"),
 or subjectless ("Reminder deleted.", "Your booking is confirmed!"). Negated, hedged and
 question forms are not claims, and neither are words inside quotes (someone else's).
+
+Risks: a coordinated verb is read with the first claim's subject even when the sentence
+changes subject without punctuation ("I've sent it and updated records show ..."); a
+subjectless report can be a heading ("Booked flights:"), read as a claim of booking; a
+stated state ("your booking is confirmed") is a claim unless the evidence reports that
+state or a tool this turn named its object.
 """
 
 from __future__ import annotations
