@@ -86,10 +86,6 @@ class Lexicon:
             not self._named_objects(tool_name_parts(call.name)).isdisjoint(claim.objects) for call in tools
         )
 
-    @staticmethod
-    def hint_matches(hint: str, parts: tuple[str, ...]) -> bool:
-        return any(part_matches(hint, part) for part in parts)
-
     def _named_objects(self, parts: tuple[str, ...]) -> set[str]:
         return {self.entities[p] for p in parts if p in self.entities}
 
