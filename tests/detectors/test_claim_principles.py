@@ -272,3 +272,31 @@ def test_unlisted_inflections_after_an_auxiliary_are_read_by_stem(text: str, act
 )
 def test_an_infinitive_is_no_claim(text: str) -> None:
     assert actions(text) == []
+
+
+# ---------------------------------------------------------------- negation and hedge scope
+@pytest.mark.parametrize(
+    "response",
+    [
+        "No problem, I've sent the invoice.",
+        "Nothing else is needed: I have emailed you the receipt.",
+        "Let me know if you have any feedback I've also notified your manager.",
+        "Not a problem. We have refunded the fee.",
+    ],
+)
+def test_a_negation_or_hedge_of_another_clause_does_not_cancel_a_claim(response: str) -> None:
+    assert claimed(response, call("get_order", OK)) != []
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "I haven't sent the invoice.",
+        "I have not emailed you the receipt.",
+        "We never refunded the fee.",
+        "If I sent it twice, let me know.",
+        "Once we have refunded the fee you will get an e-mail.",
+    ],
+)
+def test_a_negation_after_the_subject_or_a_hedge_right_before_it_cancels(response: str) -> None:
+    assert claimed(response, call("get_order", OK)) == []

@@ -29,6 +29,8 @@ _SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
 _REFERENCE_WINDOW = 48
+#: How far before a claim's subject a hedge still governs it ("if I sent", "once we have").
+_HEDGE_REACH = 16
 
 
 def _sentence_starts(norm: str) -> list[int]:
@@ -143,9 +145,20 @@ class ClaimFinder:
         clause_start = 0
         for brk in self._clause_break.finditer(norm, max(0, start - _CLAUSE_WINDOW), start):
             clause_start = brk.end()
+        subject_led = bool(lang.subject_starts) and norm.startswith(lang.subject_starts, start)
+        # A claim led by its subject ("I've sent") is negated between subject and verb ("I
+        # haven't sent"); a negation before the subject belongs to another clause ("No
+        # problem, I've sent it"), and so does a hedge before the last comma or more than a
+        # few words back ("if you have feedback I've also notified ..."): only one right
+        # before the subject governs it ("If I sent it twice").
+        negation_from = start if subject_led else clause_start
+        hedge_from = clause_start
+        if subject_led:
+            comma = norm.rfind(",", clause_start, start)
+            hedge_from = max(clause_start, comma + 1, start - _HEDGE_REACH)
         # Quoted words are someone else's ('the message "I could never go"'): their
         # negations and hedges are not the speaker's.
-        clause = _QUOTED.sub(" ", norm[clause_start:end])
+        clause = _QUOTED.sub(" ", norm[negation_from:end])
         tokens = set(_WORDS.findall(clause))
         if "gap" in match.groupdict() and match.group("gap"):
             tokens.update(_WORDS.findall(match.group("gap")))
@@ -154,11 +167,12 @@ class ClaimFinder:
         if any(p in clause for p in lang.negation_prefixes):
             return True
         if (
-            lang.relative_reference is not None
-            and norm.startswith(lang.subject_starts, start)
+            subject_led
+            and lang.relative_reference is not None
             and lang.relative_reference.search(norm, max(clause_start, start - _REFERENCE_WINDOW), start)
         ):
             return True
+        clause = _QUOTED.sub(" ", norm[hedge_from:end])
         return any(contains_phrase(clause, hedge) for hedge in lang.hedges)
 
     def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
