@@ -278,13 +278,20 @@ class NameFinder:
 
     def _names_of(self, code: str) -> frozenset[str]:
         """Name words of the records that hold ``code`` as a value."""
-        words_: set[str] = set()
+        return self._owners.get(code, frozenset())
+
+    @cached_property
+    def _owners(self) -> dict[str, frozenset[str]]:
+        """Every value of a record that names someone -> that record's name words (built
+        once: an answer may cite thousands of codes)."""
+        owners: dict[str, set[str]] = {}
         for record in self._records():
-            if code in record.values.values() or any(text == code for _f, text in record.names):
-                for _field, text in record.names:
-                    if text != code:
-                        words_.update(fold(p) for p in text.split() if _capitalised(p))
-        return frozenset(words_)
+            names = {fold(p) for _f, text in record.names for p in text.split() if _capitalised(p)}
+            if not names:
+                continue
+            for value in (*record.values.values(), *(text for _f, text in record.names)):
+                owners.setdefault(value, set()).update(n for n in names if n != fold(value))
+        return {value: frozenset(names) for value, names in owners.items()}
 
     def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
         """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""

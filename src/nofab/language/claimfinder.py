@@ -15,6 +15,7 @@ state or a tool this turn named its object.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -125,14 +126,13 @@ class ClaimFinder:
         for pattern in lang.coordination:
             for match in pattern.finditer(norm, anchors[0] if anchors else len(norm)):
                 start = match.start()
-                anchor = max((a for a in anchors if a <= start), default=-1)
-                if anchor < 0 or any(c in _SENTENCE_END for c in norm[anchor:start]):
+                i = bisect_right(anchors, start)  # the nearest claim ending before this verb
+                if i == 0 or any(c in _SENTENCE_END for c in norm[anchors[i - 1] : start]):
                     continue
                 claim = self._claim(text, norm, lang, match, seen)
                 if claim is not None:
                     out.append(claim)
-                    anchors.append(claim.span[1])
-                    anchors.sort()
+                    insort(anchors, claim.span[1])
         return out
 
     def _cancelled(self, norm: str, span: tuple[int, int], lang: Language, match: re.Match[str]) -> bool:
