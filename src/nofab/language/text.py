@@ -33,6 +33,24 @@ def fold(text: str) -> str:
     return text.casefold()
 
 
+_APOSTROPHES = str.maketrans("\u2019\u2018", "''")
+
+
+def normalise(text: str) -> str:
+    """The one normal form prose and lexicon data are compared in: case-folded, with
+    typographic apostrophes made straight, and exactly as long as ``text`` so that spans
+    found in it index the original. A character whose case folding is longer ("ß" -> "ss")
+    is lower-cased instead (and kept when even that is longer)."""
+    if text.isascii():
+        return text.lower()
+    folded = text.casefold()
+    if len(folded) != len(text):
+        folded = "".join(
+            f if len(f := c.casefold()) == 1 else (c.lower() if len(c.lower()) == 1 else c) for c in text
+        )
+    return folded.translate(_APOSTROPHES)
+
+
 @lru_cache(maxsize=512)
 def _fold_cached(text: str) -> str:
     return fold(text)
