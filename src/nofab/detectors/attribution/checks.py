@@ -8,7 +8,7 @@ group. Without a field phrase, the number must be one of the record's values.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
 from nofab.detectors.attribution.binding import CONF_FAR, Binding, in_clause, narrowed
@@ -45,8 +45,11 @@ def check_single(
     value: float,
     fields: tuple[str, ...],
     said_of: SaidOf = frozenset(),
+    everything: Callable[[], Sequence[Record]] | None = None,
 ) -> Finding | None:
-    """A finding when the number at token ``i`` does not fit the record it is bound to."""
+    """A finding when the number at token ``i`` does not fit the record it is bound to.
+
+    ``everything``: every record of the turn, out of scope too (default: ``records``)."""
     bound = [records[r] for r in sorted(binding.records)]
     singles = tuple(f for f in fields if "/" not in f)
     if fields and not singles:
@@ -105,7 +108,8 @@ def check_single(
             return None
         confidence = min(CONF_NO_FIELD, binding.confidence())
         said = "; ".join(f"{r.label}: no field holds {fmt(value)}" for r in bound[:3])
-    anywhere = any(same(v, value) for r in records for _f, v in r.numeric_fields())
+    everywhere = everything() if everything is not None else records
+    anywhere = any(same(v, value) for r in everywhere for _f, v in r.numeric_fields())
     # With a field, the record states that field's value, so the number contradicts it;
     # without one, a number no record holds at all is only unverified.
     kind = "misattributed_value" if singles or anywhere else "unverified_number"

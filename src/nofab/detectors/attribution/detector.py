@@ -29,6 +29,7 @@ from nofab.detectors.attribution.mentions import Mention, find_mentions
 from nofab.detectors.attribution.names import unheld_known_names, unheld_proper_names, wrong_weekdays
 from nofab.detectors.attribution.pairs import check_pair
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
+from nofab.detectors.attribution.scope import in_scope
 from nofab.detectors.attribution.values import fmt, not_value_tokens
 from nofab.detectors.attribution.vocabulary import Vocabulary
 from nofab.detectors.base import DetectorBase
@@ -50,26 +51,45 @@ class AttributionDetector(DetectorBase):
 
     def __init__(self, profile: Profile) -> None:
         self.vocabulary = Vocabulary.from_profile(profile, self.id)
+        self.name_fields = tuple(profile.name_fields)
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
         v = self.vocabulary
-        records = self._with_sums(evidence.records)
-        if not answer or not records:
+        if not answer:
             return
+        if v.pairs:
+            # An unlabelled pair ("110-102") is read against every record, named or not.
+            records = self._with_sums(evidence.records)
+            named = bool(records)
+        else:
+            scope = in_scope(evidence, self.name_fields)
+            records, named = self._with_sums(scope.records), scope.named
+        if not records and not (named and v.proper_names) and not self._names_other_things(answer):
+            return  # the answer names no record: no number or name of it can be attributed
         tokens = tokenize(answer)
         if not tokens:
             return
         mentions = find_mentions(v, answer, tokens, records)
-        yield from unheld_known_names(self, answer, tokens, mentions, len(records))
-        yield from wrong_weekdays(self, v, tokens, records)
+        if any(not m.records for m in mentions) and evidence.records:
+            yield from unheld_known_names(self, answer, tokens, mentions, len(evidence.records))
+        if v.weekdays and any(t.text in v.weekdays for t in tokens):
+            yield from wrong_weekdays(self, v, tokens, evidence.records)
         if v.proper_names:
-            yield from unheld_proper_names(self, v, evidence, tokens, mentions, records)
+            has_names = lambda: any(r.names for r in records) or any(r.names for r in evidence.records)  # noqa: E731
+            yield from unheld_proper_names(self, v, evidence, tokens, mentions, has_names)
         yield from wrong_relations(self, v, answer, tokens, mentions, records)
         if not any(m.records for m in mentions) and not v.pairs:
             return
         not_values = not_value_tokens(evidence, tokens)
         yield from self._number_findings(evidence, tokens, mentions, records, not_values)
+
+    def _names_other_things(self, answer: str) -> bool:
+        """Could the answer name something no record is needed to find: a known name, a weekday?"""
+        v = self.vocabulary
+        if v.known is not None and v.known.search(answer):
+            return True
+        return any(day in answer for day in v.weekdays)
 
     def _with_sums(self, records: Sequence[Record]) -> Sequence[Record]:
         """Records with the profile's derived fields added (same order, so indices hold)."""
@@ -120,6 +140,10 @@ class AttributionDetector(DetectorBase):
             start = breaks[k] if k >= 0 else -1
             return mentions[bisect_left(firsts, start) : bisect_left(lasts, i)]
 
+        def everything() -> Sequence[Record]:
+            """Every record of the turn, out of scope too (asked only for a finding's kind)."""
+            return records if v.pairs else self._with_sums(evidence.records)
+
         i = 0
         n = len(tokens)
         while i < n:
@@ -156,7 +180,7 @@ class AttributionDetector(DetectorBase):
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
                 finding = check_single(
-                    self, v, evidence, tokens, local, records, binding, i, value, fields, said_of
+                    self, v, evidence, tokens, local, records, binding, i, value, fields, said_of, everything
                 )
                 said_of.add(key)
                 if finding is not None:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
 from nofab.detectors.attribution.mentions import Mention
@@ -58,12 +58,12 @@ def unheld_proper_names(
     evidence: Evidence,
     tokens: Sequence[Token],
     mentions: Sequence[Mention],
-    records: Sequence[Record],
+    has_names: Callable[[], bool],
 ) -> Iterator[Finding]:
     """A capitalised word mid-sentence ("Thank you, Olivia") that no record, tool result,
-    user message or context holds, in a turn whose records carry names of that kind."""
-    if not any(record.names for record in records):
-        return
+    user message or context holds, in a turn whose records carry names of that kind
+    (``has_names``, asked only once a candidate word is found: it may build every record)."""
+    checked: bool | None = None
     covered = {i for m in mentions for i in range(m.first, m.last + 1)}
     # Next to a record's name, a capitalised word is part of that name: "Emma Garcia" where
     # the record has "Garcia" but no "Emma" is a name the records do not hold.
@@ -77,6 +77,10 @@ def unheld_proper_names(
             continue
         if evidence.grounds(token.text):
             continue
+        if checked is None:
+            checked = has_names()
+        if not checked:
+            return
         joined = (i in after_name and _joined(evidence.answer, tokens, i - 1, i)) or (
             i in before_name and _joined(evidence.answer, tokens, i, i + 1)
         )
