@@ -12,10 +12,11 @@ from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
 from nofab.detectors.attribution.binding import CONF_FAR, Binding, in_clause, narrowed
+from nofab.detectors.attribution.causes import took_no_part
 from nofab.detectors.attribution.mentions import Mention
 from nofab.detectors.attribution.relations import groups
 from nofab.detectors.attribution.values import explained, fmt, is_difference, same
-from nofab.detectors.attribution.vocabulary import BEYOND, RANK, Vocabulary
+from nofab.detectors.attribution.vocabulary import BEYOND, DASHES, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record
@@ -72,6 +73,8 @@ def check_single(
     if singles and any(same(records[r].number(f), value) for r in others for f in singles):
         return None
     if singles:
+        if len(bound) == 1 and took_no_part(vocabulary, bound[0]):
+            return None  # one finding on the name, not one per number (``causes``)
         holders = [r for r in bound if any(r.number(f) is not None for f in singles)]
         bound = narrowed(evidence.answer, tokens, binding.at, holders)
         relevant = [(r, f) for r in bound for f in singles if r.number(f) is not None]
@@ -194,11 +197,28 @@ def other_occasions(
 
 
 def _skipped(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding, i: int) -> bool:
-    """A skip word ("averaging") between the entity and the number: not this game's value."""
+    """A skip word ("averaging") between the entity and the number: not this occasion's value.
+
+    Unless the skip word opens a record phrase ("a season-high 30 points", "a career-best
+    12 assists"): a record set on this occasion is this occasion's figure, so it is checked
+    like any other. Risk: "his season high is 40" states an earlier record, which is then
+    read against this occasion's value.
+    """
     if not vocabulary.skip_words:
         return False
     first = max(0, i - binding.distance)
-    return any(t.text.casefold() in vocabulary.skip_words for t in tokens[first:i])
+    for k in range(first, i):
+        if tokens[k].text.casefold() in vocabulary.skip_words and not _opens_record(vocabulary, tokens, k, i):
+            return True
+    return False
+
+
+def _opens_record(vocabulary: Vocabulary, tokens: Sequence[Token], k: int, end: int) -> bool:
+    """Does a record phrase start at token ``k`` (dashes skipped), before token ``end``?"""
+    if not vocabulary.record_phrases:
+        return False
+    words = tuple(t.text.casefold() for t in tokens[k:end] if t.text not in DASHES)
+    return any(words[: len(p)] == p for p in vocabulary.record_phrases)
 
 
 def _following_matches(

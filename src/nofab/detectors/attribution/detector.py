@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 from nofab.config.policy import Profile
 from nofab.detectors.attribution import fields as F
 from nofab.detectors.attribution.binding import Binding, bind, bind_in_paragraph
+from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
 from nofab.detectors.attribution.names import unheld_known_names, unheld_proper_names, wrong_weekdays
@@ -31,7 +32,7 @@ from nofab.detectors.attribution.pairs import check_pair
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
 from nofab.detectors.attribution.scope import in_scope
 from nofab.detectors.attribution.values import fmt, not_value_tokens
-from nofab.detectors.attribution.vocabulary import Vocabulary
+from nofab.detectors.attribution.vocabulary import BEYOND, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record, as_number
@@ -82,7 +83,22 @@ class AttributionDetector(DetectorBase):
         if not any(m.records for m in mentions) and not v.pairs:
             return
         not_values = not_value_tokens(evidence, tokens)
-        yield from self._number_findings(evidence, tokens, mentions, records, not_values)
+        claims: list[Claim] = []
+        found = list(self._number_findings(evidence, tokens, mentions, records, not_values, claims))
+        names, replaced = shared_causes(self, v, answer, tokens, mentions, records, claims)
+        yield from names
+        yield from (f for f in found if id(f) not in replaced)
+
+    @staticmethod
+    def _is_claim(
+        records: Sequence[Record], binding: Binding, singles: Sequence[str], finding: Finding | None
+    ) -> bool:
+        """A figure of this occasion credited to a record that has the field it names."""
+        if not singles or any(f == BEYOND or f.startswith(RANK) for f in singles):
+            return False
+        if finding is not None and finding.kind != "misattributed_value":
+            return False
+        return any(f in records[r].values for r in binding.records for f in singles)
 
     def _names_other_things(self, answer: str) -> bool:
         """Could the answer name something no record is needed to find: a known name, a weekday?"""
@@ -113,7 +129,9 @@ class AttributionDetector(DetectorBase):
         mentions: list[Mention],
         records: Sequence[Record],
         not_values: AbstractSet[int],
+        claims: list[Claim],
     ) -> Iterator[Finding]:
+        """Findings on numbers; each number credited to a mention with a field joins ``claims``."""
         v = self.vocabulary
         answer = evidence.answer
         in_mention = {i for m in mentions for i in range(m.first, m.last + 1)} | set(not_values)
@@ -183,6 +201,10 @@ class AttributionDetector(DetectorBase):
                     self, v, evidence, tokens, local, records, binding, i, value, fields, said_of, everything
                 )
                 said_of.add(key)
+                if self._is_claim(records, binding, singles, finding):
+                    claims.append(
+                        Claim(tokens[i].sentence, binding.at, binding.records, value, tuple(singles), finding)
+                    )
                 if finding is not None:
                     yield finding
             i += 1

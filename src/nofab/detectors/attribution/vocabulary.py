@@ -29,6 +29,7 @@ KEYS = (
     "opposing_words",
     "proper_names",
     "rank_phrases",
+    "record_phrases",
     "skip_words",
     "unbound_numbers",
 )
@@ -83,6 +84,8 @@ class Vocabulary:
     #: Phrase after a number -> the fields it names ("points" -> PTS, TEAM-PTS).
     aliases: Mapping[Phrase, tuple[str, ...]]
     alias_len: int
+    #: Every field a phrase or label names (the figures a record may hold).
+    figure_fields: frozenset[str]
     #: Label written before a value ("economy price:") -> fields.
     labels: Mapping[Phrase, tuple[str, ...]]
     number_words: Mapping[str, float]
@@ -98,6 +101,8 @@ class Vocabulary:
     member_links: tuple[Phrase, ...]
     min_value: float
     skip_words: frozenset[str]
+    #: Phrases that keep a figure on this occasion though they hold a skip word ("season high").
+    record_phrases: tuple[Phrase, ...]
     unbound_numbers: bool
 
     @classmethod
@@ -116,10 +121,15 @@ class Vocabulary:
         for text, name in rules.mapping("rank_phrases").items():
             if phrase(text):
                 aliases[phrase(text)] = (RANK + name,)
+        labels = {phrase(k): v for k, v in _lists(rules, "field_labels").items() if phrase(k)}
+        named = [f for fs in (*aliases.values(), *labels.values()) for f in fs]
         return cls(
             aliases=aliases,
+            figure_fields=frozenset(
+                p for f in named if not f.startswith((BEYOND, RANK)) for p in f.split("/")
+            ),
             alias_len=max((len(k) for k in aliases), default=0),
-            labels={phrase(k): v for k, v in _lists(rules, "field_labels").items() if phrase(k)},
+            labels=labels,
             number_words={k.casefold(): float(v) for k, v in profile.number_words.items()},
             fillers=_FILLERS | {w.casefold() for w in rules.strings("filler_words")},
             pairs=tuple(tuple(p.split("/", 1)) for p in profile.pair_fields),
@@ -137,6 +147,8 @@ class Vocabulary:
             min_value=rules.number("min_value", 0.0, lo=float("-inf")),
             # Words that make a number something other than this record's value ("averaging").
             skip_words=frozenset(w.casefold() for w in rules.strings("skip_words")),
+            # "a season-high 30 points": a record set on this occasion is this occasion's figure.
+            record_phrases=tuple(p for p in map(phrase, rules.strings("record_phrases")) if p),
             # A bare number ("$209") says nothing about which field it is; unless the profile's
             # answers are all about its records (a box score), such a number is a claim only
             # when an entity is named in its own clause.
