@@ -21,6 +21,8 @@ from nofab.model.finding import Finding
 CONF_PAIR = 0.85  # an unlabelled pair that half-matches a declared pair
 #: A labelled cross-record pair is read against at most this many records (two teams, not a roster).
 _MAX_ACROSS = 6
+#: A period phrase labels a pair from at most this many tokens before it.
+_PERIOD_REACH = 12
 #: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
 _OPENERS = frozenset("([")
 
@@ -94,6 +96,12 @@ def check_pair(
             _score, r1, fa, fb, r2 = own[0]
             yield from _pair_findings(maker, tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, binding.mention)
             return
+    period = period_before(vocabulary, tokens, i)
+    if period:
+        # "In the third quarter, out-scoring the Kings 34-19": the period named earlier in the
+        # clause labels the pair, which no full-game reading explained.
+        yield from _check_across(maker, tokens, records, i, j, a, b, period)
+        return
     half = [c for c in candidates if c[0] == 1]
     # A score read either way round is one reading; keep the one whose first number fits.
     readings: dict[tuple[frozenset[str], str, str], tuple[int, Record, str, str, Record]] = {}
@@ -103,6 +111,26 @@ def check_pair(
         return  # nothing half-matches, or several readings do: not sure what it claims
     _score, r1, fa, fb, r2 = next(iter(readings.values()))
     yield from _pair_findings(maker, tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, "")
+
+
+def period_before(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> list[str]:
+    """Fields of a pair across records (a period: "in the third quarter") named before token ``i``.
+
+    The nearest such phrase that starts within ``_PERIOD_REACH`` tokens before the pair, in its
+    sentence, commas allowed in between: a period phrase labels the pair wherever the clause
+    puts it. Only asked for a pair that no full-game reading explains, so "after trailing in
+    the third quarter, they won 110-102" keeps its final score. Risk: a pair that fits no
+    reading at all (a wrong final score) is then read as the period's score.
+    """
+    sentence = tokens[i].sentence
+    for k in range(i - 1, max(-1, i - 1 - _PERIOD_REACH), -1):
+        if tokens[k].sentence != sentence:
+            break
+        fields, _end = field_after(vocabulary, tokens, k, multiword=True)
+        across = [f.split("/", 1)[0] for f in fields if "/" in f and len(set(f.split("/", 1))) == 1]
+        if across:
+            return across
+    return []
 
 
 def _check_across(
