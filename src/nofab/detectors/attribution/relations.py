@@ -19,6 +19,8 @@ from nofab.language.sentences import Token
 from nofab.model.finding import Finding
 
 CONF_RELATION = 0.8  # a name in the wrong relation ("Beal led the way for Brooklyn")
+#: After a group link, its member is looked for within this many tokens ("the duo of X").
+_GROUP_REACH = 8
 #: A name is related to at most this many mentions before it in its sentence.
 NEAR_MENTIONS = 12
 
@@ -66,11 +68,13 @@ def wrong_relations(
     records: Sequence[Record],
 ) -> Iterator[Finding]:
     """Names in the wrong relation: a record opposing itself, a member credited to another group."""
-    if not vocabulary.opposing and not vocabulary.member_links:
+    if not vocabulary.opposing and not vocabulary.member_links and not vocabulary.group_links:
         return
     named = [m for m in mentions if m.records]
-    member_of = groups(records) if vocabulary.member_links else {}
+    member_of = groups(records) if vocabulary.member_links or vocabulary.group_links else {}
     group_records = {g for gs in member_of.values() for g in gs}
+    if vocabulary.group_links:
+        yield from _groups_led_by_strangers(maker, vocabulary, answer, tokens, named, records, member_of)
     sentence_start = 0  # index in ``named`` of the first mention of the current sentence
     for index, mention in enumerate(named):
         sentence = tokens[mention.first].sentence
@@ -111,6 +115,66 @@ def wrong_relations(
                 mention,
                 f"{member.text} is credited to {mention.text}, but the records put them with {owner}",
             )
+
+
+def _groups_led_by_strangers(
+    maker: DetectorBase,
+    vocabulary: Vocabulary,
+    answer: str,
+    tokens: Sequence[Token],
+    named: Sequence[Mention],
+    records: Sequence[Record],
+    member_of: dict[int, set[int]],
+) -> Iterator[Finding]:
+    """The relation read the other way: "The Nets were led by Beal", a group then its member.
+
+    After a group's mention, a group link ("were led by", "paced by") names a member of
+    that group: the first member mentioned within ``_GROUP_REACH`` tokens of the link, in the
+    sentence ("were led by the duo of X and Y" is X's). When the records put that member in
+    another group, the group's name is the wrong one (the finding is on it, as the member
+    credited to the wrong group is). Risk: "were led by a strong bench, not by X" names X
+    as a non-leader; the negation is not read.
+    """
+    group_records = {g for gs in member_of.values() for g in gs}
+    for index, group in enumerate(named):
+        if not group.records <= group_records:
+            continue
+        after = _words_after(tokens, group.last, max(len(p) for p in vocabulary.group_links))
+        link = next((p for p in vocabulary.group_links if after[: len(p)] == p), None)
+        if link is None:
+            continue
+        reach = group.last + len(link) + _GROUP_REACH
+        member = next(
+            (
+                m
+                for m in named[index + 1 :]
+                if m.first <= reach
+                and tokens[m.first].sentence == tokens[group.last].sentence
+                and any(r in member_of for r in m.records)
+            ),
+            None,
+        )
+        if member is None:
+            continue
+        belongs = {g for r in member.records for g in member_of.get(r, ())}
+        if belongs and not (belongs & group.records):
+            owner = ", ".join(sorted({records[g].label for g in belongs}))
+            reason = (
+                f"{group.text} are said to be led by {member.text}, but the records put them with {owner}"
+            )
+            yield name_finding(maker, answer, tokens, group, reason)
+
+
+def _words_after(tokens: Sequence[Token], last: int, limit: int) -> Phrase:
+    """Up to ``limit`` folded words just after token ``last`` in its sentence (no "the", no dashes)."""
+    out: list[str] = []
+    k = last + 1
+    while k < len(tokens) and len(out) < limit and tokens[k].sentence == tokens[last].sentence:
+        text = tokens[k].text.casefold()
+        if text not in DASHES and text != "the":
+            out.append(text)
+        k += 1
+    return tuple(out)
 
 
 def name_finding(

@@ -23,6 +23,7 @@ KEYS = (
     "beyond_phrases",
     "field_labels",
     "filler_words",
+    "group_links",
     "member_links",
     "min_value",
     "not_names",
@@ -99,6 +100,7 @@ class Vocabulary:
     not_names: frozenset[str]
     opposing: tuple[Phrase, ...]
     member_links: tuple[Phrase, ...]
+    group_links: tuple[Phrase, ...]
     min_value: float
     skip_words: frozenset[str]
     #: Phrases that keep a figure on this occasion though they hold a skip word ("season high").
@@ -144,6 +146,8 @@ class Vocabulary:
             opposing=tuple(p for p in map(link, rules.strings("opposing_words")) if p),
             # "Beal led the way for Brooklyn": a member named with a group it does not belong to.
             member_links=tuple(p for p in map(link, rules.strings("member_links")) if p),
+            # "The Nets were led by Beal": a group, then a member it does not have.
+            group_links=tuple(p for p in map(link, rules.strings("group_links")) if p),
             min_value=rules.number("min_value", 0.0, lo=float("-inf")),
             # Words that make a number something other than this record's value ("averaging").
             skip_words=frozenset(w.casefold() for w in rules.strings("skip_words")),
