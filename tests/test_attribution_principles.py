@@ -12,8 +12,10 @@ import pytest
 
 from nofab import Guard, Policy, Profile
 from nofab.detectors.attribution import AttributionDetector
+from nofab.detectors.attribution.mentions import find_mentions, singular
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
+from nofab.language.sentences import tokenize
 from nofab.model.finding import Finding
 
 #: Two clubs and their players; Zed Quinn did not play (every figure empty).
@@ -210,3 +212,132 @@ def test_a_record_set_this_game_that_matches_is_fine() -> None:
 def test_a_season_figure_is_still_about_other_games() -> None:
     (finding,) = _findings("Ada Brook is averaging 24 points this season.")
     assert (finding.kind, finding.confidence) == ("unverified_number", 0.6)
+
+
+# ---------------------------------------------------------------- contests and membership
+CONTEST: dict[str, Any] = {
+    **MATCH,
+    "home": {**MATCH["home"], "TEAM-PTS_Q3": "30"},
+    "away": {**MATCH["away"], "TEAM-PTS_Q3": "22"},
+}
+CONTEST_PROFILE = Profile.from_dict(
+    {
+        "name_fields": ["PLAYER_NAME", "TEAM-NAME"],
+        "pair_fields": ["TEAM-PTS/TEAM-PTS", "TEAM-PTS_Q3/TEAM-PTS_Q3"],
+        "field_aliases": {
+            "points": ["PTS", "TEAM-PTS"],
+            "in the third quarter": ["TEAM-PTS_Q3/TEAM-PTS_Q3"],
+            "third quarter": ["TEAM-PTS_Q3/TEAM-PTS_Q3"],
+        },
+        "rules": {
+            "attribution": {
+                "winning_words": ["defeated", "beat", "edged"],
+                "group_links": ["were led by", "were paced by"],
+                "member_links": ["led the way for"],
+            }
+        },
+    }
+)
+
+
+def _contest(response: str) -> list[tuple[str, str]]:
+    return [
+        (str(f.evidence.get("category")), f.identifier) for f in _findings(response, CONTEST, CONTEST_PROFILE)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("response", "flagged"),
+    [
+        # No full-game or period reading half-explains these pairs: only the period phrase does.
+        ("In the third quarter, the Otters out-scored the Herons 28-25.", ["28", "25"]),
+        ("The Otters, who struggled early, won the third quarter by outscoring the Herons 33 - 19.", ["33", "19"]),
+        ("In the third quarter , the Herons were outscored by the Otters , 29 - 18 .", ["29", "18"]),
+    ],
+)
+def test_a_period_named_earlier_in_the_clause_labels_the_pair(response: str, flagged: list[str]) -> None:
+    """A period phrase anywhere before an unexplained pair in its clause says which figures it gives."""
+    assert _contest(response) == [("NUMBER", n) for n in flagged]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "In the third quarter, the Otters out-scored the Herons 30-22.",
+        "After a slow third quarter, the Otters won 104-97.",  # the full-game score explains it
+        "The Otters won 104 - 97 despite a quiet third quarter.",
+    ],
+)
+def test_a_pair_a_reading_explains_is_left_alone(response: str) -> None:
+    assert _contest(response) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "word"),
+    [
+        ("The Herons defeated the Otters 104-97.", "defeated"),
+        ("The Herons ( 3 - 1 ) beat the Otters ( 2 - 2 ) 104 - 97 on Friday.", "beat"),
+        ("On Friday the Herons edged the Otters, 104-97, at home.", "edged"),
+    ],
+)
+def test_a_winner_named_the_wrong_way_round_is_one_finding_on_the_word(response: str, word: str) -> None:
+    """The score's numbers are right but the records give the higher one to the other name."""
+    assert _contest(response) == [("WORD", word)]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The Otters defeated the Herons 104-97.",
+        "The Otters ( 2 - 2 ) beat the Herons ( 3 - 1 ) 104 - 97 on Friday.",
+        "The Herons lost to the Otters 97-104.",  # no winning word between the names
+    ],
+)
+def test_a_winner_named_rightly_is_not_found(response: str) -> None:
+    assert _contest(response) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "group"),
+    [
+        ("The Herons were led by Ada Brook.", "Herons"),
+        ("The Herons were paced by the duo of Cy Dunmore and Eli Fenn.", "Herons"),
+        ("Ada Brook led the way for the Herons with 31 points.", "Herons"),
+    ],
+)
+def test_a_member_in_the_wrong_group_is_found_in_both_directions(response: str, group: str) -> None:
+    assert _contest(response) == [("NAME", group)]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The Otters were led by Ada Brook.",
+        "The Herons were paced by Eli Fenn and Mo Hale.",
+        "Ada Brook led the way for the Otters with 31 points.",
+    ],
+)
+def test_a_member_in_its_own_group_is_fine(response: str) -> None:
+    assert _contest(response) == []
+
+
+def test_a_group_is_named_in_the_singular_too() -> None:
+    """ "The only other Heron" names the Herons record; a member's name has no singular form."""
+    answer = "Eli Fenn was the lone Heron in double figures, like Ada Brook's Otter teammates."
+    tokens = tokenize(answer)
+    profile_vocabulary = AttributionDetector(CONTEST_PROFILE).vocabulary
+    evidence = Evidence(
+        Guard(Policy(), CONTEST_PROFILE)._coerce(
+            {"tool_calls": [{"name": "r", "result": CONTEST}], "response": answer}
+        ),
+        CONTEST_PROFILE,
+        lexicon_for(CONTEST_PROFILE),
+    )
+    records = evidence.records
+    named = {
+        m.text: {records[r].label for r in m.records}
+        for m in find_mentions(profile_vocabulary, answer, tokens, records)
+    }
+    assert named["Heron"] == {"Herons"}
+    assert named["Otter"] == {"Otters"}
+    assert singular("Brooks") == "Brook" and singular("Bass") is None and singular("Ax") is None

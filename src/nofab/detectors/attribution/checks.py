@@ -13,8 +13,8 @@ from collections.abc import Set as AbstractSet
 
 from nofab.detectors.attribution.binding import CONF_FAR, Binding, in_clause, narrowed
 from nofab.detectors.attribution.causes import took_no_part
+from nofab.detectors.attribution.membership import groups
 from nofab.detectors.attribution.mentions import Mention
-from nofab.detectors.attribution.relations import groups
 from nofab.detectors.attribution.values import explained, fmt, is_difference, same
 from nofab.detectors.attribution.vocabulary import BEYOND, DASHES, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase

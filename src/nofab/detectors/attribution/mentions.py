@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from nofab.detectors.attribution.membership import group_indices
 from nofab.detectors.attribution.vocabulary import Vocabulary, alternation
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
@@ -37,15 +38,34 @@ def name_forms(name: str) -> Iterator[str]:
         yield words[-1]
 
 
+def singular(form: str) -> str | None:
+    """The singular of a plural group name ("Nets" -> "Net", "Trail Blazers" -> "Trail Blazer").
+
+    A group is named in the singular for one of its members: "the only other Net to score",
+    "a Celtic". Only a capitalised last word ending in a single "s" after a letter, leaving at
+    least three letters. Risk: the singular may be an ordinary capitalised word ("King"),
+    which then reads as the group's mention.
+    """
+    last = form.rsplit(" ", 1)[-1]
+    if len(last) < 4 or not last[0].isupper() or not last.endswith("s") or last.endswith("ss"):
+        return None
+    if not last[-2].isalpha():
+        return None
+    return form[:-1]
+
+
 def find_mentions(
     vocabulary: Vocabulary, answer: str, tokens: Sequence[Token], records: Sequence[Record]
 ) -> list[Mention]:
     """Every mention in ``answer``, in order, none overlapping another."""
     forms: dict[str, set[int]] = {}
+    collective = group_indices(records)
     for index, record in enumerate(records):
         for _field, name in record.names:
             for form in name_forms(name):
                 forms.setdefault(form, set()).add(index)
+                if index in collective and (one := singular(form)):
+                    forms.setdefault(one, set()).add(index)
     starts = {t.start: i for i, t in enumerate(tokens)}
     ends = {t.end: i for i, t in enumerate(tokens)}
     found: list[Mention] = []
@@ -89,4 +109,4 @@ def _merge(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-__all__ = ["Mention", "find_mentions", "name_forms"]
+__all__ = ["Mention", "find_mentions", "name_forms", "singular"]

@@ -10,37 +10,24 @@ A record belongs to the records one of its values names (a player row whose team
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
+from nofab.detectors.attribution.membership import groups
 from nofab.detectors.attribution.mentions import Mention
+from nofab.detectors.attribution.values import fmt
 from nofab.detectors.attribution.vocabulary import DASHES, Phrase, Vocabulary
 from nofab.detectors.base import DetectorBase
-from nofab.evidence.records import Record
+from nofab.evidence.records import Record, as_number
 from nofab.language.sentences import Token
 from nofab.model.finding import Finding
 
 CONF_RELATION = 0.8  # a name in the wrong relation ("Beal led the way for Brooklyn")
+#: A contest's score is looked for within this many tokens after the second name.
+_PAIR_REACH = 12
 #: After a group link, its member is looked for within this many tokens ("the duo of X").
 _GROUP_REACH = 8
 #: A name is related to at most this many mentions before it in its sentence.
 NEAR_MENTIONS = 12
-
-
-def groups(records: Sequence[Record]) -> dict[int, set[int]]:
-    """record -> the records it belongs to: those named by one of its (non-name) values.
-
-    Only values naming exactly one record count (a city two teams share names neither).
-    """
-    owners: dict[str, set[int]] = {}
-    for index, record in enumerate(records):
-        for _field, name in record.names:
-            owners.setdefault(name, set()).add(index)
-    out: dict[int, set[int]] = {}
-    for index, record in enumerate(records):
-        for text in record.values.values():
-            found = owners.get(text.strip())
-            if found and len(found) == 1 and index not in found:
-                out.setdefault(index, set()).update(found)
-    return out
 
 
 def words_before(tokens: Sequence[Token], first: int, limit: int = 5) -> Phrase:
@@ -68,11 +55,15 @@ def wrong_relations(
     records: Sequence[Record],
 ) -> Iterator[Finding]:
     """Names in the wrong relation: a record opposing itself, a member credited to another group."""
-    if not vocabulary.opposing and not vocabulary.member_links and not vocabulary.group_links:
+    if not (
+        vocabulary.opposing or vocabulary.member_links or vocabulary.group_links or vocabulary.winning_words
+    ):
         return
     named = [m for m in mentions if m.records]
     member_of = groups(records) if vocabulary.member_links or vocabulary.group_links else {}
     group_records = {g for gs in member_of.values() for g in gs}
+    if vocabulary.winning_words and vocabulary.pairs:
+        yield from _wrong_winners(maker, vocabulary, answer, tokens, named, records)
     if vocabulary.group_links:
         yield from _groups_led_by_strangers(maker, vocabulary, answer, tokens, named, records, member_of)
     sentence_start = 0  # index in ``named`` of the first mention of the current sentence
@@ -165,6 +156,83 @@ def _groups_led_by_strangers(
             yield name_finding(maker, answer, tokens, group, reason)
 
 
+def _wrong_winners(
+    maker: DetectorBase,
+    vocabulary: Vocabulary,
+    answer: str,
+    tokens: Sequence[Token],
+    named: Sequence[Mention],
+    records: Sequence[Record],
+) -> Iterator[Finding]:
+    """A winner named the wrong way round, resolved by the score the sentence gives.
+
+    "A defeated B, 110-105": a winning word between two names says A's figure is the higher
+    one. When the sentence's pair is the two records' values of a declared pair field, so
+    the numbers themselves are right, but the records give the higher one to B, the names
+    are swapped around the winning word: one finding on the word (category WORD), none on
+    the numbers. Risk: a winning word about another occasion ("A, who beat B last week,
+    lost 99-104 tonight") is read against this pair.
+    """
+    across = [fa for fa, *rest in vocabulary.pairs if rest and rest[0] == fa]
+    for first, second in pairwise(named):
+        if tokens[first.last].sentence != tokens[second.first].sentence:
+            continue
+        if len(first.records) != 1 or len(second.records) != 1 or first.records == second.records:
+            continue
+        between = words_before(tokens, second.first, limit=second.first - first.last - 1)
+        won = next((p for p in vocabulary.winning_words if ends_with(between, p)), None)
+        if won is None:
+            continue
+        pair = _pair_after(tokens, second.last)
+        if pair is None:
+            continue
+        a, b = records[next(iter(first.records))], records[next(iter(second.records))]
+        for name in across:
+            mine, theirs = a.number(name), b.number(name)
+            if mine is None or theirs is None or sorted((mine, theirs)) != sorted(pair):
+                continue
+            if mine < theirs:
+                start, end = _span_of_words(tokens, second.first, len(won))
+                word = answer[start:end]
+                yield maker.finding(
+                    "misattributed_value",
+                    word,
+                    CONF_RELATION,
+                    (start, end),
+                    f"{first.text} {word} {second.text}, but the records give {name} "
+                    f"{a.label} {fmt(mine)}, {b.label} {fmt(theirs)}",
+                    evidence={"category": "WORD", "fields": [name]},
+                )
+            break
+
+
+def _span_of_words(tokens: Sequence[Token], first: int, count: int) -> tuple[int, int]:
+    """Character span of the last ``count`` words before token ``first`` as ``words_before`` reads them."""
+    k, seen, end = first - 1, 0, -1
+    while k >= 0 and seen < count:
+        if tokens[k].text not in DASHES and tokens[k].text.casefold() != "the":
+            seen += 1
+            end = tokens[k].end if end < 0 else end
+        k -= 1
+    return tokens[k + 1].start, end
+
+
+def _pair_after(tokens: Sequence[Token], last: int) -> tuple[float, float] | None:
+    """The first "N-M" after token ``last`` in its sentence, within ``_PAIR_REACH`` tokens, that is
+    not in brackets (a record's own pair: "the Nets ( 6 - 15 )")."""
+    sentence = tokens[last].sentence
+    for k in range(last + 1, min(len(tokens) - 2, last + 1 + _PAIR_REACH)):
+        if tokens[k].sentence != sentence:
+            return None
+        if tokens[k - 1].text in "([":
+            continue
+        if tokens[k].text[0].isdigit() and tokens[k + 1].text in DASHES and tokens[k + 2].text[0].isdigit():
+            a, b = as_number(tokens[k].text), as_number(tokens[k + 2].text)
+            if a is not None and b is not None and tokens[k + 2].sentence == sentence:
+                return a, b
+    return None
+
+
 def _words_after(tokens: Sequence[Token], last: int, limit: int) -> Phrase:
     """Up to ``limit`` folded words just after token ``last`` in its sentence (no "the", no dashes)."""
     out: list[str] = []
@@ -198,4 +266,4 @@ def name_finding(
     )
 
 
-__all__ = ["groups", "name_finding", "words_before", "wrong_relations"]
+__all__ = ["name_finding", "words_before", "wrong_relations"]

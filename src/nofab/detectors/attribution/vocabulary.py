@@ -33,6 +33,7 @@ KEYS = (
     "record_phrases",
     "skip_words",
     "unbound_numbers",
+    "winning_words",
 )
 DASHES = frozenset("-–—")
 #: The pseudo-field of a figure about other occasions (``beyond_phrases``).
@@ -101,6 +102,7 @@ class Vocabulary:
     opposing: tuple[Phrase, ...]
     member_links: tuple[Phrase, ...]
     group_links: tuple[Phrase, ...]
+    winning_words: tuple[Phrase, ...]
     min_value: float
     skip_words: frozenset[str]
     #: Phrases that keep a figure on this occasion though they hold a skip word ("season high").
@@ -148,6 +150,8 @@ class Vocabulary:
             member_links=tuple(p for p in map(link, rules.strings("member_links")) if p),
             # "The Nets were led by Beal": a group, then a member it does not have.
             group_links=tuple(p for p in map(link, rules.strings("group_links")) if p),
+            # "A defeated B": the first name has the higher figure of the contest's pair.
+            winning_words=tuple(p for p in map(link, rules.strings("winning_words")) if p),
             min_value=rules.number("min_value", 0.0, lo=float("-inf")),
             # Words that make a number something other than this record's value ("averaging").
             skip_words=frozenset(w.casefold() for w in rules.strings("skip_words")),
