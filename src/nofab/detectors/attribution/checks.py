@@ -13,6 +13,7 @@ from collections.abc import Set as AbstractSet
 
 from nofab.detectors.attribution.binding import CONF_FAR, Binding, in_clause, narrowed
 from nofab.detectors.attribution.causes import took_no_part
+from nofab.detectors.attribution.fields import bound_before
 from nofab.detectors.attribution.membership import groups
 from nofab.detectors.attribution.mentions import Mention
 from nofab.detectors.attribution.values import explained, fmt, is_difference, same
@@ -59,6 +60,9 @@ def check_single(
         return check_rank(maker, tokens, records, binding, i, value, singles[0][len(RANK) :])
     if singles == (BEYOND,) or _skipped(vocabulary, tokens, binding, i):
         return other_occasions(maker, tokens, records, binding, i, value, singles)
+    direction = bound_before(vocabulary, tokens, i)
+    if direction is not None:
+        return _check_bound(maker, tokens, bound, binding, i, value, singles, direction)
     # Any entity named earlier in the sentence may be the one meant ("Davis led the way
     # for the Pelicans with 34 points"): the number must fit none of them.
     sentence = tokens[i].sentence
@@ -131,6 +135,41 @@ def check_single(
             "record": said,
             "binding": binding.note(),
         },
+    )
+
+
+def _check_bound(
+    maker: DetectorBase,
+    tokens: Sequence[Token],
+    bound: Sequence[Record],
+    binding: Binding,
+    i: int,
+    value: float,
+    fields: tuple[str, ...],
+    direction: str,
+) -> Finding | None:
+    """A bound ("over 50 percent", "sub-40 percent") holds when the record's value is on its side.
+
+    A number after a bound word is a limit, not a value: "shot over 50 percent" is right for
+    any figure above 50, so it is checked as an inequality (the limit itself counts as within
+    it: writers round). Without a field nothing says which value it limits: no finding.
+    Risk: "nearly" or "almost" read as "below" accept any lower figure, however far.
+    """
+    relevant = [(r, f, v) for r in bound for f in fields if (v := r.number(f)) is not None]
+    if not relevant:
+        return None
+    if any((v >= value) if direction == "above" else (v <= value) for _r, _f, v in relevant):
+        return None
+    token = tokens[i]
+    said = "; ".join(dict.fromkeys(f"{r.label}: {f}={r.values[f]}" for r, f, _v in relevant))
+    what = f"{binding.mention}'s {'/'.join(fields)}"
+    return maker.finding(
+        "misattributed_value",
+        token.text,
+        binding.confidence(),
+        (token.start, token.end),
+        f"{what} is said to be {direction} {token.text}, but the record says {said}",
+        evidence={"category": "NUMBER", "entity": binding.mention, "fields": list(fields), "record": said},
     )
 
 

@@ -107,4 +107,22 @@ def field_before(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> tup
     return vocabulary.labels.get(tuple(words), ())
 
 
-__all__ = ["LOOKAHEAD", "field_after", "field_before", "pair_end", "phrase_at", "value_at"]
+def bound_before(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> str | None:
+    """``"above"`` or ``"below"`` when a bound word stands just before the number ("over 50
+    percent", "sub-40 percent", "under $200"), else None. Dashes between are skipped."""
+    if not vocabulary.bounds:
+        return None
+    words: list[str] = []
+    k = i - 1
+    while k >= 0 and len(words) < vocabulary.bound_len and tokens[k].sentence == tokens[i].sentence:
+        if tokens[k].text not in DASHES:
+            words.insert(0, tokens[k].text.casefold())
+        k -= 1
+    for length in range(len(words), 0, -1):
+        direction = vocabulary.bounds.get(tuple(words[len(words) - length :]))
+        if direction is not None:
+            return direction
+    return None
+
+
+__all__ = ["LOOKAHEAD", "bound_before", "field_after", "field_before", "pair_end", "phrase_at", "value_at"]

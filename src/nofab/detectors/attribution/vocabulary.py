@@ -21,6 +21,7 @@ from nofab.language.sentences import words
 #: The keys ``[rules.attribution]`` may hold.
 KEYS = (
     "beyond_phrases",
+    "bound_words",
     "field_labels",
     "filler_words",
     "group_links",
@@ -108,6 +109,9 @@ class Vocabulary:
     #: Phrases that keep a figure on this occasion though they hold a skip word ("season high").
     record_phrases: tuple[Phrase, ...]
     unbound_numbers: bool
+    #: Words that make a number a bound ("over 50 percent") -> "above" or "below".
+    bounds: Mapping[Phrase, str]
+    bound_len: int
 
     @classmethod
     def from_profile(cls, profile: Profile, detector_id: str) -> Vocabulary:
@@ -127,7 +131,17 @@ class Vocabulary:
                 aliases[phrase(text)] = (RANK + name,)
         labels = {phrase(k): v for k, v in _lists(rules, "field_labels").items() if phrase(k)}
         named = [f for fs in (*aliases.values(), *labels.values()) for f in fs]
+        bounds: dict[Phrase, str] = {}
+        for text, direction in rules.mapping("bound_words").items():
+            if direction not in ("above", "below"):
+                raise ProfileError(
+                    f'must be "above" or "below", got {direction!r}', f"{rules.where}.bound_words.{text}"
+                )
+            if phrase(text):
+                bounds[phrase(text)] = direction
         return cls(
+            bounds=bounds,
+            bound_len=max((len(k) for k in bounds), default=0),
             aliases=aliases,
             figure_fields=frozenset(
                 p for f in named if not f.startswith((BEYOND, RANK)) for p in f.split("/")
