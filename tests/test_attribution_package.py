@@ -28,6 +28,8 @@ from nofab.language.sentences import sentence_spans, tokenize
         ({"field_labels": {"price": "prices.economy"}}, "rules.attribution.field_labels.price"),
         ({"field_labels": ["price"]}, "rules.attribution.field_labels"),
         ({"min_value": "ten"}, "rules.attribution.min_value"),
+        ({"bound_words": {"over": "up"}}, "rules.attribution.bound_words.over"),
+        ({"winning_words": "beat"}, "rules.attribution.winning_words"),
     ],
 )
 def test_a_wrong_setting_is_refused_naming_its_key(rules: dict[str, Any], where: str) -> None:
@@ -44,6 +46,9 @@ def test_every_documented_setting_is_accepted() -> None:
             "rules": {
                 "attribution": {
                     "beyond_phrases": ["in a row"],
+                    "bound_words": {"over": "above"},
+                    "group_links": ["were led by"],
+                    "winning_words": ["defeated"],
                     "field_labels": {"economy price": ["prices.economy"]},
                     "filler_words": ["of"],
                     "member_links": ["led the way for"],

@@ -251,7 +251,10 @@ def _contest(response: str) -> list[tuple[str, str]]:
     [
         # No full-game or period reading half-explains these pairs: only the period phrase does.
         ("In the third quarter, the Otters out-scored the Herons 28-25.", ["28", "25"]),
-        ("The Otters, who struggled early, won the third quarter by outscoring the Herons 33 - 19.", ["33", "19"]),
+        (
+            "The Otters, who struggled early, won the third quarter by outscoring the Herons 33 - 19.",
+            ["33", "19"],
+        ),
         ("In the third quarter , the Herons were outscored by the Otters , 29 - 18 .", ["29", "18"]),
     ],
 )
@@ -341,3 +344,48 @@ def test_a_group_is_named_in_the_singular_too() -> None:
     assert named["Heron"] == {"Herons"}
     assert named["Otter"] == {"Otters"}
     assert singular("Brooks") == "Brook" and singular("Bass") is None and singular("Ax") is None
+
+
+# ---------------------------------------------------------------- bounds
+BOUND_RULES = {"bound_words": {"over": "above", "more than": "above", "under": "below", "sub": "below"}}
+BOUND_SALES = Profile.from_dict(
+    {"field_aliases": {"orders": ["orders"], "returns": ["returns"]}, "rules": {"attribution": BOUND_RULES}}
+)
+BOUND_GAME = Profile.from_dict(
+    {
+        "name_fields": ["PLAYER_NAME", "TEAM-NAME"],
+        "field_aliases": {"percent from the field": ["TEAM-FG_PCT"]},
+        "rules": {"attribution": BOUND_RULES},
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "profile"),
+    [
+        ("Northfield had over 400 orders.", SALES, BOUND_SALES),
+        ("Northfield had more than 412 orders.", SALES, BOUND_SALES),  # the limit itself: writers round
+        ("Southmoor saw under 20 returns.", SALES, BOUND_SALES),
+        ("The Otters shot over 50 percent from the field.", MATCH, BOUND_GAME),
+        ("The Herons were held to sub-45 percent from the field.", MATCH, BOUND_GAME),
+    ],
+)
+def test_a_bound_on_the_right_side_of_the_record_holds(response: str, result: Any, profile: Profile) -> None:
+    """ "Over N" is a limit, not a value: any figure on its side of N is consistent with it."""
+    assert _findings(response, result, profile) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "profile", "number"),
+    [
+        ("Northfield had over 450 orders.", SALES, BOUND_SALES, "450"),
+        ("Southmoor saw under 15 returns.", SALES, BOUND_SALES, "15"),
+        ("The Herons shot over 50 percent from the field.", MATCH, BOUND_GAME, "50"),
+        ("The Otters were held to sub-45 percent from the field.", MATCH, BOUND_GAME, "45"),
+    ],
+)
+def test_a_bound_the_record_breaks_is_found(
+    response: str, result: Any, profile: Profile, number: str
+) -> None:
+    found = _findings(response, result, profile)
+    assert [(f.identifier, f.kind) for f in found] == [(number, "misattributed_value")]
