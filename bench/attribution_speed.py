@@ -63,9 +63,9 @@ def seconds_per_mb(shape: Callable[[int], str], size: int) -> float:
     return statistics.median(times) / (len(answer) / 1e6)
 
 
-def per_turn(turns: list[Turn], policy: Policy, repeat: int) -> float:
+def per_turn(turns: list[Turn], policy: Policy, repeat: int, profile: Profile | None = None) -> float:
     """Median over turns of each turn's fastest check (microseconds)."""
-    guard = Guard(policy)
+    guard = Guard(policy, profile)
     best = [float("inf")] * len(turns)
     gc.disable()
     try:
@@ -85,11 +85,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     turns = [t for _, t in tau_bench_turns(args.data / "tau-bench-airline" / "gpt-4o-airline-dev.json")]
-    with_it = per_turn(turns, Policy(load_plugins=False), args.repeat)
-    without = per_turn(turns, Policy(load_plugins=False, disabled=("attribution",)), args.repeat)
     print(f"{len(turns)} τ-bench turns, median check per turn (fastest of {args.repeat}):")
-    print(f"  all detectors {with_it:.1f} us   without attribution {without:.1f} us")
-    print(f"  attribution {with_it - without:.1f} us ({(with_it - without) / with_it:.0%} of the check)")
+    for label, profile in (("no profile", None), ("airline profile", PROFILE)):
+        with_it = per_turn(turns, Policy(load_plugins=False), args.repeat, profile)
+        without = per_turn(turns, Policy(load_plugins=False, disabled=("attribution",)), args.repeat, profile)
+        share = (with_it - without) / with_it
+        print(
+            f"  {label:16} all detectors {with_it:.1f} us   without attribution {without:.1f} us   "
+            f"attribution {with_it - without:.1f} us ({share:.0%})"
+        )
     print("attribution with records, seconds per MB (median of 3):")
     for name, shape in (("listing", listing), ("run-on", run_on)):
         small, large = seconds_per_mb(shape, 250_000), seconds_per_mb(shape, 900_000)

@@ -62,7 +62,7 @@ class AttributionDetector(DetectorBase):
         if v.pairs:
             # An unlabelled pair ("110-102") is read against every record, named or not.
             records = self._with_sums(evidence.records)
-            named = bool(records)
+            named = any(r.names for r in records)
         else:
             scope = in_scope(evidence, self.name_fields)
             records, named = self._with_sums(scope.records), scope.named
@@ -77,8 +77,9 @@ class AttributionDetector(DetectorBase):
         if v.weekdays and any(t.text in v.weekdays for t in tokens):
             yield from wrong_weekdays(self, v, tokens, evidence.records)
         if v.proper_names:
-            has_names = lambda: any(r.names for r in records) or any(r.names for r in evidence.records)  # noqa: E731
-            yield from unheld_proper_names(self, v, evidence, tokens, mentions, has_names)
+            # Whether the turn's records carry names: the scope's walk already saw every naming
+            # text, so no record outside the scope needs building to know.
+            yield from unheld_proper_names(self, v, evidence, tokens, mentions, lambda: named)
         yield from wrong_relations(self, v, answer, tokens, mentions, records)
         if not any(m.records for m in mentions) and not v.pairs:
             return
