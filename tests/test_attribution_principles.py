@@ -12,7 +12,7 @@ import pytest
 
 from nofab import Guard, Policy, Profile
 from nofab.detectors.attribution import AttributionDetector
-from nofab.detectors.attribution.mentions import find_mentions, singular
+from nofab.detectors.attribution.mentions import find_mentions, name_forms, singular
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.language.sentences import tokenize
@@ -389,3 +389,26 @@ def test_a_bound_the_record_breaks_is_found(
 ) -> None:
     found = _findings(response, result, profile)
     assert [(f.identifier, f.kind) for f in found] == [(number, "misattributed_value")]
+
+
+# ---------------------------------------------------------------- names with a suffix
+@pytest.mark.parametrize(
+    ("name", "forms"),
+    [
+        ("Otto Vance Jr.", ["Otto Vance Jr.", "Otto Vance", "Vance"]),
+        ("Dee Marsh, Jr.", ["Dee Marsh, Jr.", "Dee Marsh", "Marsh"]),
+        ("Tim Orr III", ["Tim Orr III", "Tim Orr", "Orr"]),
+        ("Lena Ortiz", ["Lena Ortiz", "Ortiz"]),
+        ("Louis II", ["Louis II"]),  # a one-word name keeps its numeral
+    ],
+)
+def test_a_generational_suffix_is_not_the_name_people_use(name: str, forms: list[str]) -> None:
+    assert list(name_forms(name)) == forms
+
+
+def test_a_name_written_without_its_suffix_is_a_mention() -> None:
+    """ "Otto Vance" names the record "Otto Vance Jr.", so his figures are checked against it."""
+    box = {"players": [{"PLAYER_NAME": "Otto Vance Jr.", "PTS": 12}, {"PLAYER_NAME": "Ada Brook", "PTS": 31}]}
+    profile = Profile.from_dict({"name_fields": ["PLAYER_NAME"], "field_aliases": {"points": ["PTS"]}})
+    assert [f.identifier for f in _findings("Otto Vance scored 14 points.", box, profile)] == ["14"]
+    assert _findings("Otto Vance scored 12 points.", box, profile) == []

@@ -16,6 +16,9 @@ from nofab.detectors.attribution.vocabulary import Vocabulary, alternation
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
 
+#: Generational suffixes that follow a person's name ("Jr.", "III").
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
 
 @dataclass(slots=True)
 class Mention:
@@ -28,12 +31,21 @@ class Mention:
 
 
 def name_forms(name: str) -> Iterator[str]:
-    """The full name, and the last word of a multi-word name ("Gay" for "Rudy Gay")."""
+    """The full name, and the last word of a multi-word name ("Gay" for "Rudy Gay").
+
+    A generational suffix is not the name people are called by: "Otto Porter Jr." is also
+    "Otto Porter" and "Porter". Risk: two people differing only by the suffix (a father and
+    son in one table) share those forms, and a mention of either names both.
+    """
     name = " ".join(name.split())
     if len(name) < 2:
         return
     yield name
     words = name.split(" ")
+    while len(words) > 2 and words[-1].casefold().strip(".,") in _SUFFIXES:
+        words = words[:-1]
+        words[-1] = words[-1].rstrip(",")
+        yield " ".join(words)
     if len(words) > 1 and len(words[-1]) >= 3 and words[-1][0].isupper():
         yield words[-1]
 
