@@ -47,7 +47,7 @@ class AttributionDetector(DetectorBase):
     """``misattributed_value``, ``unverified_number`` and ``ungrounded_entity`` against records."""
 
     id = "attribution"
-    version = "1"
+    version = "2"
     kinds = ("misattributed_value", "unverified_number", "ungrounded_entity")
 
     def __init__(self, profile: Profile) -> None:
