@@ -412,3 +412,50 @@ def test_a_name_written_without_its_suffix_is_a_mention() -> None:
     profile = Profile.from_dict({"name_fields": ["PLAYER_NAME"], "field_aliases": {"points": ["PTS"]}})
     assert [f.identifier for f in _findings("Otto Vance scored 14 points.", box, profile)] == ["14"]
     assert _findings("Otto Vance scored 12 points.", box, profile) == []
+
+
+# ---------------------------------------------------------------- the same principles in German
+GERMAN = Profile.from_dict(
+    {
+        "name_fields": ["PLAYER_NAME", "TEAM-NAME"],
+        "field_aliases": {
+            "prozent aus dem feld": ["TEAM-FG_PCT"],
+            "prozent von der dreierlinie": ["TEAM-FG3_PCT"],
+            "punkte": ["PTS", "TEAM-PTS"],
+            "rebounds": ["REB"],
+        },
+        "number_words": {"zwei": 2, "drei": 3},
+        "rules": {"attribution": {"bound_words": {"über": "above", "unter": "below", "mehr als": "above"}}},
+    }
+)
+GERMAN_MATCH: dict[str, Any] = {
+    **MATCH,
+    "home": {**MATCH["home"], "TEAM-NAME": "Otter"},
+    "away": {**MATCH["away"], "TEAM-NAME": "Reiher"},
+    "players": {
+        **MATCH["players"],
+        "TEAM": {"0": "Otter", "1": "Otter", "2": "Reiher", "3": "Reiher", "4": "Reiher"},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        # One shared cause: both figures are the other team's.
+        (
+            "Die Reiher trafen 52 Prozent aus dem Feld und 41 Prozent von der Dreierlinie.",
+            {"NAME": ["Reiher"]},
+        ),
+        ("Die Reiher trafen 44 Prozent aus dem Feld und 41 Prozent von der Dreierlinie.", {"NUMBER": ["41"]}),
+        # Did not play: one finding on the name.
+        ("Zed Quinn erzielte 14 Punkte und 5 Rebounds.", {"NAME": ["Zed Quinn"]}),
+        # Bounds.
+        ("Die Otter trafen über 50 Prozent aus dem Feld.", {}),
+        ("Die Reiher trafen über 50 Prozent aus dem Feld.", {"NUMBER": ["50"]}),
+        ("Ada Brook erzielte mehr als 30 Punkte.", {}),
+        ("Eli Fenn erzielte mehr als 30 Punkte.", {"NUMBER": ["30"]}),
+    ],
+)
+def test_the_principles_hold_in_german(response: str, expected: dict[str, list[str]]) -> None:
+    assert _by_category(_findings(response, GERMAN_MATCH, GERMAN)) == expected
