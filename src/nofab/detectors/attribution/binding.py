@@ -25,6 +25,10 @@ CONF_CARRIED = 0.7  # entity only named in an earlier sentence ("He added 10 reb
 FAR_TOKENS = 15
 #: What a sentence states about a shared name is read this many tokens either side of it.
 _NARROW_WINDOW = 40
+#: A labelled value in a listing is read against at most this many mentions before it: a
+#: listing written as one paragraph of thousands of lines must not make every value read
+#: every name (quadratic).
+PARAGRAPH_REACH = 64
 #: Between an entity and a number with no field word, these end the clause that binds them.
 _CLAUSE_BREAKS = frozenset(",;")
 
@@ -102,7 +106,7 @@ def bind_in_paragraph(
     record has the field ("**Flight HAT028** ... - Economy Price: $131"). None when no
     mention of the paragraph binds it, or when any record named in the paragraph holds the
     value in that field ("**Flight HAT136 & HAT039** ... Available Seats: 14" is HAT136's).
-    ``mentions`` are those of the number's paragraph."""
+    ``mentions`` are those of the number's paragraph (the nearest ``PARAGRAPH_REACH``)."""
     found: Binding | None = None
     # Running totals per field over the entities named so far, nearest first: a price
     # under "HAT134 to PHX and HAT045 to SEA" is the two flights' prices added.
@@ -169,4 +173,13 @@ def in_clause(tokens: Sequence[Token], binding: Binding, i: int) -> bool:
     return not any(t.text in _CLAUSE_BREAKS for t in tokens[max(0, i - binding.distance) : i])
 
 
-__all__ = ["CONF_FAR", "FAR_TOKENS", "Binding", "bind", "bind_in_paragraph", "in_clause", "narrowed"]
+__all__ = [
+    "CONF_FAR",
+    "FAR_TOKENS",
+    "PARAGRAPH_REACH",
+    "Binding",
+    "bind",
+    "bind_in_paragraph",
+    "in_clause",
+    "narrowed",
+]

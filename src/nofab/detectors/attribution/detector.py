@@ -23,7 +23,7 @@ from collections.abc import Set as AbstractSet
 
 from nofab.config.policy import Profile
 from nofab.detectors.attribution import fields as F
-from nofab.detectors.attribution.binding import Binding, bind, bind_in_paragraph
+from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, bind_in_paragraph
 from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
@@ -157,7 +157,8 @@ class AttributionDetector(DetectorBase):
         def paragraph(i: int) -> list[Mention]:
             k = bisect_right(breaks, tokens[i].start - 2) - 1
             start = breaks[k] if k >= 0 else -1
-            return mentions[bisect_left(firsts, start) : bisect_left(lasts, i)]
+            lo, hi = bisect_left(firsts, start), bisect_left(lasts, i)
+            return mentions[max(lo, hi - PARAGRAPH_REACH) : hi]
 
         def everything() -> Sequence[Record]:
             """Every record of the turn, out of scope too (asked only for a finding's kind)."""

@@ -65,6 +65,15 @@ def unheld_proper_names(
     (``has_names``, asked only once a candidate word is found: it may build every record)."""
     checked: bool | None = None
     covered = {i for m in mentions for i in range(m.first, m.last + 1)}
+    # A listing repeats its capitalised words ("Flight", "Price") on every line: ask the
+    # evidence about each word once per turn, so a long answer stays linear.
+    held: dict[str, bool] = {}
+
+    def grounded(text: str) -> bool:
+        if text not in held:
+            held[text] = evidence.grounds(text)
+        return held[text]
+
     # Next to a record's name, a capitalised word is part of that name: "Emma Garcia" where
     # the record has "Garcia" but no "Emma" is a name the records do not hold.
     # (only names of people or things: "Garcia", not a code like "3FRNFB")
@@ -75,7 +84,7 @@ def unheld_proper_names(
             continue
         if token.text.casefold() in vocabulary.not_names or token.text.casefold() in MONTHS:
             continue
-        if evidence.grounds(token.text):
+        if grounded(token.text):
             continue
         if checked is None:
             checked = has_names()
@@ -92,7 +101,7 @@ def unheld_proper_names(
                 continue  # a sentence, list item or quotation starts here: capitals say nothing
             if "\n" in evidence.answer[before.end : token.start]:
                 continue
-            if _label_or_place(evidence, tokens, i):
+            if _label_or_place(evidence, tokens, i, grounded):
                 continue
         yield maker.finding(
             "ungrounded_entity",
@@ -104,7 +113,9 @@ def unheld_proper_names(
         )
 
 
-def _label_or_place(evidence: Evidence, tokens: Sequence[Token], i: int) -> bool:
+def _label_or_place(
+    evidence: Evidence, tokens: Sequence[Token], i: int, grounded: Callable[[str], bool]
+) -> bool:
     """Capitalised for another reason: a bold label ("**Total Cost:**"), a place with its
     code ("Newark (EWR)"), or a run of capitalised words none of which the turn holds
     (a place or a product: "Los Angeles", "Hotel Dealz")."""
@@ -133,13 +144,13 @@ def _label_or_place(evidence: Evidence, tokens: Sequence[Token], i: int) -> bool
             and tokens[mark].text == ","
             and tokens[k].sentence == tokens[i].sentence
             and _PROPER.match(tokens[k].text)
-            and not evidence.grounds(tokens[k].text)
+            and not grounded(tokens[k].text)
         ):
             return True
     for k in (i - 1, i + 1):
         if 0 <= k < len(tokens) and tokens[k].sentence == tokens[i].sentence:
             neighbour = tokens[k].text
-            if neighbour[:1].isupper() and not evidence.grounds(neighbour):
+            if neighbour[:1].isupper() and not grounded(neighbour):
                 return True
     return False
 
