@@ -75,10 +75,13 @@ def test_bad_requests_get_one_json_error_naming_the_field(
 
 
 def test_the_route_needs_the_token_and_a_body(client: Any) -> None:
-    """The service's bearer token protects it; an empty or non-JSON body is a 400."""
+    """The service's bearer token and body reader protect it: 401, 415 for a non-JSON content
+    type, 400 for an empty or malformed JSON body."""
+    json_auth = {**AUTH, "content-type": "application/json"}
     assert client.post("/v1/pleach/guard", json={"params": PARAMS}).status_code == 401
-    assert client.post("/v1/pleach/guard", content=b"", headers=AUTH).status_code == 400
-    assert client.post("/v1/pleach/guard", content=b"{nope", headers=AUTH).status_code == 400
+    assert client.post("/v1/pleach/guard", content=b"{}", headers=AUTH).status_code == 415
+    assert client.post("/v1/pleach/guard", content=b"", headers=json_auth).status_code == 400
+    assert client.post("/v1/pleach/guard", content=b"{nope", headers=json_auth).status_code == 400
 
 
 def _node_command(tmp_path: Path, script: str) -> list[str]:

@@ -20,7 +20,7 @@ def found(*args: Any, **kwargs: Any) -> set[tuple[str, str, str | None, float]]:
 @pytest.mark.parametrize(
     ("text", "kwargs", "expected"),
     [
-        ("Started the task, task_id=xyz", {}, {("kv", "xyz", "task_id", 0.8)}),
+        ("Your task_id=xyz is queued.", {}, {("kv", "xyz", "task_id", 0.8)}),
         ("The worker is pid=42.", {}, {("kv", "42", "pid", 0.8)}),
         ("Linked, customer_id=XX.", {"identifier_keys": ["customer_id"]}, {("kv", "XX", "customer_id", 0.8)}),
         ("9f2b1e47 is the id I ran just now.", {}, {("short_hex_near_verb", "9f2b1e47", None, 0.6)}),
@@ -93,7 +93,11 @@ def test_an_id_in_any_field_of_a_record_is_grounded(calls: list[dict[str, Any]])
 )
 def test_the_intent_verdict_is_duck_typed(verdict: Any) -> None:
     """An object or a mapping with label and confidence; the finding is Symfonic's (0.7, medium)."""
-    (finding,) = detect_fabrication("Listo, gráfica enviada.", [], intent_verdict=verdict)
+    (finding,) = [
+        f
+        for f in detect_fabrication("Listo, gráfica enviada.", [], intent_verdict=verdict)
+        if f.kind.startswith("intent")
+    ]
     assert (finding.kind, finding.confidence, finding.severity, finding.pattern_kind) == (
         "intent_action_no_tool",
         0.7,
@@ -110,7 +114,7 @@ def test_without_a_verdict_no_intent_finding_is_reported() -> None:
 
 def test_the_finding_is_symfonics_frozen_dataclass_and_payload() -> None:
     """Field names and order, frozen, and the telemetry payload shape."""
-    (finding,) = detect_fabrication("Started the task, task_id=xyz")
+    (finding,) = detect_fabrication("Your task_id=xyz is queued.")
     assert [f.name for f in dataclasses.fields(FabricationFinding)] == [
         "identifier",
         "kind",
@@ -133,7 +137,7 @@ def test_the_finding_is_symfonics_frozen_dataclass_and_payload() -> None:
         "key": "task_id",
         "pattern_kind": "kv",
         "confidence": 0.8,
-        "span": [18, 29],
+        "span": [5, 16],
     }
 
 
@@ -172,4 +176,4 @@ def test_bad_input_is_one_typed_error_naming_the_field(
 
 def test_records_that_are_not_mappings_are_skipped() -> None:
     """Symfonic never raises on a stray record; neither does the drop-in."""
-    assert found("Started the task, task_id=xyz", ["not a record", None]) == {("kv", "xyz", "task_id", 0.8)}
+    assert found("Your task_id=xyz is queued.", ["not a record", None]) == {("kv", "xyz", "task_id", 0.8)}

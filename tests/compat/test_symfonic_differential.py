@@ -133,7 +133,7 @@ def test_only_documented_differences(draft: Draft) -> None:
 @pytest.mark.parametrize(
     ("text", "kwargs"),
     [
-        ("Started the task, task_id=xyz", {}),
+        ("Your task_id=xyz is queued.", {}),
         ("Linked to customer_id=XX.", {"identifier_keys": ["customer_id"]}),
         ("The worker is pid=42.", {}),
         ("Kicked off with task_id=9f2b1e47", {}),
@@ -141,7 +141,7 @@ def test_only_documented_differences(draft: Draft) -> None:
         ("incident_id=INC-4411 is open.", {"identifier_keys": ["incident_id"]}),
         ("I ran job 9f2b1e47, then job 9f2b1e47 again.", {}),
         (
-            "Gráfica enviada.",
+            "Listo.",  # ("Gráfica enviada." is also a Spanish claim to nofab: D8)
             {
                 "intent_verdict": SimpleNamespace(
                     label="action", confidence=0.8, matched_tool_keywords=["gráfica"]

@@ -6,12 +6,14 @@ strings, ``degenerateProseConfig``, ``phantomWipeStrategy`` as an object phantom
 the answer is Pleach's ``FabricationGuardResultWithPluginFindings`` in camelCase. The
 per-session phantom tracker lives in the host (a JavaScript object cannot cross HTTP), so
 ``phantomWipeEscalation`` is not served here; the query parameter ``threshold`` overrides
-the 0.8 default. Errors are the service's: one JSON line with ``error`` and ``where``.
+the 0.8 default. Errors are the service's: one JSON line with ``error`` and ``where``; the
+body goes through the service's own reader (JSON content type, size and time limits). The
+check runs in the request's own thread, not the service's worker pool.
 """
 
 # No ``from __future__ import annotations``: FastAPI reads the endpoint's annotations at
 # runtime to inject the request (as in nofab.service).
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from nofab.compat.pleach import apply_fabrication_guard
@@ -34,10 +36,15 @@ def _error(status: int, message: str, where: str) -> Any:
 
 def register_pleach_route(
     app: "FastAPI",
-    authorise: "Callable[[Request], None] | None" = None,
+    authorise: "Callable[[Request], None]",
+    read_body: "Callable[[Request], Awaitable[bytes]]",
     max_bytes: int = DEFAULT_MAX_INPUT_BYTES,
 ) -> None:
-    """Add ``POST /v1/pleach/guard`` to ``app``; ``authorise(request)`` raises to reject."""
+    """Add ``POST /v1/pleach/guard`` to ``app``.
+
+    ``authorise(request)`` and ``read_body(request)`` are the service's own (bearer token;
+    content type, size and time limits), raising its errors; ``max_bytes`` bounds the JSON.
+    """
     from fastapi import Request
 
     @app.post(
@@ -47,17 +54,12 @@ def register_pleach_route(
         "Returns FabricationGuardResultWithPluginFindings.",
     )
     async def pleach_guard(request: Request, threshold: float = 0.8) -> Any:
-        if authorise is not None:
-            authorise(request)
-        body = bytearray()
-        async for part in request.stream():
-            body.extend(part)
-            if len(body) > max_bytes:
-                return _error(413, f"the body is over the {max_bytes}-byte limit", "body")
+        authorise(request)
+        body = await read_body(request)
         if not body.strip():
             return _error(400, "the body is empty; send {params, config} as a JSON object", "body")
         try:
-            data = load_json(bytes(body), max_bytes=max_bytes, source="body")
+            data = load_json(body, max_bytes=max_bytes, source="body")
         except InputTooLargeError as exc:
             return _error(413, exc.detail, "body")
         except TurnError as exc:
