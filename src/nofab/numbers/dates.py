@@ -1,0 +1,125 @@
+"""Dates and times in evidence text, harvested once into sets.
+
+Every date an evidence text writes (``2024-03-03``, ``3/3/2024``, ``March 3``, ``3rd of
+March``) and every clock time (``18:30``, ``6:30 pm``, ``6 am``) is read in one linear pass;
+each answer date or time is then a few set lookups, so cost grows with the answer plus the
+evidence, never with their product.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections import defaultdict
+
+from nofab.numbers.extract import _ISO_DATE, _SLASH_DATE, MONTH_ALT, MONTHS
+
+Date = tuple[int | None, int, int]
+
+_ORD = r"(?:st|nd|rd|th)?"
+_MONTH_DAY = re.compile(
+    rf"(?<![^\W\d_])({MONTH_ALT})\.?\s+(?:the\s+)?(\d{{1,2}}){_ORD}(?!\d)(?:,?\s+(\d{{4}})(?!\d))?",
+    re.IGNORECASE,
+)
+_DAY_MONTH = re.compile(
+    rf"(?<!\d)(\d{{1,2}}){_ORD}\s+(?:of\s+)?({MONTH_ALT})(?![^\W\d_])\.?(?:,?\s+(\d{{4}})(?!\d))?",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)(?::\d{2}(?:\.\d+)?)?\s*(?:([ap])(?:\.\s?m\.|m\b))?")
+_HOUR_AMPM = re.compile(r"(?<![\d:])(\d{1,2}) ?([ap])(?:\.\s?m\.|m)", re.IGNORECASE)
+
+
+def _valid(month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
+class DateTimeIndex:
+    """The dates and clock times of a body of (case-folded) evidence text."""
+
+    __slots__ = ("_dates", "_days", "_times")
+
+    def __init__(self, folded_text: str) -> None:
+        self._dates: set[Date] = set()
+        self._days: set[tuple[int, int]] = set()  # (month, day) of every date, any year
+        # (hour as written, minute) -> am/pm suffixes seen with it ("" for none)
+        self._times: dict[tuple[int, int], set[str]] = defaultdict(set)
+        self._harvest(folded_text)
+
+    def _add(self, year: int | None, month: int, day: int) -> None:
+        if _valid(month, day):
+            self._dates.add((year, month, day))
+            self._days.add((month, day))
+
+    def _harvest(self, text: str) -> None:
+        for m in _ISO_DATE.finditer(text):
+            self._add(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        for m in _SLASH_DATE.finditer(text):
+            year = int(m.group(3))
+            year = year + 2000 if year < 100 else year
+            a, b = int(m.group(1)), int(m.group(2))
+            self._add(year, a, b)
+            self._add(year, b, a)
+        for m in _MONTH_DAY.finditer(text):
+            self._add(int(m.group(3)) if m.group(3) else None, MONTHS[m.group(1).lower()], int(m.group(2)))
+        for m in _DAY_MONTH.finditer(text):
+            self._add(int(m.group(3)) if m.group(3) else None, MONTHS[m.group(2).lower()], int(m.group(1)))
+        for m in _CLOCK.finditer(text):
+            hour, minute = int(m.group(1)), int(m.group(2))
+            if hour <= 24 and minute < 60:
+                self._times[(hour, minute)].add((m.group(3) or "").lower())
+        for m in _HOUR_AMPM.finditer(text):
+            hour = int(m.group(1))
+            if hour <= 12:
+                self._times[(hour, 0)].add(m.group(2).lower())
+
+    def has_date(self, date: Date) -> bool:
+        """Is ``date`` in the evidence? A missing year on either side matches any year."""
+        year, month, day = date
+        if year is None:
+            return (month, day) in self._days
+        return (year, month, day) in self._dates or (None, month, day) in self._dates
+
+    def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
+        """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?
+
+        With ``exact_hour`` false (the answer said "6:30" with no am/pm) either half of
+        the day matches.
+        """
+        for h in {hour, hour % 12 or 12, (hour + 12) % 24}:
+            for suffix in self._times.get((h, minute), ()):
+                if suffix == "p":
+                    seen = {h % 12 + 12}
+                elif suffix == "a":
+                    seen = {h % 12}
+                else:
+                    seen = {h % 24} if h >= 12 or h == 0 else {h, h + 12}
+                if hour in seen or (not exact_hour and hour % 12 in {x % 12 for x in seen}):
+                    return True
+        return False
+
+    def near_date(self, date: Date) -> str | None:
+        """A relative-date reading: ``date`` is a day, a week or a month away from an
+        evidence date ("the next day", "a month ago"). Returns how, or None. A date
+        written without a year is compared in any year (a leap year, so 29 February is one)."""
+        year, month, day = date
+        try:
+            target = _dt.date(year or 2000, month, day)
+        except ValueError:
+            return None
+        probes: list[tuple[_dt.date, int]] = []
+        for delta in (1, -1, 7, -7):
+            probes.append((target + _dt.timedelta(days=delta), abs(delta)))
+        for step in (1, -1):
+            index = target.year * 12 + target.month - 1 + step
+            try:
+                other = _dt.date(index // 12, index % 12 + 1, day)
+            except ValueError:
+                continue
+            probes.append((other, abs((target - other).days)))
+        for seen, delta in probes:
+            if self.has_date((seen.year if year else None, seen.month, seen.day)):
+                return f"{delta} day(s) from {seen.isoformat()}"
+        return None
+
+
+__all__ = ["Date", "DateTimeIndex"]

@@ -1,0 +1,332 @@
+"""Numbers in prose: ``extract_numerals`` reads every numeric literal of an answer and says
+what it is (an amount of money, a percentage, a date, a time, a range, a code...).
+
+Month names, scale words and currency words come from ``numbers.lexicon`` (five languages).
+Every regex here is linear: token regexes are anchored at token starts by a look-behind,
+and none nests unbounded quantifiers over overlapping classes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from nofab.numbers.lexicon import alternation, number_words
+
+NumeralKind = Literal[
+    "money", "percent", "number", "year", "date", "time", "ordinal", "range", "code", "invalid"
+]
+
+_LEXICON = number_words()
+#: Month names and abbreviations of every language -> month number.
+MONTHS: dict[str, int] = _LEXICON.months
+MONTH_ALT = alternation(MONTHS)
+_MONTH_ALT = MONTH_ALT
+# Characters that can make up one "numeric word": "$1,234.50", "2024-03-03", "18:30",
+# "v3.14.2", "A-1042", "42%". Brackets, quotes, asterisks and spaces separate words.
+_WORD = r"\w$€£¥₹%.,:/+\-−–#@=~&"
+_NUMERIC_WORD = re.compile(rf"(?<![{_WORD}])[{_WORD}]*?\d[{_WORD}]*")
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_PLAIN = re.compile(
+    rf"(?P<sign>[-−+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−])?(?P<num>{_NUM})"
+    rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",
+    re.IGNORECASE,
+)
+_ISO_DATE = re.compile(
+    r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+)
+_SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
+_UNIT_SUFFIX = re.compile(r"(\d+(?:\.\d+)?)[-–]([^\W\d_]{3,20})")
+_VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
+_HEX_ID = re.compile(r"[0-9a-f-]*[a-f][0-9a-f-]*", re.IGNORECASE)
+
+_AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
+_SCALE_AFTER = re.compile(rf"\s*({alternation(_LEXICON.scales)})\b", re.IGNORECASE)
+_PERCENT_AFTER = re.compile(r"\s*(?:percent|per\s?cent|pct)\b", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re.IGNORECASE)
+_CURRENCY_BEFORE = re.compile(rf"(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
+_MONTH_BEFORE = re.compile(rf"\b({_MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
+_MONTH_AFTER = re.compile(rf"\s+(?:of\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE)
+_YEAR_AFTER = re.compile(r",?\s+(\d{4})\b")
+_LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
+
+#: Scale suffixes glued to the number ("5k", "$2M") and scale words of every language.
+_SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, **_LEXICON.scales}
+_ORDINALS = frozenset({"st", "nd", "rd", "th"})
+# Unit suffixes that leave the number what it is ("5kg", "32min", "3x").
+_UNITS = frozenset(
+    [
+        "kg",
+        "g",
+        "mg",
+        "lb",
+        "lbs",
+        "oz",
+        "km",
+        "m",
+        "cm",
+        "mm",
+        "mi",
+        "ft",
+        "h",
+        "hr",
+        "hrs",
+        "min",
+        "mins",
+        "s",
+        "sec",
+        "secs",
+        "ms",
+        "ml",
+        "l",
+        "gb",
+        "mb",
+        "kb",
+        "tb",
+        "x",
+        "pts",
+        "pt",
+        "mph",
+        "kph",
+        "kmh",
+        "yo",
+        "yr",
+        "yrs",
+        "d",
+        "w",
+        "wk",
+        "wks",
+        "mo",
+        "°c",
+        "°f",
+        "°",
+        "c",
+        "f",
+        "px",
+        "pc",
+    ]
+)
+_TRAILING = ".,:;!?/-–"
+
+
+@dataclass(frozen=True, slots=True)
+class Numeral:
+    """One numeric literal in prose."""
+
+    span: tuple[int, int]
+    text: str
+    kind: NumeralKind
+    value: float = math.nan
+    decimals: int = 0
+    scale: float = 1.0
+    #: The digits as written, without separators (for the literal fast path).
+    literal: str = ""
+    date: tuple[int | None, int, int] | None = None
+    time: tuple[int, int, bool] | None = None  # (hour, minute, hour_is_24h)
+
+
+def _parse_num(raw: str) -> tuple[float, int, str]:
+    digits = raw.replace(",", "")
+    decimals = len(digits) - digits.index(".") - 1 if "." in digits else 0
+    return float(digits), decimals, digits
+
+
+def _valid_date(month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
+def extract_numerals(text: str) -> list[Numeral]:
+    """Every numeric literal in ``text``, classified."""
+    out: list[Numeral] = []
+    covered = 0  # "March 3, 2024" consumes the "2024" token that follows it
+    for match in _NUMERIC_WORD.finditer(text):
+        if match.start() < covered:
+            continue
+        for numeral in _classify(text, match.start(), match.group()):
+            if numeral.span[1] > covered:
+                out.append(numeral)
+                covered = max(covered, numeral.span[1])
+    return out
+
+
+def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
+    # Trim sentence punctuation ("$30." "(24," "5?") but keep a trailing "%".
+    lead = 0
+    while lead < len(word) and word[lead] in ":/=~&#@":
+        lead += 1
+    end = len(word)
+    while end > lead and word[end - 1] in _TRAILING:
+        end -= 1
+    token = word[lead:end]
+    s = start + lead
+    e = s + len(token)
+    if not token or not any(c.isdigit() for c in token):
+        return
+    lower = token.lower()
+    if "@" in token or "://" in token or lower.startswith("www.") or "=" in token or "&" in token:
+        return  # emails, URLs, query strings: entities, not numbers
+    if _VERSION.fullmatch(token):
+        return
+    iso = _ISO_DATE.fullmatch(token)
+    if iso:
+        y, mo, d = int(iso.group(1)), int(iso.group(2)), int(iso.group(3))
+        if _valid_date(mo, d):
+            yield Numeral((s, e), token, "date", date=(y, mo, d))
+            return
+    slash = _SLASH_DATE.fullmatch(token)
+    if slash:
+        a, b, y = int(slash.group(1)), int(slash.group(2)), int(slash.group(3))
+        year = y + 2000 if y < 100 else y
+        if _valid_date(a, b) or _valid_date(b, a):
+            # Month/day order is ambiguous (the index accepts either reading); the numeral
+            # keeps a valid one: "22/2/30" is 22 February.
+            month, day = (a, b) if _valid_date(a, b) else (b, a)
+            yield Numeral((s, e), token, "date", date=(year, month, day))
+            return
+    clock = _CLOCK.fullmatch(token)
+    if clock:
+        hour, minute = int(clock.group(1)), int(clock.group(2))
+        if hour <= 24 and minute < 60:
+            ampm = _AMPM_AFTER.match(text, e)
+            if ampm:
+                hour = hour % 12 + (12 if ampm.group(1).lower() == "p" else 0)
+                e = ampm.end()
+            yield Numeral(
+                (s, e), text[s:e], "time", value=float(hour), time=(hour, minute, bool(ampm) or hour > 12)
+            )
+            return
+        if clock.group(3) is None:
+            # "36:00", "9:75": not a time of day, and no two loose numbers either.
+            yield Numeral((s, e), token, "invalid", literal=token)
+            return
+    if _GROUPS.fullmatch(token):
+        parts = re.split(r"[-–]", token)
+        if len(parts) == 2 and not token.startswith("0"):
+            # "20-30", "110-102": two numbers, each must be explained.
+            offset = s
+            for part in parts:
+                value, _, digits = _parse_num(part)
+                yield Numeral((offset, offset + len(part)), part, "range", value=value, literal=digits)
+                offset += len(part) + 1
+            return
+        # "123-456-7890", "0b-5119": a code; only its exact text can ground it.
+        yield Numeral((s, e), token, "code", literal=token)
+        return
+    unit = _UNIT_SUFFIX.fullmatch(token)
+    if unit and (unit.group(2).islower() or unit.group(2).istitle()):
+        # "37-hour", "3-night", "5-star": a number whose unit is glued on with a hyphen.
+        value, decimals, digits = _parse_num(unit.group(1))
+        yield Numeral(
+            (s, s + len(unit.group(1))),
+            unit.group(1),
+            "number",
+            value=value,
+            decimals=decimals,
+            literal=digits,
+        )
+        return
+    plain = _PLAIN.fullmatch(token)
+    if plain is None:
+        if any(c.isalpha() for c in token):
+            return  # an identifier such as "HAT069" or "A-1042": identifier detectors' job
+        # Lists glued by separators ("1/2", "3,4,5"): each run of digits on its own.
+        for part in re.finditer(r"\d+(?:\.\d+)?", token):
+            value, decimals, digits = _parse_num(part.group())
+            yield Numeral(
+                (s + part.start(), s + part.end()),
+                part.group(),
+                "number",
+                value=value,
+                decimals=decimals,
+                literal=digits,
+            )
+        return
+    yield from _plain_numeral(text, s, e, token, plain)
+
+
+def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:
+    value, decimals, digits = _parse_num(plain.group("num"))
+    suffix = (plain.group("suffix") or "").lower()
+    kind: NumeralKind = "number"
+    scale = 1.0
+    if plain.group("cur"):
+        kind = "money"
+    if suffix == "%":
+        kind = "percent"
+    elif suffix in _ORDINALS:
+        kind = "ordinal"
+    elif suffix in _SCALES and (
+        suffix not in ("m", "b", "t") or plain.group("suffix")[0].isupper() or kind == "money"
+    ):
+        scale = _SCALES[suffix]
+    elif suffix in ("am", "pm"):
+        hour = int(value) % 12 + (12 if suffix == "pm" else 0)
+        yield Numeral((s, e), token, "time", value=float(hour), time=(hour, 0, True))
+        return
+    elif suffix and suffix not in _UNITS:
+        return  # "3rd-party" is handled above; "12abc" is an identifier, not a number
+    tail = e
+    if suffix == "" or kind == "ordinal":
+        ampm = _AMPM_AFTER.match(text, e) if kind != "ordinal" and value <= 12 and decimals == 0 else None
+        if ampm:
+            hour = int(value) % 12 + (12 if ampm.group(1).lower() == "p" else 0)
+            yield Numeral(
+                (s, ampm.end()), text[s : ampm.end()], "time", value=float(hour), time=(hour, 0, True)
+            )
+            return
+        month_before = _MONTH_BEFORE.search(text, max(0, s - 16), s)
+        if (month_before or _MONTH_AFTER.match(text, e)) and 31 < value < 100 and decimals == 0:
+            # "May 37", "37th of May": a day no month has; its digits explain nothing.
+            yield Numeral((s, e), token, "invalid", value=value, literal=digits)
+            return
+        if month_before and value <= 31 and decimals == 0:
+            year_match = _YEAR_AFTER.match(text, e)
+            year = int(year_match.group(1)) if year_match else None
+            end = year_match.end() if year_match else e
+            yield Numeral(
+                (month_before.start(1), end),
+                text[month_before.start(1) : end],
+                "date",
+                date=(year, MONTHS[month_before.group(1).lower()], int(value)),
+            )
+            return
+        month_after = _MONTH_AFTER.match(text, e)
+        if month_after and value <= 31 and decimals == 0:
+            year = int(month_after.group(2)) if month_after.group(2) else None
+            yield Numeral(
+                (s, month_after.end()),
+                text[s : month_after.end()],
+                "date",
+                date=(year, MONTHS[month_after.group(1).lower()], int(value)),
+            )
+            return
+    if scale == 1.0 and kind in ("number", "money"):
+        scale_word = _SCALE_AFTER.match(text, e)
+        if scale_word:
+            scale = _SCALES[scale_word.group(1).lower()]
+            tail = scale_word.end()
+    if kind == "number":
+        if _PERCENT_AFTER.match(text, tail):
+            kind = "percent"
+            tail = _PERCENT_AFTER.match(text, tail).end()  # type: ignore[union-attr]
+        elif _CURRENCY_AFTER.match(text, tail) or _CURRENCY_BEFORE.search(text, max(0, s - 5), s):
+            kind = "money"
+        elif (
+            decimals == 0
+            and scale == 1.0
+            and "," not in token
+            and 1900 <= value <= 2100
+            and not plain.group("cur")
+        ):
+            kind = "year"
+        elif text[e : e + 1] in (".", ")") and _LIST_MARKER_BEFORE.search(text, max(0, s - 12), s):
+            return  # "1." / "2)" at the start of a line: a list marker
+    if plain.group("sign") in ("-", "−") or plain.group("sign2"):
+        value = -value
+    yield Numeral((s, tail), text[s:tail], kind, value=value, decimals=decimals, scale=scale, literal=digits)
