@@ -130,7 +130,10 @@ class _Run:
         self.derived_values: list[float] = []  # values explained by shown arithmetic, sorted
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
-        if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0:
+        """Mark a numeral explained; a quantity (not a structural small integer such as a
+        list position or "2 bags") becomes an operand for shown arithmetic."""
+        structural = numeral.decimals == 0 and abs(numeral.value) <= self.detector.structural_max
+        if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
             value = abs(numeral.value)
             self.shown[index] = value
             insort(self.shown_at, index)
@@ -151,7 +154,8 @@ class _Run:
 
     def multiple(self, lo: float, hi: float, among: list[float] | None = None) -> str | None:
         """``k`` times an evidence number (or one of ``among``), for a count ``k`` the turn
-        mentions (a fare times the passengers). Loose: never a full explanation alone."""
+        mentions (a fare times the passengers). Loose: never a full explanation alone, and
+        for amounts only (an amount times a count of people or items is an amount)."""
         values = among if among is not None else self.evidence.numbers.values
         for k in sorted(self.counts()):
             if any_within(values, lo / k, hi / k):
@@ -177,6 +181,8 @@ class _Run:
             return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
         if self._masked_id(numeral):
             return 0.0, None
+        if numeral.date is not None and evidence.dates.has_date(numeral.date):
+            return 0.0, None  # the "15" of "9/15", a date the evidence holds
         value = abs(numeral.value)
         if (
             numeral.decimals == 0
@@ -196,7 +202,7 @@ class _Run:
         derived = evidence.derived
         if derived.aggregate(lo, hi):
             return self._money_check(numeral)
-        how = self.within_result(lo, hi, money=kind == "money")
+        how = self.within_result(lo, hi, kind)
         if how is not None:
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
@@ -217,25 +223,27 @@ class _Run:
             and self.evidence.literals.ends_an_id(numeral.literal)
         )
 
-    def within_result(
-        self, lo: float, hi: float, money: bool = False, money_only: bool = False
-    ) -> str | None:
+    def within_result(self, lo: float, hi: float, kind: str, money_only: bool = False) -> str | None:
         """A derivation within one tool result landing in ``[lo, hi]``.
 
         Principle: a derivation explains a number only when it is informative. Where the
         values derivable near the number are dense (most neighbours derivable too: 10-40
         prices combine into almost any nearby integer) it proves nothing; the result is then
         "uninformative: ..." and the number is reported at 0.5. Money is never a ratio or a
-        percentage of two numbers (amounts add and subtract). Risk: a true sum over a large
+        percentage of two numbers (amounts add and subtract) and combines only amounts; a
+        percentage of two numbers explains only a percent. Risk: a true sum over a large
         result is reported at 0.5 (not blocking), and a ratio-derived amount is flagged.
         """
         derived = self.evidence.derived
-        ratios = not money
-        how = derived.pair(lo, hi, money_only=money_only, ratios=ratios)
+        ratios = kind in ("number", "percent")
+        percents = kind == "percent"
+        # Amounts combine only with amounts, when the evidence says which numbers are money.
+        money_only = money_only or (kind == "money" and bool(self.evidence.money))
+        how = derived.pair(lo, hi, money_only, ratios, percents)
         if how is None:
             return None
-        if derived.dense(lo, hi, ratios=ratios):
-            return f"uninformative: {how}, but most neighbouring values are derivable too"
+        if derived.dense(lo, hi, money_only, ratios, percents):
+            return f"uninformative: {how}, but most values near it are derivable too"
         return how
 
     def _money_check(self, numeral: Numeral) -> tuple[float, str | None]:
@@ -249,7 +257,7 @@ class _Run:
         lo, hi = self.interval(numeral)
         if any_within(money, lo, hi) or self.evidence.derived.aggregate(lo, hi, money_only=True):
             return 0.0, None
-        how = self.within_result(lo, hi, money=True, money_only=True)
+        how = self.within_result(lo, hi, "money", money_only=True)
         if how is not None:
             return (CONFIDENCE_LOOSE, how) if how.startswith("uninformative") else (0.0, None)
         if self.multiple(lo, hi, money):
@@ -325,9 +333,9 @@ class _Run:
     # ------------------------------------------------------------------ findings
     def finding(self, item: _Pending) -> Finding:
         numeral, confidence, how = item.numeral, item.confidence, item.how
-        if how is None and numeral.kind not in _NOT_DERIVED:
+        if how is None and numeral.kind == "money":
             lo, hi = self.interval(numeral)
-            how = self.multiple(lo, hi)
+            how = self.multiple(lo, hi, self.evidence.money or None)
         elif how is None and numeral.kind == "date":
             assert numeral.date is not None
             how = self.evidence.dates.near_date(numeral.date)

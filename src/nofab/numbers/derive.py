@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,10 +27,11 @@ MAX_DERIVATION_OPERANDS = 400
 PAIR_OPERANDS = 64
 #: Cap on the pair values of one turn: groups past it are not combined pairwise.
 MAX_PAIR_VALUES = 120_000
-#: Neighbours probed around a number for the density test, and how many of them must be
-#: derivable for a derivation to count as uninformative.
-NEIGHBOURS = (-3, -2, -1, 1, 2, 3)
-DENSE_AT = 4
+#: The density test: how many display units either side of a number are looked at, and
+#: the share of those unit slots that must hold a derived value for a derivation to count
+#: as uninformative (a changed number would then be "derived" that often by chance).
+DENSITY_SPAN = 20
+DENSITY = 0.25
 
 # Numbers under these keys are labels, not quantities: summing card digits or zip codes
 # explains nothing ("percentage 2604 / 8413 of field 'last_four'").
@@ -137,6 +138,10 @@ class _Pairs:
             return f"{label} {_fmt(a)} {sign} {_fmt(b)} ({what})"
         return None
 
+    def count(self, lo: float, hi: float) -> int:
+        """How many pair values lie within ``[lo, hi]`` (two binary searches)."""
+        return bisect_right(self.values, hi) - bisect_left(self.values, lo)
+
 
 class DerivedTable:
     """Every pairwise derivation of a turn's results, sorted for binary search.
@@ -145,12 +150,13 @@ class DerivedTable:
     values, P bounded by ``MAX_PAIR_VALUES``; each question is O(log P).
     """
 
-    __slots__ = ("_aggregates", "_any", "_money", "_ratios")
+    __slots__ = ("_aggregates", "_any", "_money", "_percents", "_ratios")
 
     def __init__(self, derivables: Sequence[Derivable]) -> None:
         sums: list[tuple[float, str, float, float, str]] = []
         money: list[tuple[float, str, float, float, str]] = []
         ratios: list[tuple[float, str, float, float, str]] = []
+        percents: list[tuple[float, str, float, float, str]] = []
         budget = MAX_PAIR_VALUES
         for derivable in derivables:
             for what, group in derivable.groups:
@@ -168,15 +174,16 @@ class DerivedTable:
                             mine.append((b - a, "difference", b, a, what))
                             if a > 0:
                                 ratios.append((b / a, "ratio", b, a, what))
-                                ratios.append((100.0 * b / a, "percentage", b, a, what))
+                                percents.append((100.0 * b / a, "percentage", b, a, what))
                             ratios.append((a / b, "ratio", a, b, what))
-                            ratios.append((100.0 * a / b, "percentage", a, b, what))
+                            percents.append((100.0 * a / b, "percentage", a, b, what))
                 sums.extend(mine)
                 if MONEY_KEY.search(what):
                     money.extend(mine)
         self._any = _Pairs(sums)
         self._money = _Pairs(money)
         self._ratios = _Pairs(ratios)
+        self._percents = _Pairs(percents)
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
@@ -195,25 +202,35 @@ class DerivedTable:
         """Every positive aggregate, sorted (the totals an answer may build on)."""
         return [value for value, _how in self._aggregates if value > 0]
 
-    def pair(self, lo: float, hi: float, money_only: bool = False, ratios: bool = True) -> str | None:
-        """A sum or difference (of amounts only, with ``money_only``), or when ``ratios``
-        a ratio or percentage, of two related numbers landing in ``[lo, hi]``."""
+    def pair(
+        self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
+    ) -> str | None:
+        """A sum or difference (of amounts only, with ``money_only``), a ratio (``ratios``)
+        or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``."""
         found = (self._money if money_only else self._any).find(lo, hi)
         if found is None and ratios and not money_only:
             found = self._ratios.find(lo, hi)
+        if found is None and percents and not money_only:
+            found = self._percents.find(lo, hi)
         return found
 
-    def dense(self, lo: float, hi: float, ratios: bool = True) -> bool:
-        """Are most neighbours of ``[lo, hi]`` (the same interval shifted by whole widths)
-        derivable too? Then a derivation landing in it proves nothing."""
+    def dense(
+        self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
+    ) -> bool:
+        """Would a number near ``[lo, hi]`` be derivable by chance? True when, within
+        ``DENSITY_SPAN`` display units either side, at least ``DENSITY`` of the unit slots
+        hold a derived value of the same kinds: then a derivation landing here proves
+        nothing (10-40 prices combine into most nearby integers)."""
         width = max(hi - lo, 1e-9)
-        hits = 0
-        for k in NEIGHBOURS:
-            if self.pair(lo + k * width, hi + k * width, ratios=ratios):
-                hits += 1
-                if hits >= DENSE_AT:
-                    return True
-        return False
+        span = DENSITY_SPAN * width
+        arrays = [self._money if money_only else self._any]
+        if ratios and not money_only:
+            arrays.append(self._ratios)
+        if percents and not money_only:
+            arrays.append(self._percents)
+        slots = 2 * DENSITY_SPAN + 1
+        count = sum(p.count(lo - span, hi + span) for p in arrays)
+        return count >= DENSITY * slots
 
 
 def _as_number(value: Any) -> float | None:

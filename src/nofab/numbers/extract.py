@@ -40,6 +40,7 @@ _ISO_DATE = re.compile(
     r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 )
 _SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
+_MONTH_DAY_PAIR = re.compile(r"(\d{1,2})/(\d{1,2})")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
 _UNIT_SUFFIX = re.compile(r"(\d+(?:\.\d+)?)[-–]([^\W\d_]{3,20})")
@@ -127,6 +128,8 @@ class Numeral:
     scale: float = 1.0
     #: The digits as written, without separators (for the literal fast path).
     literal: str = ""
+    #: A date's (year, month, day); for a number such as the "15" of "9/15", the date it
+    #: would be part of when the evidence has that date.
     date: tuple[int | None, int, int] | None = None
     time: tuple[int, int, bool] | None = None  # (hour, minute, hour_is_24h)
 
@@ -235,7 +238,15 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
     if plain is None:
         if any(c.isalpha() for c in token):
             return  # an identifier such as "HAT069" or "A-1042": identifier detectors' job
-        # Lists glued by separators ("1/2", "3,4,5"): each run of digits on its own.
+        # Lists glued by separators ("1/2", "3,4,5"): each run of digits on its own. A
+        # "9/15" may also be a date without a year: both parts carry that reading, which
+        # the evidence may confirm (a fraction "1/2" stays two numbers otherwise).
+        day_month = _MONTH_DAY_PAIR.fullmatch(token)
+        reading: tuple[int | None, int, int] | None = None
+        if day_month:
+            a, b = int(day_month.group(1)), int(day_month.group(2))
+            if _valid_date(a, b) or _valid_date(b, a):
+                reading = (None, a, b) if _valid_date(a, b) else (None, b, a)
         for part in re.finditer(r"\d+(?:\.\d+)?", token):
             value, decimals, digits = _parse_num(part.group())
             yield Numeral(
@@ -245,6 +256,7 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
                 value=value,
                 decimals=decimals,
                 literal=digits,
+                date=reading,
             )
         return
     yield from _plain_numeral(text, s, e, token, plain)

@@ -17,6 +17,24 @@ from nofab.numbers.rounding import display_interval
 
 _EVIDENCE_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")
 _EVIDENCE_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+#: Dates and clock times ("2024-05-25", "2024-05-25T12:00:00", "18:30"): their digits are
+#: parts of a date or time, not quantities ("25 hours" is not grounded by "2024-05-25").
+_DATE_OR_TIME = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?"
+    r"|(?<![\d:])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\d:])"
+)
+
+
+def quantities(text: str) -> str:
+    """``text`` with its dates and clock times blanked out: what is left are quantities.
+
+    Principle: a number in an answer is grounded by a quantity of the evidence, not by a
+    fragment of a date or a time (those are checked as dates and times). Risk: a day of the
+    month written as a bare number ("on the 25") is no longer grounded by an ISO date.
+    """
+    return _DATE_OR_TIME.sub(" ", text)
+
+
 #: A whole numeric token: digits joined by single separators ("1717", "42.73", "1,200").
 _WHOLE = re.compile(r"\d+(?:[.,]\d+)*")
 #: Digit groups joined by dashes ("123-456-7890"): codes.
@@ -54,7 +72,7 @@ class LiteralIndex:
     __slots__ = ("_codes", "_endings", "_tokens")
 
     def __init__(self, text: str) -> None:
-        self._tokens = frozenset(_WHOLE.findall(text))
+        self._tokens = frozenset(_WHOLE.findall(quantities(text)))
         codes: set[str] = set()
         for match in _DASHED.finditer(text):
             parts = re.split(r"[-–]", match.group())
@@ -135,6 +153,7 @@ class NumberIndex:
 
     def __init__(self, text: str) -> None:
         self._text = text
+        text = quantities(text)
         values = [float(m) for m in _EVIDENCE_NUMBER.findall(text)]
         values.extend(float(m.replace(",", "")) for m in _EVIDENCE_THOUSANDS.findall(text))
         self.values: list[float] = sorted({v for v in values if math.isfinite(v)})
