@@ -126,6 +126,7 @@ class _Run:
         self.shown: dict[int, float] = {}
         self._code_scans = 0
         self._counts: set[int] | None = None
+        self._totals: list[float] | None = None
         self.shown_at: list[int] = []  # positions of the grounded operands, sorted
         self.derived_values: list[float] = []  # values explained by shown arithmetic, sorted
 
@@ -316,7 +317,11 @@ class _Run:
         """A sum or difference of a shown operand and another shown operand or a total."""
         if not operands:
             return None
-        totals = self.evidence.derived.aggregate_values()
+        if self._totals is None:
+            # Counts of a few items are not amounts to add or subtract ("292 - 1").
+            floor = self.detector.structural_max
+            self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
+        totals = self._totals
         ordered = sorted(operands)
         for a in operands:
             others = ordered[:]
