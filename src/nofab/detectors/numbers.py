@@ -184,6 +184,10 @@ class _Run:
             return 0.0, None
         if numeral.date is not None and evidence.dates.has_date(numeral.date):
             return 0.0, None  # the "15" of "9/15", a date the evidence holds
+        if kind == "year" and evidence.dates.has_year(int(numeral.value)):
+            return 0.0, None  # a year is a part of a date, not a quantity
+        if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
+            return 0.0, None  # "the 20th": a day of the month
         value = abs(numeral.value)
         if (
             numeral.decimals == 0

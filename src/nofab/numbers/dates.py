@@ -36,11 +36,12 @@ def _valid(month: int, day: int) -> bool:
 class DateTimeIndex:
     """The dates and clock times of a body of (case-folded) evidence text."""
 
-    __slots__ = ("_dates", "_days", "_times")
+    __slots__ = ("_dates", "_days", "_times", "_years")
 
     def __init__(self, folded_text: str) -> None:
         self._dates: set[Date] = set()
         self._days: set[tuple[int, int]] = set()  # (month, day) of every date, any year
+        self._years: set[int] = set()
         # (hour as written, minute) -> am/pm suffixes seen with it ("" for none)
         self._times: dict[tuple[int, int], set[str]] = defaultdict(set)
         self._harvest(folded_text)
@@ -49,6 +50,8 @@ class DateTimeIndex:
         if _valid(month, day):
             self._dates.add((year, month, day))
             self._days.add((month, day))
+            if year is not None:
+                self._years.add(year)
 
     def _harvest(self, text: str) -> None:
         for m in _ISO_DATE.finditer(text):
@@ -78,6 +81,14 @@ class DateTimeIndex:
         if year is None:
             return (month, day) in self._days
         return (year, month, day) in self._dates or (None, month, day) in self._dates
+
+    def has_year(self, year: int) -> bool:
+        """Is ``year`` the year of an evidence date?"""
+        return year in self._years
+
+    def has_day(self, day: int) -> bool:
+        """Is ``day`` the day of the month of an evidence date ("the 20th")?"""
+        return any((month, day) in self._days for month in range(1, 13))
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
         """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?

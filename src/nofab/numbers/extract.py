@@ -262,6 +262,43 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
     yield from _plain_numeral(text, s, e, token, plain)
 
 
+def _letter_follows(text: str, end: int) -> bool:
+    """Does a word start right after ``end`` (past a few spaces)? Cheap test that spares the
+    suffix regexes (am/pm, scale, percent, currency) on most numbers."""
+    return text[end : end + 8].lstrip()[:1].isalpha()
+
+
+def _bare(word: str) -> str:
+    """The letters of a word, without the punctuation around it ("(May" -> "may")."""
+    start = 0
+    while start < len(word) and not word[start].isalpha():
+        start += 1
+    end = start
+    while end < len(word) and word[end].isalpha():
+        end += 1
+    return word[start:end].lower()
+
+
+def _month_before(text: str, start: int) -> bool:
+    """Is the word before ``start`` (or the one before "the") a month name?"""
+    if start == 0 or not text[start - 1].isspace():
+        return False
+    words = text[max(0, start - 16) : start].split()
+    if words and _bare(words[-1]) == "the":
+        words = words[:-1]
+    return bool(words) and _bare(words[-1]) in MONTHS
+
+
+def _month_after(text: str, end: int) -> bool:
+    """Is the word after ``end`` (or the one after "of") a month name?"""
+    if not text[end : end + 1].isspace():
+        return False
+    words = text[end : end + 16].split()[:2]
+    if words and _bare(words[0]) == "of":
+        words = words[1:]
+    return bool(words) and _bare(words[0]) in MONTHS
+
+
 def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:
     value, decimals, digits = _parse_num(plain.group("num"))
     suffix = (plain.group("suffix") or "").lower()
@@ -285,15 +322,20 @@ def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) 
         return  # "3rd-party" is handled above; "12abc" is an identifier, not a number
     tail = e
     if suffix == "" or kind == "ordinal":
-        ampm = _AMPM_AFTER.match(text, e) if kind != "ordinal" and value <= 12 and decimals == 0 else None
+        ampm = (
+            _AMPM_AFTER.match(text, e)
+            if kind != "ordinal" and value <= 12 and decimals == 0 and _letter_follows(text, e)
+            else None
+        )
         if ampm:
             hour = int(value) % 12 + (12 if ampm.group(1).lower() == "p" else 0)
             yield Numeral(
                 (s, ampm.end()), text[s : ampm.end()], "time", value=float(hour), time=(hour, 0, True)
             )
             return
-        month_before = _MONTH_BEFORE.search(text, max(0, s - 16), s)
-        if (month_before or _MONTH_AFTER.match(text, e)) and 31 < value < 100 and decimals == 0:
+        month_before = _MONTH_BEFORE.search(text, max(0, s - 16), s) if _month_before(text, s) else None
+        month_after = _MONTH_AFTER.match(text, e) if _month_after(text, e) else None
+        if (month_before or month_after) and 31 < value < 100 and decimals == 0:
             # "May 37", "37th of May": a day no month has; its digits explain nothing.
             yield Numeral((s, e), token, "invalid", value=value, literal=digits)
             return
@@ -308,7 +350,6 @@ def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) 
                 date=(year, MONTHS[month_before.group(1).lower()], int(value)),
             )
             return
-        month_after = _MONTH_AFTER.match(text, e)
         if month_after and value <= 31 and decimals == 0:
             year = int(month_after.group(2)) if month_after.group(2) else None
             yield Numeral(
@@ -318,16 +359,22 @@ def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) 
                 date=(year, MONTHS[month_after.group(1).lower()], int(value)),
             )
             return
-    if scale == 1.0 and kind in ("number", "money"):
+    words_after = _letter_follows(text, e)
+    if scale == 1.0 and kind in ("number", "money") and words_after:
         scale_word = _SCALE_AFTER.match(text, e)
         if scale_word:
             scale = _SCALES[scale_word.group(1).lower()]
             tail = scale_word.end()
     if kind == "number":
-        if _PERCENT_AFTER.match(text, tail):
+        percent = _PERCENT_AFTER.match(text, tail) if words_after else None
+        if percent:
             kind = "percent"
-            tail = _PERCENT_AFTER.match(text, tail).end()  # type: ignore[union-attr]
-        elif _CURRENCY_AFTER.match(text, tail) or _CURRENCY_BEFORE.search(text, max(0, s - 5), s):
+            tail = percent.end()
+        elif (words_after and _CURRENCY_AFTER.match(text, tail)) or (
+            s > 0
+            and (text[s - 1].isspace() or text[s - 1].isalpha())
+            and _CURRENCY_BEFORE.search(text, max(0, s - 5), s)
+        ):
             kind = "money"
         elif (
             decimals == 0
