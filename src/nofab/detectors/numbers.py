@@ -28,7 +28,7 @@ from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
-from nofab.numbers.context import approximate_before, counts_mentioned, cue_near, masked_before
+from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
 from nofab.numbers.rounding import display_interval
@@ -101,16 +101,20 @@ class NumberDetector(DetectorBase):
                 pending.append(_Pending(i, numeral, confidence, how))
         # Second pass: arithmetic on numbers the answer shows (totals built on totals:
         # "$282 + $443 = $725", then "$725 - $503 = $222"), a few rounds at most.
+        # Later rounds revisit only numbers near one explained in the round before.
+        recent: list[int] | None = None
         for _round in range(3):
             still: list[_Pending] = []
+            explained: list[int] = []
             for item in pending:
-                if run.shown_arithmetic(item):
+                if (recent is None or _near(recent, item.index)) and run.shown_arithmetic(item):
                     run.ground(item.index, item.numeral, derived=True)
+                    explained.append(item.index)
                 else:
                     still.append(item)
-            if len(still) == len(pending):
+            if not explained:
                 break
-            pending = still
+            pending, recent = still, explained
         for item in pending:
             yield run.finding(item)
 
@@ -127,6 +131,8 @@ class _Run:
         self._code_scans = 0
         self._counts: set[int] | None = None
         self._totals: list[float] | None = None
+        self.context = AnswerContext(self.answer)
+        self._intervals: dict[int, tuple[float, float]] = {}
         self.shown_at: list[int] = []  # positions of the grounded operands, sorted
         self.derived_values: list[float] = []  # values explained by shown arithmetic, sorted
 
@@ -142,10 +148,15 @@ class _Run:
                 insort(self.derived_values, value)
 
     def interval(self, numeral: Numeral) -> tuple[float, float]:
-        approx = approximate_before(self.answer, numeral.span[0])
-        return display_interval(
-            numeral.value, numeral.decimals, numeral.scale, APPROX_TOLERANCE if approx else 0.0
-        )
+        """The true values the numeral stands for (display rounding, widened after "about")."""
+        key = numeral.span[0]
+        found = self._intervals.get(key)
+        if found is None:
+            approx = self.context.approximate(key)
+            tolerance = APPROX_TOLERANCE if approx else 0.0
+            found = display_interval(numeral.value, numeral.decimals, numeral.scale, tolerance)
+            self._intervals[key] = found
+        return found
 
     def counts(self) -> set[int]:
         if self._counts is None:
@@ -224,7 +235,7 @@ class _Run:
         result."""
         return (
             numeral.literal.isdigit()
-            and masked_before(self.answer, numeral.span[0])
+            and self.context.masked(numeral.span[0])
             and self.evidence.literals.ends_an_id(numeral.literal)
         )
 
@@ -303,7 +314,7 @@ class _Run:
         how = self._pair_with_shown(operands, lo, hi)
         if how is None:
             return False
-        if cue_near(self.answer, numeral.span):
+        if self.context.cue(numeral.span):
             return True
         if item.confidence > CONFIDENCE_LOOSE:
             item.confidence = CONFIDENCE_LOOSE
@@ -321,22 +332,38 @@ class _Run:
         """A sum or difference of a shown operand and another shown operand or a total."""
         if not operands:
             return None
+        ops = sorted(operands)
+        i, j = 0, len(ops) - 1
+        while i < j:  # two pointers: a sum of two shown numbers in [lo, hi]
+            total = ops[i] + ops[j]
+            if total < lo:
+                i += 1
+            elif total > hi:
+                j -= 1
+            else:
+                return f"sum of {_fmt(ops[i])} and {_fmt(ops[j])}, numbers the answer shows"
+        i, j = 0, 1
+        while j < len(ops):  # and a difference
+            gap = ops[j] - ops[i]
+            if gap < lo or i == j:
+                j += 1
+            elif gap > hi:
+                i += 1
+            else:
+                return f"difference of {_fmt(ops[j])} and {_fmt(ops[i])}, numbers the answer shows"
         if self._totals is None:
             # Counts of a few items are not amounts to add or subtract ("292 - 1").
             floor = self.detector.structural_max
             self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
         totals = self._totals
-        ordered = sorted(operands)
-        for a in operands:
-            others = ordered[:]
-            del others[bisect_left(others, a)]
-            for pool, what in ((others, "a number the answer shows"), (totals, "a result total")):
-                if any_within(pool, lo - a, hi - a):
-                    return f"sum of {_fmt(a)} and {what}"
-                if any_within(pool, a - hi, a - lo):
-                    return f"{_fmt(a)} minus {what}"
-                if any_within(pool, lo + a, hi + a):
-                    return f"{what} minus {_fmt(a)}"
+        if totals:
+            for a in operands:
+                if any_within(totals, lo - a, hi - a):
+                    return f"sum of {_fmt(a)} and a result total"
+                if any_within(totals, a - hi, a - lo):
+                    return f"{_fmt(a)} minus a result total"
+                if any_within(totals, lo + a, hi + a):
+                    return f"a result total minus {_fmt(a)}"
         return None
 
     # ------------------------------------------------------------------ findings
@@ -372,6 +399,13 @@ def _reason(numeral: Numeral, how: str | None, confidence: float) -> str:
         )
     base = f"{what} {numeral.text} not found in tool results, context or user message"
     return f"{base}; it could only be explained loosely ({how})" if how else base
+
+
+def _near(positions: list[int], index: int) -> bool:
+    """Is one of the sorted ``positions`` within a window's reach of ``index``?"""
+    reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)
+    i = bisect_left(positions, index - reach)
+    return i < len(positions) and positions[i] <= index + reach
 
 
 def _fmt(value: float) -> str:

@@ -15,47 +15,86 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import alternation, number_words
 
 _WORDS = number_words()
-_APPROX_BEFORE = re.compile(
-    rf"(?:(?<![^\W\d_])(?:{alternation(_WORDS.approximations)})|~|≈)\s*[$€£¥₹]?$", re.IGNORECASE
-)
-_CUE = re.compile(rf"(?<![^\W\d_])(?:{alternation(_WORDS.cues)})(?![^\W\d_])", re.IGNORECASE)
-_MASKED_BEFORE = re.compile(
-    rf"(?:(?<![^\W\d_])(?:{alternation(_WORDS.masked)})\s*(?:[:#]|is|are|es|est|ist|é)?\s*"
-    r"|[*•xX#]{2,}[\s-]?)$",
-    re.IGNORECASE,
-)
+
+
+def _phrases(words: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(w.lower().split()) for w in words)
+
+
+_APPROX = _phrases(tuple(w.rstrip(".") for w in _WORDS.approximations))
+_CUES = _phrases(_WORDS.cues)
+_MASKS = _phrases(_WORDS.masked)
+_LONGEST = max(len(p) for p in _APPROX | _CUES | _MASKS)
+#: Short words allowed between a masked-id phrase and its digits ("ending in: 1234").
+_LINKS = frozenset({":", "#", "is", "are", "es", "est", "ist", "é"})
+_TOKEN = re.compile(r"[^\W\d_]+|[:#~≈]")
 _COUNT_WORD = re.compile(rf"(?<![^\W\d_])(?:{alternation(_WORDS.number_words)})(?![^\W\d_])", re.IGNORECASE)
 _SMALL_DIGIT = re.compile(r"(?<![\d.])[2-9](?![\d.])")
+_MASK_CHARS = frozenset("*•xX#")
 
 #: How far before and after a number its clause is read for an arithmetic cue.
 CUE_BEFORE = 80
 CUE_AFTER = 50
 
 
-def approximate_before(answer: str, start: int) -> bool:
-    """Does an approximation word or sign ("about", "~", "environ", "etwa") lead the number?"""
-    return _APPROX_BEFORE.search(answer, max(0, start - 20), start) is not None
+def _ends_with(words: list[str], phrases: frozenset[tuple[str, ...]]) -> bool:
+    return any(tuple(words[len(words) - k :]) in phrases for k in range(1, min(len(words), _LONGEST) + 1))
 
 
-def cue_near(answer: str, span: tuple[int, int]) -> bool:
-    """Does the number's clause announce arithmetic (remaining, left, difference, refund,
-    total ... in five languages)? Read within a few words either side, never across a
-    paragraph break."""
-    lo = max(0, span[0] - CUE_BEFORE)
-    hi = min(len(answer), span[1] + CUE_AFTER)
-    before = answer.rfind("\n\n", lo, span[0])
-    if before != -1:
-        lo = before
-    after = answer.find("\n\n", span[1], hi)
-    if after != -1:
-        hi = after
-    return _CUE.search(answer, lo, hi) is not None
+class AnswerContext:
+    """The words around the numbers of one answer.
 
+    Each question looks at a bounded stretch of text next to one number (a few dozen
+    characters) and compares its words with the lexicon's phrase sets, so its cost never
+    grows with the answer's length.
+    """
 
-def masked_before(answer: str, start: int) -> bool:
-    """Is the number the visible end of a masked identifier: "ending in 1234", "****1234",
-    "last four digits: 1234", "terminada en 1234"?"""
-    return _MASKED_BEFORE.search(answer, max(0, start - 40), start) is not None
+    __slots__ = ("_answer",)
+
+    def __init__(self, answer: str) -> None:
+        self._answer = answer
+
+    def _words_before(self, start: int, chars: int = 40) -> list[str]:
+        return _TOKEN.findall(self._answer[max(0, start - chars) : start].lower())
+
+    def approximate(self, start: int) -> bool:
+        """Does an approximation word or sign ("about", "~", "environ", "etwa") lead the
+        number starting at ``start``?"""
+        before = self._answer[max(0, start - 24) : start].rstrip(" $€£¥₹")
+        if before.endswith(("~", "≈")):
+            return True
+        if not before[-1:].isalpha() and not before.endswith("."):
+            return False
+        return _ends_with(self._words_before(len(before) + max(0, start - 24)), _APPROX)
+
+    def masked(self, start: int) -> bool:
+        """Is the number the visible end of a masked identifier: "ending in 1234",
+        "****1234", "last four digits: 1234", "terminada en 1234"?"""
+        before = self._answer[max(0, start - 8) : start].rstrip(" -")
+        if len(before) >= 2 and before[-1] in _MASK_CHARS and before[-2] in _MASK_CHARS:
+            return True
+        words = self._words_before(start)
+        if words and words[-1] in _LINKS:
+            words.pop()
+        return bool(words) and _ends_with(words, _MASKS)
+
+    def cue(self, span: tuple[int, int]) -> bool:
+        """Does the number's clause announce arithmetic (remaining, left, difference, refund,
+        total ... in five languages)? Read within a few words either side, never across a
+        paragraph break."""
+        answer = self._answer
+        lo = max(0, span[0] - CUE_BEFORE)
+        hi = min(len(answer), span[1] + CUE_AFTER)
+        brk = answer.rfind("\n\n", lo, span[0])
+        lo = brk if brk != -1 else lo
+        brk = answer.find("\n\n", span[1], hi)
+        hi = brk if brk != -1 else hi
+        words = _TOKEN.findall(answer[lo:hi].lower())
+        for i in range(len(words)):
+            for k in range(1, _LONGEST + 1):
+                if tuple(words[i : i + k]) in _CUES:
+                    return True
+        return False
 
 
 def counts_mentioned(texts: Iterable[str], numerals: Iterable[Numeral]) -> set[int]:
@@ -70,4 +109,4 @@ def counts_mentioned(texts: Iterable[str], numerals: Iterable[Numeral]) -> set[i
     return {k for k in found if 2 <= k <= 9}
 
 
-__all__ = ["approximate_before", "counts_mentioned", "cue_near", "masked_before"]
+__all__ = ["AnswerContext", "counts_mentioned"]
