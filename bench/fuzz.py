@@ -100,6 +100,7 @@ EVIDENCE = [
 
 def one_input(data: bytes) -> None:
     import atheris
+
     import nofab
     from nofab.adapters import extract_turns
     from nofab.model.turn import load_json
