@@ -258,6 +258,7 @@ def _walk(
         return
     if isinstance(value, dict):
         siblings: list[float] = []
+        amounts: list[float] = []
         # A column is named with its parent ("prices.economy"), so that economy fares of
         # two legs combine — and are known to be amounts — while seat counts stay apart.
         parent = path.rsplit(".", 1)[-1].removesuffix("[*]") if "." in path else ""
@@ -265,9 +266,16 @@ def _walk(
             number = _as_number(item)
             if number is not None and not _ID_KEY.search(str(key)):
                 siblings.append(number)
+                if MONEY_KEY.search(str(key)):
+                    amounts.append(number)
                 columns.setdefault(f"{parent}.{key}" if parent else str(key), []).append(number)
-        if siblings:
+        # The amounts of one record ("old_price", "new_price") combine as money.
+        if siblings and len(amounts) == len(siblings):
+            groups.append((f"amount fields of {path}", siblings))
+        elif siblings:
             groups.append((f"fields of {path}", siblings))
+            if len(amounts) > 1:
+                groups.append((f"amount fields of {path}", amounts))
         keyed = keyed_rows(value)
         if keyed is not None:
             # Records keyed by id ({"gift_card_1": {...}, "certificate_2": {...}}) are one

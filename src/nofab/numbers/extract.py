@@ -49,7 +49,7 @@ _HEX_ID = re.compile(r"[0-9a-f-]*[a-f][0-9a-f-]*", re.IGNORECASE)
 
 _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
 _SCALE_AFTER = re.compile(rf"\s*({alternation(_LEXICON.scales)})\b", re.IGNORECASE)
-_PERCENT_AFTER = re.compile(r"\s*(?:percent|per\s?cent|pct)\b", re.IGNORECASE)
+_PERCENT_AFTER = re.compile(rf"\s*(?:%|(?:{alternation(_LEXICON.percent_words)})\b)", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re.IGNORECASE)
 _CURRENCY_BEFORE = re.compile(rf"(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(rf"\b({_MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
@@ -336,8 +336,11 @@ def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) 
         month_before = _MONTH_BEFORE.search(text, max(0, s - 16), s) if _month_before(text, s) else None
         month_after = _MONTH_AFTER.match(text, e) if _month_after(text, e) else None
         if (month_before or month_after) and 31 < value < 100 and decimals == 0:
-            # "May 37", "37th of May": a day no month has; its digits explain nothing.
-            yield Numeral((s, e), token, "invalid", value=value, literal=digits)
+            # "May 37", "37th of May": a day no month has; its digits explain nothing, only
+            # the same text in the evidence would.
+            first = month_before.start(1) if month_before else s
+            last = month_after.end() if month_after and not month_before else e
+            yield Numeral((first, last), text[first:last], "invalid", value=value, literal=text[first:last])
             return
         if month_before and value <= 31 and decimals == 0:
             year_match = _YEAR_AFTER.match(text, e)
@@ -366,7 +369,8 @@ def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) 
             scale = _SCALES[scale_word.group(1).lower()]
             tail = scale_word.end()
     if kind == "number":
-        percent = _PERCENT_AFTER.match(text, tail) if words_after else None
+        percent_sign = text[tail : tail + 4].lstrip()[:1] == "%"
+        percent = _PERCENT_AFTER.match(text, tail) if words_after or percent_sign else None
         if percent:
             kind = "percent"
             tail = percent.end()

@@ -24,6 +24,7 @@ class NumberWords:
     scales: dict[str, float]
     currencies: frozenset[str]
     currency_codes: frozenset[str]
+    percent_words: tuple[str, ...]
     approximations: tuple[str, ...]
     cues: tuple[str, ...]
     masked: tuple[str, ...]
@@ -42,6 +43,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
     scales: dict[str, float] = {}
     currencies: set[str] = set()
     codes: set[str] = set()
+    percent: list[str] = []
     approx: list[str] = []
     cues: list[str] = []
     masked: list[str] = []
@@ -51,6 +53,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
         scales.update({k: float(v) for k, v in entry.get("scales", {}).items()})
         currencies.update(entry.get("currencies", ()))
         codes.update(entry.get("currency_codes", ()))
+        percent.extend(entry.get("percent_words", ()))
         approx.extend(entry.get("approximations", ()))
         cues.extend(entry.get("cues", ()))
         masked.extend(entry.get("masked", ()))
@@ -60,6 +63,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
         scales,
         frozenset(currencies | codes),
         frozenset(codes),
+        tuple(percent),
         tuple(approx),
         tuple(cues),
         tuple(masked),
