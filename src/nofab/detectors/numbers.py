@@ -356,14 +356,23 @@ class _Run:
             floor = self.detector.structural_max
             self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
         totals = self._totals
-        if totals:
-            for a in operands:
-                if any_within(totals, lo - a, hi - a):
-                    return f"sum of {_fmt(a)} and a result total"
-                if any_within(totals, a - hi, a - lo):
-                    return f"{_fmt(a)} minus a result total"
-                if any_within(totals, lo + a, hi + a):
-                    return f"a result total minus {_fmt(a)}"
+        # operand + total, operand - total, total - operand: bisect the longer list
+        if len(totals) <= len(ops):
+            for t in totals:
+                if any_within(ops, lo - t, hi - t):
+                    return f"sum of a number the answer shows and the result total {_fmt(t)}"
+                if any_within(ops, lo + t, hi + t):
+                    return f"a number the answer shows minus the result total {_fmt(t)}"
+                if any_within(ops, t - hi, t - lo):
+                    return f"the result total {_fmt(t)} minus a number the answer shows"
+            return None
+        for a in ops:
+            if any_within(totals, lo - a, hi - a):
+                return f"sum of {_fmt(a)} and a result total"
+            if any_within(totals, a - hi, a - lo):
+                return f"{_fmt(a)} minus a result total"
+            if any_within(totals, lo + a, hi + a):
+                return f"a result total minus {_fmt(a)}"
         return None
 
     # ------------------------------------------------------------------ findings

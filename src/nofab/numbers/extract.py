@@ -114,6 +114,7 @@ _UNITS = frozenset(
     ]
 )
 _TRAILING = ".,:;!?/-–"
+_PUNCTUATION = "".join(chr(c) for c in range(0x21, 0x7F) if not chr(c).isalnum()) + "¿¡«»“”‘’—–"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,14 +270,8 @@ def _letter_follows(text: str, end: int) -> bool:
 
 
 def _bare(word: str) -> str:
-    """The letters of a word, without the punctuation around it ("(May" -> "may")."""
-    start = 0
-    while start < len(word) and not word[start].isalpha():
-        start += 1
-    end = start
-    while end < len(word) and word[end].isalpha():
-        end += 1
-    return word[start:end].lower()
+    """The word without the punctuation around it ("(May" -> "may")."""
+    return word.strip(_PUNCTUATION).lower()
 
 
 def _month_before(text: str, start: int) -> bool:
