@@ -188,6 +188,10 @@ class DerivedTable:
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
 
+    def __len__(self) -> int:
+        """How many pair values the table holds (sums and differences, ratios, percentages)."""
+        return len(self._any.values) + len(self._ratios.values) + len(self._percents.values)
+
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
         """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``)."""
         i = bisect_left(self._aggregates, (lo, ""))
