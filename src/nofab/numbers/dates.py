@@ -12,7 +12,7 @@ import datetime as _dt
 import re
 from collections import defaultdict
 
-from nofab.numbers.extract import _ISO_DATE, _SLASH_DATE, MONTH_ALT, MONTHS
+from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTH_ALT, MONTHS, SLASH_DATE
 
 Date = tuple[int | None, int, int]
 
@@ -22,7 +22,7 @@ _MONTH_DAY = re.compile(
     re.IGNORECASE,
 )
 _DAY_MONTH = re.compile(
-    rf"(?<!\d)(\d{{1,2}}){_ORD}\s+(?:of\s+)?({MONTH_ALT})(?![^\W\d_])\.?(?:,?\s+(\d{{4}})(?!\d))?",
+    rf"(?<!\d)(\d{{1,2}}){_ORD}\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})(?![^\W\d_])\.?(?:,?\s+(\d{{4}})(?!\d))?",
     re.IGNORECASE,
 )
 _CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)(?::\d{2}(?:\.\d+)?)?\s*(?:([ap])(?:\.\s?m\.|m\b))?")
@@ -54,9 +54,9 @@ class DateTimeIndex:
                 self._years.add(year)
 
     def _harvest(self, text: str) -> None:
-        for m in _ISO_DATE.finditer(text):
+        for m in ISO_DATE.finditer(text):
             self._add(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        for m in _SLASH_DATE.finditer(text):
+        for m in SLASH_DATE.finditer(text):
             year = int(m.group(3))
             year = year + 2000 if year < 100 else year
             a, b = int(m.group(1)), int(m.group(2))

@@ -36,10 +36,10 @@ _PLAIN = re.compile(
     rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",
     re.IGNORECASE,
 )
-_ISO_DATE = re.compile(
+ISO_DATE = re.compile(
     r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 )
-_SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
+SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
 _MONTH_DAY_PAIR = re.compile(r"(\d{1,2})/(\d{1,2})")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
@@ -53,7 +53,10 @@ _PERCENT_AFTER = re.compile(rf"\s*(?:%|(?:{alternation(_LEXICON.percent_words)})
 _CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re.IGNORECASE)
 _CURRENCY_BEFORE = re.compile(rf"(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(rf"\b({_MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
-_MONTH_AFTER = re.compile(rf"\s+(?:of\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE)
+DAY_MONTH_LINK = alternation(_LEXICON.day_month_links)
+_MONTH_AFTER = re.compile(
+    rf"\s+(?:(?:{DAY_MONTH_LINK})\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
+)
 _YEAR_AFTER = re.compile(r",?\s+(\d{4})\b")
 _LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
 
@@ -177,13 +180,13 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         return  # emails, URLs, query strings: entities, not numbers
     if _VERSION.fullmatch(token):
         return
-    iso = _ISO_DATE.fullmatch(token)
+    iso = ISO_DATE.fullmatch(token)
     if iso:
         y, mo, d = int(iso.group(1)), int(iso.group(2)), int(iso.group(3))
         if _valid_date(mo, d):
             yield Numeral((s, e), token, "date", date=(y, mo, d))
             return
-    slash = _SLASH_DATE.fullmatch(token)
+    slash = SLASH_DATE.fullmatch(token)
     if slash:
         a, b, y = int(slash.group(1)), int(slash.group(2)), int(slash.group(3))
         year = y + 2000 if y < 100 else y
@@ -285,11 +288,11 @@ def _month_before(text: str, start: int) -> bool:
 
 
 def _month_after(text: str, end: int) -> bool:
-    """Is the word after ``end`` (or the one after "of") a month name?"""
+    """Is the word after ``end`` (or the one after "of", "de") a month name?"""
     if not text[end : end + 1].isspace():
         return False
     words = text[end : end + 16].split()[:2]
-    if words and _bare(words[0]) == "of":
+    if words and _bare(words[0]) in _LEXICON.day_month_links:
         words = words[1:]
     return bool(words) and _bare(words[0]) in MONTHS
 

@@ -20,6 +20,7 @@ class NumberWords:
     """The number vocabulary of one language, or of all languages merged."""
 
     months: dict[str, int]
+    day_month_links: tuple[str, ...]
     number_words: dict[str, int]
     scales: dict[str, float]
     currencies: frozenset[str]
@@ -39,6 +40,7 @@ def _data() -> dict[str, Any]:
 
 def _words(entries: list[dict[str, Any]]) -> NumberWords:
     months: dict[str, int] = {}
+    links: list[str] = []
     counts: dict[str, int] = {}
     scales: dict[str, float] = {}
     currencies: set[str] = set()
@@ -49,6 +51,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
     masked: list[str] = []
     for entry in entries:
         months.update({k: int(v) for k, v in entry.get("months", {}).items()})
+        links.extend(w for w in entry.get("day_month_links", ()) if w not in links)
         counts.update({k: int(v) for k, v in entry.get("number_words", {}).items()})
         scales.update({k: float(v) for k, v in entry.get("scales", {}).items()})
         currencies.update(entry.get("currencies", ()))
@@ -59,6 +62,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
         masked.extend(entry.get("masked", ()))
     return NumberWords(
         months,
+        tuple(links),
         counts,
         scales,
         frozenset(currencies | codes),
