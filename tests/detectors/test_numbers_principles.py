@@ -205,3 +205,22 @@ GIFT_CARDS = {
 )
 def test_records_keyed_by_id_are_one_table(response: str) -> None:
     assert blocking(response, GIFT_CARDS) == []
+
+
+# ---------------------------------------------------------------- unit amounts are not multiples
+FEE = {"insurance_fee": 30, "passengers": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}
+
+
+@pytest.mark.parametrize(
+    ("response", "loose"),
+    [
+        ("For 3 passengers the insurance comes to $90.", True),  # 3 x $30: a loose multiple
+        ("Insurance is $90 per passenger for your 3 passengers.", False),
+        ("Insurance costs $90 each for the 3 of you.", False),
+        ("El seguro cuesta $90 por pasajero para 3 pasajeros.", False),
+        ("Insurance for 3 passengers is $90/person.", False),
+    ],
+)
+def test_an_amount_stated_per_unit_is_not_a_multiple(response: str, loose: bool) -> None:
+    found = number_findings(response, FEE)["$90"]
+    assert (found.confidence == 0.5) is loose

@@ -378,7 +378,9 @@ class _Run:
     # ------------------------------------------------------------------ findings
     def finding(self, item: _Pending) -> Finding:
         numeral, confidence, how = item.numeral, item.confidence, item.how
-        if how is None and numeral.kind == "money":
+        if how is None and numeral.kind == "money" and not self.context.per_unit(numeral.span[1]):
+            # An amount stated per unit ("$30 per passenger") is what gets multiplied, not
+            # a multiple itself.
             lo, hi = self.interval(numeral)
             how = self.multiple(lo, hi, self.evidence.money or None)
         elif how is None and numeral.kind == "date":

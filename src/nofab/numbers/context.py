@@ -24,10 +24,12 @@ def _phrases(words: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
 _APPROX = _phrases(tuple(w.rstrip(".") for w in _WORDS.approximations))
 _CUES = _phrases(_WORDS.cues)
 _MASKS = _phrases(_WORDS.masked)
-_LONGEST = max(len(p) for p in _APPROX | _CUES | _MASKS)
+_PER_UNIT = _phrases(_WORDS.per_unit)
+_LONGEST = max(len(p) for p in _APPROX | _CUES | _MASKS | _PER_UNIT)
 #: Short words allowed between a masked-id phrase and its digits ("ending in: 1234").
 _LINKS = frozenset({":", "#", "is", "are", "es", "est", "ist", "é"})
 _TOKEN = re.compile(r"[^\W\d_]+|[:#~≈]")
+_WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 _COUNT_WORD = re.compile(rf"(?<![^\W\d_])(?:{alternation(_WORDS.number_words)})(?![^\W\d_])", re.IGNORECASE)
 _SMALL_DIGIT = re.compile(r"(?<![\d.])[2-9](?![\d.])")
 _MASK_CHARS = frozenset("*•xX#")
@@ -77,6 +79,15 @@ class AnswerContext:
         if words and words[-1] in _LINKS:
             words.pop()
         return bool(words) and _ends_with(words, _MASKS)
+
+    def per_unit(self, end: int) -> bool:
+        """Is the amount ending at ``end`` stated per unit ("$30 per passenger", "€5 each",
+        "20 $ par personne", "$30/person")?"""
+        after = self._answer[end : end + 24]
+        if after.lstrip()[:1] == "/":
+            return True
+        words = _WORD_OR_MARK.findall(after.lower())[:_LONGEST]  # "(" or a digit stops it
+        return any(tuple(words[:k]) in _PER_UNIT for k in range(1, len(words) + 1))
 
     def cue(self, span: tuple[int, int]) -> bool:
         """Does the number's clause announce arithmetic (remaining, left, difference, refund,

@@ -43,7 +43,7 @@ SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
 _MONTH_DAY_PAIR = re.compile(r"(\d{1,2})/(\d{1,2})")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
-_UNIT_SUFFIX = re.compile(r"(\d+(?:\.\d+)?)[-–]([^\W\d_]{3,20})")
+_UNIT_SUFFIX = re.compile(r"((?:US\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]([^\W\d_]{3,20})")
 _VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
 _HEX_ID = re.compile(r"[0-9a-f-]*[a-f][0-9a-f-]*", re.IGNORECASE)
 
@@ -227,16 +227,12 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         return
     unit = _UNIT_SUFFIX.fullmatch(token)
     if unit and (unit.group(2).islower() or unit.group(2).istitle()):
-        # "37-hour", "3-night", "5-star": a number whose unit is glued on with a hyphen.
-        value, decimals, digits = _parse_num(unit.group(1))
-        yield Numeral(
-            (s, s + len(unit.group(1))),
-            unit.group(1),
-            "number",
-            value=value,
-            decimals=decimals,
-            literal=digits,
-        )
+        # "37-hour", "3-night", "$90/person": a number whose unit is glued on with a hyphen
+        # or a slash is that number.
+        number = unit.group(1)
+        plain = _PLAIN.fullmatch(number)
+        if plain is not None:
+            yield from _plain_numeral(text, s, s + len(number), number, plain)
         return
     plain = _PLAIN.fullmatch(token)
     if plain is None:

@@ -27,6 +27,7 @@ class NumberWords:
     currency_codes: frozenset[str]
     percent_words: tuple[str, ...]
     approximations: tuple[str, ...]
+    per_unit: tuple[str, ...]
     cues: tuple[str, ...]
     masked: tuple[str, ...]
 
@@ -47,6 +48,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
     codes: set[str] = set()
     percent: list[str] = []
     approx: list[str] = []
+    per_unit: list[str] = []
     cues: list[str] = []
     masked: list[str] = []
     for entry in entries:
@@ -58,6 +60,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
         codes.update(entry.get("currency_codes", ()))
         percent.extend(entry.get("percent_words", ()))
         approx.extend(entry.get("approximations", ()))
+        per_unit.extend(entry.get("per_unit", ()))
         cues.extend(entry.get("cues", ()))
         masked.extend(entry.get("masked", ()))
     return NumberWords(
@@ -69,6 +72,7 @@ def _words(entries: list[dict[str, Any]]) -> NumberWords:
         frozenset(codes),
         tuple(percent),
         tuple(approx),
+        tuple(per_unit),
         tuple(cues),
         tuple(masked),
     )
