@@ -173,7 +173,15 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
     token = word[lead:end]
     s = start + lead
     e = s + len(token)
-    if not token or not any(c.isdigit() for c in token):
+    if not token:
+        return
+    if token.isdigit() or (token[0].isdigit() and token.replace(".", "", 1).isdigit()):
+        # The common case, "1717" or "42.73": only the plain reading can apply.
+        plain = _PLAIN.fullmatch(token)
+        if plain is not None:
+            yield from _plain_numeral(text, s, e, token, plain)
+        return
+    if not any(c.isdigit() for c in token):
         return
     lower = token.lower()
     if "@" in token or "://" in token or lower.startswith("www.") or "=" in token or "&" in token:
