@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from nofab import Finding
+from nofab import Finding, Profile
+from nofab.detectors.numbers import NumberDetector
+from nofab.errors import ProfileError
 from tests.helpers import call, findings, turn
 
 
@@ -224,3 +226,10 @@ FEE = {"insurance_fee": 30, "passengers": [{"name": "A"}, {"name": "B"}, {"name"
 def test_an_amount_stated_per_unit_is_not_a_multiple(response: str, loose: bool) -> None:
     found = number_findings(response, FEE)["$90"]
     assert (found.confidence == 0.5) is loose
+
+
+def test_a_typo_in_the_numbers_settings_is_an_error_naming_the_key() -> None:
+    with pytest.raises(ProfileError, match=r"structural_maxx"):
+        NumberDetector(Profile(rules={"numbers": {"structural_maxx": 3}}))
+    with pytest.raises(ProfileError, match=r"rules\.numbers\.structural_max"):
+        NumberDetector(Profile(rules={"numbers": {"structural_max": "12"}}))
