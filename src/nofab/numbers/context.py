@@ -25,10 +25,12 @@ _APPROX = _phrases(tuple(w.rstrip(".") for w in _WORDS.approximations))
 _CUES = _phrases(_WORDS.cues)
 _MASKS = _phrases(_WORDS.masked)
 _PER_UNIT = _phrases(_WORDS.per_unit)
+_APPROX_LAST = frozenset(p[-1] for p in _APPROX if p)
+_MASK_LAST = frozenset(p[-1] for p in _MASKS if p)
 _LONGEST = max(len(p) for p in _APPROX | _CUES | _MASKS | _PER_UNIT)
 #: Short words allowed between a masked-id phrase and its digits ("ending in: 1234").
 _LINKS = frozenset({":", "#", "is", "are", "es", "est", "ist", "é"})
-_TOKEN = re.compile(r"[^\W\d_]+|[:#~≈]")
+_TOKEN = re.compile(r"[^\W_]+|[:#~≈]")
 _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 _COUNT_WORD = re.compile(rf"(?<![^\W\d_])(?:{alternation(_WORDS.number_words)})(?![^\W\d_])", re.IGNORECASE)
 _SMALL_DIGIT = re.compile(r"(?<![\d.])[2-9](?![\d.])")
@@ -67,6 +69,9 @@ class AnswerContext:
             return True
         if not before[-1:].isalpha() and not before.endswith("."):
             return False
+        last = before.rsplit(None, 1)[-1].strip(".").lower()
+        if last not in _APPROX_LAST:
+            return False  # the cheap test: no approximation phrase ends with this word
         return _ends_with(self._words_before(len(before) + max(0, start - 24)), _APPROX)
 
     def masked(self, start: int) -> bool:
@@ -75,6 +80,11 @@ class AnswerContext:
         before = self._answer[max(0, start - 8) : start].rstrip(" -")
         if len(before) >= 2 and before[-1] in _MASK_CHARS and before[-2] in _MASK_CHARS:
             return True
+        tail = self._answer[max(0, start - 40) : start].lower().split()
+        if tail and tail[-1].strip(":#") in _LINKS | {""}:
+            tail.pop()
+        if not tail or tail[-1].strip(":#,.") not in _MASK_LAST:
+            return False  # the cheap test: no masked-id phrase ends with this word
         words = self._words_before(start)
         if words and words[-1] in _LINKS:
             words.pop()
