@@ -19,7 +19,7 @@ detector is linear in the answer plus the evidence.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -32,6 +32,7 @@ from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
 from nofab.numbers.rounding import display_interval
+from nofab.numbers.shown import ShownNumbers
 
 #: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
 STRUCTURAL_MAX = 12
@@ -127,25 +128,19 @@ class _Run:
         self.evidence = evidence
         self.answer = evidence.answer
         self.numerals = evidence.numerals
-        self.shown: dict[int, float] = {}
+        self.shown = ShownNumbers(WINDOW_BEFORE, WINDOW_AFTER)
         self._code_scans = 0
         self._counts: set[int] | None = None
         self._totals: list[float] | None = None
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
-        self.shown_at: list[int] = []  # positions of the grounded operands, sorted
-        self.derived_values: list[float] = []  # values explained by shown arithmetic, sorted
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (not a structural small integer such as a
         list position or "2 bags") becomes an operand for shown arithmetic."""
         structural = numeral.decimals == 0 and abs(numeral.value) <= self.detector.structural_max
         if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
-            value = abs(numeral.value)
-            self.shown[index] = value
-            insort(self.shown_at, index)
-            if derived:
-                insort(self.derived_values, value)
+            self.shown.add(index, abs(numeral.value), derived)
 
     def interval(self, numeral: Numeral) -> tuple[float, float]:
         """The true values the numeral stands for (display rounding, widened after "about")."""
@@ -306,12 +301,17 @@ class _Run:
         if numeral.kind in _NOT_DERIVED:
             return False
         lo, hi = self.interval(numeral)
-        if any_within(self.derived_values, lo, hi):
+        if self.shown.repeats(lo, hi):
             return True  # the answer repeats a number it has already explained
-        operands = self._window(item.index)
-        if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(lo, hi, sorted(operands)):
+        if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
+            lo, hi, sorted(self.shown.window(item.index))
+        ):
             return True
-        how = self._pair_with_shown(operands, lo, hi)
+        if self._totals is None:
+            # Counts of a few items are not amounts to add or subtract ("292 - 1").
+            floor = self.detector.structural_max
+            self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
+        how = self.shown.pair(item.index, lo, hi, self._totals)
         if how is None:
             return False
         if self.context.cue(numeral.span):
@@ -320,60 +320,6 @@ class _Run:
             item.confidence = CONFIDENCE_LOOSE
             item.how = f"{how}, with no word announcing the arithmetic"
         return False
-
-    def _window(self, index: int) -> list[float]:
-        """The grounded operands the answer shows nearest the number: a few before and after,
-        counted among operands (dates and times between them do not push them away)."""
-        at = bisect_left(self.shown_at, index)
-        near = self.shown_at[max(0, at - WINDOW_BEFORE) : at + WINDOW_AFTER]
-        return [self.shown[j] for j in near if j != index]
-
-    def _pair_with_shown(self, operands: list[float], lo: float, hi: float) -> str | None:
-        """A sum or difference of a shown operand and another shown operand or a total."""
-        if not operands:
-            return None
-        ops = sorted(operands)
-        i, j = 0, len(ops) - 1
-        while i < j:  # two pointers: a sum of two shown numbers in [lo, hi]
-            total = ops[i] + ops[j]
-            if total < lo:
-                i += 1
-            elif total > hi:
-                j -= 1
-            else:
-                return f"sum of {_fmt(ops[i])} and {_fmt(ops[j])}, numbers the answer shows"
-        i, j = 0, 1
-        while j < len(ops):  # and a difference
-            gap = ops[j] - ops[i]
-            if gap < lo or i == j:
-                j += 1
-            elif gap > hi:
-                i += 1
-            else:
-                return f"difference of {_fmt(ops[j])} and {_fmt(ops[i])}, numbers the answer shows"
-        if self._totals is None:
-            # Counts of a few items are not amounts to add or subtract ("292 - 1").
-            floor = self.detector.structural_max
-            self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
-        totals = self._totals
-        # operand + total, operand - total, total - operand: bisect the longer list
-        if len(totals) <= len(ops):
-            for t in totals:
-                if any_within(ops, lo - t, hi - t):
-                    return f"sum of a number the answer shows and the result total {_fmt(t)}"
-                if any_within(ops, lo + t, hi + t):
-                    return f"a number the answer shows minus the result total {_fmt(t)}"
-                if any_within(ops, t - hi, t - lo):
-                    return f"the result total {_fmt(t)} minus a number the answer shows"
-            return None
-        for a in ops:
-            if any_within(totals, lo - a, hi - a):
-                return f"sum of {_fmt(a)} and a result total"
-            if any_within(totals, a - hi, a - lo):
-                return f"{_fmt(a)} minus a result total"
-            if any_within(totals, lo + a, hi + a):
-                return f"a result total minus {_fmt(a)}"
-        return None
 
     # ------------------------------------------------------------------ findings
     def finding(self, item: _Pending) -> Finding:
