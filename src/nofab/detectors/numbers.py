@@ -363,7 +363,3 @@ def _near(positions: list[int], index: int) -> bool:
     reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)
     i = bisect_left(positions, index - reach)
     return i < len(positions) and positions[i] <= index + reach
-
-
-def _fmt(value: float) -> str:
-    return str(int(value)) if value.is_integer() else f"{value:g}"

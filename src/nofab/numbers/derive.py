@@ -18,6 +18,7 @@ from typing import Any
 
 from nofab.evidence.records import keyed_rows
 from nofab.numbers.index import MONEY_KEY
+from nofab.numbers.rounding import format_number
 
 #: Cap on the numbers kept per group of a result (the smallest).
 MAX_DERIVATION_OPERANDS = 400
@@ -40,10 +41,6 @@ _ID_KEY = re.compile(
 )
 
 
-def _fmt(value: float) -> str:
-    return str(int(value)) if value.is_integer() else f"{value:g}"
-
-
 def pair_derivation(ops: Sequence[float], lo: float, hi: float, ratios: bool = True) -> str | None:
     """A sum, difference, ratio or percentage of two different entries of ``ops`` (sorted
     absolute values) landing in ``[lo, hi]``, described; or None. O(n log n): for a few
@@ -59,16 +56,16 @@ def pair_derivation(ops: Sequence[float], lo: float, hi: float, ratios: bool = T
     for i, a in enumerate(ops):
         j = other(bisect_left(ops, a - hi), i, a - lo)  # a - b in [lo, hi]
         if j >= 0 and ops[j] != a:
-            return f"difference {_fmt(a)} - {_fmt(ops[j])}"
+            return f"difference {format_number(a)} - {format_number(ops[j])}"
         j = other(bisect_left(ops, lo - a), i, hi - a)  # a + b in [lo, hi]
         if j >= 0:
-            return f"sum {_fmt(a)} + {_fmt(ops[j])}"
+            return f"sum {format_number(a)} + {format_number(ops[j])}"
         if ratios and a > 0:
             for factor, label in ((1.0, "ratio"), (100.0, "percentage")):
                 # b / a * factor in [lo, hi]  <=>  b in [lo * a / factor, hi * a / factor]
                 j = other(bisect_left(ops, lo * a / factor), i, hi * a / factor)
                 if j >= 0 and ops[j] != a:
-                    return f"{label} {_fmt(ops[j])} / {_fmt(a)}"
+                    return f"{label} {format_number(ops[j])} / {format_number(a)}"
     return None
 
 
@@ -135,7 +132,7 @@ class _Pairs:
         if i < len(self.values) and self.values[i] <= hi:
             label, a, b, what = self.how[i]
             sign = {"sum": "+", "difference": "-"}.get(label, "/")
-            return f"{label} {_fmt(a)} {sign} {_fmt(b)} ({what})"
+            return f"{label} {format_number(a)} {sign} {format_number(b)} ({what})"
         return None
 
     def count(self, lo: float, hi: float) -> int:

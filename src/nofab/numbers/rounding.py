@@ -65,4 +65,16 @@ def same_as_shown(true_value: float | None, shown: float, decimals: int | None =
     return abs(true_value - shown) <= display_half(places)
 
 
-__all__ = ["decimals_shown", "display_half", "display_interval", "same_as_shown", "shown_decimals"]
+def format_number(value: float) -> str:
+    """A value written the short way in a derivation's description: ``42``, ``42.73``."""
+    return str(int(value)) if value.is_integer() else f"{value:g}"
+
+
+__all__ = [
+    "decimals_shown",
+    "display_half",
+    "display_interval",
+    "format_number",
+    "same_as_shown",
+    "shown_decimals",
+]

@@ -13,10 +13,7 @@ from bisect import bisect_left, insort
 from collections.abc import Sequence
 
 from nofab.numbers.index import any_within
-
-
-def _fmt(value: float) -> str:
-    return str(int(value)) if value.is_integer() else f"{value:g}"
+from nofab.numbers.rounding import format_number
 
 
 class ShownNumbers:
@@ -61,7 +58,7 @@ class ShownNumbers:
             elif total > hi:
                 j -= 1
             else:
-                return f"sum of {_fmt(ops[i])} and {_fmt(ops[j])}, numbers the answer shows"
+                return f"sum of {format_number(ops[i])} and {format_number(ops[j])}, numbers the answer shows"
         i, j = 0, 1
         while j < len(ops):  # and a difference
             gap = ops[j] - ops[i]
@@ -70,24 +67,25 @@ class ShownNumbers:
             elif gap > hi:
                 i += 1
             else:
-                return f"difference of {_fmt(ops[j])} and {_fmt(ops[i])}, numbers the answer shows"
+                a, b = format_number(ops[j]), format_number(ops[i])
+                return f"difference of {a} and {b}, numbers the answer shows"
         # operand + total, operand - total, total - operand: bisect the longer list
         if len(totals) <= len(ops):
             for t in totals:
                 if any_within(ops, lo - t, hi - t):
-                    return f"sum of a number the answer shows and the result total {_fmt(t)}"
+                    return f"sum of a number the answer shows and the result total {format_number(t)}"
                 if any_within(ops, lo + t, hi + t):
-                    return f"a number the answer shows minus the result total {_fmt(t)}"
+                    return f"a number the answer shows minus the result total {format_number(t)}"
                 if any_within(ops, t - hi, t - lo):
-                    return f"the result total {_fmt(t)} minus a number the answer shows"
+                    return f"the result total {format_number(t)} minus a number the answer shows"
             return None
         for a in ops:
             if any_within(totals, lo - a, hi - a):
-                return f"sum of {_fmt(a)} and a result total"
+                return f"sum of {format_number(a)} and a result total"
             if any_within(totals, a - hi, a - lo):
-                return f"{_fmt(a)} minus a result total"
+                return f"{format_number(a)} minus a result total"
             if any_within(totals, lo + a, hi + a):
-                return f"a result total minus {_fmt(a)}"
+                return f"a result total minus {format_number(a)}"
         return None
 
 
