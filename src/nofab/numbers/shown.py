@@ -67,8 +67,8 @@ class ShownNumbers:
             elif gap > hi:
                 i += 1
             else:
-                a, b = format_number(ops[j]), format_number(ops[i])
-                return f"difference of {a} and {b}, numbers the answer shows"
+                big, small = format_number(ops[j]), format_number(ops[i])
+                return f"difference of {big} and {small}, numbers the answer shows"
         # operand + total, operand - total, total - operand: bisect the longer list
         if len(totals) <= len(ops):
             for t in totals:
