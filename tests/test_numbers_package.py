@@ -3,9 +3,12 @@ answer in constant or logarithmic time exactly what a scan of the evidence would
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from nofab.numbers.dates import DateTimeIndex
+from nofab.numbers.derive import Derivable, DerivedTable
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.index import LiteralIndex, numeric_literal_in
 from nofab.numbers.lexicon import for_language, languages, number_words
@@ -114,3 +117,28 @@ def test_dates_years_days_and_relative_dates() -> None:
     assert index.has_year(2024) and index.has_day(3) and not index.has_day(4)
     assert index.near_date((2024, 5, 26)) is not None
     assert index.near_date((2024, 5, 29)) is None
+
+
+def test_scanning_and_the_built_table_agree() -> None:
+    """Questions are answered by scanning groups first and by a sorted table later: both
+    must give the same answers."""
+    rng = random.Random(5)
+    for _ in range(30):
+        result = {
+            "rows": [
+                {"price": rng.choice([0, rng.randint(1, 400)]), "seats": rng.randint(0, 9)} for _ in range(12)
+            ]
+        }
+        scanning = DerivedTable([Derivable.from_value(result)], build_after=float("inf"))
+        built = DerivedTable([Derivable.from_value(result)], build_after=0.0)
+        for _ in range(20):
+            lo = rng.uniform(0, 300)
+            hi = lo + rng.choice([0.01, 1.0, 5.0])
+            for flags in (
+                (False, True, False),
+                (True, False, False),
+                (False, True, True),
+                (False, False, False),
+            ):
+                assert (scanning.pair(lo, hi, *flags) is None) == (built.pair(lo, hi, *flags) is None)
+                assert scanning.dense(lo, hi, *flags) == built.dense(lo, hi, *flags)

@@ -141,53 +141,47 @@ class _Pairs:
 
 
 class DerivedTable:
-    """Every pairwise derivation of a turn's results, sorted for binary search.
+    """Every pairwise derivation of a turn's results, for questions of the form "is anything
+    derived within ``[lo, hi]``?".
 
-    Built once per turn (on the first number that needs it) in O(P log P) for the P pair
-    values, P bounded by ``MAX_PAIR_VALUES``; each question is O(log P).
+    A turn asks few questions as a rule, and a sorted table of all P pair values (P bounded
+    by ``MAX_PAIR_VALUES``) costs O(P log P) to build; so questions are first answered by
+    scanning each group (O(n log n) per group, n <= ``PAIR_OPERANDS``), and the table is
+    built only once the scanning has cost about as much as building would. Either way the
+    total work is O(P log P) per turn and each later question O(log P).
     """
 
-    __slots__ = ("_aggregates", "_any", "_money", "_percents", "_ratios")
+    __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_scanned", "_size")
 
-    def __init__(self, derivables: Sequence[Derivable]) -> None:
-        sums: list[tuple[float, str, float, float, str]] = []
-        money: list[tuple[float, str, float, float, str]] = []
-        ratios: list[tuple[float, str, float, float, str]] = []
-        percents: list[tuple[float, str, float, float, str]] = []
+    def __init__(self, derivables: Sequence[Derivable], build_after: float = 0.125) -> None:
+        """``build_after``: build the table once scanning has visited this share of the pair
+        values (0: build at the first question; infinity: always scan)."""
+        self._groups: list[tuple[str, tuple[float, ...], bool]] = []
         budget = MAX_PAIR_VALUES
         for derivable in derivables:
             for what, group in derivable.groups:
                 ops = group[:PAIR_OPERANDS]
-                n = len(ops)
-                if 4 * n * n > budget:
+                if 4 * len(ops) ** 2 > budget:
                     continue
-                budget -= 4 * n * n
-                mine: list[tuple[float, str, float, float, str]] = []
-                for i, a in enumerate(ops):
-                    for j in range(i + 1, n):
-                        b = ops[j]
-                        mine.append((a + b, "sum", b, a, what))
-                        if b != a:
-                            mine.append((b - a, "difference", b, a, what))
-                            if a > 0:
-                                ratios.append((b / a, "ratio", b, a, what))
-                                percents.append((100.0 * b / a, "percentage", b, a, what))
-                            ratios.append((a / b, "ratio", a, b, what))
-                            percents.append((100.0 * a / b, "percentage", a, b, what))
-                sums.extend(mine)
-                if MONEY_KEY.search(what):
-                    money.extend(mine)
-        self._any = _Pairs(sums)
-        self._money = _Pairs(money)
-        self._ratios = _Pairs(ratios)
-        self._percents = _Pairs(percents)
+                budget -= 4 * len(ops) ** 2
+                self._groups.append((what, ops, bool(MONEY_KEY.search(what))))
+        self._size = sum(3 * len(ops) ** 2 for _w, ops, _m in self._groups)
+        self._build_at = self._size * build_after
+        self._scanned = 0
+        self._built: dict[str, _Pairs] | None = None
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
 
+    def _table(self) -> dict[str, _Pairs] | None:
+        """The sorted pair values, once scanning has cost as much as building them."""
+        if self._built is None and self._scanned >= self._build_at:
+            self._built = _build(self._groups)
+        return self._built
+
     def __len__(self) -> int:
-        """How many pair values the table holds (sums and differences, ratios, percentages)."""
-        return len(self._any.values) + len(self._ratios.values) + len(self._percents.values)
+        """How many pair values the turn's groups yield (sums, differences, ratios, percentages)."""
+        return sum(len(p.values) for k, p in _build(self._groups).items() if k != "money")
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
         """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``)."""
@@ -203,17 +197,25 @@ class DerivedTable:
         """Every positive aggregate, sorted (the totals an answer may build on)."""
         return [value for value, _how in self._aggregates if value > 0]
 
+    def _kinds(self, money_only: bool, ratios: bool, percents: bool) -> list[str]:
+        kinds = ["money" if money_only else "sum"]
+        if ratios and not money_only:
+            kinds.append("ratio")
+        if percents and not money_only:
+            kinds.append("percent")
+        return kinds
+
     def pair(
         self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
     ) -> str | None:
         """A sum or difference (of amounts only, with ``money_only``), a ratio (``ratios``)
         or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``."""
-        found = (self._money if money_only else self._any).find(lo, hi)
-        if found is None and ratios and not money_only:
-            found = self._ratios.find(lo, hi)
-        if found is None and percents and not money_only:
-            found = self._percents.find(lo, hi)
-        return found
+        table = self._table()
+        for kind in self._kinds(money_only, ratios, percents):
+            found = table[kind].find(lo, hi) if table else self._scan(kind, lo, hi, count=False)
+            if found:
+                return str(found)
+        return None
 
     def dense(
         self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
@@ -222,16 +224,97 @@ class DerivedTable:
         ``DENSITY_SPAN`` display units either side, at least ``DENSITY`` of the unit slots
         hold a derived value of the same kinds: then a derivation landing here proves
         nothing (10-40 prices combine into most nearby integers)."""
-        width = max(hi - lo, 1e-9)
-        span = DENSITY_SPAN * width
-        arrays = [self._money if money_only else self._any]
-        if ratios and not money_only:
-            arrays.append(self._ratios)
-        if percents and not money_only:
-            arrays.append(self._percents)
-        slots = 2 * DENSITY_SPAN + 1
-        count = sum(p.count(lo - span, hi + span) for p in arrays)
-        return count >= DENSITY * slots
+        span = DENSITY_SPAN * max(hi - lo, 1e-9)
+        table = self._table()
+        count = 0
+        for kind in self._kinds(money_only, ratios, percents):
+            if table:
+                count += table[kind].count(lo - span, hi + span)
+            else:
+                count += int(self._scan(kind, lo - span, hi + span, count=True) or 0)
+        return count >= DENSITY * (2 * DENSITY_SPAN + 1)
+
+    def _scan(self, kind: str, lo: float, hi: float, count: bool) -> str | int | None:
+        """The first pair value of ``kind`` in ``[lo, hi]`` (described), or with ``count``
+        how many there are, scanning each group: for each operand a binary search finds its
+        partners (the pairs the table would hold: i < j, and no difference or ratio of equals)."""
+        total = 0
+        for what, ops, money in self._groups:
+            if kind == "money" and not money:
+                continue
+            self._scanned += len(ops)
+            n = len(ops)
+            for i, a in enumerate(ops):
+                after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
+                if kind in ("sum", "money"):
+                    spans = [(bisect_left(ops, lo - a, i + 1), bisect_right(ops, hi - a, i + 1), "sum")]
+                    spans.append(
+                        (
+                            max(bisect_left(ops, a + lo, i + 1), after_equal),
+                            bisect_right(ops, a + hi, i + 1),
+                            "difference",
+                        )
+                    )
+                else:
+                    f = 100.0 if kind == "percent" else 1.0
+                    spans = []
+                    if a > 0:  # b / a
+                        spans.append(
+                            (
+                                max(bisect_left(ops, lo * a / f, i + 1), after_equal),
+                                bisect_right(ops, hi * a / f, i + 1),
+                                "over",
+                            )
+                        )
+                        # a / b, b > a: b in [a f / hi, a f / lo]
+                        top = bisect_right(ops, a * f / lo, i + 1) if lo > 0 else n
+                        spans.append((max(bisect_left(ops, a * f / hi, i + 1), after_equal), top, "under"))
+                    elif lo <= 0 <= hi:  # 0 / b
+                        spans.append((after_equal, n, "under"))
+                for start, stop, how in spans:
+                    if stop <= start:
+                        continue
+                    if count:
+                        total += stop - start
+                        continue
+                    b = ops[start]
+                    label = (
+                        {"over": "ratio", "under": "ratio"}.get(how, how)
+                        if kind != "percent"
+                        else "percentage"
+                    )
+                    if how == "sum":
+                        return f"sum {format_number(b)} + {format_number(a)} ({what})"
+                    if how == "difference":
+                        return f"difference {format_number(b)} - {format_number(a)} ({what})"
+                    top_, bottom = (b, a) if how == "over" else (a, b)
+                    return f"{label} {format_number(top_)} / {format_number(bottom)} ({what})"
+        return total if count else None
+
+
+def _build(groups: list[tuple[str, tuple[float, ...], bool]]) -> dict[str, _Pairs]:
+    """Every pair value of every group, sorted, by kind."""
+    sums: list[tuple[float, str, float, float, str]] = []
+    money: list[tuple[float, str, float, float, str]] = []
+    ratios: list[tuple[float, str, float, float, str]] = []
+    percents: list[tuple[float, str, float, float, str]] = []
+    for what, ops, is_money in groups:
+        mine: list[tuple[float, str, float, float, str]] = []
+        for i, a in enumerate(ops):
+            for j in range(i + 1, len(ops)):
+                b = ops[j]
+                mine.append((a + b, "sum", b, a, what))
+                if b != a:
+                    mine.append((b - a, "difference", b, a, what))
+                    if a > 0:
+                        ratios.append((b / a, "ratio", b, a, what))
+                        percents.append((100.0 * b / a, "percentage", b, a, what))
+                    ratios.append((a / b, "ratio", a, b, what))
+                    percents.append((100.0 * a / b, "percentage", a, b, what))
+        sums.extend(mine)
+        if is_money:
+            money.extend(mine)
+    return {"sum": _Pairs(sums), "money": _Pairs(money), "ratio": _Pairs(ratios), "percent": _Pairs(percents)}
 
 
 def _as_number(value: Any) -> float | None:
