@@ -11,20 +11,31 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections import defaultdict
+from functools import cache
 
 from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTH_ALT, MONTHS, SLASH_DATE
 
 Date = tuple[int | None, int, int]
 
 _ORD = r"(?:st|nd|rd|th)?"
-_MONTH_DAY = re.compile(
-    rf"(?<![^\W\d_])({MONTH_ALT})\.?\s+(?:the\s+)?(\d{{1,2}}){_ORD}(?!\d)(?:,?\s+(\d{{4}})(?!\d))?",
-    re.IGNORECASE,
-)
-_DAY_MONTH = re.compile(
-    rf"(?<!\d)(\d{{1,2}}){_ORD}\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})(?![^\W\d_])\.?(?:,?\s+(\d{{4}})(?!\d))?",
-    re.IGNORECASE,
-)
+
+
+@cache
+def _month_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """ "March 3" and "3 of March" in every language (compiled on first use: the month
+    alternation is large, and many processes never read an evidence date)."""
+    month_day = re.compile(
+        rf"(?<![^\W\d_])({MONTH_ALT})\.?\s+(?:the\s+)?(\d{{1,2}}){_ORD}(?!\d)(?:,?\s+(\d{{4}})(?!\d))?",
+        re.IGNORECASE,
+    )
+    day_month = re.compile(
+        rf"(?<!\d)(\d{{1,2}}){_ORD}\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})(?![^\W\d_])\.?"
+        r"(?:,?\s+(\d{4})(?!\d))?",
+        re.IGNORECASE,
+    )
+    return month_day, day_month
+
+
 _CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)(?::\d{2}(?:\.\d+)?)?\s*(?:([ap])(?:\.\s?m\.|m\b))?")
 _HOUR_AMPM = re.compile(r"(?<![\d:])(\d{1,2}) ?([ap])(?:\.\s?m\.|m)", re.IGNORECASE)
 
@@ -62,9 +73,10 @@ class DateTimeIndex:
             a, b = int(m.group(1)), int(m.group(2))
             self._add(year, a, b)
             self._add(year, b, a)
-        for m in _MONTH_DAY.finditer(text):
+        month_day, day_month = _month_patterns()
+        for m in month_day.finditer(text):
             self._add(int(m.group(3)) if m.group(3) else None, MONTHS[m.group(1).lower()], int(m.group(2)))
-        for m in _DAY_MONTH.finditer(text):
+        for m in day_month.finditer(text):
             self._add(int(m.group(3)) if m.group(3) else None, MONTHS[m.group(2).lower()], int(m.group(1)))
         for m in _CLOCK.finditer(text):
             hour, minute = int(m.group(1)), int(m.group(2))

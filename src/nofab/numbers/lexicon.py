@@ -11,8 +11,10 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
+
+_FILE = Path(__file__).resolve().parent.parent / "language" / "lexicons" / "numbers.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,7 @@ class NumberWords:
 
 @cache
 def _data() -> dict[str, Any]:
-    text = resources.files("nofab.language.lexicons").joinpath("numbers.json").read_text("utf-8")
+    text = _FILE.read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return {lang: entry for lang, entry in data.items() if not lang.startswith("_")}
 
