@@ -69,35 +69,43 @@ class LiteralIndex:
     ("123-456") when it is a run of consecutive groups of a dashed token.
     """
 
-    __slots__ = ("_codes", "_endings", "_tokens")
+    __slots__ = ("_codes", "_endings", "_text", "_tokens")
 
     def __init__(self, text: str) -> None:
+        self._text = text
         self._tokens = frozenset(_WHOLE.findall(quantities(text)))
-        codes: set[str] = set()
-        for match in _DASHED.finditer(text):
-            parts = re.split(r"[-–]", match.group())
-            if len(parts) > _MAX_GROUPS:
-                codes.add("-".join(parts))
-                continue
-            for i in range(len(parts)):
-                for j in range(i + 2, len(parts) + 1):
-                    codes.add("-".join(parts[i:j]))
-        self._codes = frozenset(codes)
-        # The last 2-8 digits of every token that ends in digits ("credit_card_7815826"):
-        # what a masked identifier ("card ending in 5826") shows of it.
-        endings: set[str] = set()
-        for match in _ID_END.finditer(text):
-            run = match.group(1)
-            endings.update(run[-k:] for k in range(2, min(len(run), 8) + 1))
-        self._endings = frozenset(endings)
+        # built on first use: most turns never ask about a code or a masked id
+        self._codes: frozenset[str] | None = None
+        self._endings: frozenset[str] | None = None
 
     def has(self, literal: str) -> bool:
         if literal in self._tokens:
             return True
+        if not any(c in literal for c in "-–"):
+            return False
+        if self._codes is None:
+            codes: set[str] = set()
+            for match in _DASHED.finditer(self._text):
+                parts = re.split(r"[-–]", match.group())
+                if len(parts) > _MAX_GROUPS:
+                    codes.add("-".join(parts))
+                    continue
+                for i in range(len(parts)):
+                    for j in range(i + 2, len(parts) + 1):
+                        codes.add("-".join(parts[i:j]))
+            self._codes = frozenset(codes)
         return "-".join(re.split(r"[-–]", literal)) in self._codes
 
     def ends_an_id(self, digits: str) -> bool:
         """Does some token of the text end in ``digits`` (2 to 8 of them)?"""
+        if self._endings is None:
+            # The last 2-8 digits of every token that ends in digits ("credit_card_7815826"):
+            # what a masked identifier ("card ending in 5826") shows of it.
+            endings: set[str] = set()
+            for match in _ID_END.finditer(self._text):
+                run = match.group(1)
+                endings.update(run[-k:] for k in range(2, min(len(run), 8) + 1))
+            self._endings = frozenset(endings)
         return digits in self._endings
 
 
