@@ -42,6 +42,11 @@ _CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)(?::\d{2}(?:\.\d+)?)?\s*(?:(
 _HOUR_AMPM = re.compile(r"(?<![\d:])(\d{1,2}) ?([ap])(?:\.\s?m\.|m)", re.IGNORECASE)
 
 
+#: Every month name contains one of these (the shortest names and abbreviations): a text
+#: without any of them has no month-name date.
+_SHORTEST_NAMES = tuple(sorted({name for name in MONTHS if not any(o != name and o in name for o in MONTHS)}))
+
+
 def _valid(month: int, day: int) -> bool:
     return 1 <= month <= 12 and 1 <= day <= 31
 
@@ -49,15 +54,17 @@ def _valid(month: int, day: int) -> bool:
 class DateTimeIndex:
     """The dates and clock times of a body of (case-folded) evidence text."""
 
-    __slots__ = ("_dates", "_days", "_times", "_years")
+    __slots__ = ("_dated", "_dates", "_days", "_text", "_timed", "_times", "_years")
 
     def __init__(self, folded_text: str) -> None:
+        self._text = folded_text
         self._dates: set[Date] = set()
         self._days: set[tuple[int, int]] = set()  # (month, day) of every date, any year
         self._years: set[int] = set()
         # (hour as written, minute) -> am/pm suffixes seen with it ("" for none)
         self._times: dict[tuple[int, int], set[str]] = defaultdict(set)
-        self._harvest(folded_text)
+        # each half harvested on its first question: many turns ask only one kind
+        self._dated = self._timed = False
 
     def _add(self, year: int | None, month: int, day: int) -> None:
         if _valid(month, day):
@@ -66,7 +73,11 @@ class DateTimeIndex:
             if year is not None:
                 self._years.add(year)
 
-    def _harvest(self, text: str) -> None:
+    def _harvest_dates(self) -> None:
+        if self._dated:
+            return
+        self._dated = True
+        text = self._text
         for m in ISO_DATE.finditer(text):
             self._add(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         for m in SLASH_DATE.finditer(text):
@@ -75,6 +86,8 @@ class DateTimeIndex:
             a, b = int(m.group(1)), int(m.group(2))
             self._add(year, a, b)
             self._add(year, b, a)
+        if not any(name in text for name in _SHORTEST_NAMES):
+            return  # no month name anywhere: spare the two word scans
         month_day, day_month = _month_patterns()
         for m in month_day.finditer(text):
             month = MONTHS.get(m.group(1).lower())
@@ -82,17 +95,23 @@ class DateTimeIndex:
                 self._add(int(m.group(3)) if m.group(3) else None, month, int(m.group(2)))
         for m in day_month.finditer(text):
             self._add(int(m.group(3)) if m.group(3) else None, MONTHS[m.group(2).lower()], int(m.group(1)))
-        for m in _CLOCK.finditer(text):
+
+    def _harvest_times(self) -> None:
+        if self._timed:
+            return
+        self._timed = True
+        for m in _CLOCK.finditer(self._text):
             hour, minute = int(m.group(1)), int(m.group(2))
             if hour <= 24 and minute < 60:
                 self._times[(hour, minute)].add((m.group(3) or "").lower())
-        for m in _HOUR_AMPM.finditer(text):
+        for m in _HOUR_AMPM.finditer(self._text):
             hour = int(m.group(1))
             if hour <= 12:
                 self._times[(hour, 0)].add(m.group(2).lower())
 
     def has_date(self, date: Date) -> bool:
         """Is ``date`` in the evidence? A missing year on either side matches any year."""
+        self._harvest_dates()
         year, month, day = date
         if year is None:
             return (month, day) in self._days
@@ -100,10 +119,12 @@ class DateTimeIndex:
 
     def has_year(self, year: int) -> bool:
         """Is ``year`` the year of an evidence date?"""
+        self._harvest_dates()
         return year in self._years
 
     def has_day(self, day: int) -> bool:
         """Is ``day`` the day of the month of an evidence date ("the 20th")?"""
+        self._harvest_dates()
         return any((month, day) in self._days for month in range(1, 13))
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
@@ -112,6 +133,7 @@ class DateTimeIndex:
         With ``exact_hour`` false (the answer said "6:30" with no am/pm) either half of
         the day matches.
         """
+        self._harvest_times()
         for h in {hour, hour % 12 or 12, (hour + 12) % 24}:
             for suffix in self._times.get((h, minute), ()):
                 if suffix == "p":
