@@ -1,9 +1,10 @@
-"""Dates and times in evidence text, harvested once into sets.
+"""Dates and times in evidence text, each kind read once, on its first question.
 
-Every date an evidence text writes (``2024-03-03``, ``3/3/2024``, ``March 3``, ``3rd of
-March``) and every clock time (``18:30``, ``6:30 pm``, ``6 am``) is read in one linear pass;
-each answer date or time is then a few set lookups, so cost grows with the answer plus the
-evidence, never with their product.
+Numeric dates (``2024-03-03``, ``3/3/2024``) and clock times (``18:30``, ``6:30 pm``,
+``6 am``) are harvested in one linear pass each; a month written as a word ("March 3", "3rd
+of March", "5 de mayo") is read when an answer first asks about that month: every place
+the month's names occur, with the day beside them. Each answer date or time is then a few
+set lookups, so cost grows with the answer plus the evidence, never with their product.
 """
 
 from __future__ import annotations
@@ -11,40 +12,21 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections import defaultdict
-from functools import cache
 
-from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTH_ALT, MONTHS, SLASH_DATE
+from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTHS, SLASH_DATE
 
 Date = tuple[int | None, int, int]
 
-_ORD = r"(?:st|nd|rd|th)?"
-
-
-@cache
-def _month_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """ "March 3" and "3 of March" in every language (compiled on first use: the month
-    alternation is large, and many processes never read an evidence date)."""
-    # Any word before a day, checked against the month names afterwards: a large
-    # alternation of month names is several times slower to scan with.
-    month_day = re.compile(
-        rf"(?<![^\W\d_])([^\W\d_]{{3,10}})\.?\s+(?:the\s+)?(\d{{1,2}}){_ORD}(?!\d)(?:,?\s+(\d{{4}})(?!\d))?",
-        re.IGNORECASE,
-    )
-    day_month = re.compile(
-        rf"(?<!\d)(\d{{1,2}}){_ORD}\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})(?![^\W\d_])\.?"
-        r"(?:,?\s+(\d{4})(?!\d))?",
-        re.IGNORECASE,
-    )
-    return month_day, day_month
-
-
+_DAY_AFTER_MONTH = re.compile(r"\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?!\d)(?:,?\s+(\d{4})(?!\d))?")
+_DAY_BEFORE_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:(?:{DAY_MONTH_LINK})\s+)?$")
+_YEAR_AFTER_MONTH = re.compile(r"\.?,?\s+(\d{4})(?!\d)")
 _CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)(?::\d{2}(?:\.\d+)?)?\s*(?:([ap])(?:\.\s?m\.|m\b))?")
 _HOUR_AMPM = re.compile(r"(?<![\d:])(\d{1,2}) ?([ap])(?:\.\s?m\.|m)", re.IGNORECASE)
 
-
-#: Every month name contains one of these (the shortest names and abbreviations): a text
-#: without any of them has no month-name date.
-_SHORTEST_NAMES = tuple(sorted({name for name in MONTHS if not any(o != name and o in name for o in MONTHS)}))
+#: month -> its names and abbreviations in every language
+_NAMES: dict[int, tuple[str, ...]] = {}
+for _name, _month in MONTHS.items():
+    _NAMES[_month] = (*_NAMES.get(_month, ()), _name)
 
 
 def _valid(month: int, day: int) -> bool:
@@ -54,47 +36,92 @@ def _valid(month: int, day: int) -> bool:
 class DateTimeIndex:
     """The dates and clock times of a body of (case-folded) evidence text."""
 
-    __slots__ = ("_dated", "_dates", "_days", "_text", "_timed", "_times", "_years")
+    __slots__ = (
+        "_dates",
+        "_days",
+        "_mdays",
+        "_numeric",
+        "_read_months",
+        "_text",
+        "_timed",
+        "_times",
+        "_years",
+    )
 
     def __init__(self, folded_text: str) -> None:
         self._text = folded_text
         self._dates: set[Date] = set()
         self._days: set[tuple[int, int]] = set()  # (month, day) of every date, any year
+        self._mdays: set[int] = set()  # days of the month
         self._years: set[int] = set()
+        self._numeric = False  # ISO and slashed dates read
+        self._read_months: set[int] = set()  # months whose names have been looked for
         # (hour as written, minute) -> am/pm suffixes seen with it ("" for none)
         self._times: dict[tuple[int, int], set[str]] = defaultdict(set)
-        # each half harvested on its first question: many turns ask only one kind
-        self._dated = self._timed = False
+        self._timed = False
 
     def _add(self, year: int | None, month: int, day: int) -> None:
         if _valid(month, day):
             self._dates.add((year, month, day))
             self._days.add((month, day))
+            self._mdays.add(day)
             if year is not None:
                 self._years.add(year)
 
-    def _harvest_dates(self) -> None:
-        if self._dated:
-            return
-        self._dated = True
+    def _read(self, month: int | None) -> None:
+        """Read the numeric dates (once) and, for ``month`` (all months when None), the
+        places its names occur with a day beside them."""
         text = self._text
-        for m in ISO_DATE.finditer(text):
-            self._add(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        for m in SLASH_DATE.finditer(text):
-            year = int(m.group(3))
-            year = year + 2000 if year < 100 else year
-            a, b = int(m.group(1)), int(m.group(2))
-            self._add(year, a, b)
-            self._add(year, b, a)
-        if not any(name in text for name in _SHORTEST_NAMES):
-            return  # no month name anywhere: spare the two word scans
-        month_day, day_month = _month_patterns()
-        for m in month_day.finditer(text):
-            month = MONTHS.get(m.group(1).lower())
-            if month is not None:
-                self._add(int(m.group(3)) if m.group(3) else None, month, int(m.group(2)))
-        for m in day_month.finditer(text):
-            self._add(int(m.group(3)) if m.group(3) else None, MONTHS[m.group(2).lower()], int(m.group(1)))
+        if not self._numeric:
+            self._numeric = True
+            for m in ISO_DATE.finditer(text):
+                self._add(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            for m in SLASH_DATE.finditer(text):
+                year = int(m.group(3))
+                year = year + 2000 if year < 100 else year
+                a, b = int(m.group(1)), int(m.group(2))
+                self._add(year, a, b)
+                self._add(year, b, a)
+        for wanted in range(1, 13) if month is None else (month,):
+            if wanted in self._read_months:
+                continue
+            self._read_months.add(wanted)
+            for name in _NAMES.get(wanted, ()):
+                i = text.find(name)
+                while i != -1:
+                    end = i + len(name)
+                    if (i == 0 or not text[i - 1].isalpha()) and (
+                        end == len(text) or not text[end].isalpha()
+                    ):
+                        self._day_beside(text, i, end, wanted)
+                    i = text.find(name, end)
+
+    def _day_beside(self, text: str, start: int, end: int, month: int) -> None:
+        after = _DAY_AFTER_MONTH.match(text, end, min(len(text), end + 24))
+        if after:
+            self._add(int(after.group(2)) if after.group(2) else None, month, int(after.group(1)))
+        before = _DAY_BEFORE_MONTH.search(text, max(0, start - 16), start)
+        if before:
+            year = _YEAR_AFTER_MONTH.match(text, end, min(len(text), end + 10))
+            self._add(int(year.group(1)) if year else None, month, int(before.group(1)))
+
+    def has_date(self, date: Date) -> bool:
+        """Is ``date`` in the evidence? A missing year on either side matches any year."""
+        year, month, day = date
+        self._read(month)
+        if year is None:
+            return (month, day) in self._days
+        return (year, month, day) in self._dates or (None, month, day) in self._dates
+
+    def has_year(self, year: int) -> bool:
+        """Is ``year`` the year of an evidence date?"""
+        self._read(None)
+        return year in self._years
+
+    def has_day(self, day: int) -> bool:
+        """Is ``day`` the day of the month of an evidence date ("the 20th")?"""
+        self._read(None)
+        return day in self._mdays
 
     def _harvest_times(self) -> None:
         if self._timed:
@@ -108,24 +135,6 @@ class DateTimeIndex:
             hour = int(m.group(1))
             if hour <= 12:
                 self._times[(hour, 0)].add(m.group(2).lower())
-
-    def has_date(self, date: Date) -> bool:
-        """Is ``date`` in the evidence? A missing year on either side matches any year."""
-        self._harvest_dates()
-        year, month, day = date
-        if year is None:
-            return (month, day) in self._days
-        return (year, month, day) in self._dates or (None, month, day) in self._dates
-
-    def has_year(self, year: int) -> bool:
-        """Is ``year`` the year of an evidence date?"""
-        self._harvest_dates()
-        return year in self._years
-
-    def has_day(self, day: int) -> bool:
-        """Is ``day`` the day of the month of an evidence date ("the 20th")?"""
-        self._harvest_dates()
-        return any((month, day) in self._days for month in range(1, 13))
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
         """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?
