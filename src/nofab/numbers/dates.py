@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 
 from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTHS, SLASH_DATE
 
@@ -27,6 +28,50 @@ _HOUR_AMPM = re.compile(r"(?<![\d:])(\d{1,2}) ?([ap])(?:\.\s?m\.|m)", re.IGNOREC
 _NAMES: dict[int, tuple[str, ...]] = {}
 for _name, _month in MONTHS.items():
     _NAMES[_month] = (*_NAMES.get(_month, ()), _name)
+
+
+_DASH = re.compile(r"-(?=\d)")
+_SLASH = re.compile(r"/(?=\d)")
+_COLON = re.compile(r":(?=\d)")
+_AM_PM = ("am", "pm", "a.m.", "p.m.", "a. m.", "p. m.")
+
+
+def _anchored(
+    text: str, separator: re.Pattern[str], pattern: re.Pattern[str], back: tuple[int, ...]
+) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` finds, for a pattern whose first separator stands
+    ``back`` characters (one of them) after its start: the separators are found by a fast
+    scan and the pattern is tried only there, leftmost first and without overlaps."""
+    covered = 0
+    for sep in separator.finditer(text):
+        i = sep.start()
+        if i < covered:
+            continue
+        for offset in back:
+            start = i - offset
+            if start >= covered:
+                found = pattern.match(text, start)
+                if found:
+                    covered = found.end()
+                    yield found
+                    break
+
+
+def _hours_with_am_pm(text: str) -> Iterator[tuple[int, str]]:
+    """Every "6 am", "6pm", "6 p.m." (an hour of one or two digits, not part of a longer
+    number or a clock time): (hour, "a" or "p")."""
+    for mark in _AM_PM:
+        i = text.find(mark)
+        while i != -1:
+            end = i
+            if end > 0 and text[end - 1] == " ":
+                end -= 1
+            start = end
+            while start > 0 and text[start - 1].isdigit() and end - start < 3:
+                start -= 1
+            if 0 < end - start <= 2 and (start == 0 or text[start - 1] not in "0123456789:"):
+                yield int(text[start:end]), mark[0]
+            i = text.find(mark, i + 1)
 
 
 def _valid(month: int, day: int) -> bool:
@@ -74,9 +119,9 @@ class DateTimeIndex:
         text = self._text
         if not self._numeric:
             self._numeric = True
-            for m in ISO_DATE.finditer(text):
+            for m in _anchored(text, _DASH, ISO_DATE, (4,)):
                 self._add(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-            for m in SLASH_DATE.finditer(text):
+            for m in _anchored(text, _SLASH, SLASH_DATE, (2, 1)):
                 year = int(m.group(3))
                 year = year + 2000 if year < 100 else year
                 a, b = int(m.group(1)), int(m.group(2))
@@ -127,14 +172,13 @@ class DateTimeIndex:
         if self._timed:
             return
         self._timed = True
-        for m in _CLOCK.finditer(self._text):
+        for m in _anchored(self._text, _COLON, _CLOCK, (2, 1)):
             hour, minute = int(m.group(1)), int(m.group(2))
             if hour <= 24 and minute < 60:
                 self._times[(hour, minute)].add((m.group(3) or "").lower())
-        for m in _HOUR_AMPM.finditer(self._text):
-            hour = int(m.group(1))
+        for hour, half in _hours_with_am_pm(self._text):
             if hour <= 12:
-                self._times[(hour, 0)].add(m.group(2).lower())
+                self._times[(hour, 0)].add(half)
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
         """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?

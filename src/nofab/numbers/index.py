@@ -19,10 +19,38 @@ _EVIDENCE_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")
 _EVIDENCE_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 #: Dates and clock times ("2024-05-25", "2024-05-25T12:00:00", "18:30"): their digits are
 #: parts of a date or time, not quantities ("25 hours" is not grounded by "2024-05-25").
-_DATE_OR_TIME = re.compile(
-    r"\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?"
-    r"|(?<![\d:])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\d:])"
-)
+#: Found from their separators (a "-" or ":" before a digit), which a scan finds far faster
+#: than a pattern that may start at every digit.
+_SEPARATOR = re.compile(r"[-:](?=\d)")
+_ISO_AT = re.compile(r"\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?")
+_CLOCK_AT = re.compile(r"\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\d:])")
+
+
+def date_time_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes an ISO date (with its time) or a clock time, in order."""
+    spans: list[tuple[int, int]] = []
+    covered = 0
+    for sep in _SEPARATOR.finditer(text):
+        i = sep.start()
+        if i < covered:
+            continue
+        found = None
+        if text[i] == "-":
+            if i - 4 >= covered:
+                found = _ISO_AT.match(text, i - 4)
+        else:
+            for start in (i - 2, i - 1):
+                if (
+                    start >= covered
+                    and text[start:i].isdigit()
+                    and (start == 0 or text[start - 1] not in "0123456789:")
+                ):
+                    found = _CLOCK_AT.match(text, start)
+                    break
+        if found:
+            spans.append((found.start(), found.end()))
+            covered = found.end()
+    return spans
 
 
 def quantities(text: str) -> str:
@@ -32,7 +60,16 @@ def quantities(text: str) -> str:
     fragment of a date or a time (those are checked as dates and times). Risk: a day of the
     month written as a bare number ("on the 25") is no longer grounded by an ISO date.
     """
-    return _DATE_OR_TIME.sub(" ", text)
+    spans = date_time_spans(text)
+    if not spans:
+        return text
+    parts: list[str] = []
+    at = 0
+    for start, end in spans:
+        parts.append(text[at:start])
+        at = end
+    parts.append(text[at:])
+    return " ".join(parts)
 
 
 #: A whole numeric token: digits joined by single separators ("1717", "42.73", "1,200").
