@@ -153,7 +153,7 @@ class DerivedTable:
 
     __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_scanned", "_size")
 
-    def __init__(self, derivables: Sequence[Derivable], build_after: float = 0.125) -> None:
+    def __init__(self, derivables: Sequence[Derivable], build_after: float = 1.0) -> None:
         """``build_after``: build the table once scanning has visited this share of the pair
         values (0: build at the first question; infinity: always scan)."""
         self._groups: list[tuple[str, tuple[float, ...], bool]] = []
