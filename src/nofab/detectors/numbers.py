@@ -11,7 +11,15 @@ Derivations are held to what they prove (each rule below states its principle an
 - money is never explained as a ratio or a percentage of two numbers;
 - arithmetic across sources ("$500 certificate ... $201 remaining") is explained only when
   one operand is a grounded number the answer itself shows nearby and the clause announces
-  the arithmetic (remaining, left, difference, refund, total ...); otherwise 0.5.
+  the arithmetic (remaining, left, difference, refund, total ...); otherwise 0.5;
+- a loose multiple (an amount times a count the turn mentions) is for amounts only, and
+  never for an amount stated per unit ("$30 per passenger").
+
+What a literal is comes from ``nofab.numbers.extract``: an invalid time or date ("36:00",
+"May 37") is a finding unless the evidence holds the same text (principle: its digits mean
+nothing apart; risk: a duration written like a clock, "a 36:00 run", is flagged), a number
+with a glued unit ("37-hour", "$90/person") is that number, and a quantity is never
+grounded by a fragment of an evidence date or time (``nofab.numbers.index.quantities``).
 
 Cost per number is bounded (a fixed number of binary searches and window probes), so the
 detector is linear in the answer plus the evidence.
