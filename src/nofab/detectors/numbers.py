@@ -6,8 +6,8 @@ identifier, or as a value derived from related numbers.
 Derivations are held to what they prove (each rule below states its principle and risk):
 
 - within one tool result, a sum, difference or ratio of related numbers explains a number
-  only when it is informative: where most neighbouring values are derivable too, it proves
-  nothing and the number is reported at 0.5 with the derivation as evidence;
+  only when it is informative: where values near it are densely derivable too (a quarter
+  of the values within 20 display units or more), it proves nothing and the number is reported at 0.5 with the derivation as evidence;
 - money is never explained as a ratio or a percentage of two numbers;
 - arithmetic across sources ("$500 certificate ... $201 remaining") is explained only when
   one operand is a grounded number the answer itself shows nearby and the clause announces
@@ -246,9 +246,10 @@ class _Run:
         """A derivation within one tool result landing in ``[lo, hi]``.
 
         Principle: a derivation explains a number only when it is informative. Where the
-        values derivable near the number are dense (most neighbours derivable too: 10-40
-        prices combine into almost any nearby integer) it proves nothing; the result is then
-        "uninformative: ..." and the number is reported at 0.5. Money is never a ratio or a
+        values derivable near the number are dense (a changed number would be "derived" by
+        chance at least a quarter of the time; 10-40 prices combine into most nearby
+        integers) it proves nothing; the result is then "uninformative: ..." and the number
+        is reported at 0.5. Money is never a ratio or a
         percentage of two numbers (amounts add and subtract) and combines only amounts; a
         percentage of two numbers explains only a percent. Risk: a true sum over a large
         result is reported at 0.5 (not blocking), and a ratio-derived amount is flagged.
@@ -262,7 +263,7 @@ class _Run:
         if how is None:
             return None
         if derived.dense(lo, hi, money_only, ratios, percents):
-            return f"uninformative: {how}, but most values near it are derivable too"
+            return f"uninformative: {how}, but values near it are densely derivable too"
         return how
 
     def _money_check(self, numeral: Numeral) -> tuple[float, str | None]:
