@@ -7,7 +7,8 @@ Derivations are held to what they prove (each rule below states its principle an
 
 - within one tool result, a sum, difference or ratio of related numbers explains a number
   only when it is informative: where values near it are densely derivable too (a quarter
-  of the values within 20 display units or more), it proves nothing and the number is reported at 0.5 with the derivation as evidence;
+  of the values within 20 display units or more), it proves nothing and the number is
+  reported at 0.5 with the derivation as evidence;
 - money is never explained as a ratio or a percentage of two numbers;
 - arithmetic across sources ("$500 certificate ... $201 remaining") is explained only when
   one operand is a grounded number the answer itself shows nearby and the clause announces
