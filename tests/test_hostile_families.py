@@ -9,7 +9,7 @@ import pytest
 from fuzz import FAMILIES, hostile_turn
 from nofab import Guard, Policy, Turn
 from nofab.evidence.index import Evidence
-from nofab.numbers.derive import MAX_PAIR_VALUES, PAIR_OPERANDS
+from nofab.numbers.pairs import MAX_PAIR_VALUES, PAIR_OPERANDS
 
 
 @pytest.mark.parametrize("family", FAMILIES)

@@ -8,10 +8,11 @@ import random
 import pytest
 
 from nofab.numbers.dates import DateTimeIndex
-from nofab.numbers.derive import Derivable, DerivedTable
+from nofab.numbers.derive import Derivable
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.index import LiteralIndex, numeric_literal_in
 from nofab.numbers.lexicon import for_language, languages, number_words
+from nofab.numbers.pairs import DerivedTable
 from nofab.numbers.rounding import decimals_shown, display_interval, same_as_shown
 
 

@@ -18,9 +18,10 @@ from nofab.language.lexicon import Claim, Lexicon
 from nofab.language.text import clean_answer, find_token, fold, fold_source, value_text
 from nofab.model.turn import ToolCall, Turn
 from nofab.numbers.dates import DateTimeIndex
-from nofab.numbers.derive import Derivable, DerivedTable
+from nofab.numbers.derive import Derivable
 from nofab.numbers.extract import Numeral, extract_numerals
 from nofab.numbers.index import LiteralIndex, NumberIndex, money_values
+from nofab.numbers.pairs import DerivedTable
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
 

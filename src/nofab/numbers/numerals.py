@@ -5,9 +5,10 @@ modules: ``extract``, ``index``, ``dates``, ``derive``, ``rounding``, ``lexicon`
 from __future__ import annotations
 
 from nofab.numbers.dates import DateTimeIndex
-from nofab.numbers.derive import MAX_DERIVATION_OPERANDS, Derivable, DerivedTable, pair_derivation
+from nofab.numbers.derive import MAX_DERIVATION_OPERANDS, Derivable, pair_derivation
 from nofab.numbers.extract import MONTHS, Numeral, NumeralKind, extract_numerals
 from nofab.numbers.index import LiteralIndex, NumberIndex, any_within, money_values, numeric_literal_in
+from nofab.numbers.pairs import DerivedTable
 
 __all__ = [
     "MAX_DERIVATION_OPERANDS",
