@@ -202,9 +202,9 @@ def keyed_rows(obj: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]] | Non
 
     ``{"gift_card_1": {"id": "gift_card_1", "amount": 198}, "certificate_2": {...}}`` is
     one table of two rows, like a list of records: its rows share a table's grouping and
-    sums. Principle: an object of objects is a table of records unless it is a
-    column-oriented table (inner keys are row numbers, or every inner object holds values
-    of one type: all numbers or all text). Risk: a column table keyed by names whose
+    sums. Principle: an object of records (each holding scalar fields of its own) is a table
+    of records unless it is a column-oriented table (inner keys are row numbers, or every
+    inner object holds values of one type: all numbers or all text). Risk: a column table keyed by names whose
     columns mix numbers and text is read transposed; its rows then carry the names.
     """
     if len(obj) < 2:
@@ -214,6 +214,8 @@ def keyed_rows(obj: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]] | Non
         return None
     if all(str(k).isdigit() for row in inner for k in row):
         return None
+    if not all(any(_is_scalar(v) for v in row.values()) for row in inner):
+        return None  # a value holding no field of its own (a nested table) is not a record
     if all(_is_scalar(v) for row in inner for v in row.values()) and all(
         len({as_number(_scalar_text(v)) is None for v in row.values()}) == 1 for row in inner
     ):
