@@ -17,14 +17,11 @@ from nofab.evidence.records import Record, RecordFinder
 from nofab.language.lexicon import Claim, Lexicon
 from nofab.language.text import clean_answer, find_token, fold, fold_source, value_text
 from nofab.model.turn import ToolCall, Turn
-from nofab.numbers.numerals import (
-    DateTimeIndex,
-    Derivable,
-    NumberIndex,
-    Numeral,
-    extract_numerals,
-    money_values,
-)
+from nofab.numbers.dates import DateTimeIndex
+from nofab.numbers.derive import Derivable
+from nofab.numbers.extract import Numeral, extract_numerals
+from nofab.numbers.index import LiteralIndex, NumberIndex, money_values
+from nofab.numbers.pairs import DerivedTable
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
 
@@ -203,3 +200,13 @@ class Evidence:
             if value is not None and not isinstance(value, str):
                 out.append((f"tool_calls[{i}].result", Derivable.from_value(value)))
         return out
+
+    @turn_wide
+    def literals(self) -> LiteralIndex:
+        """Every whole numeric token and dashed code of the evidence (constant-time lookups)."""
+        return LiteralIndex(self.folded)
+
+    @turn_wide
+    def derived(self) -> DerivedTable:
+        """Every pairwise derivation of the turn's results, sorted (built on first use)."""
+        return DerivedTable([d for _label, d in self.derivables])
