@@ -21,7 +21,12 @@ def blocks_at(threshold: float):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     ("specific", "generic"),
-    [("kv", "ungrounded_entity"), ("uuid", "unverified_number"), ("misread_value", "verb_claim")],
+    [
+        ("kv", "ungrounded_entity"),
+        ("uuid", "unverified_number"),
+        ("misread_value", "verb_claim"),
+        ("ungrounded_entity", "verb_claim"),
+    ],
 )
 def test_the_more_specific_kind_keeps_the_place_even_when_less_confident(specific: str, generic: str) -> None:
     """Both block: the specific kind stays, the other is listed with its own confidence."""
@@ -64,12 +69,15 @@ def test_apart_findings_and_whole_turn_findings_are_all_kept() -> None:
     assert all("also_flagged" not in x.evidence for x in got)
 
 
-def test_unknown_kinds_rank_after_the_known_ones_and_the_list_is_capped() -> None:
-    """A plugin's kind yields to a built-in one; a stack of overlaps is listed up to the cap."""
+def test_unknown_kinds_rank_after_the_pointed_built_in_kinds_and_the_list_is_capped() -> None:
+    """A plugin's kind yields to an entity, keeps its place against a claim verb (whose span is a
+    whole clause); a stack of overlaps is listed up to the cap."""
     stack = [f("plugin_kind", 0.99, (0, 10))] * (MAX_ALSO_FLAGGED + 5)
-    (kept,) = dedupe([*stack, f(SPECIFICITY[-1], 0.8, (0, 10))], blocks_at(0.8))
-    assert kept.kind == SPECIFICITY[-1]
+    (kept,) = dedupe([*stack, f("ungrounded_entity", 0.8, (0, 10))], blocks_at(0.8))
+    assert kept.kind == "ungrounded_entity"
     assert len(kept.evidence["also_flagged"]) == MAX_ALSO_FLAGGED
+    (kept,) = dedupe([f("plugin_kind", 0.8, (4, 8)), f("verb_claim", 0.9, (0, 20))], blocks_at(0.8))
+    assert kept.kind == "plugin_kind" and SPECIFICITY[-1] == "verb_claim"
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from nofab.config.policy import Profile
 from nofab.detectors.anchors import Anchors
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
-from nofab.language.text import _CONFUSABLES
+from nofab.language.text import latin_ids
 from nofab.model.finding import Finding
 
 #: Keys whose value is an identifier, matched in snake, kebab, camel or spaced form.
@@ -50,13 +50,6 @@ _KEY_VALUE = re.compile(
 )
 #: Values that say there is no id yet; never reported even after ``key=``.
 _NO_VALUE = frozenset(["none", "null", "nil", "undefined", "unknown", "true", "false", "n/a", "na", "tbd"])
-# Ids spelled only in Cyrillic or Greek look-alikes ("АВС123"): the answer cleaner folds
-# look-alikes only inside words that also hold Latin letters, so an id written entirely in
-# them would slip past every ASCII pattern. A word holding a digit, a hyphen or "_" and
-# letters that are all look-alikes is read as the Latin id it imitates (one character for
-# one, so spans stay exact). Genuine Russian or Greek words hold no digits and are kept.
-_LOOKALIKE_ID = re.compile(r"\b[\w-]*[^\W\d_a-zA-Z][\w-]*\b")
-_LOOKALIKES = frozenset(chr(c) for c in _CONFUSABLES)
 
 # English words spelled only with a-f (and long enough to pass the length gate) are prose,
 # not ids: "decade", "facade", "accede", "added", "defaced"...
@@ -285,22 +278,6 @@ def _once_per_identifier(findings: list[Finding]) -> Iterator[Finding]:
         if key in repeats:
             f = replace(f, evidence={**f.evidence, "repeated_at": repeats[key]})
         yield f
-
-
-def latin_ids(answer: str) -> str:
-    """``answer`` with ids spelled in Cyrillic or Greek look-alikes read as Latin (same length)."""
-    if answer.isascii():
-        return answer
-    return _LOOKALIKE_ID.sub(_latin_id, answer)
-
-
-def _latin_id(match: re.Match[str]) -> str:
-    word = match.group()
-    if not any(c.isdigit() or c in "-_" for c in word):
-        return word  # a genuine Russian or Greek word
-    if not all(c in _LOOKALIKES for c in word if c.isalpha() and not c.isascii()):
-        return word
-    return word.translate(_CONFUSABLES)
 
 
 def _words_before(answer: str, position: int, limit: int) -> list[tuple[str, int]]:

@@ -12,7 +12,9 @@ The rule, in order:
    lowers the verdict (a 0.6 short hex never hides a 0.85 entity the policy would act on);
 2. among those, the more specific kind stays (``SPECIFICITY``: a declared value checked
    against its source, then an identifier shape, then a confession or a tool name, then a
-   number, a claim verb, and last the generic "named thing not in the evidence");
+   number, then the generic "named thing not in the evidence", then a plugin's own kind, and
+   last a claim verb — whose span is a whole clause, so every more pointed finding inside it
+   keeps its place);
 3. then the more confident, then the earlier.
 
 Every finding merged away is listed in the kept one's ``evidence["also_flagged"]`` (kind,
@@ -30,7 +32,7 @@ from typing import Any
 
 from nofab.model.finding import Finding
 
-#: Kinds from the most specific to the least. A kind not listed (a plugin's) ranks after them.
+#: Kinds from the most specific to the least.
 SPECIFICITY: tuple[str, ...] = (
     "refuted_expectation",
     "misread_value",
@@ -47,17 +49,19 @@ SPECIFICITY: tuple[str, ...] = (
     "unavailable_tool_reference",
     "data_inflation",
     "unverified_number",
-    "verb_claim",
     "undeclared_claim",
     "ungrounded_entity",
+    "verb_claim",
 )
 _RANK = {kind: i for i, kind in enumerate(SPECIFICITY)}
+#: A kind not listed (a plugin's) ranks after the built-in pointed kinds, before a claim verb.
+_UNLISTED = _RANK["verb_claim"] - 0.5
 #: How many merged findings one kept finding lists (a hostile answer can stack many).
 MAX_ALSO_FLAGGED = 16
 
 
-def _rank(kind: str) -> int:
-    return _RANK.get(kind, len(SPECIFICITY))
+def _rank(kind: str) -> float:
+    return _RANK.get(kind, _UNLISTED)
 
 
 def merged_entry(finding: Finding) -> dict[str, Any]:
