@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from nofab import Finding, Profile, Turn
+from nofab import Finding, Guard, Policy, Profile, Turn
 from nofab.detectors.identifiers import IdentifierDetector
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
@@ -223,3 +223,20 @@ def test_a_spawn_claim_needs_a_tool_that_spawns(tool: str, answer: str) -> None:
 def test_a_spawning_tool_grounds_a_spawn_claim(tool: str) -> None:
     """A tool whose name carries a spawn hint grounds 'I spawned ...'."""
     assert findings(turn("I spawned subagent 9f2b1e47.", call(tool, {"ok": True})), detector="claims") == []
+
+
+UUID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        f"Your job is {UUID}.\n\nAll good.\n\nTrack {UUID} here.",
+        "Started task_id=A-77.\n\nAll good.\n\nCheck task_id=A-77 tomorrow.",
+    ],
+)
+def test_wipe_removes_every_paragraph_citing_a_repeated_identifier(answer: str) -> None:
+    """One finding per identifier, but each paragraph that repeats it is still wiped."""
+    verdict = Guard(Policy(mode="wipe", load_plugins=False)).check(turn(answer))
+    assert verdict.output == "All good."
+    assert (verdict.details["preserved_paragraphs"], verdict.details["wiped_paragraphs"]) == (1, 2)
