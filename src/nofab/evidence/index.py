@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from nofab.config.policy import Profile
-from nofab.evidence.records import Record, RecordFinder
+from nofab.evidence.records import Record
+from nofab.evidence.results import UNCACHED, ResultCache, ResultIndex, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
-from nofab.language.text import clean_answer, find_token, fold, fold_source, value_text
+from nofab.language.text import clean_answer, find_token, fold, fold_source
 from nofab.model.turn import ToolCall, Turn
 from nofab.numbers.numerals import (
     DateTimeIndex,
@@ -23,7 +24,6 @@ from nofab.numbers.numerals import (
     NumberIndex,
     Numeral,
     extract_numerals,
-    money_values,
 )
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
@@ -36,6 +36,12 @@ class Source:
     label: str  # "user_message", "context", "tool_calls[2].result", ...
     text: str
     call: ToolCall | None = None
+    #: Its per-source index, shared across turns through the guard's cache.
+    index: SourceIndex | None = None
+
+    @property
+    def folded(self) -> str:
+        return self.index.folded if self.index is not None else fold_source(self.text)
 
 
 _T = TypeVar("_T")
@@ -58,17 +64,28 @@ class Evidence:
     """What this turn's answer can be checked against."""
 
     def __init__(
-        self, turn: Turn, profile: Profile, lexicon: Lexicon, parent: Evidence | None = None
+        self,
+        turn: Turn,
+        profile: Profile,
+        lexicon: Lexicon,
+        parent: Evidence | None = None,
+        *,
+        cache: ResultCache | None = None,
     ) -> None:
+        """``cache``: the per-source indexes to reuse (a ``Guard``'s); without one, every
+        source is indexed for this turn only."""
         self.turn = turn
         self.profile = profile
         self.lexicon = lexicon
         self._parent = parent
+        self._cache = cache if cache is not None else UNCACHED
 
     def for_answer(self, answer: str) -> Evidence:
         """The same evidence against another answer (a streamed sentence, a revision): every
         turn-wide part is shared with this index, only the answer side is new."""
-        return Evidence(self.turn.with_response(answer), self.profile, self.lexicon, parent=self)
+        return Evidence(
+            self.turn.with_response(answer), self.profile, self.lexicon, parent=self, cache=self._cache
+        )
 
     # ------------------------------------------------------------------ answer
     @cached_property
@@ -88,24 +105,34 @@ class Evidence:
     # ------------------------------------------------------------------ sources
     @turn_wide
     def sources(self) -> tuple[Source, ...]:
-        turn = self.turn
+        """Every body of evidence, each with its per-source index."""
+        turn, cache = self.turn, self._cache
         out: list[Source] = []
         if turn.user_message:
-            out.append(Source("user_message", turn.user_message))
+            out.append(
+                Source("user_message", turn.user_message, index=cache.source(turn.user_message, False))
+            )
         if turn.context:
-            out.append(Source("context", turn.context))
+            out.append(Source("context", turn.context, index=cache.source(turn.context, False)))
         for i, call in enumerate(turn.tool_calls):
             if call.arguments is not None:
-                out.append(Source(f"tool_calls[{i}].arguments", value_text(call.arguments), call))
+                index = cache.source(call.arguments)
+                out.append(Source(f"tool_calls[{i}].arguments", index.text, call, index))
             if call.result is not None:
-                out.append(Source(f"tool_calls[{i}].result", value_text(call.result), call))
+                index = cache.source(call.result)
+                out.append(Source(f"tool_calls[{i}].result", index.text, call, index))
             if call.error:
-                out.append(Source(f"tool_calls[{i}].error", call.error, call))
+                out.append(
+                    Source(f"tool_calls[{i}].error", call.error, call, cache.source(call.error, False))
+                )
         for i, prior in enumerate(turn.prior_tool_uses):
             if prior.job_id:
-                out.append(Source(f"prior_tool_uses[{i}]", prior.job_id))
+                out.append(
+                    Source(f"prior_tool_uses[{i}]", prior.job_id, index=cache.source(prior.job_id, False))
+                )
         if self.profile.allowlist:
-            out.append(Source("profile.allowlist", "\n".join(self.profile.allowlist)))
+            allowed = "\n".join(self.profile.allowlist)
+            out.append(Source("profile.allowlist", allowed, index=cache.source(allowed, False)))
         return tuple(out)
 
     @turn_wide
@@ -115,9 +142,9 @@ class Evidence:
 
     @turn_wide
     def folded(self) -> str:
-        # Folded source by source (case folding never crosses the separator), so a long
-        # context repeated every turn is folded once per process.
-        return _SEPARATOR.join(fold_source(s.text) for s in self.sources)
+        # Folded source by source (case folding never crosses the separator), each source
+        # once while the guard's cache holds it.
+        return _SEPARATOR.join(s.folded for s in self.sources)
 
     def grounds(self, token: str) -> bool:
         """Is ``token`` in the evidence as a whole token (case-insensitive)?"""
@@ -127,7 +154,7 @@ class Evidence:
         """Label of the first source holding ``token`` as a whole token."""
         needle = fold(token)
         for source in self.sources:
-            if find_token(fold(source.text), needle) != -1:
+            if find_token(source.folded, needle) != -1:
                 return source.label
         return None
 
@@ -157,30 +184,47 @@ class Evidence:
 
     # ------------------------------------------------------------------ records
     @turn_wide
+    def _results(self) -> tuple[tuple[str, ToolCall, ResultIndex], ...]:
+        """(label, call, structured index) for every tool result that is a JSON value other
+        than text, each read once while the guard's cache holds it."""
+        cache, name_fields = self._cache, self.profile.name_fields
+        out: list[tuple[str, ToolCall, ResultIndex]] = []
+        for source in self.sources:
+            call = source.call
+            if call is None or source.index is None or source.label[-7:] != ".result":
+                continue
+            if isinstance(call.result, str) and not _may_parse(call.result):
+                continue  # plain text: parsing would give it back unchanged
+            index = cache.result(source.index, _parser(call), source.label, name_fields)
+            if index.structured:
+                out.append((source.label, call, index))
+        return tuple(out)
+
+    @turn_wide
     def records(self) -> tuple[Record, ...]:
         """The records (rows) of every tool result that did not fail (see ``nofab.evidence.records``)."""
-        finder = RecordFinder(self.profile.name_fields)
         out: list[Record] = []
-        for i, call in enumerate(self.turn.tool_calls):
-            if call.status not in ("ok", "empty"):
-                continue
-            value = call.parsed_result
-            if value is not None and not isinstance(value, str):
-                out.extend(finder.find(value, f"tool_calls[{i}].result"))
+        for _label, call, index in self._results:
+            if call.status in ("ok", "empty"):
+                out.extend(index.records)
         return tuple(out)
 
     # ------------------------------------------------------------------ numbers
     @turn_wide
     def numbers(self) -> NumberIndex:
-        return NumberIndex(self.text)
+        # The union of each source's numbers equals a scan of the joined text: a number
+        # never spans the separator.
+        index = NumberIndex("")
+        index.values = sorted({v for s in self.sources if s.index is not None for v in s.index.numbers})
+        return index
 
     @turn_wide
     def money(self) -> list[float]:
         """Evidence numbers presented as amounts of money (a ``$`` sign, a price field), and
         results that are a bare number (a calculator's answer is whatever it computed)."""
-        values = money_values(self.folded)
+        values = [v for s in self.sources if s.index is not None for v in s.index.money]
         for call in self.turn.tool_calls:
-            result = call.parsed_result
+            result = call.result
             if isinstance(result, str):
                 try:
                     result = float(result.strip())
@@ -197,9 +241,14 @@ class Evidence:
     @turn_wide
     def derivables(self) -> Sequence[tuple[str, Derivable]]:
         """Per tool result, the numbers available for derived-value checks."""
-        out: list[tuple[str, Derivable]] = []
-        for i, call in enumerate(self.turn.tool_calls):
-            value = call.parsed_result
-            if value is not None and not isinstance(value, str):
-                out.append((f"tool_calls[{i}].result", Derivable.from_value(value)))
-        return out
+        return [(label, index.derivable) for label, _call, index in self._results]
+
+
+def _may_parse(text: str) -> bool:
+    """Could ``parse_json_text`` turn this string into an object or array? (cheap pre-test)"""
+    stripped = text.strip()
+    return stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]")
+
+
+def _parser(call: ToolCall) -> Callable[[], Any]:
+    return lambda: call.parsed_result

@@ -15,6 +15,7 @@ from nofab.config.policy import Policy, Profile
 from nofab.detectors.base import Detector, DetectorFactory
 from nofab.errors import DetectorFailedError, InputTooLargeError, UsageError
 from nofab.evidence.index import Evidence
+from nofab.evidence.results import ResultCache
 from nofab.evidence.toolstatus import verdict_details as tool_details
 from nofab.language.lexicon import lexicon_for
 from nofab.model.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, preview
@@ -59,6 +60,8 @@ class Guard:
         #: Applied to event previews and the findings they carry (``nofab.redaction``).
         self.redactor = redactor
         self.lexicon = lexicon_for(self.profile)
+        #: Per-source indexes shared by every turn this guard checks (``nofab.evidence.results``).
+        self.results = ResultCache()
         self.warnings: tuple[str, ...] = ()
         factories: list[DetectorFactory] = [*BUILTIN, *detectors]
         warnings: list[str] = []
@@ -140,7 +143,7 @@ class Guard:
         """Run every detector; ``evidence`` lets a caller share one index across answers (streaming)."""
         turn, notes = self._within_limits(turn)
         if evidence is None:
-            evidence = Evidence(turn, self.profile, self.lexicon)
+            evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
         found: list[Finding] = []
         errors: list[DetectorError] = []
         cap = self.policy.max_findings_per_detector

@@ -1,0 +1,197 @@
+"""Per-source indexes, built once per content and shared across turns.
+
+A conversation checked turn by turn carries every earlier tool result, and the system
+prompt (a policy document of many kilobytes) comes back on every turn of a deployment.
+Indexing all of it again on every turn made the evidence index cost grow with the length
+of the conversation. Everything the index derives from one source alone — its folded
+text, its numbers, its money amounts and, for a structured result, its records and its
+derivable numbers — is therefore kept here, keyed by the source's content.
+
+The key is the content itself: a string as it is, any other JSON value as its JSON text
+(with, for records, the label and the profile's naming fields, which shape them). A
+``dict`` lookup hashes the key once (Python caches a string's hash on the string) and
+confirms a hit by full comparison, so two different contents can never share an entry —
+no digest collision to reason about, and no extra pass over the text. The searchable text
+(``value_text``: escapes undone) is not the key, because two different values can read
+the same once unescaped.
+
+The cache is bounded (entries and characters, least recently used out first) and
+thread-safe: a ``Guard`` owns one and checks turns from any number of threads. An entry is
+built outside the lock; two threads building the same entry at once both get a correct
+index and one of them is kept.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from nofab.evidence.records import Record, RecordFinder
+from nofab.language.text import fold_source, value_text
+from nofab.numbers.numerals import Derivable, NumberIndex, money_values
+
+#: Default bounds: enough for the live conversations of a busy service (a τ-bench episode
+#: holds about 20 sources of 1 KB), small enough to stay flat in a million-turn audit.
+DEFAULT_MAX_ENTRIES = 4096
+DEFAULT_MAX_CHARS = 32_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class SourceIndex:
+    """What the evidence index needs from one source's text, computed once."""
+
+    #: The content key (see the module's docstring).
+    key: str
+    text: str
+    folded: str
+    #: Every finite number in the text, sorted and distinct (``NumberIndex``'s reading).
+    numbers: tuple[float, ...]
+    #: Numbers the text presents as money (``money_values``' reading of the folded text).
+    money: tuple[float, ...]
+
+    @classmethod
+    def build(cls, key: str, value: Any, structured: bool = True) -> SourceIndex:
+        """``structured``: ``value`` is a JSON value (a tool's arguments or result), read through
+        ``value_text``; otherwise it is plain text (a user message, the context) taken as is."""
+        text = value_text(value) if structured else key
+        folded = fold_source(text)
+        return cls(key, text, folded, tuple(NumberIndex(text).values), tuple(money_values(folded)))
+
+
+def content_key(value: Any) -> str:
+    """The exact content of a source: a string itself, any other value its JSON text."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultIndex:
+    """The structured reading of one tool result: its records and its derivable numbers."""
+
+    records: tuple[Record, ...]
+    derivable: Derivable
+    #: False for a result that is text or null once parsed: it has neither records nor
+    #: derivable numbers (its text is still evidence).
+    structured: bool = True
+
+    @classmethod
+    def build(cls, value: Any, where: str, name_fields: Sequence[str]) -> ResultIndex:
+        if value is None or isinstance(value, str):
+            return _UNSTRUCTURED
+        records = tuple(RecordFinder(name_fields).find(value, where))
+        return cls(records, Derivable.from_value(value))
+
+
+_UNSTRUCTURED = ResultIndex((), Derivable((), ()), structured=False)
+
+
+_V = TypeVar("_V")
+
+
+class _Bounded(Generic[_V]):
+    """A least-recently-used map bounded by entry count and by the size of its entries."""
+
+    def __init__(self, max_entries: int, max_chars: int) -> None:
+        self._items: OrderedDict[Hashable, tuple[_V, int]] = OrderedDict()
+        self._max_entries = max_entries
+        self._max_chars = max_chars
+        self._chars = 0
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable) -> _V | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return item[0]
+
+    def put(self, key: Hashable, value: _V, size: int) -> None:
+        if size > self._max_chars:
+            return  # one huge source would evict everything else and be used once
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._chars -= old[1]
+            self._items[key] = (value, size)
+            self._chars += size
+            while len(self._items) > self._max_entries or self._chars > self._max_chars:
+                _key, (_value, dropped) = self._items.popitem(last=False)
+                self._chars -= dropped
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def chars(self) -> int:
+        return self._chars
+
+
+class ResultCache:
+    """The per-source indexes of a ``Guard``: each source is indexed once while it is cached."""
+
+    def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES, max_chars: int = DEFAULT_MAX_CHARS) -> None:
+        self._sources: _Bounded[SourceIndex] = _Bounded(max_entries, max_chars)
+        self._results: _Bounded[ResultIndex] = _Bounded(max_entries, max_chars)
+
+    def source(self, value: Any, structured: bool = True) -> SourceIndex:
+        """The index of one source: a JSON value such as a tool result, or (``structured``
+        false) a plain text such as the context."""
+        key = content_key(value)
+        index = self._sources.get((structured, key))
+        if index is None:
+            index = SourceIndex.build(key, value, structured)
+            # the key, the text and its folded form (the key is the text when they agree)
+            size = len(key) + (len(index.text) if index.text is not key else 0) + len(index.folded)
+            self._sources.put((structured, key), index, size)
+        return index
+
+    def result(
+        self, source: SourceIndex, value: Callable[[], Any], where: str, name_fields: Sequence[str]
+    ) -> ResultIndex:
+        """The records and derivable numbers of the tool result ``source`` indexes, found
+        under the label ``where``; ``value`` gives its parsed form (called on a miss only,
+        so a cached result is never parsed again)."""
+        key = (source.key, where, tuple(name_fields))
+        index = self._results.get(key)
+        if index is None:
+            index = ResultIndex.build(value(), where, name_fields)
+            self._results.put(key, index, len(source.key))
+        return index
+
+    def stats(self) -> dict[str, int]:
+        """Entries, characters held, hits and misses (for benchmarks and the service's metrics)."""
+        s, r = self._sources, self._results
+        return {
+            "sources": len(s),
+            "results": len(r),
+            "chars": s.chars + r.chars,
+            "hits": s.hits + r.hits,
+            "misses": s.misses + r.misses,
+        }
+
+
+class _Uncached(ResultCache):
+    """Builds every index and keeps none (an ``Evidence`` made without a guard's cache)."""
+
+    def source(self, value: Any, structured: bool = True) -> SourceIndex:
+        return SourceIndex.build(content_key(value), value, structured)
+
+    def result(
+        self, source: SourceIndex, value: Callable[[], Any], where: str, name_fields: Sequence[str]
+    ) -> ResultIndex:
+        return ResultIndex.build(value(), where, name_fields)
+
+
+UNCACHED: ResultCache = _Uncached(0, 0)
+
+__all__ = ["UNCACHED", "ResultCache", "ResultIndex", "SourceIndex", "content_key"]
