@@ -1,0 +1,129 @@
+"""The per-source index cache: each source is indexed once, the index it gives is the one a
+fresh index would give, and the cache stays within its bounds from any number of threads."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from nofab import Guard, Policy, Profile, Turn
+from nofab.evidence.index import Evidence
+from nofab.evidence.results import ResultCache
+from nofab.language.lexicon import lexicon_for
+from nofab.model.turn import ToolCall
+
+FLIGHTS = {"flights": [{"flight_number": "HAT001", "price": 120}, {"flight_number": "HAT002", "price": 99.5}]}
+ORDER = '{"order_id": "A-1042", "total": "$42.73", "items": [{"sku": "X1"}, {"sku": "X2"}]}'
+POLICY = "Refunds over 1,000 USD need approval. Bags cost $35 each. " * 40
+
+
+def _turns() -> list[Turn]:
+    """A conversation whose every turn carries all earlier results, as adapters build them."""
+    first = ToolCall("search_flights", {"from": "JFK"}, FLIGHTS)
+    second = ToolCall("get_order", {"order_id": "A-1042"}, ORDER)
+    third = ToolCall("calc", {"expr": "120+99.5"}, "219.5")
+    return [
+        Turn(response="HAT001 costs $120.", context=POLICY, tool_calls=(first,)),
+        Turn(response="Order A-1042 totals €42.73.", context=POLICY, tool_calls=(first, second)),
+        Turn(response="Together 219.5; 2 items.", context=POLICY, tool_calls=(first, second, third)),
+    ]
+
+
+def _parts(evidence: Evidence) -> dict[str, Any]:
+    return {
+        "text": evidence.text,
+        "folded": evidence.folded,
+        "numbers": evidence.numbers.values,
+        "money": evidence.money,
+        "records": evidence.records,
+        "derivables": list(evidence.derivables),
+        "where": [evidence.where(t) for t in ("hat002", "A-1042", "approval", "nowhere")],
+    }
+
+
+def test_a_cached_index_is_the_index_a_fresh_one_builds() -> None:
+    """Every part of the index is the same whether its sources came from the cache or not."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    for _ in range(2):  # the second pass is served from the cache
+        for turn in _turns():
+            cached = Evidence(turn, profile, lexicon, cache=cache)
+            fresh = Evidence(turn, profile, lexicon)
+            assert _parts(cached) == _parts(fresh)
+
+
+def test_each_source_is_indexed_once_across_a_conversation() -> None:
+    """Turn n carries the n-1 earlier results: only its new sources miss the cache."""
+    guard = Guard(Policy(load_plugins=False))
+    for turn in _turns():
+        guard.check(turn)
+    stats = guard.results.stats()
+    # sources: policy, 3 argument sets, 3 results; records: the 2 structured results
+    assert stats["misses"] == 7 + 2
+    assert stats["sources"] == 7 and stats["results"] == 2
+    assert stats["hits"] > 0
+
+
+def test_the_key_is_the_exact_content_not_the_searchable_text() -> None:
+    """Two results that read the same once unescaped are still two entries with their own records."""
+    as_json = {"note": 'say "hi"', "ticket_id": "T-1"}
+    as_text = json.dumps(as_json).replace('\\"', '"')  # not valid JSON any more: plain text
+    cache = ResultCache()
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    structured = Evidence(
+        Turn(response="x", tool_calls=(ToolCall("t", None, as_json),)), profile, lexicon, cache=cache
+    )
+    plain = Evidence(
+        Turn(response="x", tool_calls=(ToolCall("t", None, as_text),)), profile, lexicon, cache=cache
+    )
+    assert [r.names for r in structured.records] == [(("ticket_id", "T-1"),)]
+    assert plain.records == ()
+
+
+def test_plain_text_and_a_json_string_with_the_same_content_stay_apart() -> None:
+    """A user message is taken as it is; a tool result of the same characters is read as JSON."""
+    text = '{"city": "S\\u00e3o Paulo"}'
+    profile = Profile()
+    turn = Turn(response="x", user_message=text, tool_calls=(ToolCall("t", None, text),))
+    evidence = Evidence(turn, profile, lexicon_for(profile), cache=ResultCache())
+    user, result = evidence.sources[0], evidence.sources[1]
+    assert user.text == text
+    assert "São Paulo" in result.text
+
+
+@pytest.mark.parametrize("entries, chars", [(3, 10**9), (10**6, 5000)])
+def test_the_cache_stays_within_its_bounds(entries: int, chars: int) -> None:
+    """Least recently used entries leave once the entry or character bound is reached."""
+    cache = ResultCache(max_entries=entries, max_chars=chars)
+    for i in range(50):
+        cache.source(f"result number {i} " + "x" * 200)
+    stats = cache.stats()
+    assert stats["sources"] <= entries
+    assert stats["chars"] <= chars
+    recent = "result number 49 " + "x" * 200
+    before = cache.stats()["hits"]
+    cache.source(recent)
+    assert cache.stats()["hits"] == before + 1
+
+
+def test_a_source_larger_than_the_whole_cache_is_indexed_but_not_kept() -> None:
+    cache = ResultCache(max_chars=100)
+    index = cache.source("7 " * 200)
+    assert index.numbers == (7.0,)
+    assert cache.stats()["sources"] == 0
+
+
+def test_concurrent_checks_match_the_serial_run() -> None:
+    """One guard (and its cache) used from many threads gives the serial verdicts."""
+    turns = _turns() * 20
+    serial = [Guard(Policy(load_plugins=False)).check(t).findings for t in turns]
+    guard = Guard(Policy(load_plugins=False))
+    guard.results = ResultCache(max_entries=4)  # small: threads also race on eviction
+    with ThreadPoolExecutor(8) as pool:
+        threaded = list(pool.map(lambda t: guard.check(t).findings, turns))
+    assert threaded == serial
