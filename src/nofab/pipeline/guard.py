@@ -23,6 +23,7 @@ from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 from nofab.pipeline import actions
+from nofab.pipeline.cache import GUARDS
 from nofab.pipeline.session import SessionTracker
 from nofab.pipeline.spans import SpanSet
 
@@ -505,5 +506,7 @@ def check(
     *,
     reviser: Reviser | None = None,
 ) -> Verdict:
-    """Check one turn with a guard built for the occasion (build a ``Guard`` to check many)."""
-    return Guard(policy, profile).check(turn, reviser=reviser)
+    """Check one turn. The guard for this policy and profile is built on the first call and
+    reused by later ones (``nofab.pipeline.cache``), so a loop of one-shot calls costs what a
+    ``Guard`` built once costs; build your own ``Guard`` to subscribe handlers or stream."""
+    return GUARDS.get(policy, profile).check(turn, reviser=reviser)
