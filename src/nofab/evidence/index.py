@@ -16,7 +16,9 @@ from nofab.config.policy import Profile
 from nofab.evidence.records import Record
 from nofab.evidence.results import UNCACHED, ResultCache, ResultIndex, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
+from nofab.language.sentences import Span, sentence_at, split_sentences
 from nofab.language.text import clean_answer, find_token, fold, fold_source
+from nofab.language.tokens import Token, tokenize
 from nofab.model.turn import ToolCall, Turn
 from nofab.numbers.numerals import (
     DateTimeIndex,
@@ -93,6 +95,21 @@ class Evidence:
         """The answer as checked: invisible characters removed and compatibility forms
         (full-width digits) folded, so spans index this string."""
         return clean_answer(self.turn.response)
+
+    @cached_property
+    def sentences(self) -> list[Span]:
+        """The answer's sentences as (start, end) spans, split once for every detector
+        (``nofab.language.sentences``)."""
+        return split_sentences(self.answer)
+
+    def sentence_at(self, position: int) -> Span:
+        """The sentence holding ``position`` of the answer (O(log n))."""
+        return sentence_at(self.sentences, position)
+
+    @cached_property
+    def tokens(self) -> list[Token]:
+        """The answer's tokens, each with its sentence index (``nofab.language.tokens``)."""
+        return tokenize(self.answer, self.sentences)
 
     @cached_property
     def claims(self) -> list[Claim]:
