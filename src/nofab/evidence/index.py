@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nofab.config.policy import Profile
 from nofab.evidence.records import Record
@@ -20,13 +20,9 @@ from nofab.language.sentences import Span, sentence_at, split_sentences
 from nofab.language.text import clean_answer, find_token, fold, fold_source
 from nofab.language.tokens import Token, tokenize
 from nofab.model.turn import ToolCall, Turn
-from nofab.numbers.numerals import (
-    DateTimeIndex,
-    Derivable,
-    NumberIndex,
-    Numeral,
-    extract_numerals,
-)
+
+if TYPE_CHECKING:
+    from nofab.numbers.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
 
@@ -117,6 +113,10 @@ class Evidence:
 
     @cached_property
     def numerals(self) -> list[Numeral]:
+        # Imported here, as below: the numbers module loads with the first Guard's detectors,
+        # so that `import nofab` stays light.
+        from nofab.numbers.numerals import extract_numerals
+
         return extract_numerals(self.answer)
 
     # ------------------------------------------------------------------ sources
@@ -229,6 +229,8 @@ class Evidence:
     # ------------------------------------------------------------------ numbers
     @turn_wide
     def numbers(self) -> NumberIndex:
+        from nofab.numbers.numerals import NumberIndex
+
         # The union of each source's numbers equals a scan of the joined text: a number
         # never spans the separator.
         index = NumberIndex("")
@@ -253,6 +255,8 @@ class Evidence:
 
     @turn_wide
     def dates(self) -> DateTimeIndex:
+        from nofab.numbers.numerals import DateTimeIndex
+
         return DateTimeIndex(self.folded)
 
     @turn_wide

@@ -28,11 +28,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nofab.evidence.records import Record, RecordFinder
 from nofab.language.text import fold_source, value_text
-from nofab.numbers.numerals import Derivable, NumberIndex, money_values
+
+if TYPE_CHECKING:
+    from nofab.numbers.numerals import Derivable
 
 #: Default bounds: enough for the live conversations of a busy service (a τ-bench episode
 #: holds about 20 sources of 1 KB), small enough to stay flat in a million-turn audit.
@@ -40,26 +42,55 @@ DEFAULT_MAX_ENTRIES = 4096
 DEFAULT_MAX_CHARS = 32_000_000
 
 
-@dataclass(frozen=True, slots=True)
 class SourceIndex:
-    """What the evidence index needs from one source's text, computed once."""
+    """What the evidence index needs from one source's text, each part computed on first
+    use (a turn whose answer has no number never reads the numbers of its sources) and
+    then kept with the entry. Computing a part is idempotent: two threads that race on it
+    both store the same value."""
 
-    #: The content key (see the module's docstring).
-    key: str
-    text: str
-    folded: str
-    #: Every finite number in the text, sorted and distinct (``NumberIndex``'s reading).
-    numbers: tuple[float, ...]
-    #: Numbers the text presents as money (``money_values``' reading of the folded text).
-    money: tuple[float, ...]
+    __slots__ = ("_folded", "_money", "_numbers", "key", "text")
+
+    def __init__(self, key: str, text: str) -> None:
+        #: The content key (see the module's docstring).
+        self.key = key
+        self.text = text
+        self._folded: str | None = None
+        self._numbers: tuple[float, ...] | None = None
+        self._money: tuple[float, ...] | None = None
 
     @classmethod
     def build(cls, key: str, value: Any, structured: bool = True) -> SourceIndex:
         """``structured``: ``value`` is a JSON value (a tool's arguments or result), read through
         ``value_text``; otherwise it is plain text (a user message, the context) taken as is."""
-        text = value_text(value) if structured else key
-        folded = fold_source(text)
-        return cls(key, text, folded, tuple(NumberIndex(text).values), tuple(money_values(folded)))
+        return cls(key, value_text(value) if structured else key)
+
+    @property
+    def folded(self) -> str:
+        if self._folded is None:
+            self._folded = fold_source(self.text)
+        return self._folded
+
+    @property
+    def numbers(self) -> tuple[float, ...]:
+        """Every finite number in the text, sorted and distinct (``NumberIndex``'s reading)."""
+        if self._numbers is None:
+            from nofab.numbers.numerals import NumberIndex  # loaded with the first Guard, not on import
+
+            self._numbers = tuple(NumberIndex(self.text).values)
+        return self._numbers
+
+    @property
+    def money(self) -> tuple[float, ...]:
+        """Numbers the text presents as money (``money_values``' reading of the folded text)."""
+        if self._money is None:
+            from nofab.numbers.numerals import money_values
+
+            self._money = tuple(money_values(self.folded))
+        return self._money
+
+    def size(self) -> int:
+        """Characters held: the key, the text when it differs, the folded text."""
+        return len(self.key) + (len(self.text) if self.text is not self.key else 0) + len(self.text)
 
 
 def content_key(value: Any) -> str:
@@ -81,13 +112,12 @@ class ResultIndex:
 
     @classmethod
     def build(cls, value: Any, where: str, name_fields: Sequence[str]) -> ResultIndex:
+        from nofab.numbers.numerals import Derivable  # loaded with the first Guard, not on import
+
         if value is None or isinstance(value, str):
-            return _UNSTRUCTURED
+            return cls((), Derivable((), ()), structured=False)
         records = tuple(RecordFinder(name_fields).find(value, where))
         return cls(records, Derivable.from_value(value))
-
-
-_UNSTRUCTURED = ResultIndex((), Derivable((), ()), structured=False)
 
 
 _V = TypeVar("_V")
@@ -150,9 +180,7 @@ class ResultCache:
         index = self._sources.get((structured, key))
         if index is None:
             index = SourceIndex.build(key, value, structured)
-            # the key, the text and its folded form (the key is the text when they agree)
-            size = len(key) + (len(index.text) if index.text is not key else 0) + len(index.folded)
-            self._sources.put((structured, key), index, size)
+            self._sources.put((structured, key), index, index.size())
         return index
 
     def result(

@@ -12,7 +12,6 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
 from nofab.config.policy import Policy, Profile
-from nofab.detectors.base import Detector, DetectorFactory
 from nofab.errors import DetectorFailedError, InputTooLargeError, UsageError
 from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache
@@ -28,6 +27,9 @@ from nofab.pipeline.session import SessionTracker
 from nofab.pipeline.spans import SpanSet
 
 if TYPE_CHECKING:
+    # Types only: importing nofab.detectors loads every detector, which the first Guard
+    # does (in __init__), not `import nofab`.
+    from nofab.detectors.base import Detector, DetectorFactory
     from nofab.pipeline.stream import AsyncGuardedStream, GuardedStream
 
 Reviser = Callable[[str], "str | Awaitable[str]"]
