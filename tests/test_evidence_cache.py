@@ -96,23 +96,25 @@ def test_plain_text_and_a_json_string_with_the_same_content_stay_apart() -> None
     assert "São Paulo" in result.text
 
 
-@pytest.mark.parametrize("entries, chars", [(3, 10**9), (10**6, 5000)])
-def test_the_cache_stays_within_its_bounds(entries: int, chars: int) -> None:
+@pytest.mark.parametrize("entries, nbytes", [(3, 10**9), (10**6, 5000)])
+def test_the_cache_stays_within_its_bounds(entries: int, nbytes: int) -> None:
     """Least recently used entries leave once the entry or character bound is reached."""
-    cache = ResultCache(max_entries=entries, max_chars=chars)
+    cache = ResultCache(max_entries=entries, max_bytes=nbytes)
     for i in range(50):
         cache.source(f"result number {i} " + "x" * 200)
     stats = cache.stats()
     assert stats["sources"] <= entries
-    assert stats["chars"] <= chars
+    assert stats["bytes"] <= nbytes
     recent = "result number 49 " + "x" * 200
     before = cache.stats()["hits"]
     cache.source(recent)
     assert cache.stats()["hits"] == before + 1
 
 
-def test_a_source_larger_than_the_whole_cache_is_indexed_but_not_kept() -> None:
-    cache = ResultCache(max_chars=100)
+def test_a_source_too_large_for_the_cache_is_indexed_but_not_kept() -> None:
+    """One huge result must not flush every other entry: past a quarter of the bound it is
+    indexed for its turn and dropped."""
+    cache = ResultCache(max_bytes=100)
     index = cache.source("7 " * 200)
     assert index.numbers == (7.0,)
     assert cache.stats()["sources"] == 0

@@ -36,10 +36,13 @@ from nofab.language.text import fold_source, value_text
 if TYPE_CHECKING:
     from nofab.numbers.numerals import Derivable
 
-#: Default bounds: enough for the live conversations of a busy service (a τ-bench episode
-#: holds about 20 sources of 1 KB), small enough to stay flat in a million-turn audit.
+#: Default bounds, each for the sources and for the results: enough for the live
+#: conversations of a busy service (a τ-bench episode holds about 20 sources of 1 KB).
 DEFAULT_MAX_ENTRIES = 4096
-DEFAULT_MAX_CHARS = 32_000_000
+DEFAULT_MAX_BYTES = 32 * 2**20
+#: Estimated bytes per character of a result's text held as records: measured on τ-bench
+#: results (about 1 MB of records for 66 KB of result text, so 15 with the parsed value).
+_RECORD_BYTES_PER_CHAR = 16
 
 
 class SourceIndex:
@@ -89,8 +92,10 @@ class SourceIndex:
         return self._money
 
     def size(self) -> int:
-        """Characters held: the key, the text when it differs, the folded text."""
-        return len(self.key) + (len(self.text) if self.text is not self.key else 0) + len(self.text)
+        """Estimated bytes held: the key, the text when it differs, the folded text, and
+        what the numbers may add (the text is not always held elsewhere: a result's
+        searchable text is built from its JSON)."""
+        return len(self.key) + (len(self.text) if self.text is not self.key else 0) + 2 * len(self.text)
 
 
 def content_key(value: Any) -> str:
@@ -124,13 +129,13 @@ _V = TypeVar("_V")
 
 
 class _Bounded(Generic[_V]):
-    """A least-recently-used map bounded by entry count and by the size of its entries."""
+    """A least-recently-used map bounded by entry count and by the estimated bytes of its entries."""
 
-    def __init__(self, max_entries: int, max_chars: int) -> None:
+    def __init__(self, max_entries: int, max_bytes: int) -> None:
         self._items: OrderedDict[Hashable, tuple[_V, int]] = OrderedDict()
         self._max_entries = max_entries
-        self._max_chars = max_chars
-        self._chars = 0
+        self._max_bytes = max_bytes
+        self._bytes = 0
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -146,32 +151,33 @@ class _Bounded(Generic[_V]):
             return item[0]
 
     def put(self, key: Hashable, value: _V, size: int) -> None:
-        if size > self._max_chars:
-            return  # one huge source would evict everything else and be used once
+        if size > self._max_bytes // 4:
+            return  # one huge source would evict most of the others and is rarely seen again
         with self._lock:
             old = self._items.pop(key, None)
             if old is not None:
-                self._chars -= old[1]
+                self._bytes -= old[1]
             self._items[key] = (value, size)
-            self._chars += size
-            while len(self._items) > self._max_entries or self._chars > self._max_chars:
+            self._bytes += size
+            while len(self._items) > self._max_entries or self._bytes > self._max_bytes:
                 _key, (_value, dropped) = self._items.popitem(last=False)
-                self._chars -= dropped
+                self._bytes -= dropped
 
     def __len__(self) -> int:
         return len(self._items)
 
     @property
-    def chars(self) -> int:
-        return self._chars
+    def nbytes(self) -> int:
+        """Estimated bytes held."""
+        return self._bytes
 
 
 class ResultCache:
     """The per-source indexes of a ``Guard``: each source is indexed once while it is cached."""
 
-    def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES, max_chars: int = DEFAULT_MAX_CHARS) -> None:
-        self._sources: _Bounded[SourceIndex] = _Bounded(max_entries, max_chars)
-        self._results: _Bounded[ResultIndex] = _Bounded(max_entries, max_chars)
+    def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self._sources: _Bounded[SourceIndex] = _Bounded(max_entries, max_bytes)
+        self._results: _Bounded[ResultIndex] = _Bounded(max_entries, max_bytes)
 
     def source(self, value: Any, structured: bool = True) -> SourceIndex:
         """The index of one source: a JSON value such as a tool result, or (``structured``
@@ -193,16 +199,16 @@ class ResultCache:
         index = self._results.get(key)
         if index is None:
             index = ResultIndex.build(value(), where, name_fields)
-            self._results.put(key, index, len(source.key))
+            self._results.put(key, index, _RECORD_BYTES_PER_CHAR * len(source.key))
         return index
 
     def stats(self) -> dict[str, int]:
-        """Entries, characters held, hits and misses (for benchmarks and the service's metrics)."""
+        """Entries, estimated bytes held, hits and misses (for benchmarks and the service's metrics)."""
         s, r = self._sources, self._results
         return {
             "sources": len(s),
             "results": len(r),
-            "chars": s.chars + r.chars,
+            "bytes": s.nbytes + r.nbytes,
             "hits": s.hits + r.hits,
             "misses": s.misses + r.misses,
         }
