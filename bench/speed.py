@@ -36,13 +36,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from corpora import openai_chat_turns
-from splits import half_of
-
 import nofab
+from corpora import openai_chat_turns
 from nofab import Guard, Policy, Turn
 from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache
+from splits import half_of
 
 REPO = Path(__file__).resolve().parents[1]
 SYMFONIC_FAMILIES = ("identifiers", "claims", "intent")
@@ -72,7 +71,9 @@ def trajectories(data: Path, half: str) -> list[list[Turn]]:
     return [t for t in out if t]
 
 
-def timed(check: Callable[[Turn], Any], turns: list[Turn], before: Callable[[], None] | None = None) -> list[float]:
+def timed(
+    check: Callable[[Turn], Any], turns: list[Turn], before: Callable[[], None] | None = None
+) -> list[float]:
     """Microseconds per turn for one pass; ``before`` runs untimed ahead of each check."""
     out = []
     for turn in turns:
@@ -124,7 +125,10 @@ def per_detector(guard: Guard, turns: list[Turn], repeat: int) -> dict[str, list
         for _ in range(repeat):
             for i, turn in enumerate(turns):
                 evidence = Evidence(turn, guard.profile, guard.lexicon, cache=ResultCache())
-                for name, parts in (("evidence: turn-wide", TURN_WIDE), ("evidence: answer side", ANSWER_SIDE)):
+                for name, parts in (
+                    ("evidence: turn-wide", TURN_WIDE),
+                    ("evidence: answer side", ANSWER_SIDE),
+                ):
                     start = time.perf_counter_ns()
                     for part in parts:
                         getattr(evidence, part)
@@ -151,18 +155,24 @@ def symfonic() -> Callable[[Turn], Any] | None:
     return original
 
 
-def import_time() -> float:
-    """Median wall time of `import nofab` in a fresh interpreter, in ms, with bytecode
-    caching allowed (as in any installed package) after one warm-up run."""
-    code = "import time; t=time.perf_counter(); import nofab; print((time.perf_counter()-t)*1000)"
+def import_time() -> tuple[float, float]:
+    """Median (wall, CPU) time of `import nofab` in a fresh interpreter, in ms, with bytecode
+    caching allowed (as in any installed package) after one warm-up run. CPU time is the
+    steadier figure on a shared machine (wall time includes waiting for a core)."""
+    code = (
+        "import time; t=time.perf_counter(); c=time.process_time(); import nofab; "
+        "print((time.perf_counter()-t)*1000, (time.process_time()-c)*1000)"
+    )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = os.pathsep.join([str(REPO / "src"), env.get("PYTHONPATH", "")])
 
-    def run() -> float:
-        return float(subprocess.check_output([sys.executable, "-c", code], text=True, env=env))
+    def run() -> tuple[float, float]:
+        wall, cpu = subprocess.check_output([sys.executable, "-c", code], text=True, env=env).split()
+        return float(wall), float(cpu)
 
     run()
-    return statistics.median(run() for _ in range(7))
+    runs = [run() for _ in range(7)]
+    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
 
 
 def hostile(guard: Guard) -> Iterable[str]:
@@ -240,7 +250,9 @@ def main() -> None:
     else:
         theirs = best_of(args.repeat, lambda: timed(original, turns))
         base = statistics.median(theirs)
-        print(f"\nside by side with symfonic-core detect_fabrication (median {base:.1f} us), ratio of medians:")
+        print(
+            f"\nside by side with symfonic-core detect_fabrication (median {base:.1f} us), ratio of medians:"
+        )
         for label, result in (("all detectors", ours), ("Symfonic's families", fam)):
             cells = "   ".join(f"{r} {statistics.median(v) / base:5.2f}x" for r, v in result.items())
             print(f"  {label:20s} {cells}")
@@ -250,8 +262,9 @@ def main() -> None:
         figures["ratio_families_replay"] = round(statistics.median(fam["replay"]) / base, 2)
         figures["ratio_families_cold"] = round(statistics.median(fam["cold"]) / base, 2)
 
-    figures["import_ms"] = round(import_time(), 1)
-    print(f"\nimport nofab: {figures['import_ms']:.1f} ms (median of 7 fresh interpreters)")
+    wall, cpu = import_time()
+    figures["import_ms"], figures["import_cpu_ms"] = round(wall, 1), round(cpu, 1)
+    print(f"\nimport nofab: {wall:.1f} ms wall, {cpu:.1f} ms CPU (medians of 7 fresh interpreters)")
     if args.hostile:
         print("adversarial answers (no tool calls):")
         for line in hostile(guard):

@@ -129,3 +129,35 @@ def test_concurrent_checks_match_the_serial_run() -> None:
     with ThreadPoolExecutor(8) as pool:
         threaded = list(pool.map(lambda t: guard.check(t).findings, turns))
     assert threaded == serial
+
+
+PARAGRAPHS = [
+    "Bags cost $35 each; a second bag is 50 USD.",
+    "Refunds over 1,000 dollars need approval by a supervisor.",
+    "Gold members get 3 free bags. Silver members get 2.",
+    "Ein Upgrade kostet 120 EUR pro Strecke.",
+]
+
+
+@pytest.mark.parametrize(
+    "joint",
+    [
+        "",  # plain prose: read paragraph by paragraph
+        '"price"\n\n: 12',  # a key and its value around a blank line: read whole
+        '"price":\n\n-12',
+        '"amount_usd": {"a": 1,\n\n "b": 7}',
+    ],
+)
+def test_a_long_context_read_by_paragraphs_reads_as_the_whole(joint: str) -> None:
+    """The context grows by a user message per turn; reading it by paragraphs (only the new
+    one is new) gives exactly the folded text, numbers and money of reading it whole."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    context = "\n\n".join(PARAGRAPHS * 20)
+    for message in ("I want 4 bags.", "Actually 5 bags, €30 each?", joint):
+        context = f"{context}\n\n{message}"
+        turn = Turn(response="Two bags cost $70.", context=context)
+        cached = Evidence(turn, profile, lexicon, cache=cache)
+        fresh = Evidence(turn, profile, lexicon)
+        assert _parts(cached) == _parts(fresh)

@@ -28,6 +28,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nofab.evidence.records import Record, RecordFinder
@@ -96,6 +97,61 @@ class SourceIndex:
         what the numbers may add (the text is not always held elsewhere: a result's
         searchable text is built from its JSON)."""
         return len(self.key) + (len(self.text) if self.text is not self.key else 0) + 2 * len(self.text)
+
+
+class _Paragraphs(SourceIndex):
+    """A long plain text read paragraph by paragraph, each paragraph a cached source.
+
+    The context of a conversation is its system prompt (a policy of many kilobytes) and the
+    user's earlier messages, joined by blank lines: it changes at every user message, but
+    only by a paragraph. Reading it by paragraphs reads only the new one. Every part joins
+    exactly: case folding, numbers and money amounts never span a blank line, except a
+    JSON key and its value split around one, which ``ResultCache`` rules out before it
+    splits a text.
+    """
+
+    __slots__ = ("_parts",)
+
+    def __init__(self, text: str, parts: list[SourceIndex]) -> None:
+        super().__init__(text, text)
+        self._parts = parts
+
+    @property
+    def folded(self) -> str:
+        if self._folded is None:
+            self._folded = _PARAGRAPH.join(p.folded for p in self._parts)
+        return self._folded
+
+    @property
+    def numbers(self) -> tuple[float, ...]:
+        if self._numbers is None:
+            self._numbers = tuple(sorted({v for p in self._parts for v in p.numbers}))
+        return self._numbers
+
+    @property
+    def money(self) -> tuple[float, ...]:
+        if self._money is None:
+            self._money = tuple(sorted({v for p in self._parts for v in p.money}))
+        return self._money
+
+
+_PARAGRAPH = "\n\n"
+#: Texts shorter than this are read whole (splitting would cost more than it saves).
+_PARAGRAPHS_FROM = 2048
+
+
+def _paragraphs(text: str) -> list[str] | None:
+    """``text`` split at blank lines, or None when it is short or a money reading could
+    span a split: an object value (any ``{``), or a JSON key and its value around a blank
+    line (``"price"`` | ``: 12`` or ``"price":`` | ``12``)."""
+    if len(text) < _PARAGRAPHS_FROM or _PARAGRAPH not in text or "{" in text:
+        return None
+    pieces = text.split(_PARAGRAPH)
+    for before, after in pairwise(pieces):
+        end, start = before.rstrip()[-1:], after.lstrip()[:1]
+        if (end == '"' and start == ":") or (end == ":" and (start in ('"', "-") or start.isdigit())):
+            return None
+    return pieces
 
 
 def content_key(value: Any) -> str:
@@ -185,7 +241,11 @@ class ResultCache:
         key = content_key(value)
         index = self._sources.get((structured, key))
         if index is None:
-            index = SourceIndex.build(key, value, structured)
+            pieces = None if structured else _paragraphs(key)
+            if pieces is None:
+                index = SourceIndex.build(key, value, structured)
+            else:
+                index = _Paragraphs(key, [self.source(p, False) for p in pieces])
             self._sources.put((structured, key), index, index.size())
         return index
 
