@@ -4,8 +4,9 @@ profile still decide the verdict."""
 from __future__ import annotations
 
 import nofab
-from nofab import Guard, Policy, Profile
+from nofab import Guard, Policy, Profile, ToolCall, Turn
 from nofab.config.policy import Mode
+from nofab.evidence.index import Evidence
 from nofab.pipeline.cache import GuardCache
 
 INVENTED = {
@@ -73,3 +74,22 @@ def test_an_unhashable_policy_still_gets_a_verdict() -> None:
     guard = cache.get(policy, None)
     assert [d.id for d in guard.detectors] == ["identifiers"]
     assert len(cache) == 0
+
+
+def test_cached_guards_share_one_source_cache_and_keep_their_own_naming_fields() -> None:
+    """Two profiles that name records differently read the same result through one cache,
+    each with its own records."""
+    cache = GuardCache()
+    by_title = cache.get(Policy(load_plugins=False), Profile(name_fields=("title",)))
+    by_author = cache.get(Policy(load_plugins=False), Profile(name_fields=("author",)))
+    assert by_title.results is by_author.results is cache.results
+    turn = Turn(
+        response="Dune is in stock.",
+        tool_calls=(ToolCall("find_book", None, {"title": "Dune", "author": "Frank Herbert"}),),
+    )
+    names = []
+    for guard in (by_title, by_author, by_title):
+        evidence = Evidence(turn, guard.profile, guard.lexicon, cache=guard.results)
+        names.append([r.names for r in evidence.records])
+    assert names == [[(("title", "Dune"),)], [(("author", "Frank Herbert"),)], [(("title", "Dune"),)]]
+    assert cache.results.stats()["sources"] == 1

@@ -14,8 +14,10 @@ Each entry also holds its profile, so an object address inside a ``repr`` cannot
 by another object while the entry lives.
 
 Guards hold no per-turn state and are safe to share between threads; the cache is bounded
-(least recently used out) and locked. A guard is built outside the lock: two threads that
-miss at once each build one and the last is kept.
+(least recently used out) and locked. Its guards share one per-source index cache: an
+index depends on the content only (and records on the profile's naming fields, which are
+part of their key), so 32 guards hold one cache's worth of memory, not 32. A guard is
+built outside the lock: two threads that miss at once each build one and the last is kept.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from nofab.config.policy import Policy, Profile
+from nofab.evidence.results import ResultCache
 
 if TYPE_CHECKING:
     from nofab.pipeline.guard import Guard
@@ -43,6 +46,7 @@ class GuardCache:
         self._max = max_guards
         self._lock = threading.Lock()
         self._default: Guard | None = None  # check(turn) with neither: no key to compute
+        self.results = ResultCache()
 
     def get(self, policy: Policy | None, profile: Profile | None) -> Guard:
         from nofab.pipeline.guard import Guard  # guard.py imports this module
@@ -50,7 +54,9 @@ class GuardCache:
         if policy is None and profile is None:
             guard = self._default
             if guard is None:
-                guard = self._default = Guard()
+                guard = Guard()
+                guard.results = self.results
+                self._default = guard
             return guard
         policy = policy or Policy()
         profile = profile or Profile()
@@ -65,6 +71,7 @@ class GuardCache:
                 self._guards.move_to_end(key)
                 return entry[1]
         guard = Guard(policy, profile)
+        guard.results = self.results
         with self._lock:
             self._guards[key] = (profile, guard)
             while len(self._guards) > self._max:
