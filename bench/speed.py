@@ -234,7 +234,7 @@ def main() -> None:
     nofab.check(turns[0], policy)  # the first call builds the cached guard
 
     def one_shot_pass() -> list[float]:
-        from nofab.pipeline.cache import GUARDS
+        from nofab.pipeline.guard import GUARDS
 
         GUARDS.get(policy, None).results = ResultCache()
         return timed(lambda t: nofab.check(t, policy), turns)

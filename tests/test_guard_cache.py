@@ -21,7 +21,7 @@ GROUNDED = {
 
 def test_equal_policy_and_profile_share_one_guard() -> None:
     """New but equal objects are the same key: the guard is built once."""
-    cache = GuardCache()
+    cache = GuardCache(Guard)
     first = cache.get(Policy(mode="flag"), Profile(allowlist=("RF-1",)))
     again = cache.get(Policy(mode="flag"), Profile(allowlist=("RF-1",)))
     assert again is first
@@ -29,7 +29,7 @@ def test_equal_policy_and_profile_share_one_guard() -> None:
 
 
 def test_a_different_policy_or_profile_gets_its_own_guard() -> None:
-    cache = GuardCache()
+    cache = GuardCache(Guard)
     base = cache.get(Policy(), Profile())
     assert cache.get(Policy(mode="refuse"), Profile()) is not base
     assert cache.get(Policy(), Profile(thresholds={"kv": 0.5})) is not base
@@ -60,7 +60,7 @@ def test_one_shot_matches_a_fresh_guard_on_clean_and_invented_turns() -> None:
 
 
 def test_the_cache_is_bounded() -> None:
-    cache = GuardCache(max_guards=2)
+    cache = GuardCache(Guard, max_guards=2)
     guards = [cache.get(Policy(threshold=t), None) for t in (0.5, 0.6, 0.7)]
     assert len(cache) == 2
     assert cache.get(Policy(threshold=0.7), None) is guards[2]
@@ -69,7 +69,7 @@ def test_the_cache_is_bounded() -> None:
 
 def test_an_unhashable_policy_still_gets_a_verdict() -> None:
     """A list where a tuple belongs cannot be a key: the call builds a guard and is not cached."""
-    cache = GuardCache()
+    cache = GuardCache(Guard)
     policy = Policy(detectors=["identifiers"], load_plugins=False)  # type: ignore[arg-type]
     guard = cache.get(policy, None)
     assert [d.id for d in guard.detectors] == ["identifiers"]
@@ -79,7 +79,7 @@ def test_an_unhashable_policy_still_gets_a_verdict() -> None:
 def test_cached_guards_share_one_source_cache_and_keep_their_own_naming_fields() -> None:
     """Two profiles that name records differently read the same result through one cache,
     each with its own records."""
-    cache = GuardCache()
+    cache = GuardCache(Guard)
     by_title = cache.get(Policy(load_plugins=False), Profile(name_fields=("title",)))
     by_author = cache.get(Policy(load_plugins=False), Profile(name_fields=("author",)))
     assert by_title.results is by_author.results is cache.results

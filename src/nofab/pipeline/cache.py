@@ -24,13 +24,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
 
 from nofab.config.policy import Policy, Profile
 from nofab.evidence.results import ResultCache
-
-if TYPE_CHECKING:
-    from nofab.pipeline.guard import Guard
 
 #: Distinct (policy, profile) pairs kept; a deployment uses a handful.
 MAX_GUARDS = 32
@@ -38,25 +36,39 @@ MAX_GUARDS = 32
 _Key = tuple[Policy, str]
 
 
-class GuardCache:
-    """Guards by (policy, profile) content, least recently used out past ``max_guards``."""
+class _Guard(Protocol):
+    results: ResultCache
 
-    def __init__(self, max_guards: int = MAX_GUARDS) -> None:
-        self._guards: OrderedDict[_Key, tuple[Profile, Guard]] = OrderedDict()
+
+G = TypeVar("G", bound=_Guard)
+
+
+class GuardCache(Generic[G]):
+    """Guards by (policy, profile) content, least recently used out past ``max_guards``.
+
+    ``build`` makes a guard (``Guard`` itself: guard.py owns the cache behind
+    ``nofab.check``, so this module does not import it)."""
+
+    def __init__(
+        self, build: Callable[[Policy | None, Profile | None], G], max_guards: int = MAX_GUARDS
+    ) -> None:
+        self._build = build
+        self._guards: OrderedDict[_Key, tuple[Profile, G]] = OrderedDict()
         self._max = max_guards
         self._lock = threading.Lock()
-        self._default: Guard | None = None  # check(turn) with neither: no key to compute
+        self._default: G | None = None  # check(turn) with neither: no key to compute
         self.results = ResultCache()
 
-    def get(self, policy: Policy | None, profile: Profile | None) -> Guard:
-        from nofab.pipeline.guard import Guard  # guard.py imports this module
+    def _new(self, policy: Policy | None, profile: Profile | None) -> G:
+        guard = self._build(policy, profile)
+        guard.results = self.results
+        return guard
 
+    def get(self, policy: Policy | None, profile: Profile | None) -> G:
         if policy is None and profile is None:
             guard = self._default
             if guard is None:
-                guard = Guard()
-                guard.results = self.results
-                self._default = guard
+                guard = self._default = self._new(None, None)
             return guard
         policy = policy or Policy()
         profile = profile or Profile()
@@ -64,14 +76,13 @@ class GuardCache:
         try:
             hash(key)
         except TypeError:  # a policy built with a list where a tuple belongs: not cacheable
-            return Guard(policy, profile)
+            return self._build(policy, profile)
         with self._lock:
             entry = self._guards.get(key)
             if entry is not None:
                 self._guards.move_to_end(key)
                 return entry[1]
-        guard = Guard(policy, profile)
-        guard.results = self.results
+        guard = self._new(policy, profile)
         with self._lock:
             self._guards[key] = (profile, guard)
             while len(self._guards) > self._max:
@@ -88,7 +99,4 @@ class GuardCache:
         return len(self._guards) + (self._default is not None)
 
 
-#: The cache behind ``nofab.check``.
-GUARDS = GuardCache()
-
-__all__ = ["GUARDS", "MAX_GUARDS", "GuardCache"]
+__all__ = ["MAX_GUARDS", "GuardCache"]

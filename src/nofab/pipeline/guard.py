@@ -22,7 +22,7 @@ from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 from nofab.pipeline import actions
-from nofab.pipeline.cache import GUARDS
+from nofab.pipeline.cache import GuardCache
 from nofab.pipeline.session import SessionTracker
 from nofab.pipeline.spans import SpanSet
 
@@ -512,3 +512,7 @@ def check(
     reused by later ones (``nofab.pipeline.cache``), so a loop of one-shot calls costs what a
     ``Guard`` built once costs; build your own ``Guard`` to subscribe handlers or stream."""
     return GUARDS.get(policy, profile).check(turn, reviser=reviser)
+
+
+#: The guards ``check`` reuses, one per (policy, profile) content.
+GUARDS: GuardCache[Guard] = GuardCache(Guard)
