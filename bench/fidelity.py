@@ -49,6 +49,7 @@ MODULES = (
     "src/nofab/fidelity/matchers.py",
     "src/nofab/fidelity/path.py",
     "src/nofab/fidelity/report.py",
+    "src/nofab/fidelity/values.py",
 )
 MALFORMED = ("{p}[", "[{p}", "{p}]", "{p}..x", "{p}[x]", "{p}[]", '{p}["x', ".{p}")
 

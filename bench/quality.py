@@ -1,16 +1,21 @@
-"""Quality figures on external data: the accuracy shared task and injected fabrications.
+"""Quality figures on external data, per fixed half: tuned on one, reported on the other.
 
     python bench/quality.py                      # print the figures
     python bench/quality.py --write docs/quality.md
 
-1. INLG 2021 accuracy shared task, training split (60 generated game reports): nofab with
-   ``examples/profiles/boxscore.toml`` marks errors; scored as the task scores them
-   (``scoring``): recall and precision overall, for NUMBER and for NAME.
-2. Fabrication injection into real agent traffic (τ-bench airline trajectories with
-   ``examples/profiles/airline.toml``, ToolTalk conversations with no profile): per mutation
-   type (``bench/injection.py``), the share of mutants with a finding at the default threshold
-   overlapping the injected claim; on the untouched turns, the share with any finding at the
-   default threshold, and the most common false-positive patterns.
+Every visible corpus is split into a **tuning half** and a **checking half**
+(``../shared/data/splits.json``, read by ``splits.py``). Rules and profiles are tuned on the
+tuning half only; the checking half is the headline.
+
+1. Clean turns (τ-bench airline trajectories, ToolTalk conversations): the turns with a
+   finding at the default threshold, no profile, split into real mistakes of the data (read
+   by hand, listed below) and false alarms, with the causes of each.
+2. Fabrication injection into the same turns (``bench/injection.py``): per mutation, the
+   share of mutants with a finding at the threshold overlapping the injected claim, no
+   profile; τ-bench again with ``examples/profiles/airline.toml`` (a profile may not raise the
+   clean-turn flag rate on the checking half).
+3. INLG 2021 accuracy shared task, training split, with ``examples/profiles/boxscore.toml``:
+   scored as the task scores them (``scoring``), recall and precision for NUMBER and NAME.
 """
 
 from __future__ import annotations
@@ -25,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nofab
-from corpora import tau_bench_turns, tooltalk_corpus
 from nofab import Guard, Policy, Profile, Turn
 from nofab.config.policy import DEFAULT_THRESHOLD
 from nofab.evidence.index import Evidence
@@ -36,10 +40,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import injection
 import shared_task
+from halves import corpus_halves
+from splits import HALVES, Half, half_of
 
-#: ToolTalk replies are written by people and grounded by construction, but a few are wrong.
-#: Read by hand: (conversation turn, flagged text) -> what the reply gets wrong, or why the flag is ours.
-TOOLTALK_REVIEW = {
+#: Flagged clean turns, read by hand: (turn, flagged text) -> what the answer gets wrong (a real
+#: mistake of the data, which must stay caught), or why the flag is a false alarm (ours). ToolTalk
+#: replies are written by people and τ-bench answers by gpt-4o; a few of either are wrong.
+REVIEW = {
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 3", "4:00 PM"): (
         "real mistake in the data: the reply says the dentist appointment is at 4:00 PM; "
         "QueryCalendar gives its start_time as 2023-09-11 15:00:00 (3:00 PM)"
@@ -52,6 +59,21 @@ TOOLTALK_REVIEW = {
         "real mistake in the data: the reply misspells the e-mail address; GetAccountInformation "
         "returned VirginiaJGraham@gahoo.com"
     ),
+    ("task 2 trial 0 message 18", "$2,210"): (
+        "real mistake in the data: the answer quotes $2,210 per passenger, half of the $4,420 total, "
+        "for a reservation with one passenger"
+    ),
+    ("task 22 trial 2 message 20", "$38"): (
+        "false positive: a per-passenger fare difference computed across two tool results "
+        "((94 + 80) - 136), which nofab explains only at 0.5 without an operand in the answer"
+    ),
+    ("task 22 trial 2 message 24", "$38"): (
+        "false positive: the same fare difference repeated in a later answer"
+    ),
+    ("task 24 trial 1 message 16", "$222"): (
+        "false positive: repeats a figure the agent derived in its own earlier message, which by "
+        "design is not evidence"
+    ),
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
         "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
         "which `claims` does not map to 'changed'"
@@ -60,27 +82,6 @@ TOOLTALK_REVIEW = {
         "false positive: a date range derived from 'the past month' and the conversation date"
     ),
 }
-
-Recall = dict[str, dict[str, tuple[int, int]]]
-Patterns = dict[str, list[tuple[str, int, str]]]
-Flagged = list[tuple[str, str]]
-Missed = dict[str, dict[str, list[tuple[str, int]]]]
-#: corpus -> mutation -> [(detectors whose findings at the threshold overlap the injected claim, count)]
-FoundBy = dict[str, dict[str, list[tuple[str, int]]]]
-#: (corpus, profile) -> (untouched turns with any attribution finding at any confidence, turns)
-Quiet = dict[tuple[str, str], tuple[int, int]]
-
-
-@dataclass
-class Injection:
-    recall: Recall
-    untouched: dict[str, tuple[int, int]]
-    patterns: Patterns
-    flagged: Flagged
-    missed: Missed
-    found_by: FoundBy
-    quiet: Quiet
-
 
 #: Why injected claims are missed, read by hand from the misses listed in the report (kept
 #: in step with the figures: re-read them when a detector changes).
@@ -118,26 +119,50 @@ MISS_NOTES = {
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ROOT / "examples" / "profiles"
+TASK = "accuracy-shared-task"
+
+#: One row of shared-task figures:
+#: (half, confidence floor, category, recall, precision, found, gold, submitted).
+TaskRow = tuple[str, str, str, float, float, int, int, int]
 
 
-def shared_task_figures(data: Path, floor: float) -> list[tuple[str, str, float, float, int, int, int]]:
-    folder = data / "accuracy-shared-task"
-    guard = Guard(Policy(), Profile.from_file(PROFILES / "boxscore.toml"))
-    gold = shared_task.gold(folder)
-    rows: list[tuple[str, str, float, float, int, int, int]] = []
-    by_floor: dict[float, list[Mark]] = {floor: [], DEFAULT_THRESHOLD: []}
-    for game in shared_task.games(folder):
-        assessment = guard.assess(game.turn())
-        for cut, marks in by_floor.items():
-            kept = [f for f in assessment.findings if f.confidence >= cut]
-            marks.extend(shared_task.marks(game.doc, kept, assessment.evidence.answer))
-    for cut, marks in by_floor.items():
-        for category in (None, "NUMBER", "NAME"):
-            s = score(gold, marks, category)
-            rows.append(
-                (f"≥ {cut:g}", category or "overall", s.recall, s.precision, s.found, s.gold, s.submitted)
-            )
-    return rows
+def is_mistake(label: str, finding: Finding) -> bool:
+    """True when the finding was read by hand as a real mistake of the data."""
+    note = REVIEW.get((label, finding.identifier), "")
+    return note.startswith("real mistake")
+
+
+@dataclass
+class CleanTurns:
+    """Clean turns with a blocking finding, for one corpus, half and profile."""
+
+    turns: int
+    flagged: list[tuple[str, tuple[Finding, ...]]]
+
+    @property
+    def false_alarms(self) -> list[tuple[str, tuple[Finding, ...]]]:
+        return [
+            (label, found) for label, found in self.flagged if not all(is_mistake(label, f) for f in found)
+        ]
+
+    @property
+    def mistakes(self) -> list[tuple[str, tuple[Finding, ...]]]:
+        return [(label, found) for label, found in self.flagged if all(is_mistake(label, f) for f in found)]
+
+
+@dataclass
+class HalfFigures:
+    clean: CleanTurns
+    #: mutation -> (found, mutants)
+    recall: dict[str, tuple[int, int]]
+    #: mutation -> [(why missed, count)]
+    missed: dict[str, list[tuple[str, int]]]
+
+
+def _pattern(finding: Finding) -> str:
+    """A flag's cause: detector, kind and the reason with its specifics blanked."""
+    reason = re.sub(r"'[^']*'|\"[^\"]*\"|\S*\d\S*", "…", finding.reason)
+    return f"{finding.detector}/{finding.kind}: {reason[:90]}"
 
 
 def _overlaps(finding: Finding, span: tuple[int, int]) -> bool:
@@ -146,22 +171,10 @@ def _overlaps(finding: Finding, span: tuple[int, int]) -> bool:
     return finding.span[0] < span[1] and span[0] < finding.span[1]
 
 
-def _pattern(finding: Finding) -> str:
-    """A false positive's pattern: detector, kind and the reason with its specifics blanked."""
-    reason = re.sub(r"'[^']*'|\"[^\"]*\"|\S*\d\S*", "…", finding.reason)
-    return f"{finding.detector}/{finding.kind}: {reason[:90]}"
-
-
 def _why(mutant: injection.Mutant, best: Finding | None, evidence: Evidence) -> str:
     """The best finding on a missed claim, or what kind of turn gave none."""
     if best is not None:
         return f"{best.detector}/{best.kind} at {best.confidence:.2f}"
-    if mutant.mutation == "number_changed":
-        value = float(mutant.turn.response[mutant.span[0] : mutant.span[1]])
-        if evidence.numbers.explains(value, 0) == "percent":
-            return "no finding (taken as a percent reading: 100 x or 1/100 of an evidence number)"
-        if any(d.derive(value - 0.5, value + 0.5) for _label, d in evidence.derivables):
-            return "no finding (taken as derived from tool-result numbers)"
     if mutant.mutation == "failed_as_success":
         *earlier, last = mutant.turn.tool_calls
         if any(c.name == last.name and c.status == "ok" for c in earlier):
@@ -170,152 +183,201 @@ def _why(mutant: injection.Mutant, best: Finding | None, evidence: Evidence) -> 
     return "no finding on the span"
 
 
-def injection_figures(data: Path, seed: int) -> Injection:
-    corpora: dict[str, tuple[list[tuple[str, Turn]], Profile]] = {
-        "τ-bench": (
-            list(tau_bench_turns(data / "tau-bench-airline" / "gpt-4o-airline-dev.json")),
-            Profile.from_file(PROFILES / "airline.toml"),
-        ),
-        "ToolTalk": (list(tooltalk_corpus(data / "tooltalk")), Profile()),
+def half_figures(
+    guard: Guard, corpus: str, turns: list[tuple[str, Turn]], seed: int, pool: list[str]
+) -> HalfFigures:
+    flagged = []
+    for label, turn in turns:
+        blocking = guard.assess(turn).blocking
+        if blocking:
+            flagged.append((label, blocking))
+    per: dict[str, tuple[int, int]] = {}
+    why: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    for mutant in injection.mutants(corpus, turns, seed, pool):
+        assessment = guard.assess(mutant.turn)
+        hit = any(_overlaps(f, mutant.span) for f in assessment.blocking)
+        found, total = per.get(mutant.mutation, (0, 0))
+        per[mutant.mutation] = (found + hit, total + 1)
+        if not hit:
+            near = [f for f in assessment.findings if _overlaps(f, mutant.span)]
+            best = max(near, key=lambda f: f.confidence, default=None)
+            why[mutant.mutation][_why(mutant, best, assessment.evidence)] += 1
+    return HalfFigures(CleanTurns(len(turns), flagged), per, {m: c.most_common(4) for m, c in why.items()})
+
+
+#: (corpus, profile name, half) -> figures
+Figures = dict[tuple[str, str, Half], HalfFigures]
+
+
+def traffic_figures(data: Path, seed: int) -> Figures:
+    halves = corpus_halves(data)
+    pool = injection.name_pool(t for by in halves.values() for turns in by.values() for _l, t in turns)
+    airline = Profile.from_file(PROFILES / "airline.toml")
+    out: Figures = {}
+    for corpus, by_half in halves.items():
+        runs = [("no profile", Profile())] + ([("airline.toml", airline)] if corpus == "τ-bench" else [])
+        for name, profile in runs:
+            guard = Guard(Policy(load_plugins=False), profile)
+            for half in HALVES:
+                out[(corpus, name, half)] = half_figures(guard, corpus, by_half[half], seed, pool)
+    return out
+
+
+def shared_task_figures(data: Path, floor: float) -> list[TaskRow]:
+    folder = data / TASK
+    guard = Guard(Policy(load_plugins=False), Profile.from_file(PROFILES / "boxscore.toml"))
+    gold = shared_task.gold(folder)
+    rows: list[TaskRow] = []
+    marks: dict[tuple[Half, float], list[Mark]] = {
+        (h, cut): [] for h in HALVES for cut in (floor, DEFAULT_THRESHOLD)
     }
-    pool = injection.name_pool(t for turns, _p in corpora.values() for _l, t in turns)
-    recall: Recall = {}
-    untouched: dict[str, tuple[int, int]] = {}
-    patterns: Patterns = {}
-    flagged_tooltalk: Flagged = []
-    missed: Missed = {}
-    found_by: FoundBy = {}
-    quiet: Quiet = {}
-    for corpus, (turns, profile) in corpora.items():
-        guard = Guard(Policy(), profile)
-        for name, checked in (("no profile", Profile()), (profile.name, profile))[
-            : 1 + (profile.digest() != Profile().digest())
-        ]:
-            plain = Guard(Policy(), checked)
-            noisy = sum(any(f.detector == "attribution" for f in plain.detect(t)) for _l, t in turns)
-            quiet[(corpus, name)] = (noisy, len(turns))
-        flagged = 0
-        counter: collections.Counter[str] = collections.Counter()
-        example: dict[str, str] = {}
-        for label, turn in turns:
-            blocking = guard.assess(turn).blocking
-            if blocking:
-                flagged += 1
-            for finding in blocking:
-                if corpus == "ToolTalk":
-                    flagged_tooltalk.append((label, finding.identifier))
-                key = _pattern(finding)
-                counter[key] += 1
-                example.setdefault(key, f"{label}: {finding.identifier!r}")
-        untouched[corpus] = (flagged, len(turns))
-        patterns[corpus] = [(k, n, example[k]) for k, n in counter.most_common(8)]
-        per: dict[str, tuple[int, int]] = {}
-        why: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
-        by: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
-        for mutant in injection.mutants(corpus, turns, seed, pool):
-            assessment = guard.assess(mutant.turn)
-            hit = any(_overlaps(f, mutant.span) for f in assessment.blocking)
-            if hit:
-                names = sorted({f.detector for f in assessment.blocking if _overlaps(f, mutant.span)})
-                by[mutant.mutation][" + ".join(names)] += 1
-            found, total = per.get(mutant.mutation, (0, 0))
-            per[mutant.mutation] = (found + hit, total + 1)
-            if not hit:
-                near = [f for f in assessment.findings if _overlaps(f, mutant.span)]
-                best = max(near, key=lambda f: f.confidence, default=None)
-                why[mutant.mutation][_why(mutant, best, assessment.evidence)] += 1
-        recall[corpus] = per
-        missed[corpus] = {m: c.most_common(4) for m, c in why.items()}
-        found_by[corpus] = {m: c.most_common(4) for m, c in by.items()}
-    return Injection(recall, untouched, patterns, flagged_tooltalk, missed, found_by, quiet)
+    docs: dict[Half, set[str]] = {h: set() for h in HALVES}
+    for game in shared_task.games(folder):
+        half = half_of(TASK, game.doc)
+        docs[half].add(game.doc)
+        assessment = guard.assess(game.turn())
+        for cut in (floor, DEFAULT_THRESHOLD):
+            kept = [f for f in assessment.findings if f.confidence >= cut]
+            marks[(half, cut)].extend(shared_task.marks(game.doc, kept, assessment.evidence.answer))
+    for (half, cut), submitted in marks.items():
+        half_gold = [m for m in gold if m.doc in docs[half]]
+        for category in ("NUMBER", "NAME"):
+            s = score(half_gold, submitted, category)
+            rows.append((half, f"≥ {cut:g}", category, s.recall, s.precision, s.found, s.gold, s.submitted))
+    return rows
 
 
-def render(
-    shared: Sequence[tuple[str, str, float, float, int, int, int]], inj: Injection, command: str
-) -> str:
-    recall, untouched, patterns, flagged, missed = (
-        inj.recall,
-        inj.untouched,
-        inj.patterns,
-        inj.flagged,
-        inj.missed,
-    )
+def _rate(hits: int, total: int) -> str:
+    return f"{hits / total:.2%} ({hits}/{total})" if total else "n/a"
+
+
+def _recall_cell(per: dict[str, tuple[int, int]], mutation: str) -> str:
+    found, total = per.get(mutation, (0, 0))
+    return f"{found / total:.3f} ({found}/{total})" if total else "n/a"
+
+
+def render(shared: Sequence[TaskRow], figures: Figures, command: str) -> str:
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
+
+    def task(half: Half, cut: str, category: str) -> TaskRow:
+        return next(r for r in shared if r[0] == half and r[1] == cut and r[2] == category)
+
     lines = [
         "# Quality figures",
         "",
         f"Generated by `{command} --write docs/quality.md` on {today} with nofab {nofab.__version__}.",
         f"Print the same figures without writing: `{command}`. Do not edit by hand.",
         "",
-        "## Accuracy shared task (INLG 2021), training split",
+        "Every visible corpus is split into a fixed **tuning half** and **checking half**",
+        "(`../shared/data/splits.json`: τ-bench by task id, ToolTalk by conversation file, the shared",
+        "task by text). Rules and profiles are tuned on the tuning half only; the **checking half is",
+        f"the headline**. Threshold {DEFAULT_THRESHOLD}, default policy, no profile unless a row says so.",
         "",
-        "60 game reports written by neural systems, checked against the box score they were generated",
-        "from (`examples/profiles/boxscore.toml`, built from this same training split: these are",
-        "in-sample figures). Scored as the task does: token spans, a gold error found when a",
-        "submitted span overlaps it, each submitted span used once. Gold errors that no box score",
-        "can show (WORD, CONTEXT, and facts from other games) count against recall overall.",
+        "## Headline: the checking half",
         "",
-        "| findings | category | recall | precision | found | gold | submitted |",
-        "|---|---|---|---|---|---|---|",
-        *(f"| {c} | {cat} | {r:.3f} | {p:.3f} | {f} | {g} | {s} |" for c, cat, r, p, f, g, s in shared),
-        "",
-        "## Fabrications injected into real agent turns",
-        "",
-        f"Recall: a finding at the default threshold ({DEFAULT_THRESHOLD}) overlapping the injected claim",
-        "(see `bench/injection.py` for each mutation). τ-bench runs with",
-        "`examples/profiles/airline.toml`, ToolTalk with no profile.",
-        "",
-        "| mutation | " + " | ".join(recall) + " |",
-        "|---|" + "---|" * len(recall),
+        "| measure | checking half | tuning half | target |",
+        "|---|---|---|---|",
     ]
-    for mutation in injection.MUTATIONS:
+    for corpus, target in (("τ-bench", "≤ 0.4%"), ("ToolTalk", "≤ 1%")):
         cells = []
-        for corpus in recall:
-            found, total = recall[corpus].get(mutation, (0, 0))
-            cells.append(f"{found / total:.3f} ({found}/{total})" if total else "n/a")
-        lines.append(f"| {mutation} | " + " | ".join(cells) + " |")
+        for half in ("checking", "tuning"):
+            clean = figures[(corpus, "no profile", half)].clean
+            cells.append(_rate(len(clean.false_alarms), clean.turns))
+        lines.append(
+            f"| {corpus}: clean turns flagged with no real mistake | {cells[0]} | {cells[1]} | {target} |"
+        )
+    for corpus in ("τ-bench", "ToolTalk"):
+        cells = []
+        for half in ("checking", "tuning"):
+            clean = figures[(corpus, "no profile", half)].clean
+            cells.append(f"{len(clean.mistakes)} caught")
+        lines.append(f"| {corpus}: real mistakes of the data | {cells[0]} | {cells[1]} | all caught |")
+    for category, target in (("NUMBER", "P ≥ 0.80 at R ≥ 0.78"), ("NAME", "R ≥ 0.75 at P ≥ 0.85")):
+        cells = []
+        for half in ("checking", "tuning"):
+            _h, _c, _cat, r, p, *_ = task(half, shared[0][1], category)
+            cells.append(f"R {r:.3f} / P {p:.3f}")
+        lines.append(
+            f"| shared task {category} (boxscore profile, all findings ≥ {shared[0][1][2:]}) "
+            f"| {cells[0]} | {cells[1]} | {target} |"
+        )
+    for mutation in injection.MUTATIONS:
+        for corpus in ("τ-bench", "ToolTalk"):
+            cells = [
+                _recall_cell(figures[(corpus, "no profile", h)].recall, mutation)
+                for h in ("checking", "tuning")
+            ]
+            target = "≥ 0.90" if mutation == "name_swapped" else "≥ 0.95"
+            lines.append(f"| injected {mutation}, {corpus} | {cells[0]} | {cells[1]} | {target} |")
     lines += [
         "",
-        "Which detectors found them (findings at the threshold overlapping the injected claim):",
+        "## With a profile (τ-bench, `examples/profiles/airline.toml`)",
+        "",
+        "A profile may not raise the clean-turn flag rate on the checking half.",
+        "",
+        "| measure | checking half | tuning half |",
+        "|---|---|---|",
+    ]
+    for name in ("no profile", "airline.toml"):
+        cells = []
+        for half in ("checking", "tuning"):
+            clean = figures[("τ-bench", name, half)].clean
+            cells.append(_rate(len(clean.false_alarms), clean.turns))
+        lines.append(f"| clean turns flagged with no real mistake, {name} | {cells[0]} | {cells[1]} |")
+    for mutation in injection.MUTATIONS:
+        cells = [
+            _recall_cell(figures[("τ-bench", "airline.toml", h)].recall, mutation)
+            for h in ("checking", "tuning")
+        ]
+        lines.append(f"| injected {mutation}, airline.toml | {cells[0]} | {cells[1]} |")
+    lines += [
+        "",
+        "## Flagged clean turns, by cause",
+        "",
+        "Each flagged turn of each half, with the cause of its blocking findings and the hand review",
+        "(a real mistake of the data must stay caught; anything else is a false alarm of ours).",
         "",
     ]
-    for corpus, per_mutation in inj.found_by.items():
-        for mutation in injection.MUTATIONS:
-            rows = per_mutation.get(mutation, [])
-            text = "; ".join(f"{n} × {names}" for names, n in rows) or "none"
-            lines.append(f"- {corpus}, {mutation}: {text}")
-    lines += ["", "Why injected claims were missed (the best finding on the injected span, if any):", ""]
-    for corpus, per_mutation in missed.items():
-        for mutation, reasons in per_mutation.items():
+    for (corpus, name, half), fig in figures.items():
+        if name != "no profile":
+            continue
+        causes = collections.Counter(_pattern(f) for _l, found in fig.clean.false_alarms for f in found)
+        lines.append(f"### {corpus}, {half} half")
+        lines.append("")
+        lines += [f"- {n} × false alarm `{key}`" for key, n in causes.most_common()] or ["- no false alarm"]
+        for label, found in fig.clean.flagged:
+            for finding in found:
+                note = REVIEW.get((label, finding.identifier), "not reviewed yet")
+                lines.append(
+                    f"- {label}, `{finding.identifier}` ({finding.kind} {finding.confidence:.2f}): {note}"
+                )
+        lines.append("")
+    lines += ["## Why injected claims were missed", "", "The best finding on the injected span, if any:", ""]
+    for (corpus, name, half), fig in figures.items():
+        if name != "no profile":
+            continue
+        for mutation, reasons in sorted(fig.missed.items()):
             text = "; ".join(f"{n} × {why}" for why, n in reasons)
-            lines.append(f"- {corpus}, {mutation}: {text}")
+            lines.append(f"- {corpus}, {half}, {mutation}: {text}")
     lines += ["", "What the misses have in common, read by hand:", ""]
     lines += [f"- {mutation}: {note}." for mutation, note in MISS_NOTES.items()]
     lines += [
         "",
-        "### Untouched turns",
+        "## Accuracy shared task (INLG 2021), training split, per half",
         "",
-        "| corpus | turns with a finding at the threshold |",
-        "|---|---|",
+        "Game reports written by neural systems, checked against the box score they were generated",
+        "from (`examples/profiles/boxscore.toml`). Scored as the task does: token spans, a gold error",
+        "found when a submitted span overlaps it, each submitted span used once.",
+        "",
+        "| half | findings | category | recall | precision | found | gold | submitted |",
+        "|---|---|---|---|---|---|---|---|",
+        *(
+            f"| {h} | {c} | {cat} | {r:.3f} | {p:.3f} | {f} | {g} | {s} |"
+            for h, c, cat, r, p, f, g, s in sorted(
+                shared, key=lambda row: (row[0] != "checking", row[1], row[2])
+            )
+        ),
     ]
-    for corpus, (hits, total) in untouched.items():
-        lines.append(f"| {corpus} | {hits / total:.3f} ({hits}/{total}) |")
-    lines += [
-        "",
-        "Untouched turns with any `attribution` finding at any confidence (grounded: should be none):",
-        "",
-        "| corpus | profile | turns with an attribution finding |",
-        "|---|---|---|",
-    ]
-    for (corpus, name), (hits, total) in inj.quiet.items():
-        lines.append(f"| {corpus} | {name} | {hits / total:.3f} ({hits}/{total}) |")
-    for corpus, rows in patterns.items():
-        lines += ["", f"Top false-positive patterns, {corpus}:", ""]
-        lines += [f"- {n} × `{key}` — e.g. {ex}" for key, n, ex in rows] or ["- none"]
-    lines += ["", "### Flagged ToolTalk replies, read by hand", ""]
-    for label, identifier in flagged:
-        note = TOOLTALK_REVIEW.get((label, identifier), "not reviewed yet")
-        lines.append(f"- {label}, `{identifier}`: {note}")
     return "\n".join(lines) + "\n"
 
 
@@ -329,8 +391,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--write", type=Path, help="also write the report (markdown) here")
     args = parser.parse_args(argv)
     command = f"python bench/quality.py --seed {args.seed} --floor {args.floor:g}"
-    shared = shared_task_figures(args.data, args.floor)
-    report = render(shared, injection_figures(args.data, args.seed), command)
+    report = render(
+        shared_task_figures(args.data, args.floor), traffic_figures(args.data, args.seed), command
+    )
     print(report)
     if args.write:
         args.write.write_text(report, encoding="utf-8")

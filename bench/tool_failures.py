@@ -59,7 +59,9 @@ def main() -> None:
     turns = [t for _label, t in tau_bench_turns(root / "tau-bench-airline" / "gpt-4o-airline-dev.json")]
     before = Guard(Policy(disabled=TOOL_FAILURE_DETECTORS, load_plugins=False))
     after = Guard(Policy(load_plugins=False))
-    only = Guard(Policy(detectors=TOOL_FAILURE_DETECTORS, load_plugins=False))
+    # The adversarial answers are 1 MB plus a tail: over the default answer limit, which
+    # would refuse them before any detector ran.
+    only = Guard(Policy(detectors=TOOL_FAILURE_DETECTORS, load_plugins=False, max_answer_chars=2_000_000))
     for guard in (before, after, only):
         per_turn(guard, turns[:50])  # warm the lazy caches
     b, a, o = per_turn(before, turns), per_turn(after, turns), per_turn(only, turns)
@@ -68,6 +70,18 @@ def main() -> None:
     print(f"after  (all detectors on):           {summary(a)}")
     print(f"tool-failure detectors alone:        {summary(o)}")
     print(f"after/before median ratio: {statistics.median(a) / statistics.median(b):.2f}")
+
+    # Each detector's own share: "before" plus that one detector, on every 15th turn.
+    sample = turns[::15]
+    base = statistics.median(per_turn(before, sample))
+    added = {}
+    for detector in TOOL_FAILURE_DETECTORS:
+        rest = tuple(d for d in TOOL_FAILURE_DETECTORS if d != detector)
+        with_one = Guard(Policy(disabled=rest, load_plugins=False))
+        per_turn(with_one, sample[:10])
+        added[detector] = statistics.median(per_turn(with_one, sample)) - base
+    shares = ", ".join(f"{d} {t * 1e6:.0f}" for d, t in sorted(added.items(), key=lambda kv: -kv[1]))
+    print(f"median added time per detector on {len(sample)} sampled turns (µs): {shares}")
 
     # Adversarial: long runs built to make a careless regex backtrack (a run of "a.a.a…"
     # before an "@", "1-1-1…" before a "/", snake-case chains, table pipes...). Linear means

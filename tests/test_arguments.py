@@ -149,7 +149,7 @@ def test_check_call_is_public_api() -> None:
 # ---------------------------------------------------------------------- coverage
 def test_coverage_finds_the_uncovered_critical_tool() -> None:
     """A critical tool with no URL/email/path/account/id-shaped parameter is a gap."""
-    tools = parse_tools(json.loads((EXAMPLES / "tools.json").read_text()))
+    tools = parse_tools(json.loads((EXAMPLES / "coverage" / "tools.json").read_text()))
     report = coverage(tools)
     assert report.gaps == ("run_sql",)
     assert report.covered["fetch_url"] == ("url",) and report.covered["transfer_funds"] == ("to_account",)
@@ -158,7 +158,7 @@ def test_coverage_finds_the_uncovered_critical_tool() -> None:
 
 def test_profile_closes_the_gap_and_the_assertion_passes() -> None:
     """Naming the parameter in the profile covers the tool; the pytest helper then passes."""
-    tools = json.loads((EXAMPLES / "tools.json").read_text())
+    tools = json.loads((EXAMPLES / "coverage" / "tools.json").read_text())
     with pytest.raises(AssertionError, match="run_sql"):
         assert_critical_tools_covered(tools)
     assert_critical_tools_covered(tools, Profile(rules={"arguments": {"parameters": {"run_sql": ["query"]}}}))
@@ -166,7 +166,7 @@ def test_profile_closes_the_gap_and_the_assertion_passes() -> None:
 
 def test_coverage_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """nofab coverage exits 1 with the gap named, 0 once the profile covers it, 2 on bad input."""
-    tools = str(EXAMPLES / "tools.json")
+    tools = str(EXAMPLES / "coverage" / "tools.json")
     assert main(["coverage", tools]) == 1
     assert "GAP run_sql [critical]" in capsys.readouterr().out
     profile = tmp_path / "p.toml"

@@ -65,7 +65,7 @@ def test_exit_status_is_that_of_the_worst_turn(capsys: pytest.CaptureFixture[str
 
 def test_table_shows_every_turn(capsys: pytest.CaptureFixture[str]) -> None:
     """The table format prints a header and the answer of each turn, then a summary line."""
-    code, out, _ = run(capsys, str(FIXTURES / "anthropic.json"))
+    code, out, _ = run(capsys, str(FIXTURES / "anthropic.json"), "--format", "table")
     assert code == 1
     for header in ("turn 1 · messages[1]", "turn 3 · messages[3]", "turn 7 · messages[7]"):
         assert header in out

@@ -130,8 +130,9 @@ def test_wrap_tool_call_lets_a_supplied_url_through(use_async: bool) -> None:
 
 
 def test_turn_from_messages() -> None:
-    """Tool calls pair with ToolMessages (error status kept); nofab's instructions and the model's text are
-    not evidence; system and earlier human messages are context."""
+    """Tool calls pair with ToolMessages (error status kept); an invalid call nothing answered never
+    ran and is not evidence; nofab's instructions and the model's text are not evidence; system and
+    earlier human messages are context."""
     messages = [
         SystemMessage("be brief"),
         HumanMessage("hi"),
@@ -157,7 +158,51 @@ def test_turn_from_messages() -> None:
     assert [(c.name, c.status) for c in turn.tool_calls] == [
         ("get_order", "ok"),
         ("get_user", "error"),
-        ("bad", "error"),
     ]
     assert turn.tool_calls[0].parsed_result == {"status": "shipped"}
     assert "ZX-1" not in turn.context and "ZX-9" not in turn.context
+
+
+def test_middleware_and_nofab_check_read_a_transcript_alike(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The turn the middleware checks is the one `nofab check` reads from the same logged
+    conversation: a call from an earlier user message is marked earlier, so an action claimed
+    now is not grounded by it — in both."""
+    import json
+
+    from langchain_core.messages import messages_to_dict
+
+    from nofab.adapters import extract_turns
+    from nofab.cli.main import main
+
+    history = [
+        SystemMessage("You are a support agent."),
+        HumanMessage("Cancel order A-1042."),
+        AIMessage("", tool_calls=[{"name": "cancel_order", "args": {"order_id": "A-1042"}, "id": "c1"}]),
+        ToolMessage('{"cancelled": true, "order_id": "A-1042"}', tool_call_id="c1", name="cancel_order"),
+        AIMessage("Order A-1042 is cancelled."),
+        HumanMessage("Now refund order A-1043 too."),
+    ]
+    answer = AIMessage("I cancelled and refunded order A-1043, refund_id=RF-7731.")
+    middleware_turn = turn_from_messages(history, str(answer.content))
+    assert [c.earlier for c in middleware_turn.tool_calls] == [True]
+    path = tmp_path / "transcript.json"
+    path.write_text(json.dumps(messages_to_dict([*history, answer])))
+    assert extract_turns(json.loads(path.read_text()))[-1].turn == middleware_turn
+    middleware = Guard().check(middleware_turn)
+    assert middleware.blocking  # the refund claim: only a cancel ran, and in an earlier turn
+    assert main(["check", str(path), "--format", "json"]) == 1
+    cli_last = json.loads(capsys.readouterr().out)["turns"][-1]
+    assert [(f["kind"], f["identifier"]) for f in cli_last["findings"]] == [
+        (f.kind, f.identifier) for f in middleware.findings
+    ]
+
+
+def test_messages_that_hold_no_turn_are_skipped() -> None:
+    """A RemoveMessage or a custom-role ChatMessage in the state never stops the middleware."""
+    from langchain_core.messages import ChatMessage, RemoveMessage
+
+    messages = [HumanMessage("hi"), ChatMessage(content="note", role="critic"), RemoveMessage(id="m1")]
+    turn = turn_from_messages(messages, "Hello")
+    assert (turn.user_message, turn.response, turn.tool_calls) == ("hi", "Hello", ())

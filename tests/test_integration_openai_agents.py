@@ -158,3 +158,32 @@ def test_a_reused_run_id_does_not_inherit_stale_evidence() -> None:
     guard._runs[id(context.usage)] = (weakref.ref(stale), [ToolCall("refund", None, {"refund_id": "RF-1"})])
     turn = guard.turn(context, Agent(name="a"), "refund_id=RF-1")
     assert turn.tool_calls == ()
+
+
+def test_a_follow_up_run_reads_its_input_like_nofab_check() -> None:
+    """A run whose input carries an earlier exchange (``result.to_input_list()`` plus a new
+    message): its earlier tool calls are evidence marked earlier, its earlier user messages
+    context — the turn the Responses adapter reads from the same items."""
+    from agents import Agent, RunContextWrapper
+
+    from nofab.adapters import extract_turns
+
+    earlier = [
+        {"role": "user", "content": "Cancel order A-1042."},
+        {"type": "function_call", "call_id": "c1", "name": "cancel_order", "arguments": '{"id": "A-1042"}'},
+        {"type": "function_call_output", "call_id": "c1", "output": '{"cancelled": true}'},
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Cancelled."}]},
+        {"role": "user", "content": "Now refund it."},
+    ]
+    context = RunContextWrapper(context=None, turn_input=earlier)
+    agent = Agent(name="support", instructions="Be brief.")
+    turn = AgentsGuard(Guard(Policy(load_plugins=False))).turn(context, agent, "Refunded A-1042.")
+    assert [(c.name, c.earlier) for c in turn.tool_calls] == [("cancel_order", True)]
+    assert (turn.user_message, turn.context) == ("Now refund it.", "Be brief.\n\nCancel order A-1042.")
+    answer = {
+        "type": "message",
+        "role": "assistant",
+        "content": [{"type": "output_text", "text": turn.response}],
+    }
+    logged = extract_turns({"instructions": "Be brief.", "input": [*earlier, answer]}, "openai-responses")
+    assert logged[-1].turn == turn

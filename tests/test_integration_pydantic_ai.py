@@ -135,3 +135,19 @@ def test_partial_outputs_pass_and_the_final_one_is_checked() -> None:
     draft = "I sent it, task_id=9f2b1e47aa."
     assert guard.validate(ctx, draft) == draft
     assert guard.validate(dataclasses.replace(ctx, partial_output=False), draft) == DEFAULT_ENVELOPE
+
+
+def test_calls_before_the_latest_prompt_are_earlier_and_unanswered_calls_are_not_evidence() -> None:
+    """Built through adapters.Conversation: an action done for an earlier request is marked
+    earlier (it cannot ground an action claimed now), a call never answered is no evidence."""
+    messages = [
+        ModelRequest(parts=[UserPromptPart("cancel order A-1")]),
+        ModelResponse(parts=[ToolCallPart("cancel_order", {"id": "A-1"}, tool_call_id="c1")]),
+        ModelRequest(parts=[ToolReturnPart("cancel_order", {"cancelled": True}, tool_call_id="c1")]),
+        ModelResponse(parts=[TextPart("Cancelled.")]),
+        ModelRequest(parts=[UserPromptPart("now refund it")]),
+        ModelResponse(parts=[ToolCallPart("refund_order", {"id": "A-1"}, tool_call_id="r1")]),
+    ]
+    turn = turn_from_messages(messages, "Refunded order A-1.")
+    assert [(c.name, c.earlier) for c in turn.tool_calls] == [("cancel_order", True)]
+    assert turn.user_message == "now refund it" and turn.context == "cancel order A-1"

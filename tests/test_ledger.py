@@ -50,6 +50,9 @@ def verdict() -> Verdict:
 
 @pytest.fixture(scope="module")
 def keys(tmp_path_factory: pytest.TempPathFactory) -> tuple[SigningKey, VerifyKey, VerifyKey]:
+    pytest.importorskip(
+        "cryptography", reason="signatures need the ledger extra: pip install 'nofab[ledger]'"
+    )
     folder = tmp_path_factory.mktemp("keys")
     for name in ("a", "b"):
         private, public = generate_keypair()

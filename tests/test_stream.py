@@ -239,24 +239,47 @@ def test_empty_stream() -> None:
     assert released == "" and verdict.action == "none" and verdict.details["stream"]["sentences"] == 0
 
 
+class Broken:
+    """A detector that raises on every answer."""
+
+    id = "broken"
+    version = "1"
+    kinds = ("uuid",)
+
+    def __init__(self, profile: Any) -> None:
+        del profile
+
+    def detect(self, evidence: Any) -> Any:
+        raise ValueError("nope")
+
+
 def test_a_failing_detector_is_reported_once() -> None:
-    """A detector that raises on every sentence appears once in detector_errors, and text still flows."""
+    """A detector that raises on every sentence appears once in detector_errors; with the policy
+    failing open the text still flows."""
 
-    class Broken:
-        id = "broken"
-        version = "1"
-        kinds = ("uuid",)
-
-        def __init__(self, profile: Any) -> None:
-            del profile
-
-        def detect(self, evidence: Any) -> Any:
-            raise ValueError("nope")
-
-    g = Guard(Policy(mode="refuse", load_plugins=False), detectors=[Broken])
-    released, verdict = run(g, ["One. ", "Two. ", "Three."])
+    policy = Policy(mode="refuse", on_error_in_refuse="pass", load_plugins=False)
+    released, verdict = run(Guard(policy, detectors=[Broken]), ["One. ", "Two. ", "Three."])
     assert released == "One. Two. Three."
     assert [(e.detector, e.message) for e in verdict.detector_errors] == [("broken", "nope")]
+
+
+@pytest.mark.parametrize("mode", ["wipe", "refuse"])
+def test_a_failing_detector_fails_closed_in_gating_modes(mode: str) -> None:
+    """An unchecked sentence is never released in a mode that withholds: the first one stops
+    the stream with the envelope, as ``check`` refuses an answer it could not check."""
+    g = Guard(Policy(mode=mode, load_plugins=False), detectors=[Broken])  # type: ignore[arg-type]
+    released, verdict = run(g, ["One. ", "Two. ", "Three."])
+    assert released == g.policy.envelope
+    assert verdict.action in ("wiped", "refuse_replaced")
+    assert verdict.detector_errors
+
+
+def test_a_failing_detector_is_flagged_in_flag_mode() -> None:
+    g = Guard(Policy(mode="flag", load_plugins=False), detectors=[Broken])
+    released, verdict = run(g, ["One. ", "Two. ", "Three."])
+    assert released.startswith("One. Two. Three.")
+    assert "not fully checked (failed detectors: broken)" in released
+    assert verdict.action == "flagged"
 
 
 _TOKENS = [

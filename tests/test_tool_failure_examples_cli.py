@@ -122,7 +122,7 @@ def test_pending_call_example_halts(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_table_format_prints_the_wiped_output(capsys: pytest.CaptureFixture[str]) -> None:
     """The human table shows the finding and, under output, the answer after the wipe."""
-    code = main(["check", str(EXAMPLES / "phantom_tool.json"), "--mode", "wipe"])
+    code = main(["check", str(EXAMPLES / "phantom_tool.json"), "--mode", "wipe", "--format", "table"])
     out = capsys.readouterr().out
     assert code == 1
     assert "phantom_tool" in out and "get_weather_forecast" in out

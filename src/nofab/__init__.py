@@ -23,6 +23,7 @@ from nofab.model.events import DetectorErrorEvent, FabricationDetectedEvent
 from nofab.model.finding import KINDS, Finding
 from nofab.model.turn import AssertedValue, PendingCall, PriorToolUse, ToolCall, ToolDef, Turn, UserIntent
 from nofab.model.verdict import DetectorError, RevisionRound, Verdict
+from nofab.pipeline.assessment import Assessment, Ruling
 from nofab.pipeline.guard import Guard, check
 from nofab.pipeline.session import SessionTracker
 
@@ -45,6 +46,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "KINDS",
     "AssertedValue",
+    "Assessment",
     "CallVerdict",
     "DetectorError",
     "DetectorErrorEvent",
@@ -62,6 +64,7 @@ __all__ = [
     "Profile",
     "ProfileError",
     "RevisionRound",
+    "Ruling",
     "SessionTracker",
     "ToolCall",
     "ToolDef",

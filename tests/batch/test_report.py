@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from nofab.batch import page as html_page
 from nofab.batch import report
 from nofab.batch.audit import audit, settings_for
 from nofab.batch.calibrate import calibrate, curve, diff, profile_data, write_profile
@@ -79,7 +80,7 @@ def test_jsonl_lists_every_finding(store: RunStore) -> None:
 
 def test_html_escapes_answers_and_tool_results(store: RunStore) -> None:
     """Answer and tool text is escaped, flagged spans are marked, and nothing is loaded from elsewhere."""
-    page = report.html(store)
+    page = html_page.html(store)
     assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<img src=x" not in page
     assert '<mark class="blocking" title="uuid 0.95' in page

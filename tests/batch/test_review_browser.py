@@ -110,7 +110,7 @@ def test_html_report_kind_filter(corpus: Path, tmp_path: Path, browser: Any) -> 
     """The static HTML report's kind filter hides the turns without a finding of that kind."""
     from selenium.webdriver.support.ui import Select
 
-    from nofab.batch.report import html
+    from nofab.batch.page import html
     from nofab.batch.store import RunStore
 
     out = tmp_path / "run.duckdb"

@@ -26,7 +26,8 @@ def records_to_turns(obj: Any) -> list[tuple[str, Turn]]:
     by where each turn sits in it (``messages[12]``).
     """
     if isinstance(obj, Mapping) and "response" in obj:
-        return [("", Turn.from_dict(obj))]
+        # A log record may carry its time beside the turn (see record_time); the rest is the turn.
+        return [("", Turn.from_dict({k: v for k, v in obj.items() if k not in _TIME_KEYS}))]
     return [(extracted.where, extracted.turn) for extracted in extract_turns(obj)]
 
 

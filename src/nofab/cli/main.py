@@ -16,6 +16,7 @@ from nofab.cli.diff import diff_command
 from nofab.cli.ledger import ledger_group
 from nofab.cli.report import report_command
 from nofab.cli.review import review_command
+from nofab.cli.schema import schema_command
 from nofab.cli.serve import serve_command
 from nofab.errors import NofabError
 
@@ -37,10 +38,21 @@ cli.add_command(report_command)
 cli.add_command(review_command)
 cli.add_command(calibrate_command)
 cli.add_command(diff_command)
+cli.add_command(schema_command)
+
+
+def _tolerant_streams() -> None:
+    # A lone surrogate (valid in JSON as "\ud800") cannot be written as UTF-8; written as the
+    # same escape it stays valid JSON, and text output stays readable, instead of a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return (and exit with) its status."""
+    _tolerant_streams()
     try:
         code = cli.main(args=argv, prog_name="nofab", standalone_mode=False)
     except click.exceptions.Exit as exc:

@@ -33,7 +33,7 @@ def report_command(
     target_precision: float,
 ) -> None:
     """Report on a run database made by `nofab audit`."""
-    from nofab.batch import report
+    from nofab.batch import page, report
     from nofab.batch.store import RunStore
 
     store = RunStore(run, read_only=True)
@@ -51,7 +51,7 @@ def report_command(
         elif fmt == "junit":
             report.write_junit(store, out, threshold)
         else:
-            out.write(report.html(store, limit=limit, target=target_precision))
+            out.write(page.html(store, limit=limit, target=target_precision))
     finally:
         store.close()
         if output:

@@ -44,9 +44,11 @@ class Policy:
     #: ``report``: a failing detector becomes a ``detector_error`` in the verdict;
     #: ``raise``: it propagates as ``DetectorFailedError``.
     on_detector_error: Literal["report", "raise"] = "report"
-    #: In refuse mode, a detector that failed means the answer was not fully checked:
-    #: ``refuse`` (fail closed, the default) replaces it anyway, with the reason;
-    #: ``pass`` lets it through on what the other detectors found.
+    #: A detector that failed (or an input cut to its limit) means the answer was not fully
+    #: checked. ``refuse`` (fail closed, the default): every blocking mode blocks it anyway,
+    #: with the reason — flag adds the note to the flag block, wipe keeps nothing, refuse and
+    #: revise refuse. ``pass`` judges it on what the other detectors found. (The name is
+    #: historical: it applies to flag and wipe as well.)
     on_error_in_refuse: Literal["refuse", "pass"] = "refuse"
     #: What ``revise`` does when the revision still fails (or no reviser was given).
     revise_fallback: Literal["flag", "refuse"] = "refuse"
@@ -237,7 +239,13 @@ class Profile:
             raise ProfileError(
                 f"is not valid {file.suffix.lstrip('.') or 'JSON'}: {exc}", str(file)
             ) from None
-        return cls.from_dict(data, where=file.name)
+        try:
+            return cls.from_dict(data, where=file.name)
+        except ProfileError as exc:
+            # Errors read ``FILE: FIELD.PATH: message``, as turn errors do; checks run after
+            # parsing (thresholds, patterns) name no file, so it is added here.
+            field = exc.where.removeprefix(file.name).lstrip(".")
+            raise ProfileError(exc.detail, f"{file}: {field}" if field else str(file)) from None
 
 
 def _plain(value: Any) -> Any:

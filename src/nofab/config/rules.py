@@ -29,13 +29,21 @@ MAX_PATTERN_CHARS = 500
 class Rules:
     """Typed access to ``profile.rules[detector_id]``."""
 
-    def __init__(self, profile: Profile, detector_id: str, known: tuple[str, ...] = ()) -> None:
+    def __init__(self, profile: Profile, detector_id: str, known: tuple[str, ...] | None = None) -> None:
+        """``known``: every key the detector reads (``()`` for a detector without settings);
+        any other key is a typo. ``None`` skips that check (a plugin reading free-form keys)."""
         self.where = f"rules.{detector_id}"
         self.data: Mapping[str, Any] = profile.rules.get(detector_id, {})
-        if known:
+        if known is not None:
             unknown = sorted(set(self.data) - set(known))
             if unknown:
-                raise ProfileError(f"unknown key(s) {unknown}; expected some of {sorted(known)}", self.where)
+                expected = f"expected some of {sorted(known)}" if known else "this detector has no settings"
+                raise ProfileError(f"unknown key(s) {unknown}; {expected}", self.where)
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any] | None, detector_id: str, known: tuple[str, ...]) -> Rules:
+        """Rules from the table itself (``profile.rules[detector_id]``, already looked up)."""
+        return cls(Profile(rules={detector_id: table or {}}), detector_id, known)
 
     def number(self, key: str, default: float, lo: float = 0.0, hi: float = float("inf")) -> float:
         value = self.data.get(key, default)

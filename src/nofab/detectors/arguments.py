@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from nofab.config.policy import Profile
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
 from nofab.pipeline import provenance
 
 
-class ArgumentDetector:
+class ArgumentDetector(DetectorBase):
     """``argument_without_provenance``."""
 
     id = provenance.DETECTOR_ID

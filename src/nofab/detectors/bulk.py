@@ -18,9 +18,10 @@ from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules, compile_pattern
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.toolstatus import status_for
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 
 DEFAULT_BULK_FAILURE_RATIO_THRESHOLD = 0.8
 DEFAULT_BULK_FAILURE_MIN_LENGTH = 800
@@ -43,7 +44,7 @@ BUILTIN_QUANTITATIVE_PATTERNS: tuple[str, ...] = (
 )
 
 
-class BulkFailureDetector:
+class BulkFailureDetector(DetectorBase):
     """``bulk_failure``."""
 
     id = "bulk_failure"
@@ -92,17 +93,13 @@ class BulkFailureDetector:
         failed = list(status.api_failed)
         # One whole-answer finding: with most tools down, no figure in it can be trusted,
         # and a per-figure span would be swallowed by the numbers detector's own findings.
-        yield Finding(
-            kind="bulk_failure",
-            detector=self.id,
-            identifier="",
-            confidence=CONFIDENCE,
-            severity=severity_for(CONFIDENCE),
-            span=(0, 0),
-            reason=(
-                f"{ratio:.0%} of this turn's tool calls failed ({', '.join(failed)}), yet the answer "
-                f"states {len(distinct)} distinct figures such as {', '.join(repr(h[2]) for h in hits[:3])}"
-            ),
+        yield self.finding(
+            "bulk_failure",
+            "",
+            CONFIDENCE,
+            (0, 0),
+            f"{ratio:.0%} of this turn's tool calls failed ({', '.join(failed)}), yet the answer "
+            f"states {len(distinct)} distinct figures such as {', '.join(repr(h[2]) for h in hits[:3])}",
             evidence={
                 "failure_ratio": round(ratio, 3),
                 "failed_tools": failed,

@@ -21,11 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from nofab.detectors.base import DetectorBase
 from nofab.fidelity.ladder import UNDECLARED_CONFIDENCE, FidelitySettings, decide
 from nofab.fidelity.matchers import record_constraints, scalar_text
 from nofab.fidelity.report import FidelityReport, ValueResult, assess
 from nofab.language.text import find_token, fold
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 
 if TYPE_CHECKING:
     from nofab.config.policy import Profile
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 DETECTOR_ID = "fidelity"
 
 
-class FidelityDetector:
+class FidelityDetector(DetectorBase):
     """Checks declared values against the cited tool outputs."""
 
     id = DETECTOR_ID
@@ -62,14 +63,12 @@ class FidelityDetector:
             kind = "refuted_expectation" if result.status == "refuted" else "misread_value"
             identifier, span = _locate(answer, _texts(result))
             v = result.value
-            yield Finding(
-                kind=kind,
-                detector=self.id,
-                identifier=identifier,
-                confidence=decision.confidence,
-                span=span,
-                reason=_reason(result, decision.action, tier, decision.tier_after),
-                severity=severity_for(decision.confidence),
+            yield self.finding(
+                kind,
+                identifier,
+                decision.confidence,
+                span,
+                _reason(result, decision.action, tier, decision.tier_after),
                 evidence={
                     "asserted_value": result.index,
                     "tool_call_id": v.tool_call_id,
@@ -93,14 +92,12 @@ class FidelityDetector:
             claim = claims[outcome.id]
             confidence = UNDECLARED_CONFIDENCE.get(claim.tier, 0.5)
             identifier, span = _locate(answer, [claim.text] if claim.text else [])
-            yield Finding(
-                kind="undeclared_claim",
-                detector=self.id,
-                identifier=identifier or claim.id,
-                confidence=confidence,
-                span=span,
-                reason=f"{claim.tier} claim {claim.id!r}: {outcome.reasons[0]}",
-                severity=severity_for(confidence),
+            yield self.finding(
+                "undeclared_claim",
+                identifier or claim.id,
+                confidence,
+                span,
+                f"{claim.tier} claim {claim.id!r}: {outcome.reasons[0]}",
                 evidence={"claim": claim.id, "tier": claim.tier},
             )
 

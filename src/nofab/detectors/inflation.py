@@ -21,10 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.toolstatus import status_for
 from nofab.language.lexicon import tool_name_parts
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 
 # As high as the numbers detector's money findings, so that the list finding (which
 # explains them) is the one kept where they overlap.
@@ -82,7 +84,7 @@ class RowList:
         return self._distinct
 
 
-class InflationDetector:
+class InflationDetector(DetectorBase):
     """``data_inflation``."""
 
     id = "data_inflation"
@@ -90,7 +92,7 @@ class InflationDetector:
     kinds = ("data_inflation",)
 
     def __init__(self, profile: Profile) -> None:
-        del profile
+        Rules(profile, self.id, ())  # no settings: any key in rules.data_inflation is a typo
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         calls = evidence.turn.tool_calls
@@ -178,17 +180,13 @@ class InflationDetector:
         # The span covers the invented items: what a wipe must remove.
         start, end = items[invented[0]][0], items[invented[-1]][1]
         first = answer[items[invented[0]][0] : items[invented[0]][1]].strip()
-        return Finding(
-            kind="data_inflation",
-            detector=self.id,
-            identifier=first[:80],
-            confidence=CONFIDENCE_LIST,
-            severity=severity_for(CONFIDENCE_LIST),
-            span=(start, end),
-            reason=(
-                f"lists {claimed} items but {', '.join(tools)} returned {actual} row(s); "
-                f"{len(invented)} item(s) match no returned row"
-            ),
+        return self.finding(
+            "data_inflation",
+            first[:80],
+            CONFIDENCE_LIST,
+            (start, end),
+            f"lists {claimed} items but {', '.join(tools)} returned {actual} row(s); "
+            f"{len(invented)} item(s) match no returned row",
             evidence={
                 "tool_name": tools[0] if len(tools) == 1 else tools,
                 "claimed_rows": claimed,
@@ -211,14 +209,12 @@ class InflationDetector:
             if claimed <= actual:
                 continue
             tools = list(dict.fromkeys(r.tool for r in matching))
-            yield Finding(
-                kind="data_inflation",
-                detector=self.id,
-                identifier=m.group(0),
-                confidence=CONFIDENCE_COUNT,
-                severity=severity_for(CONFIDENCE_COUNT),
-                span=m.span(),
-                reason=f"says {claimed} {m.group('noun')} but {', '.join(tools)} returned {actual}",
+            yield self.finding(
+                "data_inflation",
+                m.group(0),
+                CONFIDENCE_COUNT,
+                m.span(),
+                f"says {claimed} {m.group('noun')} but {', '.join(tools)} returned {actual}",
                 evidence={
                     "tool_name": tools[0] if len(tools) == 1 else tools,
                     "claimed_rows": claimed,

@@ -24,11 +24,12 @@ from functools import lru_cache
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.toolstatus import status_for
 from nofab.language import phrases
 from nofab.language.lexicon import tool_name_parts
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 from nofab.pipeline.actions import paragraphs
 
 #: First parts that make an unknown snake/camel-case name read as a tool.
@@ -76,7 +77,7 @@ class Mention:
     form: str  # bare | alias | readable
 
 
-class ToolReferenceDetector:
+class ToolReferenceDetector(DetectorBase):
     """``phantom_tool`` and ``unavailable_tool_reference``."""
 
     id = "tool_references"
@@ -200,14 +201,12 @@ class ToolReferenceDetector:
             reason += "; it is only proposed, not claimed"
         elif declined:
             reason += "; the answer says it was not used or did not work"
-        return Finding(
-            kind="phantom_tool",
-            detector=self.id,
-            identifier=mention.text,
-            confidence=confidence,
-            severity=severity_for(confidence),
-            span=mention.span,
-            reason=reason,
+        return self.finding(
+            "phantom_tool",
+            mention.text,
+            confidence,
+            mention.span,
+            reason,
             evidence={
                 "tool": mention.tool,
                 "form": mention.form,
@@ -229,14 +228,12 @@ class ToolReferenceDetector:
         reports = phrases.contains("results", norm, start, end) or _has_digits(norm, start, end)
         confidence = CONFIDENCE_RELIES if reports else CONFIDENCE_CITES
         reason = f"this paragraph relies on {mention.tool}, which {what.get(state, 'gave nothing')} this turn"
-        return Finding(
-            kind="unavailable_tool_reference",
-            detector=self.id,
-            identifier=mention.text,
-            confidence=confidence,
-            severity=severity_for(confidence),
-            span=mention.span,
-            reason=reason,
+        return self.finding(
+            "unavailable_tool_reference",
+            mention.text,
+            confidence,
+            mention.span,
+            reason,
             evidence={"tool": mention.tool, "status": state, "reports_results": reports},
         )
 
@@ -285,14 +282,12 @@ class ToolReferenceDetector:
                     f"found them ({', '.join(owners)}) failed or returned nothing"
                 )
             done.add(para)
-            yield Finding(
-                kind="unavailable_tool_reference",
-                detector=self.id,
-                identifier=answer[start:end],
-                confidence=CONFIDENCE_RESULTS,
-                severity=severity_for(CONFIDENCE_RESULTS),
-                span=(start, end),
-                reason=reason,
+            yield self.finding(
+                "unavailable_tool_reference",
+                answer[start:end],
+                CONFIDENCE_RESULTS,
+                (start, end),
+                reason,
                 evidence={"unavailable_tools": owners},
             )
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from nofab.errors import ProfileError
+from nofab.config.rules import Rules
 
 if TYPE_CHECKING:
     from nofab.fidelity.report import ValueResult
@@ -55,19 +55,9 @@ class FidelitySettings:
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any] | None) -> FidelitySettings:
-        rules = rules or {}
-        unknown = sorted(set(rules) - {"require_declarations", "expectations"})
-        if unknown:
-            raise ProfileError(
-                f"unknown key(s) {unknown}; expected require_declarations, expectations", "rules.fidelity"
-            )
-        values: dict[str, bool] = {}
-        for key in ("require_declarations", "expectations"):
-            if key in rules:
-                if not isinstance(rules[key], bool):
-                    raise ProfileError("must be true or false", f"rules.fidelity.{key}")
-                values[key] = rules[key]
-        return cls(**values)
+        """The settings of ``rules.fidelity``, read through ``Rules`` (a typo is a ``ProfileError``)."""
+        table = Rules.from_table(rules, "fidelity", ("require_declarations", "expectations"))
+        return cls(table.flag("require_declarations", True), table.flag("expectations", False))
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,53 +25,39 @@ regex      the whole value matches (anchored), with RE2: linear time, no backtra
 from __future__ import annotations
 
 import json
-import math
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from decimal import Decimal, InvalidOperation
-from functools import lru_cache
+from decimal import Decimal
 from typing import Any
 
-from nofab.fidelity import path as paths
+from nofab.fidelity.values import (
+    MAX_REGEX_INPUT,
+    PREPARE,
+    MatchError,
+    compiled_pattern,
+    parse_decimal,
+    parse_instant,
+    parse_int,
+    record_constraints,
+    record_spec,
+    scalar_text,
+    validate,
+)
 from nofab.language.text import find_token, fold
 
-#: Longest value ``regex`` examines; a longer value does not match (RE2 is linear, but a
-#: declaration should not make the guard scan megabytes). Other matchers are linear anyway.
-MAX_REGEX_INPUT = 1_000_000
-
-_DECIMAL_INT = re.compile(r"[+-]?[0-9]+(?:\.0*)?")
-_HEX_INT = re.compile(r"[+-]?0[xX][0-9a-fA-F]+")
-_EPOCH = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
-#: Epoch values this large are milliseconds: 1e11 seconds is the year 5138.
-_MS_THRESHOLD = 100_000_000_000
-
-
-class MatchError(ValueError):
-    """A declared value a matcher cannot use (wrong type, bad pattern, empty record)."""
-
-
-def scalar_text(value: Any) -> str | None:
-    """The text of a JSON scalar as a tool would print it; ``None`` for objects and lists."""
-    if isinstance(value, str):
-        return value
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return json.dumps(value) if math.isfinite(value) else None
-    return None
-
-
-# --------------------------------------------------------------------------- exact
-def _prepare_exact(expected: Any) -> Any:
-    if scalar_text(expected) is None:
-        raise MatchError("must be a string, number, boolean or null for match 'exact'")
-    return expected
+__all__ = [
+    "MATCHERS",
+    "MatchError",
+    "Matcher",
+    "contains_text",
+    "matches",
+    "parse_decimal",
+    "parse_instant",
+    "parse_int",
+    "record_constraints",
+    "scalar_text",
+    "validate",
+]
 
 
 def _exact(expected: Any, actual: Any) -> bool:
@@ -80,14 +66,31 @@ def _exact(expected: Any, actual: Any) -> bool:
     return a is not None and e is not None and a.strip() == e.strip()
 
 
-# --------------------------------------------------------------------------- contains
-def _prepare_contains(expected: Any) -> Any:
-    text = scalar_text(expected) if not isinstance(expected, bool) and expected is not None else None
-    if text is None or not text.strip():
-        raise MatchError("must be a non-empty string (or number) for match 'contains'")
-    if "\n" in text or "\r" in text:
-        raise MatchError("must be one line for match 'contains' (matching is per line)")
-    return expected
+def _int(expected: Any, actual: Any) -> bool:
+    a = parse_int(actual)
+    return a is not None and a == parse_int(expected)
+
+
+def _number(expected: Any, actual: Any) -> bool:
+    e = parse_decimal(expected)
+    a = parse_decimal(actual)
+    if e is None or a is None:
+        return False
+    exponent = e.as_tuple().exponent
+    decimals = max(0, -exponent) if isinstance(exponent, int) else 0
+    return abs(a - e) <= Decimal(5).scaleb(-decimals - 1)
+
+
+def _iso_ts(expected: Any, actual: Any) -> bool:
+    a = parse_instant(actual)
+    return a is not None and a == parse_instant(expected)
+
+
+def _regex(expected: Any, actual: Any) -> bool:
+    text = scalar_text(actual)
+    if text is None or not isinstance(expected, str) or len(text) > MAX_REGEX_INPUT:
+        return False
+    return compiled_pattern(expected).fullmatch(text) is not None
 
 
 def contains_text(needle: str, hay: str) -> bool:
@@ -104,165 +107,10 @@ def _contains(expected: Any, actual: Any) -> bool:
     return a is not None and e is not None and contains_text(e, a)
 
 
-# --------------------------------------------------------------------------- int
-def parse_int(value: Any) -> int | None:
-    """An integer from an int, an integral float or decimal/hex text; ``None`` otherwise."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if math.isfinite(value) and value.is_integer() else None
-    if isinstance(value, str):
-        text = value.strip()
-        if _HEX_INT.fullmatch(text):
-            sign = -1 if text.startswith("-") else 1
-            return sign * int(text.lstrip("+-")[2:], 16)
-        if _DECIMAL_INT.fullmatch(text):
-            return int(text.split(".")[0], 10)
-    return None
-
-
-def _prepare_int(expected: Any) -> Any:
-    if isinstance(expected, bool):
-        raise MatchError("is a boolean; match 'int' never treats true/false as integers")
-    if parse_int(expected) is None:
-        raise MatchError("must be an integer, or decimal or 0x-hex text, for match 'int'")
-    return expected
-
-
-def _int(expected: Any, actual: Any) -> bool:
-    a = parse_int(actual)
-    return a is not None and a == parse_int(expected)
-
-
-# --------------------------------------------------------------------------- number
-def parse_decimal(value: Any) -> Decimal | None:
-    """A finite decimal from a number or numeric text (the text's digits kept as written)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return Decimal(value)
-    if isinstance(value, float):
-        # repr gives the shortest text that round-trips: 42.73, not 42.7299999...
-        return Decimal(repr(value)) if math.isfinite(value) else None
-    if isinstance(value, str):
-        text = value.strip()
-        if not text or len(text) > 64:
-            return None
-        try:
-            number = Decimal(text)
-        except InvalidOperation:
-            return None
-        return number if number.is_finite() else None
-    return None
-
-
-def _prepare_number(expected: Any) -> Any:
-    if isinstance(expected, bool) or parse_decimal(expected) is None:
-        raise MatchError("must be a finite number, or numeric text, for match 'number'")
-    return expected
-
-
-def _number(expected: Any, actual: Any) -> bool:
-    e = parse_decimal(expected)
-    a = parse_decimal(actual)
-    if e is None or a is None:
-        return False
-    exponent = e.as_tuple().exponent
-    decimals = max(0, -exponent) if isinstance(exponent, int) else 0
-    return abs(a - e) <= Decimal(5).scaleb(-decimals - 1)
-
-
-# --------------------------------------------------------------------------- iso_ts
-def parse_instant(value: Any) -> datetime | None:
-    """An aware UTC datetime from ISO 8601 text (naive = UTC) or epoch seconds/milliseconds."""
-    if isinstance(value, bool):
-        return None
-    number: float | None = None
-    if isinstance(value, (int, float)):
-        number = float(value)
-    elif isinstance(value, str):
-        text = value.strip()
-        if _EPOCH.fullmatch(text):
-            number = float(text)
-        elif 8 <= len(text) <= 64:
-            try:
-                parsed = datetime.fromisoformat(text)
-            except ValueError:
-                return None
-            return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
-    if number is None or not math.isfinite(number):
-        return None
-    if abs(number) >= _MS_THRESHOLD:
-        number /= 1000.0
-    try:
-        return datetime.fromtimestamp(number, UTC)
-    except (OverflowError, OSError, ValueError):
-        return None
-
-
-def _prepare_iso_ts(expected: Any) -> Any:
-    if parse_instant(expected) is None:
-        raise MatchError("must be an ISO 8601 timestamp or epoch seconds/milliseconds for match 'iso_ts'")
-    return expected
-
-
-def _iso_ts(expected: Any, actual: Any) -> bool:
-    a = parse_instant(actual)
-    return a is not None and a == parse_instant(expected)
-
-
-# --------------------------------------------------------------------------- record
-@dataclass(frozen=True, slots=True)
-class RecordSpec:
-    """Prepared ``record`` constraints: (parsed sub-path, substring) pairs."""
-
-    constraints: tuple[tuple[paths.Path, str], ...]
-
-
-def record_constraints(expected: Any) -> dict[str, str]:
-    """The ``{field: substring}`` object of a ``record`` declaration (JSON text accepted)."""
-    value = expected
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            raise MatchError("must be a JSON object of {field: substring} for match 'record'") from None
-    if not isinstance(value, Mapping):
-        raise MatchError("must be a JSON object of {field: substring} for match 'record'")
-    if not value:
-        raise MatchError("has no constraints; match 'record' needs at least one {field: substring}")
-    out: dict[str, str] = {}
-    for key, sub in value.items():
-        text = scalar_text(sub) if not isinstance(sub, bool) and sub is not None else None
-        if text is None or not text.strip():
-            raise MatchError(f"constraint {key!r} must be a non-empty string (or number)")
-        if "\n" in text:
-            raise MatchError(f"constraint {key!r} must be one line")
-        try:
-            paths.parse(str(key))
-        except paths.PathError as exc:
-            raise MatchError(f"constraint field {key!r} is not a valid path: {exc}") from None
-        out[str(key)] = text
-    return out
-
-
-@lru_cache(maxsize=1024)
-def _record_spec(canonical: str) -> RecordSpec:
-    items = json.loads(canonical)
-    return RecordSpec(tuple((paths.parse(k), v) for k, v in sorted(items.items())))
-
-
-def _prepare_record(expected: Any) -> Any:
-    record_constraints(expected)
-    return expected
-
-
 def _record(expected: Any, actual: Any) -> bool:
     if not isinstance(actual, dict):
         return False
-    spec = _record_spec(json.dumps(record_constraints(expected), sort_keys=True))
+    spec = record_spec(json.dumps(record_constraints(expected), sort_keys=True))
     for sub, needle in spec.constraints:
         resolution = sub.resolve(actual)
         if not any(
@@ -271,49 +119,6 @@ def _record(expected: Any, actual: Any) -> bool:
         ):
             return False
     return True
-
-
-# --------------------------------------------------------------------------- regex
-def _re2() -> Any:
-    try:
-        import re2
-    except ImportError:  # pragma: no cover - a core dependency; only a broken install lacks it
-        raise MatchError(
-            "match 'regex' needs the google-re2 package: pip install 'google-re2>=1.1,<2'"
-        ) from None
-    return re2
-
-
-@lru_cache(maxsize=256)
-def _compiled(pattern: str) -> Any:
-    re2 = _re2()
-    options = re2.Options()
-    options.log_errors = False
-    try:
-        return re2.compile(pattern, options)
-    except re2.error as exc:
-        detail = exc.args[0] if exc.args else exc
-        if isinstance(detail, bytes):
-            detail = detail.decode("utf-8", "replace")
-        raise MatchError(
-            f"is not a valid RE2 pattern (RE2 has no backreferences or lookaround): {detail}"
-        ) from None
-
-
-def _prepare_regex(expected: Any) -> Any:
-    if not isinstance(expected, str) or not expected:
-        raise MatchError("must be a non-empty pattern string for match 'regex'")
-    if len(expected) > 2048:
-        raise MatchError("pattern is over 2048 characters")
-    _compiled(expected)
-    return expected
-
-
-def _regex(expected: Any, actual: Any) -> bool:
-    text = scalar_text(actual)
-    if text is None or not isinstance(expected, str) or len(text) > MAX_REGEX_INPUT:
-        return False
-    return _compiled(expected).fullmatch(text) is not None
 
 
 # --------------------------------------------------------------------------- registry
@@ -329,23 +134,15 @@ class Matcher:
 MATCHERS: dict[str, Matcher] = {
     m.name: m
     for m in (
-        Matcher("exact", _prepare_exact, _exact),
-        Matcher("contains", _prepare_contains, _contains),
-        Matcher("int", _prepare_int, _int),
-        Matcher("number", _prepare_number, _number),
-        Matcher("iso_ts", _prepare_iso_ts, _iso_ts),
-        Matcher("record", _prepare_record, _record, wants_object=True),
-        Matcher("regex", _prepare_regex, _regex),
+        Matcher("exact", PREPARE["exact"], _exact),
+        Matcher("contains", PREPARE["contains"], _contains),
+        Matcher("int", PREPARE["int"], _int),
+        Matcher("number", PREPARE["number"], _number),
+        Matcher("iso_ts", PREPARE["iso_ts"], _iso_ts),
+        Matcher("record", PREPARE["record"], _record, wants_object=True),
+        Matcher("regex", PREPARE["regex"], _regex),
     )
 }
-
-
-def validate(kind: str, expected: Any) -> None:
-    """Raise ``MatchError`` when ``expected`` cannot be used with matcher ``kind``."""
-    matcher = MATCHERS.get(kind)
-    if matcher is None:
-        raise MatchError(f"unknown match kind {kind!r}; expected one of {sorted(MATCHERS)}")
-    matcher.prepare(expected)
 
 
 def matches(kind: str, expected: Any, actual: Any) -> bool:

@@ -33,11 +33,16 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.langchain", "langchain", exc.name) from None
 
+from nofab.adapters import extract_turns
 from nofab.integrations._revise import decide
-from nofab.model.turn import PendingCall, SafetyTier, ToolCall, Turn, is_empty_result, parse_json_text
+from nofab.model.turn import PendingCall, SafetyTier, Turn
 from nofab.model.verdict import Verdict
 from nofab.pipeline.guard import Guard
 from nofab.pipeline.pending import check_pending_call
+
+#: The messages a turn is read from; others (``RemoveMessage``, custom chat roles) say nothing
+#: about what was asked, run or answered.
+_READ = (AIMessage, HumanMessage, SystemMessage, ToolMessage)
 
 #: The name on nofab's corrective messages, so they are neither evidence nor the user's words.
 INSTRUCTION_NAME = "nofab"
@@ -157,79 +162,20 @@ def _revisions_so_far(messages: Sequence[AnyMessage]) -> int:
 def turn_from_messages(messages: Sequence[AnyMessage], response: str, *, answered_only: bool = False) -> Turn:
     """Rebuild a turn from LangChain messages answered by ``response``.
 
-    Evidence: every ``AIMessage.tool_calls`` entry with its ``ToolMessage`` (``status="error"``
-    is a failed call; an ``invalid_tool_calls`` entry never ran). ``user_message``: the last
-    human message that is not nofab's own instruction. ``context``: system messages and earlier
-    human messages. The model's own text is never evidence. ``answered_only`` drops the calls
-    no ``ToolMessage`` answered yet.
+    The messages go through the LangChain transcript adapter (``nofab.adapters.langchain``)
+    — the reader ``nofab check`` uses — so the middleware and the CLI build the same turn
+    from the same conversation: tool calls answered by a ``ToolMessage`` are evidence (calls
+    before the user's latest message marked ``earlier``), the last human message is
+    ``user_message``, system and earlier human messages are context, the model's own text is
+    never evidence. nofab's own instructions are dropped first: they are not the user's words.
+    A call no ``ToolMessage`` answered yet is not evidence (``answered_only`` is kept for
+    callers; it is always so).
     """
-    calls: dict[str, dict[str, Any]] = {}
-    order: list[str] = []
-    users: list[str] = []
-    system: list[str] = []
-    for message in messages:
-        if isinstance(message, AIMessage):
-            for call in message.tool_calls:
-                cid = str(call.get("id") or f"call_{len(order)}")
-                calls[cid] = {"name": call["name"], "arguments": call.get("args")}
-                order.append(cid)
-            for bad in message.invalid_tool_calls:
-                cid = str(bad.get("id") or f"invalid_{len(order)}")
-                calls[cid] = {
-                    "name": bad.get("name") or "?",
-                    "arguments": bad.get("args"),
-                    "status": "error",
-                    "error": bad.get("error") or "invalid tool call: never ran",
-                    "answered": True,
-                }
-                order.append(cid)
-        elif isinstance(message, ToolMessage):
-            cid = message.tool_call_id
-            entry = calls.setdefault(cid, {"name": message.name or "?"})
-            entry["answered"] = True
-            if cid not in order:
-                order.append(cid)
-            content = _content(message.content)
-            if message.status == "error":
-                entry.update(status="error", error=content)
-            else:
-                entry.update(result=content, status="empty" if is_empty_result(content) else "ok")
-        elif isinstance(message, SystemMessage):
-            system.append(_text(message.content))
-        elif isinstance(message, HumanMessage) and not _is_instruction(message):
-            users.append(_text(message.content))
-    tool_calls = tuple(
-        ToolCall(
-            name=calls[cid]["name"],
-            arguments=parse_json_text(calls[cid].get("arguments")),
-            result=calls[cid].get("result"),
-            status=calls[cid].get("status", "empty"),
-            error=calls[cid].get("error"),
-            id=cid,
-        )
-        for cid in order
-        if calls[cid].get("answered") or not answered_only
-    )
-    return Turn(
-        response=response,
-        user_message=users[-1] if users else "",
-        context="\n\n".join([*system, *users[:-1]]),
-        tool_calls=tool_calls,
-    )
-
-
-def _text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    parts = []
-    for block in content or ():
-        if isinstance(block, str):
-            parts.append(block)
-        elif isinstance(block, Mapping) and isinstance(block.get("text"), str):
-            parts.append(block["text"])
-    return "\n".join(parts)
-
-
-def _content(content: Any) -> Any:
-    """A tool message's content: text blocks joined, JSON text kept as text (parsed later)."""
-    return content if isinstance(content, str) else _text(content)
+    del answered_only  # a call without its result is never evidence
+    dumped: list[dict[str, Any]] = [
+        m.model_dump() for m in messages if isinstance(m, _READ) and not _is_instruction(m)
+    ]
+    # The answer closes the conversation; a blank one (vetting a pending call) is cut with a
+    # placeholder and replaced, since the conversation cuts turns only at non-blank text.
+    dumped.append({"type": "ai", "content": response if response.strip() else "-"})
+    return extract_turns(dumped, "langchain")[-1].turn.with_response(response)

@@ -11,7 +11,8 @@
     except OutputGuardrailTripwireTriggered as exc:
         show(verdict_of(exc)["output"])        # the refusal envelope
 
-- ``hooks`` (run hooks) collect every tool call of the run and what it returned: the evidence.
+- ``hooks`` (run hooks) collect every tool call of the run and what it returned: the evidence,
+  with what the run's input holds from before it (read by the OpenAI Responses adapter).
 - ``output_guardrail`` checks the final output against that evidence and the user's input.
   In ``refuse`` (and ``revise``, which a guardrail cannot do) mode it trips when a finding
   reaches the threshold; in the other modes it never trips and its ``output_info`` holds the
@@ -29,6 +30,7 @@ import json
 import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from nofab.errors import MissingExtraError, UsageError
@@ -49,6 +51,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.openai_agents", "openai-agents", exc.name) from None
 
+from nofab.adapters import extract_turns
 from nofab.model.turn import PendingCall, SafetyTier, ToolCall, Turn, parse_json_text
 from nofab.pipeline.guard import Guard
 from nofab.pipeline.pending import check_pending_call
@@ -123,14 +126,12 @@ class AgentsGuard:
         )
 
     def turn(self, context: RunContextWrapper[Any], agent: Agent[Any], response: str) -> Turn:
-        """The nofab turn for this run so far: its tool calls, the user's input, the instructions."""
-        instructions = agent.instructions if isinstance(agent.instructions, str) else ""
-        return Turn(
-            response=response,
-            user_message=_user_text(context.turn_input),
-            context=instructions,
-            tool_calls=tuple(self._calls(context, create=False)),
-        )
+        """The nofab turn for this run so far: what came before it (read from the run's input by
+        the OpenAI Responses adapter: user messages, earlier tool calls marked ``earlier``), the
+        instructions, and this run's tool calls."""
+        before = _history(agent, context.turn_input)
+        calls = (*before.tool_calls, *self._calls(context, create=False))
+        return replace(before, response=response, tool_calls=calls)
 
     # ------------------------------------------------------------------ guardrails
     def _check_output(
@@ -139,7 +140,8 @@ class AgentsGuard:
         turn = self.turn(context, agent, _text(output))
         self._runs.pop(id(context.usage), None)  # the run is over
         verdict = self.guard.check(turn)
-        trips = bool(verdict.blocking) and self.guard.policy.mode in ("refuse", "revise")
+        # The pipeline's own decision (a finding, or a check that failed closed) trips the wire.
+        trips = verdict.action == "refuse_replaced"
         return GuardrailFunctionOutput(output_info=verdict.to_dict(), tripwire_triggered=trips)
 
     def _check_tool_input(self, data: ToolInputGuardrailData) -> ToolGuardrailFunctionOutput:
@@ -150,13 +152,7 @@ class AgentsGuard:
             arguments=parse_json_text(context.tool_arguments),
             safety_tier=self.safety_tiers.get(name, "standard"),
         )
-        turn = Turn(
-            response="",
-            user_message=_user_text(context.turn_input),
-            context=data.agent.instructions if isinstance(data.agent.instructions, str) else "",
-            tool_calls=tuple(self._calls(context, create=False)),
-            pending_call=pending,
-        )
+        turn = replace(self.turn(context, data.agent, ""), pending_call=pending)
         decision = check_pending_call(self.guard, turn)
         info = {"allowed": decision.allowed, "findings": [f.to_dict() for f in decision.findings]}
         if decision.allowed:
@@ -174,24 +170,22 @@ def verdict_of(source: Any) -> dict[str, Any]:
     raise UsageError("no nofab verdict here: was the AgentsGuard's output_guardrail on the agent?")
 
 
-def _user_text(turn_input: Any) -> str:
-    """The last user message of the run's input (a string or a list of input items)."""
+def _history(agent: Agent[Any], turn_input: Any) -> Turn:
+    """The turn the run's input describes before this run (answer and run's calls not yet in),
+    read by ``nofab.adapters.openai_responses`` — the reader ``nofab check`` uses."""
+    items: list[Any] = []
     if isinstance(turn_input, str):
-        return turn_input
-    for item in reversed(list(turn_input or ())):
-        role = item.get("role") if isinstance(item, Mapping) else getattr(item, "role", None)
-        if role != "user":
-            continue
-        content = item.get("content") if isinstance(item, Mapping) else getattr(item, "content", None)
-        if isinstance(content, str):
-            return content
-        parts = []
-        for part in content or ():
-            text = part.get("text") if isinstance(part, Mapping) else getattr(part, "text", None)
-            if isinstance(text, str):
-                parts.append(text)
-        return "\n".join(parts)
-    return ""
+        items.append({"role": "user", "content": turn_input})
+    else:
+        for item in turn_input or ():
+            plain = _plain(item)
+            if isinstance(plain, Mapping):
+                items.append(plain)
+    # The conversation cuts a turn at an assistant text: a placeholder, replaced by the caller.
+    items.append({"type": "message", "role": "assistant", "content": "-"})
+    instructions = agent.instructions if isinstance(agent.instructions, str) else ""
+    source: Any = {"instructions": instructions, "input": items} if instructions else items
+    return extract_turns(source, "openai-responses")[-1].turn
 
 
 def _plain(value: object) -> Any:

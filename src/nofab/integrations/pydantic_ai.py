@@ -39,8 +39,9 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.pydantic_ai", "pydantic-ai", exc.name) from None
 
+from nofab.adapters.conversation import Conversation
 from nofab.integrations._revise import decide
-from nofab.model.turn import Status, ToolCall, Turn, is_empty_result, parse_json_text
+from nofab.model.turn import Status, Turn, parse_json_text
 from nofab.model.verdict import Verdict
 from nofab.pipeline.guard import Guard
 
@@ -87,66 +88,55 @@ class PydanticAIGuard:
 
 
 def turn_from_messages(messages: Sequence[ModelMessage], response: str) -> Turn:
-    """Rebuild a turn from Pydantic AI messages.
+    """Rebuild a turn from Pydantic AI messages, through ``adapters.Conversation`` — the one
+    rule every transcript format follows, so the turn is what ``nofab check`` would read.
 
-    Evidence: every tool call with what it returned (a retry prompt for a tool is its error).
-    ``user_message``: the last user prompt. ``context``: system prompts, instructions and the
-    earlier user prompts. The model's own text is never evidence, and neither is Pydantic AI's
-    retry feedback (``RetryFeedbackPart``), which quotes the draft it rejected.
+    Evidence: every tool call with what it returned (a retry prompt for a tool is its error;
+    a call never answered is not evidence), calls before the latest user prompt marked
+    ``earlier``. ``user_message``: the last user prompt. ``context``: system prompts,
+    instructions and the earlier user prompts. The model's own text is never evidence, and
+    neither is Pydantic AI's retry feedback (``RetryFeedbackPart``), which quotes the draft it
+    rejected.
     """
-    calls: dict[str, dict[str, Any]] = {}
-    order: list[str] = []
-    users: list[str] = []
-    system: list[str] = []
-    for message in messages:
+    conversation = Conversation()
+    instructions: set[str] = set()
+    for index, message in enumerate(messages):
+        where = f"messages[{index}]"
         if isinstance(message, ModelResponse):
             for part in message.parts:
                 if isinstance(part, ToolCallPart):
                     arguments = parse_json_text(part.args)
-                    calls[part.tool_call_id] = {"name": part.tool_name, "arguments": arguments}
-                    order.append(part.tool_call_id)
-        elif isinstance(message, ModelRequest):
-            if message.instructions and message.instructions not in system:
-                system.append(message.instructions)
-            for rpart in message.parts:
-                if isinstance(rpart, SystemPromptPart):
-                    system.append(rpart.content)
-                elif isinstance(rpart, UserPromptPart):
-                    users.append(_user_text(rpart.content))
-                elif isinstance(rpart, ToolReturnPart):
-                    call = calls.setdefault(rpart.tool_call_id, {"name": rpart.tool_name})
-                    if rpart.tool_call_id not in order:
-                        order.append(rpart.tool_call_id)
-                    content = _plain(rpart.content)
-                    status = _OUTCOME.get(getattr(rpart, "outcome", "success"))
-                    if status is not None:
-                        error = content if isinstance(content, str) else _json(content)
-                        call.update(status=status, error=error)
-                    else:
-                        call.update(result=content, status="empty" if is_empty_result(content) else "ok")
-                elif isinstance(rpart, RetryPromptPart) and rpart.tool_name:
-                    call = calls.setdefault(rpart.tool_call_id, {"name": rpart.tool_name})
-                    if rpart.tool_call_id not in order:
-                        order.append(rpart.tool_call_id)
-                    error = rpart.content if isinstance(rpart.content, str) else _json(rpart.content)
-                    call.update(status="error", error=error)
-    tool_calls = tuple(
-        ToolCall(
-            name=calls[cid]["name"],
-            arguments=calls[cid].get("arguments"),
-            result=calls[cid].get("result"),
-            status=calls[cid].get("status", "empty"),  # called, never answered
-            error=calls[cid].get("error"),
-            id=cid,
-        )
-        for cid in order
-    )
-    return Turn(
-        response=response,
-        user_message=users[-1] if users else "",
-        context="\n\n".join([*system, *users[:-1]]),
-        tool_calls=tool_calls,
-    )
+                    conversation.request(part.tool_call_id, part.tool_name, arguments, where)
+            continue
+        if not isinstance(message, ModelRequest):
+            continue
+        if message.instructions and message.instructions not in instructions:
+            instructions.add(message.instructions)
+            conversation.add_system(message.instructions)
+        for rpart in message.parts:
+            if isinstance(rpart, SystemPromptPart):
+                conversation.add_system(rpart.content)
+            elif isinstance(rpart, UserPromptPart):
+                conversation.add_user(_user_text(rpart.content))
+            elif isinstance(rpart, ToolReturnPart):
+                content = _plain(rpart.content)
+                status = _OUTCOME.get(getattr(rpart, "outcome", "success"))
+                if status is not None and not isinstance(content, str):
+                    content = _json(content)
+                conversation.resolve(
+                    rpart.tool_call_id,
+                    content,
+                    is_error=status is not None,
+                    name=rpart.tool_name,
+                    status=status,
+                )
+            elif isinstance(rpart, RetryPromptPart) and rpart.tool_name:
+                error = rpart.content if isinstance(rpart.content, str) else _json(rpart.content)
+                conversation.resolve(rpart.tool_call_id, error, is_error=True, name=rpart.tool_name)
+    # The conversation cuts turns at non-blank text only; a blank output is cut with a
+    # placeholder and replaced.
+    conversation.answer(response if response.strip() else "-", len(messages), "output")
+    return conversation.turns[-1].turn.with_response(response)
 
 
 def _user_text(content: Any) -> str:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from nofab.errors import UsageError
+
+if TYPE_CHECKING:
+    from nofab.model.verdict import Verdict
 
 PREVIEW_CHARS = 240
 
@@ -140,3 +143,38 @@ async def _await(result: Awaitable[Any]) -> None:
 
 def preview(text: str) -> tuple[str, bool]:
     return text[:PREVIEW_CHARS], len(text) > PREVIEW_CHARS
+
+
+def fabrication_event(
+    draft: str, verdict: Verdict, run_id: str | None, redactor: Callable[[str], str] | None = None
+) -> FabricationDetectedEvent:
+    """The event of ``verdict`` on the answer ``draft``, its previews passed through ``redactor``."""
+    preview_text, truncated = preview(draft)
+    replaced = verdict.output != draft
+    # A revised turn reports what the draft had: the final findings may be none at all.
+    findings = verdict.rounds[0].draft_findings if verdict.rounds else verdict.findings
+    payload = tuple(f.to_dict() for f in findings)
+    replacement = preview(verdict.output)[0] if replaced else None
+    if redactor is not None:
+        from nofab.redaction import redact_finding  # only when the caller redacts
+
+        payload = tuple(redact_finding(f, redactor) for f in payload)
+        preview_text = redactor(preview_text)
+        replacement = redactor(replacement) if replacement is not None else None
+    return FabricationDetectedEvent(
+        run_id=run_id or _new_run_id(),
+        mode=verdict.mode,
+        action_taken=verdict.action,
+        findings=payload,
+        refuse_threshold=verdict.threshold,
+        max_finding_confidence=max((f.confidence for f in findings), default=0.0),
+        original_draft_preview=preview_text,
+        replacement_preview=replacement,
+        preview_truncated=truncated,
+    )
+
+
+def _new_run_id() -> str:
+    import uuid  # only when an event is built for a caller that gave no run id
+
+    return uuid.uuid4().hex

@@ -12,18 +12,61 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, cast, get_args
 
-from nofab.errors import InputTooLargeError, TurnError
+from nofab.errors import TurnError
+from nofab.model.declared import (
+    MATCH_KINDS,
+    TIERS,
+    AssertedValue,
+    DeclaredClaim,
+    MatchKind,
+    Tier,
+    declared,
+)
+from nofab.model.fields import (
+    DEFAULT_MAX_INPUT_BYTES,
+    check_depth,
+    check_keys,
+    load_json,
+    nesting_error,
+    optional_list,
+    optional_str,
+    require_mapping,
+    require_str,
+    typename,
+)
+from nofab.model.schema import KEYS, MAX_DEPTH
+
+__all__ = [
+    "DEFAULT_MAX_INPUT_BYTES",
+    "GUARD_BLOCK_PREFIXES",
+    "MATCH_KINDS",
+    "SAFETY_TIERS",
+    "STATUSES",
+    "TIERS",
+    "AssertedValue",
+    "DeclaredClaim",
+    "MatchKind",
+    "PendingCall",
+    "PriorToolUse",
+    "SafetyTier",
+    "Status",
+    "Tier",
+    "ToolCall",
+    "ToolDef",
+    "Turn",
+    "UserIntent",
+    "is_empty_result",
+    "load_json",
+    "parse_json_text",
+    "typename",
+]
 
 Status = Literal["ok", "error", "empty", "blocked"]
 SafetyTier = Literal["critical", "standard", "advisory"]
-MatchKind = Literal["exact", "contains", "int", "number", "iso_ts", "record", "regex"]
 
 STATUSES: frozenset[str] = frozenset(get_args(Status))
 SAFETY_TIERS: frozenset[str] = frozenset(get_args(SafetyTier))
-MATCH_KINDS: frozenset[str] = frozenset(get_args(MatchKind))
 
-#: Default limit on the size of one serialised turn (bytes), overridable per call.
-DEFAULT_MAX_INPUT_BYTES = 5 * 1024 * 1024
 
 #: Error prefixes with which agent runtimes report that a guard, not the API, refused a call.
 GUARD_BLOCK_PREFIXES: tuple[str, ...] = ("BLOCKED:", "DUPLICATE:", "DENIED:", "RATE_LIMITED:", "POLICY:")
@@ -41,9 +84,14 @@ def parse_json_text(value: Any) -> Any:
         text = value.strip()
         if text[:1] in ("{", "[") and text[-1:] in ("}", "]"):
             try:
-                return json.loads(text)
-            except ValueError:
+                parsed = json.loads(text)
+            except (ValueError, RecursionError):
                 return value
+            # Deeper than the walks downstream allow: kept as text, still evidence. Counting
+            # brackets first skips the walk for every result that cannot be that deep.
+            if text.count("{") + text.count("[") > MAX_DEPTH and nesting_error(parsed) is not None:
+                return value
+            return parsed
     return value
 
 
@@ -111,12 +159,15 @@ class ToolCall:
         where: str = "tool_call",
         block_prefixes: tuple[str, ...] = GUARD_BLOCK_PREFIXES,
     ) -> ToolCall:
-        obj = _require_mapping(data, where)
-        name = _require_str(obj, "name", where, required=True)
+        obj = require_mapping(data, where)
+        check_keys(obj, KEYS["tool_call"], where)
+        name = require_str(obj, "name", where, required=True)
         if not name.strip():
             raise TurnError("must be a non-empty string", f"{where}.name")
-        error = _optional_str(obj, "error", where)
+        error = optional_str(obj, "error", where)
         result = obj.get("result")
+        check_depth(result, f"{where}.result")
+        check_depth(obj.get("arguments"), f"{where}.arguments")
         raw_status = obj.get("status")
         status: Status
         if raw_status is None:
@@ -157,8 +208,10 @@ class PendingCall:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "pending_call") -> PendingCall:
-        obj = _require_mapping(data, where)
-        name = _require_str(obj, "name", where, required=True)
+        obj = require_mapping(data, where)
+        check_keys(obj, KEYS["pending_call"], where)
+        name = require_str(obj, "name", where, required=True)
+        check_depth(obj.get("arguments"), f"{where}.arguments")
         tier = obj.get("safety_tier", "standard")
         if tier not in SAFETY_TIERS:
             raise TurnError(
@@ -177,10 +230,11 @@ class PriorToolUse:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "prior_tool_use") -> PriorToolUse:
-        obj = _require_mapping(data, where)
+        obj = require_mapping(data, where)
+        check_keys(obj, KEYS["prior_tool_use"], where)
         return cls(
-            name=_require_str(obj, "name", where, required=True),
-            job_id=_optional_str(obj, "job_id", where) or "",
+            name=require_str(obj, "name", where, required=True),
+            job_id=optional_str(obj, "job_id", where) or "",
         )
 
 
@@ -196,13 +250,15 @@ class ToolDef:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "tool") -> ToolDef:
-        obj = _require_mapping(data, where)
-        name = _require_str(obj, "name", where, required=True)
+        obj = require_mapping(data, where)
+        check_keys(obj, KEYS["tool"], where)
+        name = require_str(obj, "name", where, required=True)
         if not name.strip():
             raise TurnError("must be a non-empty string", f"{where}.name")
+        check_depth(obj.get("parameters"), f"{where}.parameters")
         return cls(
             name=name,
-            description=_optional_str(obj, "description", where) or "",
+            description=optional_str(obj, "description", where) or "",
             parameters=obj.get("parameters"),
         )
 
@@ -217,8 +273,9 @@ class UserIntent:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "user_intent") -> UserIntent:
-        obj = _require_mapping(data, where)
-        label = _require_str(obj, "label", where, required=True)
+        obj = require_mapping(data, where)
+        check_keys(obj, KEYS["user_intent"], where)
+        label = require_str(obj, "label", where, required=True)
         confidence = obj.get("confidence", 1.0)
         if (
             not isinstance(confidence, (int, float))
@@ -227,139 +284,6 @@ class UserIntent:
         ):
             raise TurnError("must be a number between 0 and 1", f"{where}.confidence")
         return cls(label=label, confidence=float(confidence))
-
-
-Tier = Literal["confirmed", "inferred", "hypothesis"]
-TIERS: tuple[str, ...] = get_args(Tier)
-
-
-@dataclass(frozen=True)
-class AssertedValue:
-    """A structured value the answer declares it read from a tool's output.
-
-    ``path`` points into the output of the tool call ``tool_call_id`` (see
-    ``nofab.fidelity.path``); ``match`` says how ``expected`` is compared (see
-    ``nofab.fidelity.matchers``); ``count`` claims the value appears that many times.
-    ``claim`` ties the value to a declared claim (and so to its tier). With
-    ``expectation`` set the polarity is inverted: a prediction, refuted only when the path
-    is present and every value there conflicts (checked when the profile opts in).
-    """
-
-    tool_call_id: str
-    path: str
-    expected: Any
-    match: MatchKind = "exact"
-    count: int | None = None
-    claim: str = ""
-    expectation: bool = False
-
-    @classmethod
-    def from_dict(cls, data: Any, where: str = "asserted_value") -> AssertedValue:
-        # Imported here: the fidelity modules use nofab.language.text, which imports this module.
-        from nofab.fidelity.matchers import MatchError
-        from nofab.fidelity.matchers import validate as validate_expected
-        from nofab.fidelity.path import PathError
-        from nofab.fidelity.path import parse as parse_path
-
-        obj = _require_mapping(data, where)
-        match = obj.get("match", "exact")
-        if match not in MATCH_KINDS:
-            raise TurnError(
-                f"unknown match kind {match!r}; expected one of {sorted(MATCH_KINDS)}",
-                f"{where}.match",
-            )
-        if "expected" not in obj:
-            raise TurnError("is required", f"{where}.expected")
-        count = obj.get("count")
-        if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 1):
-            raise TurnError("must be a positive integer", f"{where}.count")
-        expectation = obj.get("expectation", False)
-        if not isinstance(expectation, bool):
-            raise TurnError(f"must be true or false, got {typename(expectation)}", f"{where}.expectation")
-        if expectation and count is not None:
-            raise TurnError("is not allowed on an expectation (a prediction of one value)", f"{where}.count")
-        path = _require_str(obj, "path", where, required=True)
-        try:
-            parse_path(path)
-        except PathError as exc:
-            raise TurnError(f"malformed path {path!r}: {exc}", f"{where}.path") from None
-        try:
-            validate_expected(match, obj["expected"])
-        except MatchError as exc:
-            raise TurnError(str(exc), f"{where}.expected") from None
-        return cls(
-            tool_call_id=_require_str(obj, "tool_call_id", where, required=True),
-            path=path,
-            expected=obj["expected"],
-            match=cast(MatchKind, match),
-            count=count,
-            claim=_optional_str(obj, "claim", where) or "",
-            expectation=expectation,
-        )
-
-
-@dataclass(frozen=True)
-class DeclaredClaim:
-    """A claim the answer makes, with how sure it says it is.
-
-    ``confirmed``: one tool-backed fact (must declare values when the profile requires it);
-    ``inferred``: built from other facts (declares values or the confirmed claims it is
-    ``derived_from``); ``hypothesis``: a lead, exempt from declaring anything.
-    """
-
-    id: str
-    tier: Tier = "confirmed"
-    derived_from: tuple[str, ...] = ()
-    text: str = ""
-
-    @classmethod
-    def from_dict(cls, data: Any, where: str = "declared_claim") -> DeclaredClaim:
-        obj = _require_mapping(data, where)
-        claim_id = _require_str(obj, "id", where, required=True)
-        if not claim_id.strip():
-            raise TurnError("must be a non-empty string", f"{where}.id")
-        tier = obj.get("tier", "confirmed")
-        if tier not in TIERS:
-            raise TurnError(f"unknown tier {tier!r}; expected one of {list(TIERS)}", f"{where}.tier")
-        derived = obj.get("derived_from") or []
-        if not isinstance(derived, list) or not all(isinstance(d, str) and d for d in derived):
-            raise TurnError("must be a list of claim ids", f"{where}.derived_from")
-        return cls(
-            id=claim_id,
-            tier=cast(Tier, tier),
-            derived_from=tuple(derived),
-            text=_optional_str(obj, "text", where) or "",
-        )
-
-
-def _declared(obj: Mapping[str, Any]) -> tuple[tuple[DeclaredClaim, ...], tuple[AssertedValue, ...]]:
-    claims = tuple(
-        DeclaredClaim.from_dict(item, f"declared_claims[{i}]")
-        for i, item in enumerate(_optional_list(obj, "declared_claims"))
-    )
-    ids: dict[str, int] = {}
-    for i, claim in enumerate(claims):
-        if claim.id in ids:
-            raise TurnError(
-                f"duplicate claim id {claim.id!r} (also declared_claims[{ids[claim.id]}])",
-                f"declared_claims[{i}].id",
-            )
-        ids[claim.id] = i
-    for i, claim in enumerate(claims):
-        for j, ref in enumerate(claim.derived_from):
-            where = f"declared_claims[{i}].derived_from[{j}]"
-            if ref not in ids:
-                raise TurnError(f"names no declared claim: {ref!r}", where)
-            if ref == claim.id:
-                raise TurnError("a claim cannot derive from itself", where)
-    values = tuple(
-        AssertedValue.from_dict(item, f"asserted_values[{i}]")
-        for i, item in enumerate(_optional_list(obj, "asserted_values"))
-    )
-    for i, value in enumerate(values):
-        if value.claim and value.claim not in ids:
-            raise TurnError(f"names no declared claim: {value.claim!r}", f"asserted_values[{i}].claim")
-    return claims, values
 
 
 @dataclass(frozen=True)
@@ -399,33 +323,34 @@ class Turn:
     @classmethod
     def from_dict(cls, data: Any, block_prefixes: tuple[str, ...] = GUARD_BLOCK_PREFIXES) -> Turn:
         """Validate a decoded JSON object and build a turn; raises ``TurnError`` naming the field."""
-        obj = _require_mapping(data, "")
+        obj = require_mapping(data, "")
+        check_keys(obj, KEYS["turn"], "")
         if "response" not in obj:
             raise TurnError("is required (the agent's answer, a string)", "response")
         response = obj["response"]
         if not isinstance(response, str):
             raise TurnError(f"must be a string, got {typename(response)}", "response")
-        declared_claims, asserted_values = _declared(obj)
+        declared_claims, asserted_values = declared(obj)
         return cls(
             response=response,
-            user_message=_optional_str(obj, "user_message", "") or "",
+            user_message=optional_str(obj, "user_message", "") or "",
             context=_context_text(obj.get("context"), "context"),
             tool_calls=tuple(
                 ToolCall.from_dict(item, f"tool_calls[{i}]", block_prefixes)
-                for i, item in enumerate(_optional_list(obj, "tool_calls"))
+                for i, item in enumerate(optional_list(obj, "tool_calls"))
             ),
             prior_tool_uses=tuple(
                 PriorToolUse.from_dict(item, f"prior_tool_uses[{i}]")
-                for i, item in enumerate(_optional_list(obj, "prior_tool_uses"))
+                for i, item in enumerate(optional_list(obj, "prior_tool_uses"))
             ),
             asserted_values=asserted_values,
             pending_call=(
                 PendingCall.from_dict(obj["pending_call"]) if obj.get("pending_call") is not None else None
             ),
-            metadata=_require_mapping(obj.get("metadata") or {}, "metadata"),
+            metadata=_metadata(obj.get("metadata")),
             declared_claims=declared_claims,
             tools=tuple(
-                ToolDef.from_dict(item, f"tools[{i}]") for i, item in enumerate(_optional_list(obj, "tools"))
+                ToolDef.from_dict(item, f"tools[{i}]") for i, item in enumerate(optional_list(obj, "tools"))
             ),
             user_intent=(
                 UserIntent.from_dict(obj["user_intent"]) if obj.get("user_intent") is not None else None
@@ -443,23 +368,11 @@ class Turn:
         return cls.from_dict(load_json(text, max_bytes=max_bytes, source=source))
 
 
-def load_json(text: str | bytes, max_bytes: int = DEFAULT_MAX_INPUT_BYTES, source: str = "input") -> Any:
-    """Decode JSON text with a size limit; errors say where the text is broken."""
-    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
-    if size > max_bytes:
-        raise InputTooLargeError(
-            f"{size} bytes is over the {max_bytes}-byte limit (raise it with --max-bytes)", source
-        )
-    try:
-        return json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise TurnError(f"is not UTF-8 text (byte {exc.start})", source) from None
-    except json.JSONDecodeError as exc:
-        raise TurnError(
-            f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", source
-        ) from None
-    except RecursionError:
-        raise TurnError("is nested too deeply to decode (more than ~1000 levels)", source) from None
+def _metadata(value: Any) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    check_depth(require_mapping(value, "metadata"), "metadata")
+    return cast(Mapping[str, Any], value)
 
 
 def _context_text(value: Any, where: str) -> str:
@@ -472,55 +385,3 @@ def _context_text(value: Any, where: str) -> str:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return "\n\n".join(value)
     raise TurnError(f"must be a string or a list of strings, got {typename(value)}", where)
-
-
-def typename(value: Any) -> str:
-    """How a JSON value's type reads in an error message ("a number", "an array")."""
-    return {
-        type(None): "null",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "an array",
-        dict: "an object",
-    }.get(type(value), type(value).__name__)
-
-
-def _require_mapping(value: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TurnError(f"must be a JSON object, got {typename(value)}", where or "turn")
-    return value
-
-
-def _join(where: str, key: str) -> str:
-    return f"{where}.{key}" if where else key
-
-
-def _require_str(obj: Mapping[str, Any], key: str, where: str, required: bool = False) -> str:
-    if key not in obj or obj[key] is None:
-        if required:
-            raise TurnError("is required", _join(where, key))
-        return ""
-    value = obj[key]
-    if not isinstance(value, str):
-        raise TurnError(f"must be a string, got {typename(value)}", _join(where, key))
-    return value
-
-
-def _optional_str(obj: Mapping[str, Any], key: str, where: str) -> str | None:
-    value = obj.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise TurnError(f"must be a string, got {typename(value)}", _join(where, key))
-    return value
-
-
-def _optional_list(obj: Mapping[str, Any], key: str) -> list[Any]:
-    value = obj.get(key)
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise TurnError(f"must be an array, got {typename(value)}", key)
-    return value

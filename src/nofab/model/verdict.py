@@ -8,6 +8,9 @@ from typing import Any, Literal
 
 from nofab.model.finding import Finding
 
+#: How the guard's notes about a truncated input begin (a verdict carries them in ``warnings``).
+TRUNCATED = "input truncated"
+
 ActionTaken = Literal["none", "observed", "flagged", "wiped", "revise_forced", "refuse_replaced"]
 
 
@@ -68,6 +71,14 @@ class Verdict:
     def passed(self) -> bool:
         """Nothing reached the threshold."""
         return not self.blocking
+
+    @property
+    def blocked(self) -> bool:
+        """The answer must not pass as checked: a finding reached the threshold, or part of it
+        went unchecked (a detector failed, or the input was truncated), whatever the mode.
+        Exit codes use this."""
+        truncated = any(w.startswith(TRUNCATED) for w in self.warnings)
+        return bool(self.blocking or self.detector_errors or truncated)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

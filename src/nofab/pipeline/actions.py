@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from nofab.model.finding import Finding
 
@@ -14,18 +15,50 @@ FLAG_HEADER = "⚠ nofab: the answer above makes claims that nothing this turn b
 FLAG_FOOTER = "Treat these as unverified."
 
 
-def flag_block(findings: Sequence[Finding]) -> str:
-    """A visible warning listing each finding; appended, never replacing the answer."""
+def flag_block(findings: Sequence[Finding], unchecked: str = "") -> str:
+    """A visible warning listing each finding (and, when the check was incomplete, that the
+    answer was not fully checked); appended, never replacing the answer."""
     lines = ["", "", "---", FLAG_HEADER]
     for f in findings:
         what = f'"{f.identifier}"' if f.identifier else "(whole answer)"
         lines.append(f"- {what} [{f.kind}, {f.confidence:.2f}]: {f.reason}")
+    if unchecked:
+        lines.append(f"- (whole answer): {unchecked}")
     lines.append(FLAG_FOOTER)
     return "\n".join(lines)
 
 
-def flag(answer: str, findings: Sequence[Finding]) -> str:
-    return answer + flag_block(findings)
+def flag(answer: str, findings: Sequence[Finding], unchecked: str = "") -> str:
+    return answer + flag_block(findings, unchecked)
+
+
+def render(
+    action: str,
+    answer: str,
+    checked: str,
+    blocking: Sequence[Finding],
+    envelope: str,
+    *,
+    unchecked: str = "",
+) -> tuple[str, dict[str, Any]]:
+    """The text to show for ``action`` and the details it adds to the verdict.
+
+    ``answer`` is the raw answer (flag appends to it); ``checked`` the cleaned one the spans
+    index (wipe cuts it). ``unchecked`` says the check was incomplete: a flag says so, and a
+    wipe cannot tell which paragraph went unchecked, so it keeps none.
+    """
+    if action == "flagged":
+        return flag(answer, blocking, unchecked), {}
+    if action == "wiped":
+        if unchecked:
+            text, kept, wiped = "", 0, len(paragraphs(checked))
+        else:
+            text, kept, wiped = wipe(checked, blocking)
+        details = {"preserved_paragraphs": kept, "wiped_paragraphs": wiped, "preserved_text": text}
+        return (text if kept else envelope), details
+    if action == "refuse_replaced":
+        return envelope, {}
+    return answer, {}
 
 
 def paragraphs(text: str) -> list[tuple[int, int]]:

@@ -2,27 +2,41 @@
 
 A ``Guard`` compiles its detectors and vocabulary once and then checks any number of
 turns, from any number of threads: it holds no per-turn state.
+
+Each step is a public method, so the stream and the framework integrations run the same
+pipeline as ``check`` instead of copies of it:
+
+- ``assess`` = detect (every detector, a failure becomes a ``DetectorError``), filter (the
+  per-detector cap), dedupe (one finding per place), and the threshold -> ``Assessment``;
+- ``decide`` -> ``Ruling``: the action the mode takes (``nofab.pipeline.assessment``);
+- ``act`` -> ``Verdict``: decide, then build the text to show (``nofab.pipeline.actions``);
+- ``emit``: the ``FabricationDetectedEvent`` to the handlers.
+
+Revise mode is one state machine (``nofab.pipeline.revise``) driven by ``check`` (sync),
+``acheck`` (async) and the integrations (one round per framework step).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import AsyncIterable, Callable, Iterable, Mapping, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from nofab.config.policy import Policy, Profile
-from nofab.errors import DetectorFailedError, InputTooLargeError, UsageError
+from nofab.errors import DetectorFailedError, ProfileError
 from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache
 from nofab.evidence.toolstatus import verdict_details as tool_details
 from nofab.language.lexicon import lexicon_for
-from nofab.model.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, preview
+from nofab.model.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, fabrication_event
 from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 from nofab.pipeline import actions
+from nofab.pipeline.assessment import Assessment, Ruling, decide
 from nofab.pipeline.cache import GuardCache
+from nofab.pipeline.limits import within_limits
+from nofab.pipeline.revise import Reviser, arevise, revise, revision_loop
 from nofab.pipeline.session import SessionTracker
 from nofab.pipeline.spans import SpanSet
 
@@ -32,16 +46,7 @@ if TYPE_CHECKING:
     from nofab.detectors.base import Detector, DetectorFactory
     from nofab.pipeline.stream import AsyncGuardedStream, GuardedStream
 
-Reviser = Callable[[str], "str | Awaitable[str]"]
-
-
-@dataclass(frozen=True, slots=True)
-class _Assessment:
-    findings: tuple[Finding, ...]
-    blocking: tuple[Finding, ...]
-    errors: tuple[DetectorError, ...]
-    evidence: Evidence
-    notes: tuple[str, ...] = ()
+__all__ = ["Assessment", "Guard", "Reviser", "Ruling", "check", "fidelity_details"]
 
 
 class Guard:
@@ -77,6 +82,8 @@ class Guard:
         for factory in factories:
             try:
                 detector = factory(self.profile)
+            except ProfileError:
+                raise  # a settings typo must not quietly switch a detector off
             except Exception as exc:
                 if self.policy.on_detector_error == "raise":
                     raise DetectorFailedError(getattr(factory, "id", repr(factory)), exc) from exc
@@ -92,10 +99,31 @@ class Guard:
                 continue
             built.append(detector)
         self.detectors: tuple[Detector, ...] = tuple(built)
+        warnings.extend(self._check_rule_tables(factories, seen))
         self.warnings = tuple(warnings)
         self.events = EventBus()
         for handler in handlers:
             self.events.subscribe(handler)
+
+    def _check_rule_tables(self, factories: Sequence[DetectorFactory], built: set[str]) -> list[str]:
+        """A ``rules`` table no detector reads is a typo (``rules.bulk_failur``): an error, or
+        a warning when plugins were not loaded (the table may belong to one)."""
+        ids = built | {str(getattr(f, "id", "")) for f in factories}
+        unknown = sorted(set(self.profile.rules) - ids)
+        if not unknown:
+            return []
+        from difflib import get_close_matches  # only on the error path
+
+        known = sorted(i for i in ids if i)
+
+        def message(name: str) -> str:
+            close = get_close_matches(name, known, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            return f"no detector has this id; {hint}expected one of {known}"
+
+        if self.policy.load_plugins:
+            raise ProfileError(message(unknown[0]), f"rules.{unknown[0]}")
+        return [f"rules.{name}: {message(name)} (plugins were not loaded)" for name in unknown]
 
     def subscribe(self, handler: Any, event_type: type | None = None) -> None:
         """Register an event handler (see ``nofab.model.events``)."""
@@ -111,68 +139,44 @@ class Guard:
             return turn
         return Turn.from_dict(turn)
 
-    def _within_limits(self, turn: Turn) -> tuple[Turn, list[str]]:
-        """Apply the policy's input limits: raise, or truncate and say what was cut."""
-        policy = self.policy
-        cuts: list[tuple[str, str]] = []
-        response, calls = turn.response, turn.tool_calls
-        if len(response) > policy.max_answer_chars:
-            cuts.append(("response", f"{len(response)} characters, limit {policy.max_answer_chars}"))
-            response = response[: policy.max_answer_chars]
-        if len(calls) > policy.max_tool_calls:
-            cuts.append(("tool_calls", f"{len(calls)} calls, limit {policy.max_tool_calls}"))
-            calls = calls[-policy.max_tool_calls :]  # the most recent calls matter most
-        size = (
-            len(turn.context)
-            + len(turn.user_message)
-            + sum(len(c.result) if isinstance(c.result, str) else 0 for c in calls)
-        )
-        if size > policy.max_evidence_chars:
-            cuts.append(("evidence", f"about {size} characters, limit {policy.max_evidence_chars}"))
-        if not cuts:
-            return turn, []
-        if policy.on_oversize == "error":
-            where, what = cuts[0]
-            raise InputTooLargeError(
-                f"is too large ({what}); raise the policy limit or use on_oversize='truncate'", where
-            )
-        notes = [
-            f"input truncated: {where} had {what}; only the part within the limit was checked"
-            for where, what in cuts
-        ]
-        return replace(turn, response=response, tool_calls=calls), notes
-
-    def assess(self, turn: Turn, run_id: str = "", evidence: Evidence | None = None) -> _Assessment:
-        """Run every detector; ``evidence`` lets a caller share one index across answers (streaming)."""
-        turn, notes = self._within_limits(turn)
+    def assess(self, turn: Turn, run_id: str = "", evidence: Evidence | None = None) -> Assessment:
+        """detect -> filter -> dedupe -> threshold; ``evidence`` lets a caller share one index
+        across answers (streaming)."""
+        turn, notes = within_limits(self.policy, turn)
         if evidence is None:
             evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
         found: list[Finding] = []
         errors: list[DetectorError] = []
-        cap = self.policy.max_findings_per_detector
         for detector in self.detectors:
             try:
-                produced = list(islice(detector.detect(evidence), cap + 1))
-                if len(produced) > cap:
-                    produced.pop()
-                    notes.append(
-                        f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
-                        "answer was not checked by it"
-                    )
-                found.extend(produced)
+                found.extend(self._filtered(detector, evidence, notes))
             except Exception as exc:
-                if self.policy.on_detector_error == "raise":
-                    raise DetectorFailedError(detector.id, exc) from exc
-                error = DetectorError(detector.id, type(exc).__name__, str(exc)[:500])
-                errors.append(error)
-                if self.events.wants(DetectorErrorEvent):
-                    self.events.emit(
-                        DetectorErrorEvent(run_id, error.detector, error.error_type, error.message)
-                    )
+                errors.append(self._failed(detector, exc, run_id))
         findings = _dedupe(found)
         default = self.policy.threshold
         blocking = tuple(f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default))
-        return _Assessment(findings, blocking, tuple(errors), evidence, tuple(notes))
+        return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes))
+
+    def _filtered(self, detector: Detector, evidence: Evidence, notes: list[str]) -> list[Finding]:
+        """One detector's findings, cut at the policy's per-detector cap (and a note saying so)."""
+        cap = self.policy.max_findings_per_detector
+        produced = list(islice(detector.detect(evidence), cap + 1))
+        if len(produced) > cap:
+            produced.pop()
+            notes.append(
+                f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
+                "answer was not checked by it"
+            )
+        return produced
+
+    def _failed(self, detector: Detector, exc: Exception, run_id: str) -> DetectorError:
+        """A detector raised: report it (an event, and the verdict's ``detector_errors``)."""
+        if self.policy.on_detector_error == "raise":
+            raise DetectorFailedError(detector.id, exc) from exc
+        error = DetectorError(detector.id, type(exc).__name__, str(exc)[:500])
+        if self.events.wants(DetectorErrorEvent):
+            self.events.emit(DetectorErrorEvent(run_id, error.detector, error.error_type, error.message))
+        return error
 
     def detect(self, turn: Turn | Mapping[str, Any]) -> tuple[Finding, ...]:
         """Only the findings, whatever the mode (no action, no event)."""
@@ -194,16 +198,14 @@ class Guard:
         turn = self._coerce(turn)
         if self.policy.mode == "off":
             return self._off(turn)
-        rid = run_id or ""
-        first = self.assess(turn, rid)
-        if self.policy.mode == "revise" and first.blocking and reviser is not None:
-            verdict = self._revise_sync(turn, first, reviser, rid)
+        first = self.assess(turn, run_id or "")
+        if self.policy.mode == "revise" and reviser is not None:
+            verdict = revise(revision_loop(self, turn, first, run_id or ""), reviser)
         else:
-            verdict = self._act(turn, first, reviser_missing=reviser is None)
+            verdict = self.act(turn, first, reviser_missing=reviser is None)
         if session is not None:
             verdict = session.observe(verdict)
-        if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
-            self.events.emit(self._event(turn, verdict, run_id))
+        self.emit(turn, verdict, run_id)
         return verdict
 
     async def acheck(
@@ -218,28 +220,15 @@ class Guard:
         turn = self._coerce(turn)
         if self.policy.mode == "off":
             return self._off(turn)
-        rid = run_id or ""
-        first = self.assess(turn, rid)
-        if self.policy.mode == "revise" and first.blocking and reviser is not None:
-            rounds: list[RevisionRound] = []
-            current, assessment = turn, first
-            for _ in range(self.policy.max_revisions):
-                instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
-                try:
-                    result = reviser(instruction)
-                    text: Any = await result if isinstance(result, Awaitable) else result
-                except Exception as exc:  # the guard never crashes the agent over its reviser
-                    text = exc
-                current, assessment = self._next_round(current, assessment, instruction, text, rounds, rid)
-                if not assessment.blocking or rounds[-1].error:
-                    break
-            verdict = self._after_revision(turn, current, assessment, rounds)
+        first = self.assess(turn, run_id or "")
+        if self.policy.mode == "revise" and reviser is not None:
+            verdict = await arevise(revision_loop(self, turn, first, run_id or ""), reviser)
         else:
-            verdict = self._act(turn, first, reviser_missing=reviser is None)
+            verdict = self.act(turn, first, reviser_missing=reviser is None)
         if session is not None:
             verdict = session.observe(verdict)
-        if (verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent):
-            await self.events.aemit(self._event(turn, verdict, run_id))
+        if self._worth_an_event(verdict):
+            await self.events.aemit(self.event(turn, verdict, run_id))
         return verdict
 
     # ------------------------------------------------------------------ streaming
@@ -275,109 +264,45 @@ class Guard:
         limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
         return AsyncGuardedStream(self, partial_turn(turn), chunks, run_id, limit)
 
-    def _revise_sync(self, turn: Turn, first: _Assessment, reviser: Reviser, rid: str) -> Verdict:
-        rounds: list[RevisionRound] = []
-        current, assessment = turn, first
-        for _ in range(self.policy.max_revisions):
-            instruction = actions.revision_instruction(assessment.blocking, bool(turn.tool_calls))
-            try:
-                result = reviser(instruction)
-                text: Any = _run_sync(result) if isinstance(result, Awaitable) else result
-            except UsageError:
-                raise
-            except Exception as exc:  # the guard never crashes the agent over its reviser
-                text = exc
-            current, assessment = self._next_round(current, assessment, instruction, text, rounds, rid)
-            if not assessment.blocking or rounds[-1].error:
-                break
-        return self._after_revision(turn, current, assessment, rounds)
+    # ------------------------------------------------------------------ decide, act, emit
+    def decide(
+        self, assessment: Assessment, mode: str | None = None, *, reviser_missing: bool = False
+    ) -> Ruling:
+        """The action ``mode`` (default: the policy's) takes on ``assessment`` (no text built)."""
+        return decide(self.policy, assessment, mode, reviser_missing=reviser_missing)
 
-    def _next_round(
+    def act(
         self,
-        current: Turn,
-        assessment: _Assessment,
-        instruction: str,
-        text: Any,
-        rounds: list[RevisionRound],
-        rid: str,
-    ) -> tuple[Turn, _Assessment]:
-        """Record one round; a failed reviser leaves the current draft and its findings in place."""
-        error = _revision_error(text)
-        if error:
-            rounds.append(
-                RevisionRound(
-                    instruction, current.response, "", assessment.findings, error, assessment.blocking
-                )
-            )
-            return current, assessment
-        revised = current.with_response(cast(str, text))
-        new = self.assess(revised, rid)
-        rounds.append(
-            RevisionRound(
-                instruction, current.response, revised.response, new.findings, None, assessment.blocking
-            )
-        )
-        return revised, new
-
-    def _after_revision(
-        self, original: Turn, current: Turn, assessment: _Assessment, rounds: list[RevisionRound]
+        turn: Turn,
+        assessment: Assessment,
+        mode: str | None = None,
+        *,
+        reviser_missing: bool = False,
+        rounds: Sequence[RevisionRound] = (),
+        warnings: Sequence[str] = (),
     ) -> Verdict:
-        warnings = [f"reviser failed: {r.error}" for r in rounds if r.error]
-        if not assessment.blocking:
-            return self._verdict(
-                assessment, "revise_forced", current.response, rounds=rounds, warnings=warnings
-            )
-        fallback = self.policy.revise_fallback
-        why = "the revision still failed" if rounds else "max_revisions is 0, so no revision was asked for"
-        verdict = self._act(current, assessment, mode=fallback)
-        return self._verdict(
+        """Decide, then build the text to show: the verdict of ``assessment`` under ``mode``."""
+        ruling = self.decide(assessment, mode, reviser_missing=reviser_missing)
+        output, details = actions.render(
+            ruling.action,
+            turn.response,
+            assessment.evidence.answer,
+            assessment.blocking,
+            self.policy.envelope,
+            unchecked=assessment.unchecked if ruling.fail_closed else "",
+        )
+        return self.verdict(
             assessment,
-            verdict.action,
-            verdict.output,
+            ruling.action,
+            output,
             rounds=rounds,
-            warnings=[*warnings, f"{why}; fell back to {fallback}"],
-            details=verdict.details,
+            warnings=[*warnings, *ruling.warnings],
+            details=details,
         )
 
-    def _act(
-        self, turn: Turn, assessment: _Assessment, mode: str | None = None, reviser_missing: bool = False
-    ) -> Verdict:
-        mode = mode or self.policy.mode
-        findings, blocking = assessment.findings, assessment.blocking
-        warnings: list[str] = []
-        if mode == "revise":
-            if blocking and reviser_missing:
-                warnings.append("revise mode without a reviser: fell back to refuse")
-            mode = "refuse"
-        incomplete = bool(assessment.errors) or any(n.startswith("input truncated") for n in assessment.notes)
-        if mode == "refuse" and incomplete and self.policy.on_error_in_refuse == "refuse":
-            failed = ", ".join(sorted({e.detector for e in assessment.errors})) or "none"
-            warnings.append(
-                f"refused because the answer was not fully checked (failed detectors: {failed}) "
-                "and the policy fails closed"
-            )
-            return self._verdict(assessment, "refuse_replaced", self.policy.envelope, warnings=warnings)
-        if not blocking or mode == "observe":
-            action: ActionTaken = "observed" if findings else "none"
-            return self._verdict(assessment, action, turn.response, warnings=warnings)
-        if mode == "flag":
-            return self._verdict(
-                assessment, "flagged", actions.flag(turn.response, blocking), warnings=warnings
-            )
-        if mode == "wipe":
-            text, kept, wiped = actions.wipe(assessment.evidence.answer, blocking)
-            output = text if kept else self.policy.envelope
-            details = {
-                "preserved_paragraphs": kept,
-                "wiped_paragraphs": wiped,
-                "preserved_text": text,
-            }
-            return self._verdict(assessment, "wiped", output, warnings=warnings, details=details)
-        return self._verdict(assessment, "refuse_replaced", self.policy.envelope, warnings=warnings)
-
-    def _verdict(
+    def verdict(
         self,
-        assessment: _Assessment,
+        assessment: Assessment,
         action: ActionTaken,
         output: str,
         *,
@@ -385,6 +310,7 @@ class Guard:
         warnings: Sequence[str] = (),
         details: Mapping[str, Any] | None = None,
     ) -> Verdict:
+        """The verdict of ``assessment`` once ``action`` produced ``output`` (no event)."""
         findings = assessment.findings
         return Verdict(
             findings=findings,
@@ -405,7 +331,15 @@ class Guard:
             blocking=assessment.blocking,
         )
 
-    def _tool_details(self, assessment: _Assessment) -> dict[str, Any]:
+    def emit(self, turn: Turn, verdict: Verdict, run_id: str | None = None) -> None:
+        """Send the ``FabricationDetectedEvent`` of ``verdict`` to the sync handlers (if any)."""
+        if self._worth_an_event(verdict):
+            self.events.emit(self.event(turn, verdict, run_id))
+
+    def _worth_an_event(self, verdict: Verdict) -> bool:
+        return bool(verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent)
+
+    def _tool_details(self, assessment: Assessment) -> dict[str, Any]:
         # Tool partition, phantoms, inflation and pending-call routing (nofab.evidence.toolstatus).
         checked = any(d.id == "arguments" for d in self.detectors)
         return tool_details(assessment.evidence, assessment.findings, checked)
@@ -413,30 +347,9 @@ class Guard:
     def _off(self, turn: Turn) -> Verdict:
         return Verdict((), "none", turn.response, "off", self.policy.threshold)
 
-    def _event(self, turn: Turn, verdict: Verdict, run_id: str | None) -> FabricationDetectedEvent:
-        draft, truncated = preview(turn.response)
-        replaced = verdict.output != turn.response
-        # A revised turn reports what the draft had: the final findings may be none at all.
-        findings = verdict.rounds[0].draft_findings if verdict.rounds else verdict.findings
-        payload = tuple(f.to_dict() for f in findings)
-        replacement = preview(verdict.output)[0] if replaced else None
-        if self.redactor is not None:
-            from nofab.redaction import redact_finding
-
-            payload = tuple(redact_finding(f, self.redactor) for f in payload)
-            draft = self.redactor(draft)
-            replacement = self.redactor(replacement) if replacement is not None else None
-        return FabricationDetectedEvent(
-            run_id=run_id or _new_run_id(),
-            mode=verdict.mode,
-            action_taken=verdict.action,
-            findings=payload,
-            refuse_threshold=verdict.threshold,
-            max_finding_confidence=max((f.confidence for f in findings), default=0.0),
-            original_draft_preview=draft,
-            replacement_preview=replacement,
-            preview_truncated=truncated,
-        )
+    def event(self, turn: Turn, verdict: Verdict, run_id: str | None = None) -> FabricationDetectedEvent:
+        """The ``FabricationDetectedEvent`` of ``verdict`` on ``turn`` (previews redacted)."""
+        return fabrication_event(turn.response, verdict, run_id, self.redactor)
 
 
 def fidelity_details(detectors: Sequence[Detector], evidence: Evidence) -> dict[str, Any]:
@@ -447,40 +360,6 @@ def fidelity_details(detectors: Sequence[Detector], evidence: Evidence) -> dict[
     from nofab.detectors.fidelity import verdict_details
 
     return verdict_details(detectors, evidence)
-
-
-def _new_run_id() -> str:
-    import uuid  # only when an event is built for a caller that gave no run id
-
-    return uuid.uuid4().hex
-
-
-def _revision_error(text: Any) -> str | None:
-    """Why a reviser's return value cannot be used as a revision (``None`` when it can)."""
-    if isinstance(text, BaseException):
-        return f"{type(text).__name__}: {text}"
-    if not isinstance(text, str):
-        return f"the reviser returned {type(text).__name__}, not a string"
-    if not text.strip():
-        return "the reviser returned an empty answer"
-    return None
-
-
-def _run_sync(awaitable: Awaitable[str]) -> str:
-    import asyncio
-    import inspect
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-
-        async def _wait() -> str:
-            return await awaitable
-
-        return asyncio.run(_wait())
-    if inspect.iscoroutine(awaitable):
-        awaitable.close()
-    raise UsageError("the reviser is async and an event loop is running: use `await guard.acheck(...)`")
 
 
 def _dedupe(findings: list[Finding]) -> tuple[Finding, ...]:

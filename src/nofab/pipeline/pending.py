@@ -14,9 +14,12 @@ from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import Verdict
 from nofab.pipeline.guard import Guard
+from nofab.pipeline.provenance import DETECTOR_ID
 
 #: The finding kinds that concern a pending tool call (the others judge the answer text).
 CALL_KINDS = frozenset({"argument_without_provenance"})
+#: The detector that checks them.
+ARGUMENTS = DETECTOR_ID
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,9 +30,16 @@ class CallDecision:
     findings: tuple[Finding, ...]
     blocking: tuple[Finding, ...]
     verdict: Verdict
+    #: The argument check itself failed, and the policy fails closed.
+    unchecked: bool = False
 
     def message(self) -> str:
         """A one-paragraph explanation for the agent's model when the call is refused."""
+        if self.unchecked:
+            return (
+                "nofab refused this tool call: its arguments could not be checked (the argument "
+                "check failed), and the policy does not let unchecked calls run."
+            )
         lines = ["nofab refused this tool call: its arguments are not backed by anything this turn."]
         for f in self.blocking:
             lines.append(f'- "{f.identifier}": {f.reason}')
@@ -44,4 +54,8 @@ def check_pending_call(guard: Guard, turn: Turn) -> CallDecision:
     verdict = guard.check(turn)
     findings = tuple(f for f in verdict.findings if f.kind in CALL_KINDS)
     blocking = tuple(f for f in verdict.blocking if f.kind in CALL_KINDS)
-    return CallDecision(not blocking, findings, blocking, verdict)
+    # Fail closed, as answers do: a call whose arguments went unchecked does not run.
+    unchecked = guard.policy.on_error_in_refuse == "refuse" and any(
+        e.detector == ARGUMENTS for e in verdict.detector_errors
+    )
+    return CallDecision(not blocking and not unchecked, findings, blocking, verdict, unchecked)

@@ -16,24 +16,26 @@ releases it — unchanged, withheld, or followed by the refusal envelope, per th
 A whole-answer finding (``intent_action_no_tool``) cannot be confined to one sentence, so
 in wipe mode it stops the stream like refuse does.
 
-Cost is linear in the answer: the evidence index (normalised tool results, harvested
-numbers) is built ONCE per turn and shared by every sentence's check; each character of the
-answer is scanned for a boundary once and checked once.
+The final verdict is a full check of everything the model produced, so it equals
+``Guard.check`` of that text (findings that need several sentences included). Only wipe and
+refuse gate sentences (observe and flag release each one anyway, so they check only at the
+end). Cost is linear in the answer: the evidence index (normalised tool results, harvested
+numbers) is built ONCE per turn and shared by every check; each character of the answer is
+scanned for a boundary once and checked at most twice (its sentence, the whole answer).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Iterable, Iterator, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from nofab.errors import UsageError
 from nofab.evidence.index import Evidence
-from nofab.model.events import FabricationDetectedEvent
-from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, Verdict
-from nofab.pipeline import actions
+from nofab.pipeline.assessment import Assessment
 
 if TYPE_CHECKING:
     from nofab.pipeline.guard import Guard
@@ -60,8 +62,10 @@ def partial_turn(turn: Turn | Mapping[str, Any]) -> Turn:
     return Turn.from_dict({**turn, "response": ""})
 
 
-class _Core:
-    """The sentence splitter and per-sentence decision, shared by the sync and async streams."""
+class StreamCore:
+    """The sentence splitter, the per-sentence gate and the final verdict, shared by the sync
+    and async streams. It uses only the guard's public steps (assess, decide, act, verdict,
+    emit), so a stream's modes mean what they mean in ``Guard.check``."""
 
     def __init__(self, guard: Guard, turn: Turn, run_id: str | None, max_sentence_chars: int) -> None:
         self.guard = guard
@@ -77,16 +81,14 @@ class _Core:
             mode = policy.revise_fallback
             self.warnings.append(f"a stream cannot be revised once released: revise fell back to {mode}")
         self.mode = mode
+        #: observe and flag release every sentence anyway: only wipe and refuse gate them.
+        self.gated = mode in ("wipe", "refuse")
         self.shared = Evidence(turn, guard.profile, guard.lexicon)
         self.buffer = ""
         self.scan_from = 0
         self.consumed: list[str] = []  # every sentence read, released or not
-        self.offset = 0  # length of the cleaned answer so far (spans index the cleaned answer)
         self.released: list[str] = []
-        self.findings: list[Finding] = []
-        self.blocking: list[Finding] = []
         self.errors: list[DetectorError] = []
-        self.whole_kinds: set[str] = set()
         self.sentences = 0
         self.withheld = 0
         self.refused = False
@@ -122,62 +124,37 @@ class _Core:
         return out
 
     def finish(self) -> list[str]:
-        """The stream ended: check what is left and build the final verdict."""
+        """The stream ended: check what is left, then the whole answer, and build the verdict."""
         out: list[str] = []
         if self.mode != "off" and not self.stopped and self.buffer:
             rest, self.buffer = self.buffer, ""
             out.extend(self._sentence(rest))
-        if self.mode == "flag" and self.blocking:
-            block = actions.flag_block(self.blocking)
-            out.append(block)
-            self.released.append(block)
-        if self.mode == "wipe" and self.withheld and not any(s.strip() for s in self.released):
-            out.append(self.guard.policy.envelope)
-            self.released.append(self.guard.policy.envelope)
-        self.verdict = self._verdict()
-        self._emit()
+        out.extend(self._final())
         return out
 
     # ------------------------------------------------------------------ one sentence
     def _sentence(self, sentence: str) -> list[str]:
         self.consumed.append(sentence)
         if not sentence.strip():  # blank lines between paragraphs: nothing to check
-            self.offset += len(sentence)
             if self.stopped:
                 return []
             self.released.append(sentence)
             return [sentence]
         self.sentences += 1
-        if self.mode == "off":
+        if not self.gated:
             self.released.append(sentence)
             return [sentence]
         evidence = self.shared.for_answer(sentence)
         assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence)
-        offset = self.offset
-        self.offset += len(evidence.answer)
         # A broken detector fails on every sentence: report each distinct failure once.
         self.errors.extend(e for e in assessment.errors if e not in self.errors)
-        blocking_ids = {id(f) for f in assessment.blocking}
-        hit = False
-        whole_hit = False
-        for f in assessment.findings:
-            if f.whole_turn:
-                if f.kind in self.whole_kinds:
-                    continue
-                self.whole_kinds.add(f.kind)
-                moved = f
-            else:
-                moved = _shift(f, offset)
-            self.findings.append(moved)
-            if id(f) in blocking_ids:
-                self.blocking.append(moved)
-                hit = True
-                whole_hit = whole_hit or f.whole_turn
-        if not hit or self.mode in ("observe", "flag"):
+        ruling = self.guard.decide(assessment, self.mode)
+        if ruling.action not in ("wiped", "refuse_replaced"):
             self.released.append(sentence)
             return [sentence]
-        if self.mode == "wipe" and not whole_hit:
-            self.withheld += 1
+        self.withheld += 1
+        whole = any(f.whole_turn for f in assessment.blocking)
+        if ruling.action == "wiped" and not whole:
             # Keep the paragraph structure: a withheld sentence's line break still separates
             # the sentences around it.
             tail = sentence[len(sentence.rstrip()) :]
@@ -187,7 +164,6 @@ class _Core:
                 return [keep]
             return []
         # refuse (or a whole-answer finding in wipe): the envelope, and nothing after it.
-        self.withheld += 1
         self.refused = True
         self.stopped = True
         envelope = self.guard.policy.envelope
@@ -196,47 +172,70 @@ class _Core:
         return [text]
 
     # ------------------------------------------------------------------ the verdict
-    def _verdict(self) -> Verdict:
-        policy = self.guard.policy
-        output = "".join(self.released)
+    def _final(self) -> list[str]:
+        """The verdict is the full check of everything the model produced (the sentences'
+        checks only gated the release): findings that span sentences, whole-answer findings and
+        dedupe across sentences come out exactly as ``Guard.check`` gives them."""
+        guard = self.guard
+        text = "".join(self.consumed)
+        full = self.turn.with_response(text)
         if self.mode == "off":
-            return Verdict((), "none", output, "off", policy.threshold)
-        action: ActionTaken
-        if self.refused:
-            action = "refuse_replaced" if self.mode == "refuse" else "wiped"
-        elif self.blocking and self.mode == "flag":
-            action = "flagged"
-        elif self.withheld:
-            action = "wiped"
+            self.verdict = Verdict((), "none", text, "off", guard.policy.threshold)
+            return []
+        evidence = self.shared.for_answer(text)
+        assessment = guard.assess(full, self.run_id or "", evidence=evidence)
+        errors = (*assessment.errors, *(e for e in self.errors if e not in assessment.errors))
+        assessment = replace(assessment, errors=errors)
+        out: list[str] = []
+        if not self.gated:
+            # Everything was released: act on the whole answer; what it adds (the flag block)
+            # comes after the released text.
+            acted = guard.act(full, assessment, self.mode, warnings=self.warnings)
+            out = [acted.output[len(text) :]] if len(acted.output) > len(text) else []
+            self.released.extend(out)
+            self.verdict = replace(acted, details={**acted.details, "stream": self._counts()})
         else:
-            action = "observed" if self.findings else "none"
-        findings = tuple(sorted(self.findings, key=lambda f: (f.span, f.kind)))
-        return Verdict(
-            findings=findings,
-            action=action,
-            output=output,
-            mode=policy.mode,
-            threshold=policy.threshold,
-            max_confidence=max((f.confidence for f in findings), default=0.0),
-            detector_errors=tuple(self.errors),
-            warnings=(*self.guard.warnings, *self.warnings),
-            details={
-                "stream": {
-                    "sentences": self.sentences,
-                    "released_sentences": self.sentences - self.withheld,
-                    "withheld_sentences": self.withheld,
-                    "stopped_early": self.stopped,
-                }
-            },
-            blocking=tuple(sorted(self.blocking, key=lambda f: (f.span, f.kind))),
-        )
+            if self.withheld and not self.refused and not any(s.strip() for s in self.released):
+                out = [guard.policy.envelope]
+                self.released.extend(out)
+            self.verdict = guard.verdict(
+                assessment,
+                self._gated_action(assessment),
+                "".join(self.released),
+                warnings=self._late(assessment),
+                details={"stream": self._counts()},
+            )
+        guard.emit(full, self.verdict, self.run_id)
+        return out
 
-    def _emit(self) -> None:
-        verdict = self.verdict
-        if verdict is None or not verdict.findings or not self.guard.events.wants(FabricationDetectedEvent):
-            return
-        full = self.turn.with_response("".join(self.consumed))
-        self.guard.events.emit(self.guard._event(full, verdict, self.run_id))
+    def _gated_action(self, assessment: Assessment) -> ActionTaken:
+        if self.refused:
+            return "refuse_replaced" if self.mode == "refuse" else "wiped"
+        if self.withheld:
+            return "wiped"
+        return "observed" if assessment.findings else "none"
+
+    def _late(self, assessment: Assessment) -> list[str]:
+        """Say so when the whole answer blocks where no sentence did: it was already shown."""
+        warnings = list(self.warnings)
+        blocked = self.guard.decide(assessment, self.mode).action in ("wiped", "refuse_replaced")
+        if blocked and not self.withheld:
+            warnings.append(
+                "the whole answer is blocked where no single sentence was; its sentences were "
+                "already released"
+            )
+        return warnings
+
+    def _counts(self) -> dict[str, Any]:
+        return {
+            "sentences": self.sentences,
+            "released_sentences": self.sentences - self.withheld,
+            "withheld_sentences": self.withheld,
+            "stopped_early": self.stopped,
+            # The verdict is the full check of this much of the model's text (all of it,
+            # unless the stream stopped early).
+            "checked_chars": sum(len(s) for s in self.consumed),
+        }
 
     def start(self) -> None:
         """A stream is read once: a second pass would re-read (or miss) the model's chunks."""
@@ -248,22 +247,6 @@ class _Core:
         if self.verdict is None:
             raise UsageError("the stream has not finished: iterate it to the end before reading .verdict")
         return self.verdict
-
-
-def _shift(finding: Finding, offset: int) -> Finding:
-    if not offset:
-        return finding
-    start, end = finding.span
-    return Finding(
-        kind=finding.kind,
-        detector=finding.detector,
-        identifier=finding.identifier,
-        confidence=finding.confidence,
-        span=(start + offset, end + offset),
-        reason=finding.reason,
-        severity=finding.severity,
-        evidence=finding.evidence,
-    )
 
 
 class GuardedStream:
@@ -282,7 +265,7 @@ class GuardedStream:
         run_id: str | None = None,
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
     ) -> None:
-        self._core = _Core(guard, turn, run_id, max_sentence_chars)
+        self._core = StreamCore(guard, turn, run_id, max_sentence_chars)
         self._chunks = chunks
 
     def __iter__(self) -> Iterator[str]:
@@ -316,7 +299,7 @@ class AsyncGuardedStream:
         run_id: str | None = None,
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
     ) -> None:
-        self._core = _Core(guard, turn, run_id, max_sentence_chars)
+        self._core = StreamCore(guard, turn, run_id, max_sentence_chars)
         self._chunks = chunks
 
     async def _source(self) -> AsyncGenerator[str | None, None]:

@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from nofab.batch.extra import require
-from nofab.batch.report import Gate, TurnLoader, calibration_view, environment, turn_view
+from nofab.batch.page import calibration_view, environment, turn_view
+from nofab.batch.report import Gate, TurnLoader
 from nofab.batch.store import LABELS, RunStore
 from nofab.errors import InputError
 
