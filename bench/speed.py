@@ -7,6 +7,9 @@ by turn as it grows) and `import nofab` time.
     python bench/speed.py [--data ../shared/data] [--half checking|tuning|all] [--repeat 5]
                           [--hostile] [--json]
 
+Before/after: run it with PYTHONPATH pointing at another version's src/ (a version without
+the per-source cache reports every regime cold).
+
 Three cache regimes are reported, because a Guard indexes each evidence source once
 (`nofab.evidence.results`) and a benchmark that checks the same turns again would only
 measure its cache:
@@ -40,7 +43,11 @@ import nofab
 from corpora import openai_chat_turns
 from nofab import Guard, Policy, Turn
 from nofab.evidence.index import Evidence
-from nofab.evidence.results import ResultCache
+
+try:
+    from nofab.evidence.results import ResultCache
+except ImportError:  # a version before the per-source cache (for a before/after run): all cold
+    ResultCache = None  # type: ignore[assignment,misc]
 from splits import half_of
 
 REPO = Path(__file__).resolve().parents[1]
@@ -104,7 +111,8 @@ def regimes(guard: Guard, conversations: list[list[Turn]], repeat: int) -> dict[
     turns = [t for c in conversations for t in c]
 
     def empty() -> None:
-        guard.results = ResultCache()
+        if ResultCache is not None:
+            guard.results = ResultCache()
 
     def replay() -> list[float]:
         empty()
@@ -124,14 +132,17 @@ def per_detector(guard: Guard, turns: list[Turn], repeat: int) -> dict[str, list
     try:
         for _ in range(repeat):
             for i, turn in enumerate(turns):
-                evidence = Evidence(turn, guard.profile, guard.lexicon, cache=ResultCache())
+                if ResultCache is not None:
+                    evidence = Evidence(turn, guard.profile, guard.lexicon, cache=ResultCache())
+                else:
+                    evidence = Evidence(turn, guard.profile, guard.lexicon)
                 for name, parts in (
                     ("evidence: turn-wide", TURN_WIDE),
                     ("evidence: answer side", ANSWER_SIDE),
                 ):
                     start = time.perf_counter_ns()
                     for part in parts:
-                        getattr(evidence, part)
+                        getattr(evidence, part, None)  # None: an older version without it
                     best[name][i] = min(best[name][i], (time.perf_counter_ns() - start) / 1000)
                 for detector in guard.detectors:
                     start = time.perf_counter_ns()
@@ -144,7 +155,7 @@ def per_detector(guard: Guard, turns: list[Turn], repeat: int) -> dict[str, list
 
 def symfonic() -> Callable[[Turn], Any] | None:
     try:
-        from symfonic.agent.middleware.fabrication import detect_fabrication
+        from symfonic.agent.middleware.fabrication import detect_fabrication  # type: ignore[import-untyped]
     except ImportError:
         return None
 
@@ -234,9 +245,10 @@ def main() -> None:
     nofab.check(turns[0], policy)  # the first call builds the cached guard
 
     def one_shot_pass() -> list[float]:
-        from nofab.pipeline.guard import GUARDS
+        if ResultCache is not None:
+            from nofab.pipeline.guard import GUARDS
 
-        GUARDS.get(policy, None).results = ResultCache()
+            GUARDS.get(policy, None).results = ResultCache()
         return timed(lambda t: nofab.check(t, policy), turns)
 
     one_shot = best_of(args.repeat, one_shot_pass)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from nofab.config.policy import Profile
 from nofab.evidence.records import Record
-from nofab.evidence.results import UNCACHED, ResultCache, ResultIndex, SourceIndex
+from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
 from nofab.language.sentences import Span, sentence_at, split_sentences
 from nofab.language.text import clean_answer, find_token, fold, fold_source
@@ -201,29 +201,28 @@ class Evidence:
 
     # ------------------------------------------------------------------ records
     @turn_wide
-    def _results(self) -> tuple[tuple[str, ToolCall, ResultIndex], ...]:
-        """(label, call, structured index) for every tool result that is a JSON value other
-        than text, each read once while the guard's cache holds it."""
-        cache, name_fields = self._cache, self.profile.name_fields
-        out: list[tuple[str, ToolCall, ResultIndex]] = []
+    def _results(self) -> tuple[tuple[Source, SourceIndex], ...]:
+        """The tool results that may parse to an object or array, with their indexes."""
+        out: list[tuple[Source, SourceIndex]] = []
         for source in self.sources:
             call = source.call
             if call is None or source.index is None or source.label[-7:] != ".result":
                 continue
             if isinstance(call.result, str) and not _may_parse(call.result):
                 continue  # plain text: parsing would give it back unchanged
-            index = cache.result(source.index, _parser(call), source.label, name_fields)
-            if index.structured:
-                out.append((source.label, call, index))
+            out.append((source, source.index))
         return tuple(out)
 
     @turn_wide
     def records(self) -> tuple[Record, ...]:
-        """The records (rows) of every tool result that did not fail (see ``nofab.evidence.records``)."""
+        """The records (rows) of every tool result that did not fail (see ``nofab.evidence.records``),
+        each result read once while the guard's cache holds it."""
+        cache, name_fields = self._cache, self.profile.name_fields
         out: list[Record] = []
-        for _label, call, index in self._results:
+        for source, index in self._results:
+            call = cast(ToolCall, source.call)
             if call.status in ("ok", "empty"):
-                out.extend(index.records)
+                out.extend(cache.records(index, _parser(call), source.label, name_fields) or ())
         return tuple(out)
 
     # ------------------------------------------------------------------ numbers
@@ -262,7 +261,12 @@ class Evidence:
     @turn_wide
     def derivables(self) -> Sequence[tuple[str, Derivable]]:
         """Per tool result, the numbers available for derived-value checks."""
-        return [(label, index.derivable) for label, _call, index in self._results]
+        out: list[tuple[str, Derivable]] = []
+        for source, index in self._results:
+            derivable = self._cache.derivable(index, _parser(cast(ToolCall, source.call)))
+            if derivable is not None:
+                out.append((source.label, derivable))
+        return out
 
 
 def _may_parse(text: str) -> bool:

@@ -27,8 +27,6 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nofab.evidence.records import Record, RecordFinder
@@ -100,14 +98,13 @@ class SourceIndex:
 
 
 class _Paragraphs(SourceIndex):
-    """A long plain text read paragraph by paragraph, each paragraph a cached source.
+    """A long plain text read block by block (paragraphs gathered), each block a cached source.
 
     The context of a conversation is its system prompt (a policy of many kilobytes) and the
     user's earlier messages, joined by blank lines: it changes at every user message, but
-    only by a paragraph. Reading it by paragraphs reads only the new one. Every part joins
-    exactly: case folding, numbers and money amounts never span a blank line, except a
-    JSON key and its value split around one, which ``ResultCache`` rules out before it
-    splits a text.
+    only by a paragraph at its end. Reading it by blocks reads only the last block again.
+    Every part joins exactly: case folding, numbers and money amounts never span a blank
+    line, except a JSON key and its value split around one, where no cut is made.
     """
 
     __slots__ = ("_parts",)
@@ -136,22 +133,36 @@ class _Paragraphs(SourceIndex):
 
 
 _PARAGRAPH = "\n\n"
-#: Texts shorter than this are read whole (splitting would cost more than it saves).
-_PARAGRAPHS_FROM = 2048
+#: Paragraphs are gathered into blocks of at least this many characters: a block is one
+#: cached source, so a 6 KB policy of 35 paragraphs is 3 lookups, not 35. Blocks are cut
+#: from the start, so appending a paragraph changes only the last block.
+_BLOCK = 2048
 
 
 def _paragraphs(text: str) -> list[str] | None:
-    """``text`` split at blank lines, or None when it is short or a money reading could
-    span a split: an object value (any ``{``), or a JSON key and its value around a blank
-    line (``"price"`` | ``: 12`` or ``"price":`` | ``12``)."""
-    if len(text) < _PARAGRAPHS_FROM or _PARAGRAPH not in text or "{" in text:
+    """``text`` cut at blank lines into blocks of about ``_BLOCK`` characters, or None when
+    it is a single block or a money reading could span a cut: an object value (any ``{``),
+    or a JSON key and its value around the blank line (``"price"`` | ``: 12`` or
+    ``"price":`` | ``12``)."""
+    if len(text) < 2 * _BLOCK or _PARAGRAPH not in text or "{" in text:
         return None
-    pieces = text.split(_PARAGRAPH)
-    for before, after in pairwise(pieces):
-        end, start = before.rstrip()[-1:], after.lstrip()[:1]
-        if (end == '"' and start == ":") or (end == ":" and (start in ('"', "-") or start.isdigit())):
-            return None
-    return pieces
+    blocks: list[str] = []
+    current: list[str] = []
+    size = 0
+    for piece in text.split(_PARAGRAPH):
+        if size >= _BLOCK and not _joined_reading(current[-1], piece):
+            blocks.append(_PARAGRAPH.join(current))
+            current, size = [], 0
+        current.append(piece)
+        size += len(piece) + len(_PARAGRAPH)
+    blocks.append(_PARAGRAPH.join(current))
+    return blocks if len(blocks) > 1 else None
+
+
+def _joined_reading(before: str, after: str) -> bool:
+    """Could a JSON key and its value span the blank line between these paragraphs?"""
+    end, start = before.rstrip()[-1:], after.lstrip()[:1]
+    return (end == '"' and start == ":") or (end == ":" and (start in ('"', "-") or start.isdigit()))
 
 
 def content_key(value: Any) -> str:
@@ -161,24 +172,20 @@ def content_key(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-@dataclass(frozen=True, slots=True)
-class ResultIndex:
-    """The structured reading of one tool result: its records and its derivable numbers."""
+def _records(value: Any, where: str, name_fields: Sequence[str]) -> tuple[Record, ...] | None:
+    """The records of a parsed tool result; None for text or null (no structure to read)."""
+    if value is None or isinstance(value, str):
+        return None
+    return tuple(RecordFinder(name_fields).find(value, where))
 
-    records: tuple[Record, ...]
-    derivable: Derivable
-    #: False for a result that is text or null once parsed: it has neither records nor
-    #: derivable numbers (its text is still evidence).
-    structured: bool = True
 
-    @classmethod
-    def build(cls, value: Any, where: str, name_fields: Sequence[str]) -> ResultIndex:
-        from nofab.numbers.numerals import Derivable  # loaded with the first Guard, not on import
+def _derivable(value: Any) -> Derivable | None:
+    """The numbers of a parsed tool result that may be combined; None for text or null."""
+    if value is None or isinstance(value, str):
+        return None
+    from nofab.numbers.numerals import Derivable  # loaded with the first Guard, not on import
 
-        if value is None or isinstance(value, str):
-            return cls((), Derivable((), ()), structured=False)
-        records = tuple(RecordFinder(name_fields).find(value, where))
-        return cls(records, Derivable.from_value(value))
+    return Derivable.from_value(value)
 
 
 _V = TypeVar("_V")
@@ -233,7 +240,9 @@ class ResultCache:
 
     def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self._sources: _Bounded[SourceIndex] = _Bounded(max_entries, max_bytes)
-        self._results: _Bounded[ResultIndex] = _Bounded(max_entries, max_bytes)
+        # One-element tuples: a result that is text holds (None,), which is not a miss.
+        self._records: _Bounded[tuple[tuple[Record, ...] | None]] = _Bounded(max_entries, max_bytes)
+        self._derivables: _Bounded[tuple[Derivable | None]] = _Bounded(max_entries, max_bytes)
 
     def source(self, value: Any, structured: bool = True) -> SourceIndex:
         """The index of one source: a JSON value such as a tool result, or (``structured``
@@ -249,28 +258,37 @@ class ResultCache:
             self._sources.put((structured, key), index, index.size())
         return index
 
-    def result(
+    def records(
         self, source: SourceIndex, value: Callable[[], Any], where: str, name_fields: Sequence[str]
-    ) -> ResultIndex:
-        """The records and derivable numbers of the tool result ``source`` indexes, found
-        under the label ``where``; ``value`` gives its parsed form (called on a miss only,
-        so a cached result is never parsed again)."""
+    ) -> tuple[Record, ...] | None:
+        """The records of the tool result ``source`` indexes, found under the label ``where``
+        (None when it parses to text or null); ``value`` gives its parsed form, called on a
+        miss only, so a cached result is never parsed again."""
         key = (source.key, where, tuple(name_fields))
-        index = self._results.get(key)
-        if index is None:
-            index = ResultIndex.build(value(), where, name_fields)
-            self._results.put(key, index, _RECORD_BYTES_PER_CHAR * len(source.key))
-        return index
+        held = self._records.get(key)
+        if held is None:
+            held = (_records(value(), where, name_fields),)
+            self._records.put(key, held, _RECORD_BYTES_PER_CHAR * len(source.key))
+        return held[0]
+
+    def derivable(self, source: SourceIndex, value: Callable[[], Any]) -> Derivable | None:
+        """The derivable numbers of the tool result ``source`` indexes (None for text or null)."""
+        held = self._derivables.get(source.key)
+        if held is None:
+            held = (_derivable(value()),)
+            self._derivables.put(source.key, held, len(source.key))
+        return held[0]
 
     def stats(self) -> dict[str, int]:
         """Entries, estimated bytes held, hits and misses (for benchmarks and the service's metrics)."""
-        s, r = self._sources, self._results
+        parts = (self._sources, self._records, self._derivables)
         return {
-            "sources": len(s),
-            "results": len(r),
-            "bytes": s.nbytes + r.nbytes,
-            "hits": s.hits + r.hits,
-            "misses": s.misses + r.misses,
+            "sources": len(self._sources),
+            "results": len(self._records),
+            "derivables": len(self._derivables),
+            "bytes": sum(p.nbytes for p in parts),
+            "hits": sum(p.hits for p in parts),
+            "misses": sum(p.misses for p in parts),
         }
 
 
@@ -280,12 +298,15 @@ class _Uncached(ResultCache):
     def source(self, value: Any, structured: bool = True) -> SourceIndex:
         return SourceIndex.build(content_key(value), value, structured)
 
-    def result(
+    def records(
         self, source: SourceIndex, value: Callable[[], Any], where: str, name_fields: Sequence[str]
-    ) -> ResultIndex:
-        return ResultIndex.build(value(), where, name_fields)
+    ) -> tuple[Record, ...] | None:
+        return _records(value(), where, name_fields)
+
+    def derivable(self, source: SourceIndex, value: Callable[[], Any]) -> Derivable | None:
+        return _derivable(value())
 
 
 UNCACHED: ResultCache = _Uncached(0, 0)
 
-__all__ = ["UNCACHED", "ResultCache", "ResultIndex", "SourceIndex", "content_key"]
+__all__ = ["UNCACHED", "ResultCache", "SourceIndex", "content_key"]
