@@ -175,7 +175,9 @@ def import_time() -> tuple[float, float]:
         "print((time.perf_counter()-t)*1000, (time.process_time()-c)*1000)"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO / "src"), env.get("PYTHONPATH", "")])
+    # The nofab this process imported (this checkout's, or another version's for a before/after).
+    source = Path(nofab.__file__).resolve().parents[1]
+    env["PYTHONPATH"] = os.pathsep.join([str(source), env.get("PYTHONPATH", "")])
 
     def run() -> tuple[float, float]:
         wall, cpu = subprocess.check_output([sys.executable, "-c", code], text=True, env=env).split()
