@@ -169,7 +169,13 @@ def content_key(value: Any) -> str:
     """The exact content of a source: a string itself, any other value its JSON text."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False, default=str)
+    return _ENCODER.encode(value)
+
+
+#: ``json.dumps(value, ensure_ascii=False, default=str)`` without building an encoder per
+#: call (dumps reuses one only for its default arguments): this runs for every structured
+#: source of every turn, hit or miss.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 
 
 def _records(value: Any, where: str, name_fields: Sequence[str]) -> tuple[Record, ...] | None:
