@@ -99,6 +99,7 @@ def run_one(engine: str, folder: str, out: str, workers: int) -> None:
         json.dumps(
             {
                 "engine": engine,
+                "nofab": str(Path(audit.__code__.co_filename).parents[2]),  # the version measured
                 "turns": stats.turns,
                 "seconds": round(seconds, 2),
                 "turns_per_s": round(stats.turns / seconds),
