@@ -146,6 +146,8 @@ def _paragraphs(text: str) -> list[str] | None:
     ``"price":`` | ``12``)."""
     if len(text) < 2 * _BLOCK or _PARAGRAPH not in text or "{" in text:
         return None
+    if text.count(_PARAGRAPH) * 32 > len(text):
+        return None  # paragraphs of a few characters (hostile, or not prose): one pass is cheaper
     blocks: list[str] = []
     current: list[str] = []
     size = 0
