@@ -1,6 +1,12 @@
-"""Attribution on long answers that name many records: seconds per MB at two sizes, and their ratio.
+"""Attribution's cost: its share of a check per τ-bench turn, and its growth on long answers.
 
-    python bench/attribution_speed.py
+    python bench/attribution_speed.py [--repeat 5]
+
+Per turn: the median check time on every τ-bench turn with all detectors, and with the
+attribution detector disabled; their difference is what attribution costs a typical turn
+(most turns name no record, so building records for them is waste).
+
+Long answers: seconds per MB at two sizes, and their ratio.
 
 A ratio near 1 means the cost grows linearly with the answer; the attribution detector binds
 each number against the mentions near it, so a long listing or a run-on sentence naming
@@ -10,12 +16,17 @@ dates, times and labelled prices) and one run-on sentence, each with the airline
 
 from __future__ import annotations
 
+import argparse
+import gc
 import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from nofab import Guard, Policy, Profile
+from corpora import tau_bench_turns
+from nofab import Guard, Policy, Profile, Turn
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 PROFILE = Profile.from_file(Path(__file__).resolve().parent.parent / "examples" / "profiles" / "airline.toml")
 #: Fifty flights, each listed twice (as a one-stop search repeats its legs).
@@ -52,11 +63,41 @@ def seconds_per_mb(shape: Callable[[int], str], size: int) -> float:
     return statistics.median(times) / (len(answer) / 1e6)
 
 
+def per_turn(turns: list[Turn], policy: Policy, repeat: int, profile: Profile | None = None) -> float:
+    """Median over turns of each turn's fastest check (microseconds)."""
+    guard = Guard(policy, profile)
+    best = [float("inf")] * len(turns)
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            for i, turn in enumerate(turns):
+                start = time.perf_counter_ns()
+                guard.check(turn)
+                best[i] = min(best[i], (time.perf_counter_ns() - start) / 1000)
+    finally:
+        gc.enable()
+    return statistics.median(best)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    turns = [t for _, t in tau_bench_turns(args.data / "tau-bench-airline" / "gpt-4o-airline-dev.json")]
+    print(f"{len(turns)} τ-bench turns, median check per turn (fastest of {args.repeat}):")
+    for label, profile in (("no profile", None), ("airline profile", PROFILE)):
+        with_it = per_turn(turns, Policy(load_plugins=False), args.repeat, profile)
+        without = per_turn(turns, Policy(load_plugins=False, disabled=("attribution",)), args.repeat, profile)
+        share = (with_it - without) / with_it
+        print(
+            f"  {label:16} all detectors {with_it:.1f} us   without attribution {without:.1f} us   "
+            f"attribution {with_it - without:.1f} us ({share:.0%})"
+        )
     print("attribution with records, seconds per MB (median of 3):")
     for name, shape in (("listing", listing), ("run-on", run_on)):
-        small, large = seconds_per_mb(shape, 250_000), seconds_per_mb(shape, 1_000_000)
-        print(f"  {name:8}  0.25 MB: {small:.3f} s/MB   1 MB: {large:.3f} s/MB   ratio {large / small:.2f}")
+        small, large = seconds_per_mb(shape, 250_000), seconds_per_mb(shape, 900_000)
+        print(f"  {name:8}  0.25 MB: {small:.3f} s/MB   0.9 MB: {large:.3f} s/MB   ratio {large / small:.2f}")
 
 
 if __name__ == "__main__":

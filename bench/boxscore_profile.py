@@ -1,9 +1,10 @@
-"""Write ``examples/profiles/boxscore.toml`` from the shared task's TRAINING split only.
+"""Write ``examples/profiles/boxscore.toml`` from the TUNING half of the shared task's training split.
 
 The vocabulary (which words name which box-score field) is written here by hand from the
 field definitions in the task's README; the names (teams, cities, players) are harvested
-from the 60 training box scores, so a name in a report that no record of *its* game carries
-can be told from an ordinary word.
+from the box scores of the tuning half (``splits.half_of``), so a name in a report that no
+record of *its* game carries can be told from an ordinary word — and the checking half is
+measured with names it did not contribute, as held-out data will be.
 
     python bench/boxscore_profile.py ../shared/data/accuracy-shared-task
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shared_task import games
+from splits import half_of
 
 POINTS = ["PTS", "TEAM-PTS"]
 REB = ["REB", "TEAM-REB"]
@@ -180,6 +182,48 @@ BEYOND = [
 OPPOSING = ["defeated", "beat", "outscored", "out scored", "out scoring", "outscoring", "held", "topped",
             "over", "against", "edged", "routed", "host", "hosted", "to"]  # fmt: skip
 # Words between a player and the team credited with him ("led the way for the Nets").
+# "a season-high 30 points": a record set in this game, so this game's figure.
+RECORD_PHRASES = ["season high", "career high", "season best", "career best", "season low", "career low"]
+# "A defeated B, 110-105": A has the higher score; the score's order resolves a swap.
+WINNING_WORDS = [
+    "defeated",
+    "beat",
+    "topped",
+    "edged",
+    "routed",
+    "outlasted",
+    "downed",
+    "dispatched",
+    "held off",
+    "defeated host",
+    "beat host",
+    "defeated visiting",
+]
+# "The Nets were led by Beal": a team, then a player it must have.
+GROUP_LINKS = [
+    "were led by",
+    "was led by",
+    "were paced by",
+    "was paced by",
+    "were powered by",
+    "got a big game from",
+]
+# A number after one of these is a limit, checked as an inequality ("over 50 percent").
+BOUND_WORDS = {
+    "over": "above",
+    "more than": "above",
+    "above": "above",
+    "at least": "above",
+    "north of": "above",
+    "under": "below",
+    "sub": "below",
+    "below": "below",
+    "less than": "below",
+    "fewer than": "below",
+    "nearly": "below",
+    "almost": "below",
+    "just shy of": "below",
+}
 MEMBER_LINKS = ["led the way for", "led", "paced", "for", "led the bench for", "led the second unit for"]
 
 PAIRS = [
@@ -197,6 +241,8 @@ PAIRS = [
 def known_entities(folder: Path) -> list[str]:
     names: set[str] = set()
     for game in games(folder):
+        if half_of("accuracy-shared-task", game.doc) != "tuning":
+            continue
         box = game.box_score
         for side in ("home_line", "vis_line"):
             line = box[side]
@@ -228,11 +274,20 @@ def render(folder: Path) -> str:
         "unbound_numbers = true",
         "# A season average or a streak is not this game's value.",
         f"skip_words = [{', '.join(q(w) for w in SKIP_WORDS)}]",
+        '# ... unless they name a record set in this game: "a season-high 30 points" is this game\'s figure.',
+        f"record_phrases = [{', '.join(q(w) for w in RECORD_PHRASES)}]",
         "# Figures about other games: no box score of this game backs them.",
         f"beyond_phrases = [{', '.join(q(w) for w in BEYOND)}]",
         "",
         f"opposing_words = [{', '.join(q(w) for w in OPPOSING)}]",
+        '# "A defeated B, 110-105": A has the higher score; the score\'s order resolves a swap.',
+        f"winning_words = [{', '.join(q(w) for w in WINNING_WORDS)}]",
+        f"group_links = [{', '.join(q(w) for w in GROUP_LINKS)}]",
         f"member_links = [{', '.join(q(w) for w in MEMBER_LINKS)}]",
+        "",
+        '# A number after one of these is a limit, checked as an inequality ("over 50 percent").',
+        "[rules.attribution.bound_words]",
+        *(f"{q(k)} = {q(v)}" for k, v in BOUND_WORDS.items()),
         "",
         "[rules.attribution.rank_phrases]",
         *(f"{q(k)} = {q(v)}" for k, v in RANKS.items()),

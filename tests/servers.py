@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from nofab.service import Limits, listen_socket
+from nofab.service.server import server_config
+
 
 @contextmanager
-def running(app: Any) -> Iterator[str]:
-    """Run ``app`` under uvicorn in a thread on 127.0.0.1 (a port the OS picks); yield its base URL."""
+def running(app: Any, limits: Limits | None = None) -> Iterator[str]:
+    """Run ``app`` under uvicorn in a thread on 127.0.0.1 (a port the OS picks), with the socket
+    and protocol limits ``nofab serve`` uses; yield its base URL."""
     import uvicorn
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock = listen_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", lifespan="off")
+    config = server_config(app, limits or Limits(), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -133,7 +133,8 @@ def test_answer_limit_names_the_file_and_the_cli_remedy(
     assert err.startswith(f"nofab: error: {source}: response: is too large (560 characters, limit 100)")
     assert "--max-answer-chars" in err and "--on-oversize truncate" in err and len(err.splitlines()) == 1
     code, out, err = run(capsys, source, "--max-answer-chars", "100", "--on-oversize", "truncate")
-    assert code == 0 and "truncated" in err
+    # The cut-off part was never checked: like a detector error, that is not a pass (exit 1).
+    assert code == 1 and "truncated" in err
 
 
 def test_oversized_file_reports_its_real_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -139,7 +139,7 @@ def test_oversize_chunked_body_is_413(base: str) -> None:
             yield b"y" * 1000
         yield b'"}'
 
-    r = httpx.post(f"{base}/v1/check", content=chunks())
+    r = httpx.post(f"{base}/v1/check", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413 and "limit" in r.json()["error"]
 
 
@@ -241,7 +241,6 @@ def test_nofab_serve_command_serves(tmp_path: Any) -> None:
     import socket
     import subprocess
     import sys
-    import time
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -259,20 +258,19 @@ def test_nofab_serve_command_serves(tmp_path: Any) -> None:
             "--log-level",
             "warning",
         ],
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                health = httpx.get(f"{base}/healthz", timeout=1)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-                assert time.monotonic() < deadline, "nofab serve did not start"
-                time.sleep(0.1)
+        assert proc.stdout is not None
+        # It says where it listens once it is ready (and where the API docs are).
+        ready = proc.stdout.readline().decode()
+        assert ready == f"nofab serve: listening on {base} (API docs: {base}/docs)\n", (
+            ready,
+            proc.stderr.read() if proc.stderr and proc.poll() is not None else "",
+        )
+        health = httpx.get(f"{base}/healthz", timeout=5)
         assert health.json()["mode"] == "refuse"
         assert post(f"{base}/v1/check", EXAMPLE).json()["action"] == "refuse_replaced"
     finally:
@@ -339,3 +337,15 @@ def test_busy_port_is_one_line_and_exit_2() -> None:
         )
     assert done.returncode == 2
     assert done.stderr == f"nofab: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_turn_schema_is_served_and_is_the_validators(base: str) -> None:
+    """GET /v1/schema/turn is the schema `nofab schema turn` prints, and the OpenAPI request body
+    of /v1/check rejects unknown keys as the validator does."""
+    from nofab.model.schema import turn_schema
+
+    served = httpx.get(f"{base}/v1/schema/turn").json()
+    assert served == turn_schema()
+    api = httpx.get(f"{base}/openapi.json").json()
+    body = api["paths"]["/v1/check"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["additionalProperties"] is False and "tools" in body["properties"]

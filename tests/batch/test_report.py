@@ -91,7 +91,7 @@ def test_html_escapes_answers_and_tool_results(store: RunStore) -> None:
 def test_segments_cut_the_answer_around_spans() -> None:
     """The answer is rebuilt exactly, with each flagged span its own piece."""
     spans = [{"span_start": 4, "span_end": 7}, {"span_start": 0, "span_end": 0}]
-    pieces = report.segments("abc XYZ def", spans)
+    pieces = html_page.segments("abc XYZ def", spans)
     assert "".join(p["text"] for p in pieces) == "abc XYZ def"
     assert [p["text"] for p in pieces if p["finding"]] == ["XYZ"]
 

@@ -14,7 +14,9 @@ as a string or as ``text`` blocks) or the message list alone.
   and its ``text`` blocks, joined, are a turn (text written before its own tool calls ran,
   so those calls are not yet evidence for it);
 - ``thinking`` / ``redacted_thinking`` blocks are the model's own narration, never
-  evidence; image and document blocks carry no text to check.
+  evidence; image and document blocks carry no text to check;
+- the request's ``tools`` (``name``, ``description``, ``input_schema``) are the turns' tool
+  definitions.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def extract(obj: Any) -> list[ExtractedTurn]:
             conversation.add_system(text_of_parts(system, "system"))
         if "messages" not in obj:
             raise TurnError("is required (the list of messages)", "messages")
+        if obj.get("tools") is not None:
+            conversation.define_tools(obj["tools"], "tools")
         messages: Sequence[Any] = sequence(obj["messages"], "messages")
     else:
         messages = sequence(obj, "messages")

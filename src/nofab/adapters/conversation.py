@@ -16,7 +16,10 @@ format gets the same semantics:
 - the last user message is ``user_message``; the system prompt(s) and the earlier user
   messages, joined by blank lines, are ``context``;
 - the assistant's own earlier text is never evidence: an agent must not ground today's
-  claim in its own earlier narration.
+  claim in its own earlier narration;
+- the tool definitions the transcript carries (a request's ``tools`` list, an MCP
+  ``tools/list`` result) are every turn's ``tools``: what each tool can do, never evidence
+  that it ran.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nofab.errors import TurnError
-from nofab.model.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, Turn, is_empty_result, typename
+from nofab.model.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, ToolDef, Turn, is_empty_result, typename
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,14 @@ class Conversation:
     #: Requests without a result yet, oldest first (a list: ids may be missing or repeated).
     pending: list[RequestedCall] = field(default_factory=list)
     turns: list[ExtractedTurn] = field(default_factory=list)
+    #: The tools the agent could call, as the transcript defines them.
+    tools: list[ToolDef] = field(default_factory=list)
     _resolved_ids: set[str] = field(default_factory=set)
+
+    def define_tools(self, value: Any, where: str) -> None:
+        """A list of tool definitions (any of the shapes ``tool_definitions`` reads)."""
+        known = {t.name for t in self.tools}
+        self.tools.extend(t for t in tool_definitions(value, where) if t.name not in known)
 
     def add_system(self, text: str) -> None:
         self.system.append(text)
@@ -154,10 +164,43 @@ class Conversation:
                     user_message=self.users[-1] if self.users else "",
                     context="\n\n".join(self.system + self.users[:-1]),
                     tool_calls=tuple(self.calls),
+                    tools=tuple(self.tools),
                 ),
                 requested=tuple(self.pending),
             )
         )
+
+
+#: Where each format keeps a tool's parameter schema.
+_SCHEMA_KEYS = ("parameters", "input_schema", "inputSchema", "args_schema", "args")
+
+
+def tool_definitions(value: Any, where: str) -> list[ToolDef]:
+    """Tool definitions in the shapes agents send them, one list possibly mixing them:
+
+    - OpenAI chat / LangChain ``bind_tools``: ``{"type": "function", "function": {"name",
+      "description", "parameters"}}``, and the legacy ``functions`` entries ``{"name", ...}``;
+    - OpenAI Responses: ``{"type": "function", "name", "description", "parameters"}``;
+    - Anthropic: ``{"name", "description", "input_schema"}``;
+    - MCP ``tools/list``: ``{"name", "description", "inputSchema"}``.
+
+    A built-in tool without a name (``{"type": "web_search"}``) defines nothing to read.
+    """
+    out: list[ToolDef] = []
+    for i, raw in enumerate(sequence(value, where)):
+        at = f"{where}[{i}]"
+        item = mapping(raw, at)
+        if isinstance(item.get("function"), Mapping):
+            item, at = item["function"], f"{at}.function"
+        if item.get("name") is None:
+            continue
+        name = string(item, "name", at)
+        if not name.strip():
+            raise TurnError("must be a non-empty string", f"{at}.name")
+        description = string(item, "description", at, required=False)
+        schema = next((item[k] for k in _SCHEMA_KEYS if item.get(k) is not None), None)
+        out.append(ToolDef(name=name, description=description, parameters=schema))
+    return out
 
 
 def tool_status(content: Any, is_error: bool | None) -> tuple[Status, str | None]:

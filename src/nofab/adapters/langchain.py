@@ -13,7 +13,8 @@ model wrote) are requests, its text (``content`` as a string or ``text`` blocks)
 ``tool`` -> the result of the call with its ``tool_call_id``, failed when
 ``status == "error"`` (``artifact`` is not shown to the model and is not evidence).
 An old ``AIMessage`` without ``tool_calls`` is read from ``additional_kwargs.tool_calls``
-(OpenAI format).
+(OpenAI format). A state's ``tools`` (OpenAI-format dicts from ``convert_to_openai_tool``, or
+``{"name", "description", "args_schema"}``) are the turns' tool definitions.
 """
 
 from __future__ import annotations
@@ -78,13 +79,15 @@ def unwrap(raw: Any, where: str) -> tuple[str, Mapping[str, Any]]:
 
 def extract(obj: Any) -> list[ExtractedTurn]:
     messages: Sequence[Any]
+    conversation = Conversation()
     if isinstance(obj, Mapping):
         if "messages" not in obj:
             raise TurnError("is required (the list of messages)", "messages")
         messages = sequence(obj["messages"], "messages")
+        if obj.get("tools") is not None:
+            conversation.define_tools(obj["tools"], "tools")
     else:
         messages = sequence(obj, "messages")
-    conversation = Conversation()
     for index, raw in enumerate(messages):
         where = f"messages[{index}]"
         kind, fields = unwrap(raw, where)

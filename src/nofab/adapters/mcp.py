@@ -26,6 +26,10 @@ tool call's ``result``:
   plus the ``uri`` / ``name`` / ``title`` of ``resource_link`` blocks and the ``text`` of
   embedded ``resource`` blocks; image and audio blocks carry no text to check;
 - ``isError: true`` makes the call failed, with the text as its error.
+
+The server's tool list may come beside the calls as ``mcp_tools``: a ``tools/list`` result
+(``{"tools": [...]}``), the JSON-RPC response holding one, or the list itself; each tool's
+``name``, ``description`` and ``inputSchema`` become the turn's tool definitions.
 """
 
 from __future__ import annotations
@@ -33,11 +37,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from nofab.adapters.conversation import ExtractedTurn, mapping, sequence, string
+from nofab.adapters.conversation import ExtractedTurn, mapping, sequence, string, tool_definitions
 from nofab.errors import TurnError
-from nofab.model.turn import Turn, typename
+from nofab.model.turn import ToolDef, Turn, typename
 
 WRAP_HINT = (
     'wrap it with the answer as {"response": "...", "mcp_calls": '
@@ -67,11 +72,25 @@ def extract(obj: Any) -> list[ExtractedTurn]:
     ]
     plain = sequence(data.get("tool_calls"), "tool_calls", optional=True)
     data["tool_calls"] = [*plain, *calls]
+    defined = _tool_list(data.pop("mcp_tools")) if data.get("mcp_tools") is not None else []
     try:
         turn = Turn.from_dict(data)
+        if defined:
+            known = {t.name for t in turn.tools}
+            turn = replace(turn, tools=(*turn.tools, *(t for t in defined if t.name not in known)))
     except TurnError as exc:
         raise TurnError(exc.detail, _source_path(exc.where, len(plain))) from None
     return [ExtractedTurn(index=0, where="response", turn=turn)]
+
+
+def _tool_list(value: Any) -> list[ToolDef]:
+    """The tools of a ``tools/list`` result, its JSON-RPC response, or the bare list."""
+    where = "mcp_tools"
+    if isinstance(value, Mapping) and "result" in value:
+        value, where = mapping(value["result"], f"{where}.result"), f"{where}.result"
+    if isinstance(value, Mapping):
+        return tool_definitions(value.get("tools"), f"{where}.tools")
+    return tool_definitions(value, where)
 
 
 def _source_path(where: str, plain: int) -> str:

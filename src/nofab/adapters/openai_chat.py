@@ -12,7 +12,8 @@ Accepted shapes: the message list itself, ``{"messages": [...]}`` (a request bod
   ``function`` message answers by ``name``); OpenAI has no error flag, so a result that
   starts with ``Error`` is a failed call;
 - an ``assistant`` message's text (``content`` as a string or as ``text`` / ``refusal``
-  parts) is a turn.
+  parts) is a turn;
+- a request body's ``tools`` (and legacy ``functions``) are the turns' tool definitions.
 """
 
 from __future__ import annotations
@@ -39,13 +40,19 @@ def extract(obj: Any) -> list[ExtractedTurn]:
     if isinstance(obj, Mapping):
         for key in ("messages", "traj"):
             if key in obj:
-                return extract_messages(sequence(obj[key], key), key)
+                conversation = Conversation()
+                for tools_key in ("tools", "functions"):
+                    if obj.get(tools_key) is not None:
+                        conversation.define_tools(obj[tools_key], tools_key)
+                return extract_messages(sequence(obj[key], key), key, conversation)
         raise TurnError("expected a message list, or an object with 'messages' or 'traj'", "input")
     return extract_messages(sequence(obj, "messages"), "messages")
 
 
-def extract_messages(messages: Sequence[Any], prefix: str = "messages") -> list[ExtractedTurn]:
-    conversation = Conversation()
+def extract_messages(
+    messages: Sequence[Any], prefix: str = "messages", conversation: Conversation | None = None
+) -> list[ExtractedTurn]:
+    conversation = conversation or Conversation()
     for index, raw in enumerate(messages):
         where = f"{prefix}[{index}]"
         message = mapping(raw, where)

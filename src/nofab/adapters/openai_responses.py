@@ -16,7 +16,9 @@ appended), or a response-like object with ``instructions`` / ``input`` / ``outpu
   free-text argument); a hosted ``mcp_call`` item is a whole call (``name``, ``arguments``,
   ``output``, ``error``); a ``file_search_call`` with ``results`` is a call of ``file_search``;
 - ``reasoning`` items are the model's own narration and never evidence; other built-in tool
-  items (web search, computer use, ...) carry no result text to check and are skipped.
+  items (web search, computer use, ...) carry no result text to check and are skipped;
+- the object's ``tools`` (``{"type": "function", "name", "description", "parameters"}``) are
+  the turns' tool definitions.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ _TEXT_PARTS = ("input_text", "output_text", "text")
 def extract(obj: Any) -> list[ExtractedTurn]:
     conversation = Conversation()
     if isinstance(obj, Mapping):
+        if obj.get("tools") is not None:
+            conversation.define_tools(obj["tools"], "tools")
         instructions = obj.get("instructions")
         if isinstance(instructions, str):
             conversation.add_system(instructions)

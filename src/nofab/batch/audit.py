@@ -36,14 +36,23 @@ class AuditStats:
         return self.turns / self.seconds if self.seconds else 0.0
 
 
-def settings_for(mode: str, threshold: float, profile_data: Any = None) -> Settings:
+def settings_for(
+    mode: str, threshold: float, profile_data: Any = None, input_format: str = "auto"
+) -> Settings:
     """Settings from the CLI's options and a decoded profile (validated here, once)."""
+    from nofab.adapters import FORMATS
+
     if profile_data is not None:
         Profile.from_dict(profile_data)
+    if input_format != "auto" and input_format not in FORMATS:
+        raise UsageError(
+            f"unknown input format {input_format!r}; expected auto or one of {', '.join(FORMATS)}"
+        )
     return Settings(
         mode=mode,
         threshold=threshold,
         profile_json=json.dumps(profile_data, sort_keys=True) if profile_data is not None else "",
+        input_format=input_format,
     )
 
 
@@ -73,6 +82,11 @@ def audit(
                     f"{out} was audited with another {key.split('_')[0]} ({previous[key][:12]}…, now "
                     f"{value[:12]}…): resume it with the same settings or write a new --out"
                 )
+        if previous.get("input_format", settings.input_format) != settings.input_format:
+            raise UsageError(
+                f"{out} was audited with --input-format {previous['input_format']}, now "
+                f"{settings.input_format}: resume it with the same settings or write a new --out"
+            )
         from nofab import __version__
 
         store.set_meta(
@@ -82,6 +96,7 @@ def audit(
                 "mode": settings.mode,
                 "threshold": str(settings.threshold),
                 "profile": settings.profile_json or "{}",
+                "input_format": settings.input_format,
                 "nofab_version": __version__,
                 "started_at": previous.get("started_at") or dt.datetime.now(dt.UTC).isoformat(),
             }

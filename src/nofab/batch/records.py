@@ -17,18 +17,20 @@ from nofab.model.turn import Turn
 _TIME_KEYS = ("timestamp", "created_at", "time", "ts")
 
 
-def records_to_turns(obj: Any) -> list[tuple[str, Turn]]:
+def records_to_turns(obj: Any, input_format: str = "auto") -> list[tuple[str, Turn]]:
     """(sub-position label, turn) for every turn in one record.
 
     A single turn (``{"response": ...}``) is one turn with an empty label; anything else is a
     transcript in any format ``nofab.adapters`` reads (OpenAI chat or Responses, a τ-bench
     episode, Anthropic, LangChain, MCP, OpenTelemetry / OpenInference spans, ToolTalk), labelled
-    by where each turn sits in it (``messages[12]``).
+    by where each turn sits in it (``messages[12]``). ``input_format`` (one of
+    ``nofab.adapters.FORMATS``) skips the detection, as ``--input-format`` asks.
     """
-    if isinstance(obj, Mapping) and "response" in obj:
+    if input_format == "auto" and isinstance(obj, Mapping) and "response" in obj:
         # A log record may carry its time beside the turn (see record_time); the rest is the turn.
         return [("", Turn.from_dict({k: v for k, v in obj.items() if k not in _TIME_KEYS}))]
-    return [(extracted.where, extracted.turn) for extracted in extract_turns(obj)]
+    chosen = None if input_format == "auto" else input_format
+    return [(extracted.where, extracted.turn) for extracted in extract_turns(obj, chosen)]
 
 
 def record_time(obj: Any) -> str | None:

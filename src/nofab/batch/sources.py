@@ -3,8 +3,12 @@
 JSONL is read line by line (the worker decodes each line, so a bad line costs only itself);
 a Parquet file row group by row group; a JSON file (one object or an array of objects) is
 decoded whole, one file at a time, under ``max_json_bytes``. Problems that concern a whole
-file (empty, unreadable, UTF-16, Parquet without a usable column) become one record with an
-error, so the run goes on and the problem is stored with the rest.
+file (empty, unreadable, UTF-16, not decodable — integers over 4,300 digits, nesting past the
+decoder's depth — Parquet without a usable column) become one record with an error, so the
+run goes on and the problem is stored with the rest. A record holding a lone surrogate
+(``"\ud800"``, valid JSON but not Unicode text, which no store can hold) becomes an error
+record at its own line or item (issue 16.3). Either way the error record is stored, so a
+resumed run skips it like any other.
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ from __future__ import annotations
 import glob
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from nofab.errors import InputError
+from nofab.model.jsonvalue import find_lone_surrogate
 
 SUFFIXES = (".jsonl", ".ndjson", ".json", ".parquet")
 #: A JSON (not JSONL) file is decoded whole, so it gets a limit; JSONL and Parquet stream.
@@ -26,6 +32,9 @@ DEFAULT_MAX_JSON_BYTES = 256 * 1024 * 1024
 PARQUET_COLUMNS = ("response", "traj", "messages", "conversation")
 #: A Parquet column that holds a whole record as JSON text.
 PARQUET_JSON_COLUMNS = ("record", "turn", "json")
+#: A JSONL line can only hold a surrogate through a \uD800-\uDFFF escape (UTF-8 cannot encode
+#: one): only lines with such an escape are decoded here to look for a lone one.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +81,13 @@ def _file_error(source: str, message: str, nbytes: int) -> RawRecord:
     return RawRecord(source, 0, "file", b"", content_hash(message.encode()), nbytes, message)
 
 
+def _surrogate_error(data: Any) -> str | None:
+    where = find_lone_surrogate(data)
+    if where is None:
+        return None
+    return f"{where}: holds a lone surrogate (\\ud800-\\udfff escape), which is not Unicode text"
+
+
 def read(path: Path, max_json_bytes: int = DEFAULT_MAX_JSON_BYTES) -> Iterator[RawRecord]:
     """Every record of one file, in order."""
     source = str(path)
@@ -106,7 +122,20 @@ def _jsonl(path: Path, source: str) -> Iterator[RawRecord]:
             body = line.strip()
             if not body:
                 continue  # blank lines separate nothing and carry nothing
-            yield RawRecord(source, number, "line", body, content_hash(body), len(line))
+            error = _line_surrogate(body)
+            yield RawRecord(
+                source, number, "line", body if error is None else b"", content_hash(body), len(line), error
+            )
+
+
+def _line_surrogate(body: bytes) -> str | None:
+    if not _SURROGATE_ESCAPE.search(body):
+        return None
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return None  # not decodable at all: the worker reports why, for this line alone
+    return _surrogate_error(data)
 
 
 def _json(path: Path, source: str, size: int, max_bytes: int) -> Iterator[RawRecord]:
@@ -129,6 +158,12 @@ def _json(path: Path, source: str, size: int, max_bytes: int) -> Iterator[RawRec
             source, f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", size
         )
         return
+    except RecursionError:
+        yield _file_error(source, "is nested too deeply to decode (more than ~1000 levels)", size)
+        return
+    except ValueError as exc:  # int() refuses over 4,300 digits (CVE-2020-10735 guard)
+        yield _file_error(source, f"holds a number nofab cannot read: {exc}", size)
+        return
     items = data if isinstance(data, list) and (not data or isinstance(data[0], dict)) else [data]
     if not items:
         yield _file_error(source, "holds an empty JSON array: no records", size)
@@ -136,7 +171,20 @@ def _json(path: Path, source: str, size: int, max_bytes: int) -> Iterator[RawRec
     share = max(1, size // len(items))
     unit = "item" if items is data else "file"
     for number, item in enumerate(items, start=1):
-        yield RawRecord(source, number, unit, item, content_hash(item), share)
+        yield _item(source, number, unit, item, share)
+
+
+def _item(source: str, number: int, unit: str, item: Any, share: int) -> RawRecord:
+    """One decoded item, handed on as JSON text: the worker decodes it like a JSONL line, so
+    its errors are its own, and a deep item is never pickled as a deep object on the way."""
+    try:
+        digest = content_hash(item)
+        error = _surrogate_error(item)
+        payload = b"" if error else json.dumps(item, ensure_ascii=False).encode("utf-8")
+    except RecursionError:
+        digest, payload = content_hash(f"deep item {number}".encode()), b""
+        error = "is nested too deeply to read (more than ~1000 levels)"
+    return RawRecord(source, number, unit, payload, digest, share, error)
 
 
 def _parquet(path: Path, source: str, size: int) -> Iterator[RawRecord]:

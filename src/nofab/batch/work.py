@@ -33,6 +33,8 @@ class Settings:
     threshold: float = 0.8
     #: The profile as canonical JSON text ("" for the default profile), so it pickles and hashes.
     profile_json: str = ""
+    #: "auto" (detect each record's format) or one of ``nofab.adapters.FORMATS``.
+    input_format: str = "auto"
 
     def guard(self) -> Guard:
         profile = Profile.from_dict(json.loads(self.profile_json)) if self.profile_json else Profile()
@@ -175,7 +177,7 @@ def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult
         if error is None:
             try:
                 obj = _decode(rec.payload)
-                turns = records_to_turns(obj)
+                turns = records_to_turns(obj, settings.input_format)
             except InputError as exc:  # a turn that does not validate, or no known format
                 error = f"{exc.where}: {exc.detail}" if exc.where else exc.detail
             except Exception as exc:  # a malformed transcript must not stop the run

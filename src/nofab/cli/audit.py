@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from nofab.cli.transcript import INPUT_FORMATS
 from nofab.config.policy import MODES
 from nofab.errors import ProfileError
 
@@ -36,6 +37,13 @@ def profile_data(path: str | None) -> Any:
 @click.option("--mode", type=click.Choice(list(MODES)), default="observe", show_default=True)
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.8, show_default=True)
 @click.option("--profile", "profile_path", type=click.Path(dir_okay=False), default=None)
+@click.option(
+    "--input-format",
+    type=click.Choice(INPUT_FORMATS),
+    default="auto",
+    show_default=True,
+    help="Read every record as this format instead of detecting each one's (see docs/adapters.md).",
+)
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes (default: the cores).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler (tcp://host:8786).")
@@ -47,6 +55,7 @@ def audit_command(
     mode: str,
     threshold: float,
     profile_path: str | None,
+    input_format: str,
     engine: str,
     workers: int | None,
     scheduler: str | None,
@@ -62,7 +71,7 @@ def audit_command(
     from nofab.batch.report import print_table
     from nofab.batch.store import RunStore
 
-    settings = settings_for(mode, threshold, profile_data(profile_path))
+    settings = settings_for(mode, threshold, profile_data(profile_path), input_format)
     stats = audit(
         list(inputs),
         out,

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.evidence.index import Evidence
+from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
 from nofab.model.finding import Finding, severity_for
@@ -30,9 +31,8 @@ CONFIDENCE_EARLIER = 0.8
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
 _MIN_ID_CHARS = 4
-#: A claim about every item ("deleted all of your alarms", "deleted them all") cannot hold
-#: when one of the calls failed.
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|both|everything)\b")
+#: "completed two reminders": a count (digits or a lexicon count word) before a noun.
+_COUNT = re.compile(r"\b(\w+)\s+(?:of\s+(?:your|the)\s+)?[^\W\d_]{3,}")
 
 
 def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
@@ -41,13 +41,21 @@ def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
     start = max(answer.rfind(c, 0, span[0]) for c in ".!?\n") + 1
     end = next((i for i in range(span[1], len(answer)) if answer[i] in ".!?\n:"), len(answer))
     if end < len(answer) and answer[end] == ":":
-        blank = answer.find("\n\n", end)
+        # The list may start after a blank line ("cancelled:\n\n1. ..."); it ends at the
+        # next blank line after its first item.
+        first = end + 1
+        while first < len(answer) and answer[first].isspace():
+            first += 1
+        blank = answer.find("\n\n", first)
         end = blank if blank != -1 else len(answer)
     return start, end
 
 
 class ClaimDetector:
-    """``verb_claim``."""
+    """``verb_claim``: a claimed action no tool of this turn could have done, or one whose
+    own call failed (an item named in the claim, every item, or more items than calls
+    succeeded). Risk: a count word right after the claim that counts something else ("sent
+    two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
     version = "1"
@@ -87,15 +95,36 @@ class ClaimDetector:
                 ):
                     reason = f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
                     return self._failed_item_finding(claim, call, reason, item=value)
-        if _UNIVERSAL.search(scope):
-            # "I have deleted all of your alarms" while one DeleteAlarm call failed.
-            call = failed[0]
+        call = failed[0]
+        if evidence.lexicon.says_all(scope):
+            # "I have deleted all of your alarms" while one DeleteAlarm call failed: a claim
+            # about every item cannot hold when one item's call failed.
             reason = (
                 f"claims '{claim.text}' for all of them, but a {call.name} call this turn failed "
                 f"({(call.error or 'error')[:80]})"
             )
             return self._failed_item_finding(claim, call, reason)
+        done = sum(1 for c in evidence.succeeded_calls if not c.earlier and c.name == call.name)
+        claimed = self._count(evidence, fold(evidence.answer[claim.span[1] : end]))
+        if claimed > done:
+            # "completed two reminders" when one of the two CompleteReminder calls failed: a
+            # count claim cannot exceed the calls of that tool that succeeded.
+            reason = (
+                f"claims '{claim.text}' for {claimed} items, but only {done} {call.name} call(s) succeeded"
+            )
+            return self._failed_item_finding(claim, call, reason)
         return None
+
+    @staticmethod
+    def _count(evidence: Evidence, after: str) -> int:
+        """The item count right after a claim ("two reminders", "3 alarms"), or 0."""
+        match = _COUNT.match(after.lstrip(" ,:"))
+        if match is None:
+            return 0
+        word = match.group(1)
+        if word.isdigit():
+            return int(word) if len(word) <= 3 else 0
+        return evidence.lexicon.counts.get(word, 0)
 
     def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
         return Finding(
@@ -117,14 +146,17 @@ class ClaimDetector:
         lexicon = evidence.lexicon
         now = tuple(c for c in evidence.succeeded_calls if not c.earlier)
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
+        definitions = definitions_by_name(evidence.turn.tools)
         for claim in evidence.claims:
-            if lexicon.grounded_by(claim.action, now, claim.objects):
+            if lexicon.reports_state(claim, evidence.succeeded_calls, evidence.grounds):
+                continue
+            if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
                 failure = self._failed_for_named_item(evidence, claim)
                 if failure:
                     yield failure
                 continue
-            earlier = lexicon.grounded_by(claim.action, before, claim.objects)
-            failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects)
+            earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
+            failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)
             confidence = claim.action.confidence
             if earlier:

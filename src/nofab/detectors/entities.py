@@ -2,13 +2,16 @@
 
 A deliberately conservative default — things whose exact form a tool would have had to
 supply: order/product/ticket codes (``ORD-1001``), flight-style codes (``UA123``), email
-addresses, URLs, file paths, and quoted names ("Project Falcon"). Ordinary capitalised
-words are never entities here: that is where false positives live. (A record-aware detector
-for people and teams is a separate detector, ``attribution``.)
+addresses, URLs, file paths, and quoted names ("Project Falcon") — and people's names where
+their position says they are names (beside a name a record holds, after a title, addressed
+after a greeting, beside a record's code: ``nofab.detectors.names``). A capitalised word on
+its own is never an entity: that is where false positives live. (The record-aware check of
+people and teams against their figures is a separate detector, ``attribution``.)
 
 Rules (``profile.rules["entities"]``): ``patterns`` (extra regexes; group 1, if any, is the
 entity), ``allow`` (strings never flagged), ``allow_patterns`` (regexes never flagged),
-``confidence`` (for the profile's own patterns), ``quoted`` (false: no quoted names).
+``confidence`` (for the profile's own patterns), ``quoted`` (false: no quoted names),
+``names`` (false: no name rules).
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
+from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
+from nofab.pipeline.spans import SpanSet
 
 #: (name, pattern, confidence). Order matters: earlier shapes win overlaps (a URL holds a path).
 BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
@@ -56,15 +62,16 @@ _QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{
 _TRAILING = ".,;:!?)]}'\""
 
 
-class EntityDetector:
-    """``ungrounded_entity`` (generic shapes)."""
+class EntityDetector(DetectorBase):
+    """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
     version = "1"
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
-        rules = Rules(profile, self.id, ("patterns", "allow", "allow_patterns", "confidence", "quoted"))
+        settings = ("patterns", "allow", "allow_patterns", "confidence", "quoted", "names")
+        rules = Rules(profile, self.id, settings)
         custom = rules.number("confidence", 0.8, 0.0, 1.0)
         self.patterns: list[tuple[str, re.Pattern[str], float]] = [
             (name, re.compile(p), c) for name, p, c in BUILTIN_ENTITY_PATTERNS
@@ -73,10 +80,15 @@ class EntityDetector:
         self.allow = frozenset(fold(a) for a in rules.strings("allow"))
         self.allow_patterns = rules.patterns("allow_patterns", re.IGNORECASE)
         self.quoted = rules.flag("quoted", True)
+        self.names = rules.flag("names", True)
 
     def candidates(self, answer: str) -> list[tuple[str, tuple[int, int], float]]:
-        """(shape, span, confidence) of each entity-shaped string, without overlaps."""
-        taken: list[tuple[int, int]] = []
+        """(shape, span, confidence) of each entity-shaped string, without overlaps.
+
+        Kept spans live in a ``SpanSet`` (bisect): a 1 MB answer dense with phones, e-mails
+        and URLs has tens of thousands of candidates, and a linear overlap scan per
+        candidate made that quadratic."""
+        taken = SpanSet()
         out: list[tuple[str, tuple[int, int], float]] = []
         present = {shape for shape, marks in _MARKS.items() if any(m in answer for m in marks)}
         if _CODE_MARK.search(answer):
@@ -91,20 +103,19 @@ class EntityDetector:
                     continue
                 while end > start and answer[end - 1] in _TRAILING:
                     end -= 1
-                if end - start < 3 or any(s < end and start < e for s, e in taken):
+                if end - start < 3 or taken.overlaps(start, end):
                     continue
                 if name == "code" and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
                     continue
-                taken.append((start, end))
+                taken.add(start, end)
                 out.append((name, (start, end), confidence))
         if self.quoted and any(q in answer for q in '"“«'):
             for m in _QUOTED.finditer(answer):
                 g = next(i for i in (1, 2, 3) if m.group(i) is not None)
                 start, end = m.span(g)
                 text = answer[start:end].strip()
-                if not _name_like(text) or any(s < end and start < e for s, e in taken):
+                if not _name_like(text) or not taken.add(start, end):
                     continue
-                taken.append((start, end))
                 out.append(("quoted", (start, end), CONFIDENCE_QUOTED))
         out.sort(key=lambda c: c[1])
         return out
@@ -115,17 +126,39 @@ class EntityDetector:
             text = answer[start:end]
             if self._grounded(evidence, shape, text):
                 continue
-            yield Finding(
-                kind="ungrounded_entity",
-                detector=self.id,
-                identifier=text,
-                confidence=confidence,
-                severity=severity_for(confidence),
-                span=(start, end),
-                reason=(
-                    f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message"
-                ),
+            yield self.finding(
+                "ungrounded_entity",
+                text,
+                confidence,
+                (start, end),
+                f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message",
                 evidence={"shape": shape},
+            )
+        if self.names:
+            yield from self._names(evidence)
+
+    def _names(self, evidence: Evidence) -> Iterator[Finding]:
+        answer = evidence.answer
+        if not any(c.isupper() for c in answer):
+            return
+        lexicon = evidence.lexicon
+        finder = NameFinder(
+            lambda: (c.parsed_result for c in evidence.succeeded_calls),
+            lambda: evidence.records,
+            lambda: evidence.folded,
+            lexicon.titles,
+            lexicon.greetings,
+        )
+        for name in finder.candidates(answer):
+            if fold(name.text) in self.allow:
+                continue
+            yield self.finding(
+                "ungrounded_entity",
+                name.text,
+                CONFIDENCE_NAME,
+                name.span,
+                f"the name {name.text} ({name.why}) appears in no tool result, context or user message",
+                evidence={"shape": "name", "unknown_words": list(name.unknown)},
             )
 
     def _grounded(self, evidence: Evidence, shape: str, text: str) -> bool:

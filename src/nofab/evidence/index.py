@@ -16,9 +16,8 @@ from nofab.config.policy import Profile
 from nofab.evidence.records import Record
 from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
-from nofab.language.sentences import Span, sentence_at, split_sentences
+from nofab.language.sentences import Token, sentence_at, spans_of, tokenize
 from nofab.language.text import clean_answer, find_token, fold, fold_source
-from nofab.language.tokens import Token, tokenize
 from nofab.model.turn import ToolCall, Turn
 
 if TYPE_CHECKING:
@@ -93,19 +92,19 @@ class Evidence:
         return clean_answer(self.turn.response)
 
     @cached_property
-    def sentences(self) -> list[Span]:
-        """The answer's sentences as (start, end) spans, split once for every detector
-        (``nofab.language.sentences``)."""
-        return split_sentences(self.answer)
-
-    def sentence_at(self, position: int) -> Span:
-        """The sentence holding ``position`` of the answer (O(log n))."""
-        return sentence_at(self.sentences, position)
+    def tokens(self) -> list[Token]:
+        """The answer's tokens, each with its sentence index, tokenised once for every
+        detector (``nofab.language.sentences``)."""
+        return tokenize(self.answer)
 
     @cached_property
-    def tokens(self) -> list[Token]:
-        """The answer's tokens, each with its sentence index (``nofab.language.tokens``)."""
-        return tokenize(self.answer, self.sentences)
+    def sentences(self) -> list[tuple[int, int]]:
+        """The answer's sentences as (start, end) spans, as ``tokens`` cuts them."""
+        return spans_of(self.tokens)
+
+    def sentence_at(self, position: int) -> tuple[int, int]:
+        """The sentence holding ``position`` of the answer (O(log n))."""
+        return sentence_at(self.sentences, position)
 
     @cached_property
     def claims(self) -> list[Claim]:

@@ -1,22 +1,23 @@
 """The tool-failure phrase book: confessions, retractions, result reports, failure
 acknowledgements and offers in every lexicon language, compiled once from
-``lexicons/tool_failures.json`` (data, so a language needs no code).
+``lexicons/tool_failures.json`` (data, so a language needs no code). It is part of the one
+lexicon system: loaded by ``vocabulary.load``, matched on ``text.normalise`` (the same
+length as the text, so spans index the original answer), negated by the languages' one
+``negations`` list.
 
-Matching runs on ``normalise(text)``: lower-cased with typographic apostrophes made
-straight, the same length as the text, so spans index the original answer. Phrases and
-text are split into the same tokens (words and single punctuation marks); phrases are
-indexed by their first token, located with ``str.find`` and matched token by token — far
-cheaper than a many-branch regex alternation tried at every character.
+Phrases and text are split into the same tokens (words and single punctuation marks);
+phrases are indexed by their first token, located with ``str.find`` and matched token by
+token — far cheaper than a many-branch regex alternation tried at every character.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache, lru_cache
-from importlib import resources
 
-from nofab.language.lexicon import LANGUAGES
+from nofab.language.text import normalise as normalise  # re-exported: the one normaliser
+from nofab.language.vocabulary import LANGUAGES, load
+from nofab.language.vocabulary import words as words  # re-exported
 
 CATEGORIES = ("confessions", "retractions", "caveats", "results", "failure", "offers")
 
@@ -30,18 +31,9 @@ _TOKEN = re.compile(r"\w+|[^\w\s]")
 _SENTENCE_STOP = frozenset(".!?")
 
 
-def normalise(text: str) -> str:
-    """Lower-case and straighten apostrophes without changing the length."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # rare: a character whose lower case is longer
-        lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-    return lowered.replace("\u2019", "'").replace("\u2018", "'")
-
-
 @cache
 def _data() -> dict[str, dict[str, list[str]]]:
-    text = resources.files("nofab.language.lexicons").joinpath("tool_failures.json").read_text("utf-8")
-    raw: dict[str, dict[str, list[str]]] = json.loads(text)
+    raw = load("tool_failures")
     return {code: raw[code] for code in LANGUAGES if code in raw}
 
 
@@ -65,12 +57,6 @@ def index(category: str) -> dict[str, tuple[tuple[str, ...], ...]]:
     return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in by_first.items()}
 
 
-@cache
-def words(category: str) -> frozenset[str]:
-    """Every language's word list ``category`` (``short_words``, ``negations``) as one set."""
-    return frozenset(w.lower() for lang in _data().values() for w in lang.get(category, ()))
-
-
 def negations() -> frozenset[str]:
     return words("negations")
 
@@ -84,7 +70,8 @@ def negated_before(norm: str, start: int, window: int = 24) -> bool:
     for stop in ".!?;:\n":
         before = before.rsplit(stop, 1)[-1]
     found = negations()
-    return any(w in found or w.endswith("n't") for w in _WORD.findall(before))
+    suffixes = tuple(words("negation_suffixes"))
+    return any(w in found or w.endswith(suffixes) for w in _WORD.findall(before))
 
 
 def _skip_space(norm: str, pos: int) -> int:

@@ -1,19 +1,18 @@
-"""Sentences of an answer: one split, shared by every detector through ``Evidence``.
+"""Words and sentences of an answer: one tokeniser and one sentence splitter for detectors.
 
-A sentence ends at a terminator (``.``, ``!``, ``?``, ``…``, with any closing quotes or
-brackets) that is followed by whitespace or by the end of the text, at a full-width
-terminator (``。``, ``！``, ``？``: Chinese and Japanese put no space after them), and at
-every line break (a list item, a table row and a heading are each a sentence
-of their own). The whitespace must be seen: the full stop in "42.73", "manage.py" or
-"v1.2" ends nothing.
+A token is a number ("24", "45.5", "1,200") when no letter is glued to it ("3Pt" and "24th"
+are words), else a word (with inner apostrophes: "didn't", "O'Neal"), else one punctuation
+character. Each token carries the index of its sentence: a sentence ends after ``.``, ``!``,
+``?`` or ``;`` and at a line break (a list item or a heading is a sentence of its own).
 
-Risk: an abbreviation followed by a space ("e.g. the fee", "Mr. Smith") ends a sentence
-too. Detectors use sentences as the scope of a claim, so an early cut makes a scope
-smaller, never larger; guessing abbreviations per language would make the split depend
-on a lexicon.
+Detectors read both from ``Evidence.tokens`` and ``Evidence.sentences`` (computed once per
+answer), and find the sentence of a position with ``sentence_at`` (O(log n)).
 
-Spans are ``(start, end)`` offsets into the text, with surrounding whitespace excluded,
-in order and never overlapping; blank stretches give no sentence. One linear regex pass.
+Why one splitter: detectors that cut sentences differently disagree about what a sentence
+says ("He added 10 rebounds" bound to a name one splitter puts in the same sentence and the
+other does not). The rule is deliberately simple — abbreviations ("Mr.") end a sentence —
+because detectors only use sentences to limit how far a binding reaches, where cutting too
+often is the safe error.
 """
 
 from __future__ import annotations
@@ -21,49 +20,73 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-#: The end of a sentence: a terminator with its closing quotes/brackets and the whitespace
-#: after it, or a line break with the whitespace after it. (Whitespace before a break is
-#: trimmed afterwards, not matched: ``\s*\n`` would rescan a long run of spaces from
-#: every position, quadratic on hostile input.)
-_BOUNDARY = re.compile(r"[.!?…][\"'”’»)\]]*(?:\s+|\Z)|[。！？][」』”’)）]*\s*|\n\s*")
-
-Span = tuple[int, int]
+#: A number with no letter glued to it, a word (inner apostrophes kept), or one other character.
+TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![\w])|\w+(?:['’]\w+)*|\S")
+#: Tokens that end a sentence.
+SENTENCE_END = frozenset(".!?;")
 
 
-def split_sentences(text: str) -> list[Span]:
-    """The sentences of ``text`` as (start, end) spans (see the module's docstring)."""
-    spans: list[Span] = []
-    start = 0
-    for match in _BOUNDARY.finditer(text):
-        # A terminator stays in its sentence; the whitespace after it does not.
-        end = match.start() if match.group()[0].isspace() else match.end() - _trailing_space(match.group())
-        _add(text, start, end, spans)
-        start = match.end()
-    _add(text, start, len(text), spans)
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token: its text, its character span in the answer, and its sentence index."""
+
+    text: str
+    start: int
+    end: int
+    sentence: int
+
+
+def tokenize(text: str) -> list[Token]:
+    """The tokens of ``text`` in order, each with the index of its sentence.
+
+    Indices increase along the text but may skip a value (a line break right after a full
+    stop); compare them, do not count with them."""
+    out: list[Token] = []
+    sentence = 0
+    previous_end = 0
+    for match in TOKEN.finditer(text):
+        if out and "\n" in text[previous_end : match.start()]:
+            sentence += 1
+        out.append(Token(match.group(), match.start(), match.end(), sentence))
+        if match.group() in SENTENCE_END:
+            sentence += 1
+        previous_end = match.end()
+    return out
+
+
+def words(text: str) -> list[str]:
+    """The token texts of ``text`` (a phrase from a profile read the way answers are read)."""
+    return TOKEN.findall(text)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of ``text`` as ``tokenize`` cuts them."""
+    return spans_of(tokenize(text))
+
+
+def spans_of(tokens: Sequence[Token]) -> list[tuple[int, int]]:
+    """Character spans of the sentences of already tokenised text (from its first token to
+    its last: no edge whitespace), in order."""
+    spans: list[tuple[int, int]] = []
+    last = -1
+    for token in tokens:
+        if token.sentence == last:
+            spans[-1] = (spans[-1][0], token.end)
+        else:
+            spans.append((token.start, token.end))
+            last = token.sentence
     return spans
 
 
-def _trailing_space(boundary: str) -> int:
-    return len(boundary) - len(boundary.rstrip())
-
-
-def _add(text: str, start: int, end: int, spans: list[Span]) -> None:
-    """Append ``text[start:end]`` without its surrounding whitespace, unless it is blank."""
-    piece = text[start:end]
-    kept = piece.strip()
-    if kept:
-        start += len(piece) - len(piece.lstrip())
-        spans.append((start, start + len(kept)))
-
-
-def sentence_at(spans: Sequence[Span], position: int) -> Span:
+def sentence_at(spans: Sequence[tuple[int, int]], position: int) -> tuple[int, int]:
     """The sentence holding ``position`` (O(log n)); between two sentences, the one before
-    it; before the first, the first. ``spans`` must come from ``split_sentences``."""
+    it; before the first, the first; ``(position, position)`` when there is none."""
     if not spans:
         return (position, position)
     i = bisect_right(spans, position, key=lambda span: span[0]) - 1
     return spans[max(i, 0)]
 
 
-__all__ = ["Span", "sentence_at", "split_sentences"]
+__all__ = ["SENTENCE_END", "TOKEN", "Token", "sentence_at", "sentence_spans", "spans_of", "tokenize", "words"]

@@ -6,6 +6,7 @@ import json
 import re
 import unicodedata
 from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import Any
 
 from nofab.model.turn import parse_json_text
@@ -30,6 +31,24 @@ def fold(text: str) -> str:
     if not text.isascii() and not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
     return text.casefold()
+
+
+_APOSTROPHES = str.maketrans("\u2019\u2018", "''")
+
+
+def normalise(text: str) -> str:
+    """The one normal form prose and lexicon data are compared in: case-folded, with
+    typographic apostrophes made straight, and exactly as long as ``text`` so that spans
+    found in it index the original. A character whose case folding is longer ("ß" -> "ss")
+    is lower-cased instead (and kept when even that is longer)."""
+    if text.isascii():
+        return text.lower()
+    folded = text.casefold()
+    if len(folded) != len(text):
+        folded = "".join(
+            f if len(f := c.casefold()) == 1 else (c.lower() if len(c.lower()) == 1 else c) for c in text
+        )
+    return folded.translate(_APOSTROPHES)
 
 
 @lru_cache(maxsize=512)
@@ -91,20 +110,109 @@ def value_text(value: Any) -> str:
     """The searchable text of a JSON value: every key, string and number, unescaped.
 
     Strings that hold JSON are parsed first so that escapes (``\\n``, ``\\u00e9``) do not
-    glue tokens together or hide accented names.
+    glue tokens together or hide accented names. Any nesting depth works: a tool result deeper
+    than the interpreter's recursion limit must not switch the detectors off (issue 16.2).
     """
     if isinstance(value, str):
         if "\\" not in value:
             return value
-        value = parse_json_text(value)
+        raw: str = value
+        try:
+            value = parse_json_text(raw)
+        except RecursionError:
+            return raw  # JSON text too deep to decode: searched as the text it is
         if isinstance(value, str):
             return value  # not JSON: its backslashes are real text
     if value is None:
         return ""
-    text: str = json.dumps(value, ensure_ascii=False, default=str)
+    try:
+        # The C encoder is the fast path (tool results are large and checked per turn); it
+        # recurses, so a result nested deeper than the recursion limit takes the walk below.
+        text: str = json.dumps(value, ensure_ascii=False, default=str)
+    except RecursionError:
+        text = json_text(value)
     if "\\" in text:
         text = _ESCAPE.sub(_unescape, text)
     return text
+
+
+_VALUE, _TEXT, _CLOSE = 0, 1, 2
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, default=str)``, character for character, walked
+    with an explicit stack so that no nesting depth can raise ``RecursionError``."""
+    out: list[str] = []
+    open_containers: set[int] = set()  # on the current path: a cycle is an error, as in json
+    stack: list[tuple[int, Any]] = [(_VALUE, value)]
+    while stack:
+        op, item = stack.pop()
+        if op == _TEXT:
+            out.append(item)
+            continue
+        if op == _CLOSE:
+            open_containers.discard(item[0])
+            out.append(item[1])
+            continue
+        if isinstance(item, (list, tuple, dict)):
+            is_dict = isinstance(item, dict)
+            pairs = (
+                [(_key_text(k) + ": ", v) for k, v in item.items()]
+                if isinstance(item, dict)
+                else [("", v) for v in item]
+            )
+            if not item:
+                out.append("{}" if is_dict else "[]")
+                continue
+            if id(item) in open_containers:
+                raise ValueError("Circular reference detected")
+            open_containers.add(id(item))
+            out.append("{" if is_dict else "[")
+            stack.append((_CLOSE, (id(item), "}" if is_dict else "]")))
+            for index in range(len(pairs) - 1, -1, -1):
+                prefix, child = pairs[index]
+                stack.append((_VALUE, child))
+                stack.append((_TEXT, (", " if index else "") + prefix))
+        else:
+            out.append(_scalar_text(item))
+    return "".join(out)
+
+
+def _scalar_text(value: Any) -> str:
+    if isinstance(value, str):
+        return encode_basestring(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return _float_text(value)
+    return encode_basestring(str(value))  # json.dumps's default=str
+
+
+def _float_text(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    return float.__repr__(value)
+
+
+def _key_text(key: Any) -> str:
+    # json.dumps turns keys into strings this way (true/false/null, number reprs).
+    if isinstance(key, str):
+        return encode_basestring(key)
+    if isinstance(key, (bool, type(None))):
+        return encode_basestring(_scalar_text(key))
+    if isinstance(key, float):
+        return encode_basestring(_float_text(key))
+    if isinstance(key, int):
+        return encode_basestring(int.__repr__(key))
+    return encode_basestring(str(key))
 
 
 def is_word_char(char: str) -> bool:

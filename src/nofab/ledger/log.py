@@ -11,13 +11,15 @@ by default, ``fsync``-ed before ``append`` returns. ``fsync_every=N`` batches th
 (a power loss can then lose up to N-1 acknowledged records; a process crash loses none,
 the kernel has them). A partial last line (power loss mid-write) is never chained onto:
 the next append closes it off and records its offset, length and SHA-256 in a
-``recovered`` field, so verification can account for every byte.
+``recovered`` field, so verification can account for every byte. A last line that is a
+whole record torn only of its final newline is a record, not a fragment: the next append
+adds the newline and chains onto it (issue 16.5: taking it for a fragment reused its
+sequence number and dropped an acknowledged record).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import threading
 from collections.abc import Callable, Mapping
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from nofab.errors import NofabError
 from nofab.ledger.keys import SigningKey, load_signing_key
-from nofab.ledger.record import FORMAT_VERSION, GENESIS, canonical, record_hash
+from nofab.ledger.record import FORMAT_VERSION, GENESIS, canonical, record_hash, whole_record
 
 if TYPE_CHECKING:
     from nofab.config.policy import Policy, Profile
@@ -190,12 +192,12 @@ class Ledger:
             fd = self._open()
             self._fcntl.flock(fd, self._fcntl.LOCK_EX)
             try:
-                last, torn = _tail(fd)
+                last, torn, unterminated = _tail(fd)
                 record = dict(body)
                 record["seq"] = (int(last["seq"]) + 1) if last else 1
                 record["prev"] = str(last["hash"]) if last else GENESIS
                 record["ts"] = self._clock()
-                prefix = b""
+                prefix = b"\n" if unterminated else b""
                 if torn is not None:
                     offset, fragment = torn
                     record["recovered"] = {
@@ -227,35 +229,33 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _tail(fd: int) -> tuple[dict[str, Any] | None, tuple[int, bytes] | None]:
-    """The last whole record, and the partial line after it (offset, bytes) if any."""
+def _tail(fd: int) -> tuple[dict[str, Any] | None, tuple[int, bytes] | None, bool]:
+    """The last whole record, the partial line after it (offset, bytes) if any, and whether
+    that last record lacks its final newline."""
     size = os.fstat(fd).st_size
     if size == 0:
-        return None, None
+        return None, None, False
     end = size
     torn: tuple[int, bytes] | None = None
     last_byte = os.pread(fd, 1, size - 1)
     if last_byte != b"\n":
         start = _line_start(fd, size)
-        torn = (start, os.pread(fd, size - start, start))
+        fragment = os.pread(fd, size - start, start)
+        whole = whole_record(fragment)
+        if whole is not None:
+            return whole, None, True
+        torn = (start, fragment)
         end = start
     if end == 0:
-        return None, torn
+        return None, torn, False
     start = _line_start(fd, end - 1)
     line = os.pread(fd, end - 1 - start, start)
-    try:
-        last = json.loads(line)
-    except ValueError:
-        last = None
-    if (
-        not isinstance(last, dict)
-        or not isinstance(last.get("seq"), int)
-        or not isinstance(last.get("hash"), str)
-    ):
+    last = whole_record(line)
+    if last is None:
         raise LedgerError(
             f"cannot append: the last line (byte {start}) is not a ledger record; run `nofab ledger verify`"
         )
-    return last, torn
+    return last, torn, False
 
 
 def _line_start(fd: int, end: int) -> int:

@@ -31,3 +31,22 @@ def record_hash(record: Mapping[str, Any]) -> str:
     """SHA-256 (hex) of the canonical record without ``hash`` and ``sig``."""
     body = {k: v for k, v in record.items() if k not in UNHASHED}
     return hashlib.sha256(canonical(body)).hexdigest()
+
+
+def whole_record(line: bytes) -> dict[str, Any] | None:
+    """``line`` parsed, when it is one complete record: canonical JSON with an integer ``seq``
+    and a ``hash`` matching its content (a cut record is never valid JSON, so a line passing
+    this lost at most its newline)."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    if (
+        not isinstance(record, dict)
+        or type(record.get("seq")) is not int
+        or not isinstance(record.get("hash"), str)
+        or canonical(record) != line
+        or record_hash(record) != record["hash"]
+    ):
+        return None
+    return record

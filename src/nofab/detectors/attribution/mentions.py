@@ -1,0 +1,124 @@
+"""Mentions: where the answer names a record (or a known name that no record carries).
+
+A record is named by any of its naming values ("Rudy Gay"), by the last word of a multi-word
+name ("Gay"), and adjacent mentions of one record are one mention ("Los Angeles" + "Lakers").
+A name from the profile's ``known_entities`` that no record carries is a mention with no
+records: the answer names something the tool results do not hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from nofab.detectors.attribution.membership import group_indices
+from nofab.detectors.attribution.vocabulary import Vocabulary, alternation
+from nofab.evidence.records import Record
+from nofab.language.sentences import Token
+
+#: Generational suffixes that follow a person's name ("Jr.", "III").
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
+@dataclass(slots=True)
+class Mention:
+    """Tokens ``first``..``last`` (inclusive) name ``records`` (empty: a name no record carries)."""
+
+    first: int
+    last: int
+    records: frozenset[int]
+    text: str = ""
+
+
+def name_forms(name: str) -> Iterator[str]:
+    """The full name, and the last word of a multi-word name ("Gay" for "Rudy Gay").
+
+    A generational suffix is not the name people are called by: "Otto Porter Jr." is also
+    "Otto Porter" and "Porter". Risk: two people differing only by the suffix (a father and
+    son in one table) share those forms, and a mention of either names both.
+    """
+    name = " ".join(name.split())
+    if len(name) < 2:
+        return
+    yield name
+    words = name.split(" ")
+    while len(words) > 2 and words[-1].casefold().strip(".,") in _SUFFIXES:
+        words = words[:-1]
+        words[-1] = words[-1].rstrip(",")
+        yield " ".join(words)
+    if len(words) > 1 and len(words[-1]) >= 3 and words[-1][0].isupper():
+        yield words[-1]
+
+
+def singular(form: str) -> str | None:
+    """The singular of a plural group name ("Nets" -> "Net", "Trail Blazers" -> "Trail Blazer").
+
+    A group is named in the singular for one of its members: "the only other Net to score",
+    "a Celtic". Only a capitalised last word ending in a single "s" after a letter, leaving at
+    least three letters. Risk: the singular may be an ordinary capitalised word ("King"),
+    which then reads as the group's mention.
+    """
+    last = form.rsplit(" ", 1)[-1]
+    if len(last) < 4 or not last[0].isupper() or not last.endswith("s") or last.endswith("ss"):
+        return None
+    if not last[-2].isalpha():
+        return None
+    return form[:-1]
+
+
+def find_mentions(
+    vocabulary: Vocabulary, answer: str, tokens: Sequence[Token], records: Sequence[Record]
+) -> list[Mention]:
+    """Every mention in ``answer``, in order, none overlapping another."""
+    forms: dict[str, set[int]] = {}
+    collective = group_indices(records)
+    for index, record in enumerate(records):
+        for _field, name in record.names:
+            for form in name_forms(name):
+                forms.setdefault(form, set()).add(index)
+                if index in collective and (one := singular(form)):
+                    forms.setdefault(one, set()).add(index)
+    starts = {t.start: i for i, t in enumerate(tokens)}
+    ends = {t.end: i for i, t in enumerate(tokens)}
+    found: list[Mention] = []
+    pattern = alternation(forms)
+    if pattern is not None:
+        for match in pattern.finditer(answer):
+            first, last = starts.get(match.start()), ends.get(match.end())
+            if first is None or last is None:
+                continue
+            found.append(Mention(first, last, frozenset(forms[match.group()]), match.group()))
+    merged = _merge(found)
+    if vocabulary.known is not None:
+        for match in vocabulary.known.finditer(answer):
+            first, last = starts.get(match.start()), ends.get(match.end())
+            if first is None or last is None:
+                continue
+            if any(m.first <= first and last <= m.last for m in merged):
+                continue  # the record's own mention covers it
+            if any(m.records and (m.first == last + 1 or m.last == first - 1) for m in merged):
+                continue  # one name with a record's mention ("Los Angeles" + "Clippers" of "LA")
+            merged = [m for m in merged if not (first <= m.first and m.last <= last)]
+            merged.append(Mention(first, last, frozenset(), match.group()))
+    merged.sort(key=lambda m: m.first)
+    return merged
+
+
+def _merge(mentions: list[Mention]) -> list[Mention]:
+    """Join adjacent mentions of the same record ("Los Angeles" + "Lakers")."""
+    mentions = sorted(mentions, key=lambda m: (m.first, -m.last))
+    out: list[Mention] = []
+    for mention in mentions:
+        if out and mention.first <= out[-1].last:
+            continue  # inside a longer match
+        if out and mention.first == out[-1].last + 1:
+            common = out[-1].records & mention.records
+            if common:
+                prev = out[-1]
+                out[-1] = Mention(prev.first, mention.last, common, f"{prev.text} {mention.text}")
+                continue
+        out.append(mention)
+    return out
+
+
+__all__ = ["Mention", "find_mentions", "name_forms", "singular"]

@@ -1,0 +1,92 @@
+"""Scope: which tool results attribution builds records from.
+
+A number or a name is attributed to a record only through a mention of that record, and a
+record is mentioned only by one of its naming values. So a tool result none of whose naming
+values the answer contains cannot bind anything, and building its records is wasted work —
+on agent traffic most turns mention no record at all, and building records from every tool
+result of every turn was half of all check time.
+
+The test is cheap and errs on the side of inclusion: a result is in scope when the last word
+of one of its naming texts (a string under a naming key, as ``RecordFinder`` decides, or in a
+column under one) is a word of the answer. A mention always contains its name's last word,
+so no result that could be mentioned is left out.
+
+Risk: what the records of unmentioned results would have told the rest of the detector is
+gone — the remaining consumers of every record (weekdays, known names, the kind of a finding)
+ask for all records explicitly, and only when they are about to use them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nofab.evidence.index import Evidence
+from nofab.evidence.records import MAX_DEPTH, Record, RecordFinder
+from nofab.language.sentences import words
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The records of the results the answer may mention, and whether any result names things."""
+
+    records: tuple[Record, ...]
+    #: Some result (mentioned or not) holds a naming text.
+    named: bool
+
+
+def _naming_texts(finder: RecordFinder, value: Any, parent: str, depth: int) -> Iterator[str]:
+    """Strings held under a naming key, or in a column (an object) under one."""
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                yield from _naming_texts(finder, item, parent, depth + 1)
+        return
+    if not isinstance(value, dict):
+        return
+    for key, item in value.items():
+        if isinstance(item, str):
+            if finder.is_naming_key(str(key), item) or (parent and finder.is_naming_key(parent, item)):
+                yield item
+        elif isinstance(item, (dict, list)):
+            yield from _naming_texts(finder, item, str(key), depth + 1)
+
+
+def _last_word(text: str) -> str:
+    found = words(text)
+    return found[-1] if found else ""
+
+
+def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
+    """The records of every usable tool result that names something the answer contains.
+
+    Results are read as ``Evidence.records`` reads them (calls that did not fail, parsed
+    results that are not plain text), with the same record locations, so findings do not
+    depend on whether the scope was narrowed.
+    """
+    answer_words = set(words(evidence.answer))
+    finder = RecordFinder(name_fields)
+    out: list[Record] = []
+    named = False
+    last_words: dict[str, str] = {}  # results repeat their texts (a cabin, a status): read each once
+    for i, call in enumerate(evidence.turn.tool_calls):
+        if call.status not in ("ok", "empty"):
+            continue
+        value = call.parsed_result
+        if value is None or isinstance(value, str):
+            continue
+        for text in _naming_texts(finder, value, "", 0):
+            named = True
+            last = last_words.get(text)
+            if last is None:
+                last = last_words[text] = _last_word(text)
+            if last in answer_words:
+                out.extend(finder.find(value, f"tool_calls[{i}].result"))
+                break
+    return Scope(tuple(out), named)
+
+
+__all__ = ["Scope", "in_scope"]

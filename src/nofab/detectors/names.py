@@ -1,0 +1,314 @@
+"""People's names in the answer that no evidence holds: the name rules of ``entities``.
+
+Ordinary capitalised words are never checked on their own (sentence starts, products,
+places, greetings: that is where false alarms live). A capitalised word is read as part of a
+person's name only when its position says so:
+
+- **beside a held name word** — after a word a record holds as a first name ("Sophia ___")
+  or before one it holds as a surname ("___ Silva");
+- **after a personal title** of any lexicon language ("Mr.", "Sra.", "Mme", "Herr");
+- **addressed after a greeting or thanks** ("Thank you, Sophia.", "Gracias, Ana."), when the
+  records name people at all (the answer then addresses one of them);
+- **before a code in brackets** that a record holds ("___ (sophia_silva_7557)"), when the
+  record names someone else.
+
+A full name is one unit (one finding over every capitalised word of it), and a possessive
+("Anna's") is the name itself. The name words a record holds and their roles come from its
+naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``family_name``/
+``surname`` are surnames, a multi-word ``name`` (or ``full_name``, ``customer_name`` and other
+person roles; not ``product_name``) gives its first and last word.
+
+Risk: a product or place whose name starts or ends with a held person's name ("Sofia
+Airport" when a passenger is called Sofia) reads as a person; a first name written alone
+in running text ("upgrading Noah") is never checked, so a swapped lone first name passes.
+The greeting rule trusts that the records name people at all; a bot greeting the user by a
+name given in an earlier conversation (not in this turn's evidence) is flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from nofab.evidence.records import Record
+from nofab.language.text import fold
+
+#: Confidence of a name the evidence does not hold: at the blocking threshold, because the
+#: position rules above leave only words that read as a person's name.
+CONFIDENCE_NAME = 0.8
+#: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
+MAX_NAME_WORDS = 4
+
+_FIRST_FIELD = re.compile(
+    r"(?:first|given|fore|christian)_?name$|^(?:first|given|vorname|prenom|nombre)$", re.I
+)
+_LAST_FIELD = re.compile(
+    r"(?:last|family|sur)_?name$|^(?:last|surname|nachname|apellidos?|nom_de_famille|sobrenome)$", re.I
+)
+# "name" alone, or the name of a person-like role; "product_name" or "airport_name" names a thing.
+_FULL_FIELD = re.compile(
+    r"^(?:(?:full|display|person|passenger|customer|client|user|contact|employee|agent|owner|sender"
+    r"|recipient|attendee|guest|member|patient|traveler|traveller|author|holder)_?)?name$",
+    re.I,
+)
+# A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
+_LETTERS = re.compile(r"[^\W\d_]+")
+# A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
+# checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
+_UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
+_POSSESSIVE = ("'s", "’s")
+_NAME_KEY = re.compile(
+    r"name$|^(?:first|given|last|surname|vorname|nachname|prenom|nombre|apellidos?|sobrenome)$", re.I
+)
+_MAX_NAME_CHARS = 80
+MAX_DEPTH = 12
+_CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
+
+
+def _capitalised(word: str) -> bool:
+    """A name-shaped word: an upper-case letter, then lower case ("Silva", "McDonald"), not
+    an acronym ("JFK") or a one-letter word."""
+    return len(word) >= 2 and word[0].isupper() and any(c.islower() for c in word[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str  # without a possessive ending: "Anna's" -> "Anna"
+    start: int
+    end: int  # end of the word including its possessive
+    possessive: bool
+
+
+def words(answer: str) -> list[Word]:
+    """The words of ``answer`` that start with a capital letter (only those can be names;
+    a lower-case word between two of them breaks their adjacency by its gap)."""
+    out: list[Word] = []
+    for m in _UPPER_WORD.finditer(answer):
+        text = m.group(0)
+        if not text[0].isupper():
+            continue
+        possessive = text.endswith(_POSSESSIVE)
+        out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
+    return out
+
+
+def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, surnames) the parsed tool results hold in naming fields, folded."""
+    first: set[str] = set()
+    last: set[str] = set()
+    for key, text in _named_values(results):
+        parts = [w for w in re.split(r"[\s,]+", text.strip()) if _capitalised(w)]
+        if not parts:
+            continue
+        if _FIRST_FIELD.search(key):
+            first.update(fold(p) for p in parts)
+        elif _LAST_FIELD.search(key):
+            last.update(fold(p) for p in parts)
+        elif _FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
+            first.add(fold(parts[0]))
+            if len(parts) > 1:
+                last.add(fold(parts[-1]))
+    return frozenset(first), frozenset(last)
+
+
+def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
+    """(key, text) of every string under a key that names a person, at any depth (bounded:
+    tool results are untrusted input)."""
+    stack: list[tuple[Any, int]] = [(r, 0) for r in results]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            continue
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(item, str):
+                    if len(item) <= _MAX_NAME_CHARS and _NAME_KEY.search(str(key)):
+                        yield str(key), item
+                elif isinstance(item, (dict, list)):
+                    stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
+
+
+def _letters_token(text: str, piece: str) -> bool:
+    """``piece`` occurs in ``text`` with no letter right before or after it."""
+    at = text.find(piece)
+    while at != -1:
+        end = at + len(piece)
+        if (at == 0 or not _is_letter(text[at - 1])) and (end == len(text) or not _is_letter(text[end])):
+            return True
+        at = text.find(piece, at + 1)
+    return False
+
+
+def _is_letter(char: str) -> bool:
+    return char.isalpha()
+
+
+def _initial(answer: str, word: Word) -> bool:
+    """A middle initial: one capital letter and a full stop ("Virginia J. Moore")."""
+    return len(word.text) == 1 and word.text.isupper() and answer[word.end : word.end + 1] == "."
+
+
+def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
+    """Maximal runs of capitalised words separated by single spaces (a full name); a middle
+    initial continues a run."""
+    run: list[Word] = []
+    for word in found:
+        gap = answer[run[-1].end : word.start] if run else ""
+        joined = (
+            bool(run)
+            and not run[-1].possessive
+            and (gap == " " or (gap == ". " and _initial(answer, run[-1])))
+        )
+        if joined and _initial(answer, word):
+            run.append(word)
+            continue
+        if _capitalised(word.text) and (joined or not run):
+            run.append(word)
+            continue
+        if run:
+            yield run
+        run = [word] if _capitalised(word.text) else []
+    if run:
+        yield run
+
+
+@dataclass(frozen=True, slots=True)
+class NameCandidate:
+    span: tuple[int, int]
+    text: str
+    unknown: tuple[str, ...]  # its words no evidence holds
+    why: str
+
+
+class NameFinder:
+    """The name rules for one answer against one turn's evidence.
+
+    What the evidence holds is read lazily: most answers have no capitalised word in a name
+    position, and then no tool result is walked at all."""
+
+    def __init__(
+        self,
+        results: Callable[[], Iterable[Any]],
+        records: Callable[[], Iterable[Record]],
+        evidence_text: Callable[[], str],
+        titles: frozenset[str],
+        greetings: frozenset[str] = frozenset(),
+    ) -> None:
+        self._results = results
+        self._records = records
+        self._evidence_text = evidence_text
+        self._seen: dict[str, bool] = {}
+        self.titles = titles
+        self.greetings = greetings
+
+    @cached_property
+    def _held(self) -> tuple[frozenset[str], frozenset[str]]:
+        return held_names(self._results())
+
+    @property
+    def first(self) -> frozenset[str]:
+        return self._held[0]
+
+    @property
+    def last(self) -> frozenset[str]:
+        return self._held[1]
+
+    @cached_property
+    def _text(self) -> str:
+        return self._evidence_text()
+
+    def _unknown(self, word: Word) -> bool:
+        """No evidence holds the word (each letter run of it: "O'Brien", "Jean-Luc"), as a
+        run of letters of its own: "silva" is held by "sophia_silva_7557", not by "silvan"."""
+        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(word.text)))
+
+    def _holds(self, piece: str) -> bool:
+        held = self._seen.get(piece)
+        if held is None:
+            held = self._seen[piece] = _letters_token(self._text, piece)
+        return held
+
+    def candidates(self, answer: str) -> list[NameCandidate]:
+        found = words(answer)
+        out: list[NameCandidate] = []
+        for run in runs(answer, found):
+            why = self._why(answer, run)
+            if why is None:
+                continue
+            name = [w for w in run if w.text not in self.titles and not _initial(answer, w)]
+            if not name or len(name) > MAX_NAME_WORDS:
+                continue
+            unknown = tuple(w.text for w in name if self._unknown(w))
+            if unknown:
+                start, end = name[0].start, name[-1].end
+                out.append(NameCandidate((start, end), answer[start:end], unknown, why))
+        out.extend(self._after_titles(answer, found))
+        return out
+
+    def _why(self, answer: str, run: list[Word]) -> str | None:
+        """Why ``run`` reads as a person's name, or None when nothing says so."""
+        for i, word in enumerate(run if len(run) > 1 else ()):
+            if fold(word.text) in self.first and any(self._unknown(w) for w in run[i + 1 :]):
+                return f"beside the first name {word.text} that a record holds"
+            if fold(word.text) in self.last and any(self._unknown(w) for w in run[:i]):
+                return f"beside the surname {word.text} that a record holds"
+        if len(run) == 1 and self._addressed(answer, run[0]) and (self.first or self.last):
+            return "addressed after a greeting"
+        code = _CODE_AFTER.match(answer, run[-1].end)
+        if code and len(run) <= MAX_NAME_WORDS:
+            owner = self._names_of(code.group(1))
+            if owner and not any(fold(w.text) in owner for w in run):
+                return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
+        return None
+
+    def _addressed(self, answer: str, word: Word) -> bool:
+        """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""
+        if answer[word.end : word.end + 1] not in (".", ",", "!", "?", "") and word.end < len(answer):
+            return False
+        before = fold(answer[max(0, word.start - 24) : word.start]).rstrip().rstrip(",").rstrip()
+        return any(
+            before.endswith(g) and (len(before) == len(g) or not before[-len(g) - 1].isalnum())
+            for g in self.greetings
+        )
+
+    def _names_of(self, code: str) -> frozenset[str]:
+        """Name words of the records that hold ``code`` as a value."""
+        return self._owners.get(code, frozenset())
+
+    @cached_property
+    def _owners(self) -> dict[str, frozenset[str]]:
+        """Every value of a record that names someone -> that record's name words (built
+        once: an answer may cite thousands of codes)."""
+        owners: dict[str, set[str]] = {}
+        for record in self._records():
+            names = {fold(p) for _f, text in record.names for p in text.split() if _capitalised(p)}
+            if not names:
+                continue
+            for value in (*record.values.values(), *(text for _f, text in record.names)):
+                owners.setdefault(value, set()).update(n for n in names if n != fold(value))
+        return {value: frozenset(names) for value, names in owners.items()}
+
+    def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
+        """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""
+        for i, word in enumerate(found[:-1]):
+            if word.text not in self.titles:
+                continue
+            gap = answer[word.end : found[i + 1].start]
+            if gap not in (" ", ". ") or word.possessive:
+                continue
+            name: list[Word] = []
+            for nxt in found[i + 1 : i + 1 + MAX_NAME_WORDS]:
+                if not _capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
+                    break
+                name.append(nxt)
+            if not name or any(fold(w.text) in self.first | self.last for w in name):
+                continue
+            unknown = tuple(w.text for w in name if self._unknown(w))
+            if unknown and len(unknown) == len(name):
+                start, end = name[0].start, name[-1].end
+                yield NameCandidate((start, end), answer[start:end], unknown, f"after the title {word.text}")

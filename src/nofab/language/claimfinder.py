@@ -1,0 +1,183 @@
+"""Completed-action claims in an answer, read with the compiled languages of a lexicon.
+
+A claim is an action the answer states as done: with the speaker as subject ("I've sent"),
+passive ("has been cancelled"), coordinated with another claim ("... and sent a message"),
+or subjectless ("Reminder deleted.", "Your booking is confirmed!"). Negated, hedged and
+question forms are not claims, and neither are words inside quotes (someone else's).
+
+Risks: a coordinated verb is read with the first claim's subject even when the sentence
+changes subject without punctuation ("I've sent it and updated records show ..."); a
+subjectless report can be a heading ("Booked flights:"), read as a claim of booking; a
+stated state ("your booking is confirmed") is a claim unless the evidence reports that
+state or a tool this turn named its object.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right, insort
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from nofab.language.text import normalise
+from nofab.language.vocabulary import Action, Language, contains_phrase, stem
+from nofab.pipeline.spans import SpanSet
+
+_QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
+_WORDS = re.compile(r"\w+(?:['’]\w+)?")
+_SENTENCE_END = ".!?\n"
+_SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
+#: How far back a claim's clause and its relative-clause reference are looked for.
+_CLAUSE_WINDOW = 160
+_REFERENCE_WINDOW = 48
+#: How far before a claim's subject a hedge still governs it ("if I sent", "once we have").
+_HEDGE_REACH = 16
+
+
+def _sentence_starts(norm: str) -> list[int]:
+    """Where a sentence, a list item or a colon's continuation starts (spaces skipped)."""
+    first = len(norm) - len(norm.lstrip())
+    return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A completed action the answer states as done."""
+
+    span: tuple[int, int]
+    text: str
+    verb: str
+    action: Action
+    language: str
+    #: Entity groups the claim's object names ("your old booking" -> {"reservation"}).
+    objects: frozenset[str] = frozenset()
+    #: A state rather than a deed ("your booking is confirmed"): no claim when the evidence
+    #: itself reports the state (a status field that says "confirmed").
+    stative: bool = False
+
+
+class ClaimFinder:
+    """Finds claims with ``languages``; ``actions`` and ``entities`` come from the lexicon."""
+
+    def __init__(
+        self, languages: Sequence[Language], actions: Mapping[str, Action], entities: Mapping[str, str]
+    ) -> None:
+        self.languages = tuple(languages)
+        self.actions = actions
+        self.entities = entities
+        breaks = sorted({b for lang in self.languages for b in lang.clause_breaks}, key=len, reverse=True)
+        words = "|".join(re.escape(b) for b in breaks)
+        self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
+        self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
+
+    def find(self, text: str) -> list[Claim]:
+        norm = normalise(text)
+        words = set(_WORDS.findall(norm))
+        claims: list[Claim] = []
+        seen = SpanSet()
+        starts: list[int] | None = None
+        for lang in self.languages:
+            if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
+                continue
+            for pattern in lang.patterns:
+                for match in pattern.finditer(norm):
+                    claim = self._claim(text, norm, lang, match, seen)
+                    if claim is not None:
+                        claims.append(claim)
+            if lang.reports:
+                starts = starts if starts is not None else _sentence_starts(norm)
+                for pattern in lang.reports:
+                    for start in starts:
+                        found = pattern.match(norm, start)
+                        if found is not None and (claim := self._claim(text, norm, lang, found, seen)):
+                            claims.append(claim)
+            if claims and lang.coordination:
+                claims.extend(self._coordinated(text, norm, lang, claims, seen))
+        claims.sort(key=lambda c: c.span)
+        return claims
+
+    def _claim(
+        self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
+    ) -> Claim | None:
+        verb = re.sub(r"\s+", " ", match.group("verb"))
+        name = lang.verbs.get(verb)
+        if name is None and " " in verb:  # "logged you out" -> "logged out"
+            name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
+        if name is None and lang.stem_verbs:  # "reenviadas": an inflection the list lacks
+            name = lang.stem_verbs.get(stem(lang.stemmer, verb))
+        action = self.actions.get(name or "")
+        span = match.span()
+        if action is None or seen.overlaps(*span) or self._cancelled(norm, span, lang, match):
+            return None
+        seen.add(*span)
+        clipped = text[span[0] : span[1]]
+        span = (span[0] + len(clipped) - len(clipped.lstrip(" \t\n-*•")), span[1])
+        stative = bool(match.groupdict().get("state"))
+        objects = self._objects(norm, span)
+        return Claim(span, text[span[0] : span[1]].strip(), verb, action, lang.code, objects, stative)
+
+    def _coordinated(
+        self, text: str, norm: str, lang: Language, claims: list[Claim], seen: SpanSet
+    ) -> list[Claim]:
+        """Verbs joined to an earlier claim of the same sentence share its subject: "I've
+        moved the meeting and sent a message", "He cancelado la reserva y enviado el correo"."""
+        anchors = sorted(c.span[1] for c in claims if c.language == lang.code)
+        out: list[Claim] = []
+        for pattern in lang.coordination:
+            for match in pattern.finditer(norm, anchors[0] if anchors else len(norm)):
+                start = match.start()
+                i = bisect_right(anchors, start)  # the nearest claim ending before this verb
+                if i == 0 or any(c in _SENTENCE_END for c in norm[anchors[i - 1] : start]):
+                    continue
+                claim = self._claim(text, norm, lang, match, seen)
+                if claim is not None:
+                    out.append(claim)
+                    insort(anchors, claim.span[1])
+        return out
+
+    def _cancelled(self, norm: str, span: tuple[int, int], lang: Language, match: re.Match[str]) -> bool:
+        """A question, a negation or hedge earlier in the clause, or a relative-clause
+        reference ("the reminders I deleted") makes the match no claim."""
+        start, end = span
+        stop = next((i for i in range(end, min(len(norm), end + 400)) if norm[i] in _SENTENCE_END), len(norm))
+        if stop < len(norm) and norm[stop] == "?":
+            return True  # "Have I sent it?"
+        clause_start = 0
+        for brk in self._clause_break.finditer(norm, max(0, start - _CLAUSE_WINDOW), start):
+            clause_start = brk.end()
+        subject_led = bool(lang.subject_starts) and norm.startswith(lang.subject_starts, start)
+        # A claim led by its subject ("I've sent") is negated between subject and verb ("I
+        # haven't sent"); a negation before the subject belongs to another clause ("No
+        # problem, I've sent it"), and so does a hedge before the last comma or more than a
+        # few words back ("if you have feedback I've also notified ..."): only one right
+        # before the subject governs it ("If I sent it twice").
+        negation_from = start if subject_led else clause_start
+        hedge_from = clause_start
+        if subject_led:
+            comma = norm.rfind(",", clause_start, start)
+            hedge_from = max(clause_start, comma + 1, start - _HEDGE_REACH)
+        # Quoted words are someone else's ('the message "I could never go"'): their
+        # negations and hedges are not the speaker's.
+        clause = _QUOTED.sub(" ", norm[negation_from:end])
+        tokens = set(_WORDS.findall(clause))
+        if "gap" in match.groupdict() and match.group("gap"):
+            tokens.update(_WORDS.findall(match.group("gap")))
+        if any(t in lang.negations or t.endswith(self._suffixes) for t in tokens):
+            return True
+        if any(p in clause for p in lang.negation_prefixes):
+            return True
+        if (
+            subject_led
+            and lang.relative_reference is not None
+            and lang.relative_reference.search(norm, max(clause_start, start - _REFERENCE_WINDOW), start)
+        ):
+            return True
+        clause = _QUOTED.sub(" ", norm[hedge_from:end])
+        return any(contains_phrase(clause, hedge) for hedge in lang.hedges)
+
+    def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
+        """Entity groups named right after the claim ("deleted your old booking") or, for a
+        passive or subjectless claim, before its verb ("your reservation has been cancelled")."""
+        after = _WORDS.findall(norm[span[1] : span[1] + 48])[:5]
+        before = _WORDS.findall(norm[max(0, span[0] - 40) : span[1]])[-6:]
+        return frozenset(self.entities[w] for w in (*before, *after) if w in self.entities)
