@@ -30,7 +30,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nofab.evidence.records import Record, RecordFinder
-from nofab.language.text import fold_source, value_text
+from nofab.language.text import fold_source, json_text, value_text
 
 if TYPE_CHECKING:
     from nofab.numbers.numerals import Derivable
@@ -171,7 +171,10 @@ def content_key(value: Any) -> str:
     """The exact content of a source: a string itself, any other value its JSON text."""
     if isinstance(value, str):
         return value
-    return _ENCODER.encode(value)
+    try:
+        return _ENCODER.encode(value)
+    except RecursionError:  # nested deeper than the recursion limit: the same text, walked
+        return json_text(value)
 
 
 #: ``json.dumps(value, ensure_ascii=False, default=str)`` without building an encoder per
