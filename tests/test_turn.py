@@ -117,5 +117,5 @@ def test_is_empty_result_wrappers() -> None:
 
 def test_deeply_nested_json_is_a_clear_error() -> None:
     """JSON nested beyond the decoder's limit is a TurnError, not a RecursionError."""
-    with pytest.raises(TurnError, match="nested more than 128 levels deep"):
+    with pytest.raises(TurnError, match="nested too deeply to decode"):
         load_json("[" * 100_000 + "]" * 100_000)

@@ -117,8 +117,8 @@ def test_nesting_beyond_the_limit_is_refused_with_its_path() -> None:
 
 
 def test_deep_json_text_result_stays_text_evidence() -> None:
-    """A result given as JSON text too deep to walk is kept as text: still evidence."""
-    text = "[" * 900 + '{"total": 99.99}' + "]" * 900
+    """A result given as JSON text too deep to decode is kept as text: still evidence."""
+    text = "[" * 5000 + '{"total": 99.99}' + "]" * 5000
     turn = Turn.from_dict({"response": "x", "tool_calls": [{"name": "f", "result": text}]})
     assert turn.tool_calls[0].parsed_result == text
 

@@ -236,7 +236,8 @@ def load_json(text: str | bytes, max_bytes: int = DEFAULT_MAX_INPUT_BYTES, sourc
             f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", source
         ) from None
     except RecursionError:
-        raise TurnError(f"is nested more than {MAX_DEPTH} levels deep", source) from None
+        detail = "is nested too deeply to decode (the JSON decoder stops near 1,000 levels)"
+        raise TurnError(detail, source) from None
     except ValueError as exc:
         # Python refuses to convert integers of more than 4,300 digits (CVE-2020-10735).
         raise TurnError(f"cannot be decoded: {exc}".split(";")[0], source) from None

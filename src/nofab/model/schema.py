@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-#: Deepest nesting accepted in a free-form value (a tool result, arguments, metadata):
-#: detectors walk these values, and a depth near Python's recursion limit would make a walk
-#: fail and so switch a check off; no real tool output comes near this.
-MAX_DEPTH = 128
+#: Deepest nesting accepted in a free-form value (a tool result, arguments, metadata). Every
+#: walk over evidence is iterative (tests/test_value_text_depth.py keeps every detector on at
+#: 50,000 levels), so this only bounds the work a pathological value can ask for; JSON *text*
+#: meets the decoder's own limit (about 1,000 levels) first, with its own error.
+MAX_DEPTH = 100_000
 
 _ANY = "any JSON value"
 _TEXT = {"type": "string"}
