@@ -179,3 +179,20 @@ def test_no_cut_between_a_json_key_and_its_value(left: str, right: str) -> None:
     cached = Evidence(turn, profile, lexicon_for(profile), cache=ResultCache())
     fresh = Evidence(turn, profile, lexicon_for(profile))
     assert _parts(cached) == _parts(fresh)
+
+
+def test_result_records_are_the_records_result_by_result() -> None:
+    """Per result, in call order, only calls that did not fail; joined they are ``records``."""
+    failed = ToolCall(
+        "get_user", {"id": "u1"}, {"user_id": "u1", "name": "Mia"}, status="error", error="boom"
+    )
+    text = ToolCall("note", None, "plain text, no rows")
+    turn = Turn(
+        response="x", tool_calls=(ToolCall("search", None, FLIGHTS), failed, text, ToolCall("o", None, ORDER))
+    )
+    profile = Profile()
+    evidence = Evidence(turn, profile, lexicon_for(profile), cache=ResultCache())
+    labels = [label for label, _records in evidence.result_records]
+    assert labels == ["tool_calls[0].result", "tool_calls[3].result"]
+    assert tuple(r for _l, rs in evidence.result_records for r in rs) == evidence.records
+    assert all(r.where.startswith(label) for label, rs in evidence.result_records for r in rs)

@@ -216,12 +216,21 @@ class Evidence:
     def records(self) -> tuple[Record, ...]:
         """The records (rows) of every tool result that did not fail (see ``nofab.evidence.records``),
         each result read once while the guard's cache holds it."""
+        return tuple(r for _label, records in self.result_records for r in records)
+
+    @turn_wide
+    def result_records(self) -> tuple[tuple[str, tuple[Record, ...]], ...]:
+        """``records`` result by result: (label, its records) for every structured result of a
+        call that did not fail, in call order. A detector that needs only some results (those
+        the answer names) picks them here instead of walking the results again."""
         cache, name_fields = self._cache, self.profile.name_fields
-        out: list[Record] = []
+        out: list[tuple[str, tuple[Record, ...]]] = []
         for source, index in self._results:
             call = cast(ToolCall, source.call)
             if call.status in ("ok", "empty"):
-                out.extend(cache.records(index, _parser(call), source.label, name_fields) or ())
+                records = cache.records(index, _parser(call), source.label, name_fields)
+                if records is not None:
+                    out.append((source.label, records))
         return tuple(out)
 
     # ------------------------------------------------------------------ numbers
