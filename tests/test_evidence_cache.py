@@ -196,3 +196,34 @@ def test_result_records_are_the_records_result_by_result() -> None:
     assert labels == ["tool_calls[0].result", "tool_calls[3].result"]
     assert tuple(r for _l, rs in evidence.result_records for r in rs) == evidence.records
     assert all(r.where.startswith(label) for label, rs in evidence.result_records for r in rs)
+
+
+def test_a_detectors_own_reading_of_a_result_is_built_once_per_content() -> None:
+    """``per_result`` builds a detector's reading once per result content and name; text
+    results and failed calls are skipped; another name is another reading."""
+    built: list[Any] = []
+
+    def keys(value: Any) -> tuple[str, ...]:
+        built.append(value)
+        return tuple(sorted(value)) if isinstance(value, dict) else ()
+
+    failed = ToolCall("get_user", None, {"user_id": "u1"}, status="error", error="boom")
+    cache = ResultCache()
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    for turn in _turns():
+        turn = Turn(response=turn.response, tool_calls=(*turn.tool_calls, failed))
+        evidence = Evidence(turn, profile, lexicon, cache=cache)
+        readings = evidence.per_result("test.keys", keys)
+        structured = min(len(turn.tool_calls) - 1, 2)  # the third result is text; the failed call is out
+        assert [label for label, _call, _r in readings] == [
+            f"tool_calls[{i}].result" for i in range(structured)
+        ]
+    assert len(built) == 2  # FLIGHTS and ORDER, each once over three turns; "219.5" is text
+    assert dict((label, r) for label, _c, r in readings)["tool_calls[1].result"] == (
+        "items",
+        "order_id",
+        "total",
+    )
+    Evidence(_turns()[0], profile, lexicon, cache=cache).per_result("test.other", keys)
+    assert len(built) == 3

@@ -7,9 +7,9 @@ costs one case-fold of the evidence text and a few substring searches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from nofab.config.policy import Profile
@@ -233,6 +233,21 @@ class Evidence:
                     out.append((source.label, records))
         return tuple(out)
 
+    def per_result(self, name: Hashable, build: Callable[[Any], _T]) -> list[tuple[str, ToolCall, _T]]:
+        """A detector's own reading of each structured result of a call that did not fail:
+        (label, call, ``build(parsed result)``), built once per result content while the
+        guard's cache holds it. ``name`` must say everything besides the result that shapes
+        what ``build`` returns (the detector's id, the profile fields it reads)."""
+        out: list[tuple[str, ToolCall, _T]] = []
+        for source, index in self._results:
+            call = cast(ToolCall, source.call)
+            if call.status not in ("ok", "empty"):
+                continue
+            held = self._cache.derived(index, name, _parser(call), partial(_structured_only, build))
+            if held is not _TEXT:
+                out.append((source.label, call, cast(_T, held)))
+        return out
+
     # ------------------------------------------------------------------ numbers
     @turn_wide
     def numbers(self) -> NumberIndex:
@@ -281,6 +296,14 @@ def _may_parse(text: str) -> bool:
     """Could ``parse_json_text`` turn this string into an object or array? (cheap pre-test)"""
     stripped = text.strip()
     return stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]")
+
+
+#: What ``per_result`` keeps for a result that parses to text or null (nothing to read).
+_TEXT = object()
+
+
+def _structured_only(build: Callable[[Any], Any], value: Any) -> Any:
+    return _TEXT if value is None or isinstance(value, str) else build(value)
 
 
 def _parser(call: ToolCall) -> Callable[[], Any]:

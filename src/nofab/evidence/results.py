@@ -27,7 +27,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from nofab.evidence.records import Record, RecordFinder
 from nofab.language.text import fold_source, json_text, value_text
@@ -200,6 +200,7 @@ def _derivable(value: Any) -> Derivable | None:
 
 
 _V = TypeVar("_V")
+_T = TypeVar("_T")
 
 
 class _Bounded(Generic[_V]):
@@ -254,6 +255,7 @@ class ResultCache:
         # One-element tuples: a result that is text holds (None,), which is not a miss.
         self._records: _Bounded[tuple[tuple[Record, ...] | None]] = _Bounded(max_entries, max_bytes)
         self._derivables: _Bounded[tuple[Derivable | None]] = _Bounded(max_entries, max_bytes)
+        self._derived: _Bounded[tuple[Any]] = _Bounded(max_entries, max_bytes)
 
     def source(self, value: Any, structured: bool = True) -> SourceIndex:
         """The index of one source: a JSON value such as a tool result, or (``structured``
@@ -290,13 +292,28 @@ class ResultCache:
             self._derivables.put(source.key, held, len(source.key))
         return held[0]
 
+    def derived(
+        self, source: SourceIndex, name: Hashable, value: Callable[[], Any], build: Callable[[Any], _T]
+    ) -> _T:
+        """A detector's own reading of the result ``source`` indexes: ``build(parsed value)``,
+        kept under (content, ``name``). ``name`` must say everything besides the result that
+        shapes what ``build`` returns (the detector, the profile fields it reads): two
+        readings under one name would share an entry."""
+        key = (source.key, name)
+        held = self._derived.get(key)
+        if held is None:
+            held = (build(value()),)
+            self._derived.put(key, held, _RECORD_BYTES_PER_CHAR * len(source.key))
+        return cast(_T, held[0])
+
     def stats(self) -> dict[str, int]:
         """Entries, estimated bytes held, hits and misses (for benchmarks and the service's metrics)."""
-        parts = (self._sources, self._records, self._derivables)
+        parts = (self._sources, self._records, self._derivables, self._derived)
         return {
             "sources": len(self._sources),
             "results": len(self._records),
             "derivables": len(self._derivables),
+            "derived": len(self._derived),
             "bytes": sum(p.nbytes for p in parts),
             "hits": sum(p.hits for p in parts),
             "misses": sum(p.misses for p in parts),
@@ -316,6 +333,11 @@ class _Uncached(ResultCache):
 
     def derivable(self, source: SourceIndex, value: Callable[[], Any]) -> Derivable | None:
         return _derivable(value())
+
+    def derived(
+        self, source: SourceIndex, name: Hashable, value: Callable[[], Any], build: Callable[[Any], _T]
+    ) -> _T:
+        return build(value())
 
 
 UNCACHED: ResultCache = _Uncached(0, 0)
