@@ -227,3 +227,17 @@ def test_a_detectors_own_reading_of_a_result_is_built_once_per_content() -> None
     )
     Evidence(_turns()[0], profile, lexicon, cache=cache).per_result("test.other", keys)
     assert len(built) == 3
+
+
+def test_records_of_one_result_are_its_share_of_the_records() -> None:
+    failed = ToolCall("get_user", None, {"user_id": "u1", "name": "Mia"}, status="error", error="boom")
+    turn = Turn(
+        response="x", tool_calls=(ToolCall("search", None, FLIGHTS), failed, ToolCall("o", None, ORDER))
+    )
+    profile = Profile()
+    evidence = Evidence(turn, profile, lexicon_for(profile), cache=ResultCache())
+    assert (
+        evidence.records_of("tool_calls[2].result") == dict(evidence.result_records)["tool_calls[2].result"]
+    )
+    assert evidence.records_of("tool_calls[1].result") == ()  # the call failed
+    assert evidence.records_of("tool_calls[9].result") == ()

@@ -233,6 +233,15 @@ class Evidence:
                     out.append((source.label, records))
         return tuple(out)
 
+    def records_of(self, label: str) -> tuple[Record, ...]:
+        """The records of one result (``tool_calls[i].result``), from the cache when it holds
+        them: a detector that needs only the results an answer names reads just those."""
+        for source, index in self._results:
+            call = cast(ToolCall, source.call)
+            if source.label == label and call.status in ("ok", "empty"):
+                return self._cache.records(index, _parser(call), label, self.profile.name_fields) or ()
+        return ()
+
     def per_result(self, name: Hashable, build: Callable[[Any], _T]) -> list[tuple[str, ToolCall, _T]]:
         """A detector's own reading of each structured result of a call that did not fail:
         (label, call, ``build(parsed result)``), built once per result content while the
