@@ -1,4 +1,5 @@
-"""Coverage-guided fuzzing of the parsers and detectors with atheris (libFuzzer).
+"""Coverage-guided fuzzing of the parsers and detectors with atheris (libFuzzer), and the
+hostile-input families that ``bench/hostile.py`` grows to measure cost per megabyte.
 
     python bench/fuzz.py -max_total_time=60          # bounded run (CI uses this)
     python bench/fuzz.py -max_total_time=3600 corpus/ # longer run, keeping a corpus
@@ -7,20 +8,89 @@ Each input is decoded three ways — as JSON text for a turn, as a transcript, a
 answer checked against a small fixed evidence — and everything must either produce a
 verdict or raise the documented ``nofab.InputError``. Any other exception is a crash:
 atheris stops and writes the input to ``crash-*``; add it as a test.
+
+``hostile_turn(family, size)`` builds a turn whose answer is about ``size`` characters of
+one hostile family (``FAMILIES``): dense numbers against many evidence numbers, phone
+numbers, e-mail addresses, URLs, paths, codes, or all of them mixed. The evidence grows
+with the answer (one evidence item per few answer items), so a detector that compares
+every answer item with every evidence item shows up as seconds per MB growing with size.
 """
 
 from __future__ import annotations
 
+import random
 import sys
+from collections.abc import Callable
+from typing import Any
 
-import atheris
+FAMILIES = ("dense_numbers", "phones", "emails", "urls", "paths", "codes", "mixed")
 
-with atheris.instrument_imports():
-    import nofab
-    from nofab.adapters import extract_turns
-    from nofab.model.turn import load_json
 
-GUARD = nofab.Guard(nofab.Policy(mode="wipe", load_plugins=False))
+def _dense(rng: random.Random, i: int) -> tuple[str, Any]:
+    price = rng.randint(100, 99_999) / 100
+    return f"Row {i}: {price:.2f} vs {rng.randint(13, 9999)}; ", {"id": i, "price": price, "seats": i % 40}
+
+
+def _phone(rng: random.Random, i: int) -> tuple[str, Any]:
+    phone = f"{rng.randint(200, 999)}-{rng.randint(200, 999)}-{rng.randint(1000, 9999)}"
+    return f"call {phone} or ", {"phone": phone}
+
+
+def _email(rng: random.Random, i: int) -> tuple[str, Any]:
+    email = f"user{rng.randint(0, 10**6)}.{i}@example{rng.randint(0, 999)}.com"
+    return f"write to {email}; ", {"email": email}
+
+
+def _url(rng: random.Random, i: int) -> tuple[str, Any]:
+    url = f"https://site{rng.randint(0, 999)}.example.com/a/{i}/b?q={rng.randint(0, 10**6)}"
+    return f"see {url} and ", {"url": url}
+
+
+def _path(rng: random.Random, i: int) -> tuple[str, Any]:
+    path = f"/var/log/app{rng.randint(0, 999)}/part-{i}/file{rng.randint(0, 10**5)}.log"
+    return f"in {path}, ", {"path": path}
+
+
+def _code(rng: random.Random, i: int) -> tuple[str, Any]:
+    code = f"HAT{rng.randint(100, 999)}-{i}"
+    return f"ref {code} / A{rng.randint(1000, 9999)}X{i % 97}, ", {"code": code}
+
+
+_MAKERS: dict[str, Callable[[random.Random, int], tuple[str, Any]]] = {
+    "dense_numbers": _dense,
+    "phones": _phone,
+    "emails": _email,
+    "urls": _url,
+    "paths": _path,
+    "codes": _code,
+}
+
+
+def hostile_turn(family: str, size: int, seed: int = 0, evidence_every: int = 4) -> dict[str, Any]:
+    """A turn of about ``size`` answer characters of ``family``; every ``evidence_every``-th
+    item (with a different value for half of them) is also in a tool result."""
+    if family not in FAMILIES:
+        raise ValueError(f"unknown family {family!r}; expected one of {', '.join(FAMILIES)}")
+    rng = random.Random(f"{seed}:{family}")
+    makers = list(_MAKERS.values()) if family == "mixed" else [_MAKERS[family]]
+    parts: list[str] = []
+    rows: list[Any] = []
+    length = i = 0
+    while length < size:
+        text, row = makers[i % len(makers)](rng, i)
+        parts.append(text)
+        length += len(text)
+        if i % evidence_every == 0:
+            rows.append(row if i % (2 * evidence_every) else makers[i % len(makers)](rng, i + 1)[1])
+        i += 1
+    return {
+        "user_message": "List everything, please.",
+        "response": "".join(parts),
+        "tool_calls": [{"name": "get_records", "result": {"rows": rows}}],
+    }
+
+
+GUARD: Any = None
 EVIDENCE = [
     {"name": "get_order", "result": {"order_id": "A-1042", "total": 42.7333, "items": [1, 2, 3]}},
     {"name": "send_email", "result": '{"id": "9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0"}'},
@@ -29,8 +99,14 @@ EVIDENCE = [
 
 
 def one_input(data: bytes) -> None:
+    import atheris
+
+    import nofab
+    from nofab.adapters import extract_turns
+    from nofab.model.turn import load_json
+
     provider = atheris.FuzzedDataProvider(data)
-    choice = provider.ConsumeIntInRange(0, 2)
+    choice = provider.ConsumeIntInRange(0, 3)
     text = provider.ConsumeUnicodeNoSurrogates(len(data))
     try:
         if choice == 0:
@@ -40,14 +116,26 @@ def one_input(data: bytes) -> None:
                 verdict = GUARD.check(extracted.turn)
                 assert not verdict.detector_errors, verdict.detector_errors
             return
-        else:
+        elif choice == 2:
             verdict = GUARD.check({"response": text, "user_message": text[:40], "tool_calls": EVIDENCE})
+        else:
+            # a small hostile turn, its answer spliced with the fuzzed text
+            family = FAMILIES[len(data) % len(FAMILIES)]
+            turn = hostile_turn(family, 400, seed=len(text))
+            turn["response"] = text + turn["response"]
+            verdict = GUARD.check(turn)
     except nofab.InputError:
         return
     assert not verdict.detector_errors, verdict.detector_errors
 
 
 def main() -> None:
+    global GUARD
+    import atheris
+
+    with atheris.instrument_imports():
+        import nofab
+    GUARD = nofab.Guard(nofab.Policy(mode="wipe", load_plugins=False))
     atheris.Setup(sys.argv, one_input)
     atheris.Fuzz()
 

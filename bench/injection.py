@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from nofab.language.text import find_token, fold, value_text
 from nofab.model.turn import ToolCall, Turn
-from nofab.numbers.numerals import extract_numerals
+from nofab.numbers.extract import extract_numerals
 
 MUTATIONS = ("number_changed", "invented_id", "claimed_action", "name_swapped", "failed_as_success")
 

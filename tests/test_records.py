@@ -72,3 +72,18 @@ def test_numbers_are_read_only_when_plain() -> None:
         None,
         None,
     )
+
+
+def test_an_object_of_tables_is_not_a_keyed_table() -> None:
+    """Keyed rows are records with fields of their own: an object whose values include a
+    nested table (a value holding only objects) is not read as one table of records."""
+    from nofab.evidence.records import keyed_rows
+
+    cards = {"card_a": {"id": "card_a", "amount": 198}, "card_b": {"id": "card_b", "amount": 50}}
+    assert [key for key, _row in keyed_rows(cards) or []] == ["card_a", "card_b"]
+    game = {
+        "players": {"NAME": {"0": "Ada", "1": "Cy"}, "PTS": {"0": 31, "1": 17}},
+        "home": {"TEAM": "Otters", "PTS": 104},
+        "away": {"TEAM": "Herons", "PTS": 97},
+    }
+    assert keyed_rows(game) is None

@@ -1,20 +1,47 @@
 """Numbers no tool produced: every numeric literal in the answer must be explained by a
 number in the evidence — exactly, after rounding to the decimals shown, as a percentage,
-with a scale word, as a date or time written another way, or as a simple value derived
-from related numbers (within one tool result, or from grounded numbers the answer itself
-shows: "$282 + $443, total $725").
+with a scale word, as a date or time written another way, as the visible end of a masked
+identifier, or as a value derived from related numbers.
+
+Derivations are held to what they prove (each rule below states its principle and risk):
+
+- within one tool result, a sum, difference or ratio of related numbers explains a number
+  only when it is informative: where values near it are densely derivable too (a quarter
+  of the values within 20 display units or more), it proves nothing and the number is
+  reported at 0.5 with the derivation as evidence;
+- money is never explained as a ratio or a percentage of two numbers;
+- arithmetic across sources ("$500 certificate ... $201 remaining") is explained only when
+  one operand is a grounded number the answer itself shows nearby and the clause announces
+  the arithmetic (remaining, left, difference, refund, total ...); otherwise 0.5;
+- a loose multiple (an amount times a count the turn mentions) is for amounts only, and
+  never for an amount stated per unit ("$30 per passenger").
+
+What a literal is comes from ``nofab.numbers.extract``: an invalid time or date ("36:00",
+"May 37") is a finding unless the evidence holds the same text (principle: its digits mean
+nothing apart; risk: a duration written like a clock, "a 36:00 run", is flagged), a number
+with a glued unit ("37-hour", "$90/person") is that number, and a quantity is never
+grounded by a fragment of an evidence date or time (``nofab.numbers.index.quantities``).
+
+Cost per number is bounded (a fixed number of binary searches and window probes), so the
+detector is linear in the answer plus the evidence.
 """
 
 from __future__ import annotations
 
-import re
-from bisect import insort
+from bisect import bisect_left
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
-from nofab.model.finding import Finding, severity_for
-from nofab.numbers.numerals import Numeral, any_within, numeric_literal_in, pair_derivation
+from nofab.model.finding import Finding
+from nofab.numbers.context import AnswerContext, counts_mentioned
+from nofab.numbers.extract import Numeral
+from nofab.numbers.index import any_within
+from nofab.numbers.rounding import display_interval
+from nofab.numbers.shown import ShownNumbers
 
 #: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
 STRUCTURAL_MAX = 12
@@ -24,6 +51,7 @@ CONFIDENCE = {
     "money": 0.9,
     "percent": 0.85,
     "code": 0.85,
+    "invalid": 0.85,
     "number": 0.8,
     "date": 0.8,
     "time": 0.8,
@@ -31,201 +59,317 @@ CONFIDENCE = {
     "ordinal": 0.6,
     "year": 0.5,
 }
-#: Confidence when the number is missing but is a plausible multiple or a relative date
-#: (a price times the passenger count the user gave; "the next day"): worth a look, not
-#: a refusal.
+#: Confidence when the number is missing but is a plausible multiple, a relative date, or an
+#: uninformative derivation: worth a look, not a refusal.
 CONFIDENCE_LOOSE = 0.5
 #: An amount whose value the evidence holds only as something else (a count, an id part).
 CONFIDENCE_NOT_MONEY = 0.82
 #: Relative tolerance after "about", "around", "~", "roughly".
 APPROX_TOLERANCE = 0.05
+#: Grounded numbers of the answer usable as operands: this many before and after a number
+#: (arithmetic an answer shows is local).
+WINDOW_BEFORE = 8
+WINDOW_AFTER = 4
+#: Codes looked up by full token search after the constant-time index missed them.
+MAX_CODE_SCANS = 32
 
-_APPROX_BEFORE = re.compile(
-    r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|over|under|~|≈|circa|some)"
-    r"\s*[$€£¥₹]?$",
-    re.IGNORECASE,
-)
-_SMALL_NUMBER_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-}
-_WORD = re.compile(r"[a-z]+")
+_NOT_DERIVED = ("date", "time", "code", "year", "invalid")
+_OPERAND_KINDS = ("money", "number", "percent")
 
 
-class NumberDetector:
+@dataclass(slots=True)
+class _Pending:
+    index: int
+    numeral: Numeral
+    confidence: float
+    how: str | None = None
+
+
+class NumberDetector(DetectorBase):
     """``unverified_number``."""
 
     id = "numbers"
-    version = "2"
+    version = "3"
     kinds = ("unverified_number",)
 
     def __init__(self, profile: Profile) -> None:
-        rules = profile.rules.get(self.id, {})
-        self.structural_max = int(rules.get("structural_max", STRUCTURAL_MAX))
+        rules = Rules(profile, self.id, ("structural_max",))
+        self.structural_max = rules.integer("structural_max", STRUCTURAL_MAX)
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         numerals = evidence.numerals
         if not numerals:
             return
-        # First pass: what the evidence explains directly. Second pass: what is derived
-        # from those grounded numbers, or only loosely explained.
-        pending: list[tuple[Numeral, float]] = []
-        grounded: list[float] = []
-        for numeral in numerals:
-            confidence = self._direct(evidence, numeral)
-            if confidence <= 0 and numeral.kind == "money" and not self._as_money(evidence, numeral):
-                # "$29" when 29 is only a seat count: the value exists, but not as money.
-                pending.append((numeral, CONFIDENCE_NOT_MONEY))
-                continue
+        run = _Run(self, evidence)
+        # First pass: what the evidence explains directly.
+        pending: list[_Pending] = []
+        for i, numeral in enumerate(numerals):
+            confidence, how = run.direct(numeral)
             if confidence <= 0:
-                if numeral.kind in ("money", "number", "percent") and numeral.scale == 1.0:
-                    grounded.append(abs(numeral.value))
+                run.ground(i, numeral)
             else:
-                pending.append((numeral, confidence))
-        if not pending:
-            return
-        # Totals the agent may build on: grounded numbers it shows, and per-result sums
-        # ("old fare total 2787 - new fare 216 = refund 2571").
-        grounded.extend(v for _label, d in evidence.derivables for v, _how in d.aggregates if v > 0)
-        grounded.sort()
-        # Totals built on totals ("$282 + $443 = $725", then "$725 - $503 = $222"): repeat
-        # until nothing new is explained (a few rounds at most).
+                pending.append(_Pending(i, numeral, confidence, how))
+        # Second pass: arithmetic on numbers the answer shows (totals built on totals:
+        # "$282 + $443 = $725", then "$725 - $503 = $222"), a few rounds at most.
+        # Later rounds revisit only numbers near one explained in the round before.
+        recent: list[int] | None = None
         for _round in range(3):
-            still: list[tuple[Numeral, float]] = []
-            for numeral, confidence in pending:
-                if numeral.kind not in ("date", "time", "code", "year"):
-                    lo, hi = self._interval(evidence.answer, numeral)
-                    shown = pair_derivation(grounded, lo, hi, ratios=False)
-                    if shown or (
-                        confidence == CONFIDENCE_NOT_MONEY and _multiple(evidence, lo, hi, grounded)
-                    ):
-                        insort(grounded, abs(numeral.value) * numeral.scale)
-                        continue
-                still.append((numeral, confidence))
-            if len(still) == len(pending):
+            still: list[_Pending] = []
+            explained: list[int] = []
+            for item in pending:
+                if (recent is None or _near(recent, item.index)) and run.shown_arithmetic(item):
+                    run.ground(item.index, item.numeral, derived=True)
+                    explained.append(item.index)
+                else:
+                    still.append(item)
+            if not explained:
                 break
-            pending = still
-        for numeral, confidence in pending:
-            how = None
-            if numeral.kind not in ("date", "time", "code", "year"):
-                lo, hi = self._interval(evidence.answer, numeral)
-                how = _multiple(evidence, lo, hi)
-            elif numeral.kind == "date":
-                assert numeral.date is not None
-                how = evidence.dates.near_date(numeral.date)
-            if how:
-                confidence = min(confidence, CONFIDENCE_LOOSE)
-            yield Finding(
-                kind="unverified_number",
-                detector=self.id,
-                identifier=numeral.text,
-                confidence=confidence,
-                severity=severity_for(confidence),
-                span=numeral.span,
-                reason=self._reason(numeral, how, confidence),
-                evidence={"literal_kind": numeral.kind, **({"possible_derivation": how} if how else {})},
-            )
+            pending, recent = still, explained
+        for item in pending:
+            yield run.finding(item)
 
-    def _as_money(self, evidence: Evidence, numeral: Numeral) -> bool:
-        """Is this amount explained by a number the evidence gives as money? True when the
-        evidence types no amounts at all (nothing to hold it against)."""
-        money = evidence.money
-        if not money:
-            return True
-        lo, hi = self._interval(evidence.answer, numeral)
-        if any_within(money, lo, hi):
-            return True
-        if any(d.derive(lo, hi, money_only=True) for _label, d in evidence.derivables):
-            return True  # a total of amounts, a difference of prices...
-        return bool(_multiple(evidence, lo, hi, money))
 
-    @staticmethod
-    def _reason(numeral: Numeral, how: str | None, confidence: float) -> str:
-        what = {"date": "date", "time": "time", "code": "code", "year": "year"}.get(numeral.kind, "number")
-        if confidence == CONFIDENCE_NOT_MONEY and not how:
-            return (
-                f"amount {numeral.text} not found among the amounts of money in the evidence "
-                "(the same number appears only as something else, such as a count)"
-            )
-        base = f"{what} {numeral.text} not found in tool results, context or user message"
-        return f"{base}; it could only be explained loosely ({how})" if how else base
+class _Run:
+    """One detection run: the evidence, and the answer's grounded numbers by position."""
 
-    def _direct(self, evidence: Evidence, numeral: Numeral) -> float:
-        """0 when the evidence explains the numeral, else the confidence of a finding."""
+    def __init__(self, detector: NumberDetector, evidence: Evidence) -> None:
+        self.detector = detector
+        self.evidence = evidence
+        self.answer = evidence.answer
+        self.numerals = evidence.numerals
+        self.shown = ShownNumbers(WINDOW_BEFORE, WINDOW_AFTER)
+        self._code_scans = 0
+        self._counts: set[int] | None = None
+        self._totals: list[float] | None = None
+        self.context = AnswerContext(self.answer)
+        self._intervals: dict[int, tuple[float, float]] = {}
+
+    def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
+        """Mark a numeral explained; a quantity (not a structural small integer such as a
+        list position or "2 bags") becomes an operand for shown arithmetic."""
+        structural = numeral.decimals == 0 and abs(numeral.value) <= self.detector.structural_max
+        if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
+            self.shown.add(index, abs(numeral.value), derived)
+
+    def interval(self, numeral: Numeral) -> tuple[float, float]:
+        """The true values the numeral stands for (display rounding, widened after "about")."""
+        key = numeral.span[0]
+        found = self._intervals.get(key)
+        if found is None:
+            approx = self.context.approximate(key)
+            tolerance = APPROX_TOLERANCE if approx else 0.0
+            found = display_interval(numeral.value, numeral.decimals, numeral.scale, tolerance)
+            self._intervals[key] = found
+        return found
+
+    def counts(self) -> set[int]:
+        if self._counts is None:
+            texts = (self.evidence.turn.user_message, self.answer)
+            self._counts = counts_mentioned(texts, self.numerals)
+        return self._counts
+
+    def multiple(self, lo: float, hi: float, among: list[float] | None = None) -> str | None:
+        """``k`` times an evidence number (or one of ``among``), for a count ``k`` the turn
+        mentions (a fare times the passengers). Loose: never a full explanation alone, and
+        for amounts only (an amount times a count of people or items is an amount)."""
+        values = among if among is not None else self.evidence.numbers.values
+        for k in sorted(self.counts()):
+            if any_within(values, lo / k, hi / k):
+                return f"{k} x an evidence number"
+        return None
+
+    # ------------------------------------------------------------------ first pass
+    def direct(self, numeral: Numeral) -> tuple[float, str | None]:
+        """(0, None) when the evidence explains the numeral; else the confidence of a
+        finding and, for a loose explanation, what it was."""
+        evidence = self.evidence
         kind = numeral.kind
         if kind == "date":
             assert numeral.date is not None
-            return 0.0 if evidence.dates.has_date(numeral.date) else CONFIDENCE["date"]
+            return (0.0 if evidence.dates.has_date(numeral.date) else CONFIDENCE["date"]), None
         if kind == "time":
             assert numeral.time is not None
             hour, minute, exact = numeral.time
-            if not exact and minute == 0 and hour <= self.structural_max:
-                return 0.0
-            return 0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]
-        if kind == "code":
-            grounded = evidence.grounds(numeral.literal) or numeric_literal_in(
-                evidence.folded, numeral.literal
-            )
-            return 0.0 if grounded else CONFIDENCE["code"]
+            if not exact and minute == 0 and hour <= self.detector.structural_max:
+                return 0.0, None
+            return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
+        if kind in ("code", "invalid"):
+            return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
+        if self._masked_id(numeral):
+            return 0.0, None
+        if numeral.date is not None and evidence.dates.has_date(numeral.date):
+            return 0.0, None  # the "15" of "9/15", a date the evidence holds
+        if kind == "year" and evidence.dates.has_year(int(numeral.value)):
+            return 0.0, None  # a year is a part of a date, not a quantity
+        if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
+            return 0.0, None  # "the 20th": a day of the month
         value = abs(numeral.value)
         if (
             numeral.decimals == 0
             and numeral.scale == 1.0
-            and value <= self.structural_max
+            and value <= self.detector.structural_max
             and kind in ("number", "range", "ordinal")
         ):
-            return 0.0
-        if numeral.scale == 1.0 and numeral.literal and numeric_literal_in(evidence.folded, numeral.literal):
-            return 0.0
-        numbers = evidence.numbers
+            return 0.0, None
+        if numeral.scale == 1.0 and numeral.literal and evidence.literals.has(numeral.literal):
+            return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
-        if numbers.explains(value, numeral.decimals, numeral.scale, percent_reading=proportion):
-            return 0.0
-        lo, hi = self._interval(evidence.answer, numeral)
-        if numbers.near(lo, hi):
-            return 0.0  # an approximation ("about 120") of an evidence number
-        for _label, derivable in evidence.derivables:
-            if derivable.derive(lo, hi):
-                return 0.0
+        lo, hi = self.interval(numeral)
+        if evidence.numbers.explains(value, numeral.decimals, numeral.scale, proportion) or (
+            evidence.numbers.near(lo, hi)
+        ):
+            return self._money_check(numeral)
+        derived = evidence.derived
+        if derived.aggregate(lo, hi):
+            return self._money_check(numeral)
+        how = self.within_result(lo, hi, kind)
+        if how is not None:
+            if how.startswith("uninformative"):
+                return CONFIDENCE_LOOSE, how
+            return self._money_check(numeral)
         confidence = CONFIDENCE.get(kind, 0.8)
         if kind == "number" and (numeral.decimals > 0 or value >= 1000 or numeral.scale != 1.0):
             confidence = 0.85
-        return confidence
+        return confidence, None
 
-    @staticmethod
-    def _interval(answer: str, numeral: Numeral) -> tuple[float, float]:
-        value = abs(numeral.value) * numeral.scale
-        half = 0.5 * 10.0 ** (-numeral.decimals) * numeral.scale * (1 + 1e-9)
-        start = numeral.span[0]
-        if _APPROX_BEFORE.search(answer, max(0, start - 16), start):
-            half = max(half, value * APPROX_TOLERANCE)
-        return value - half, value + half
+    def _masked_id(self, numeral: Numeral) -> bool:
+        """Principle: a masked identifier ("card ending in 1234", "****1234", "last four
+        digits 1234") shows only its last digits; they are grounded by an evidence token
+        that ends in them. Risk: a short ending (2-3 digits) matches by chance in a large
+        result."""
+        return (
+            numeral.literal.isdigit()
+            and self.context.masked(numeral.span[0])
+            and self.evidence.literals.ends_an_id(numeral.literal)
+        )
+
+    def within_result(self, lo: float, hi: float, kind: str, money_only: bool = False) -> str | None:
+        """A derivation within one tool result landing in ``[lo, hi]``.
+
+        Principle: a derivation explains a number only when it is informative. Where the
+        values derivable near the number are dense (a changed number would be "derived" by
+        chance at least a quarter of the time; 10-40 prices combine into most nearby
+        integers) it proves nothing; the result is then "uninformative: ..." and the number
+        is reported at 0.5. Money is never a ratio or a
+        percentage of two numbers (amounts add and subtract) and combines only amounts; a
+        percentage of two numbers explains only a percent. Risk: a true sum over a large
+        result is reported at 0.5 (not blocking), and a ratio-derived amount is flagged.
+        """
+        derived = self.evidence.derived
+        ratios = kind in ("number", "percent")
+        percents = kind == "percent"
+        # Amounts combine only with amounts, when the evidence says which numbers are money.
+        money_only = money_only or (kind == "money" and bool(self.evidence.money))
+        how = derived.pair(lo, hi, money_only, ratios, percents)
+        if how is None:
+            return None
+        if derived.dense(lo, hi, money_only, ratios, percents):
+            return f"uninformative: {how}, but values near it are densely derivable too"
+        return how
+
+    def _money_check(self, numeral: Numeral) -> tuple[float, str | None]:
+        """An amount is explained only by a number the evidence gives as money; the same
+        value as something else (a seat count, an id part) is not a price."""
+        if numeral.kind != "money":
+            return 0.0, None
+        money = self.evidence.money
+        if not money:
+            return 0.0, None  # the evidence types no amounts at all: nothing to hold it against
+        lo, hi = self.interval(numeral)
+        if any_within(money, lo, hi) or self.evidence.derived.aggregate(lo, hi, money_only=True):
+            return 0.0, None
+        how = self.within_result(lo, hi, "money", money_only=True)
+        if how is not None:
+            return (CONFIDENCE_LOOSE, how) if how.startswith("uninformative") else (0.0, None)
+        if self.multiple(lo, hi, money):
+            return 0.0, None
+        return CONFIDENCE_NOT_MONEY, None
+
+    def has_code(self, literal: str) -> bool:
+        """Is the code (or invalid time such as "36:00") in the evidence as written?"""
+        if self.evidence.literals.has(literal):
+            return True
+        if self._code_scans >= MAX_CODE_SCANS:
+            return False
+        self._code_scans += 1
+        return self.evidence.grounds(literal)
+
+    # ------------------------------------------------------------------ second pass
+    def shown_arithmetic(self, item: _Pending) -> bool:
+        """Is the number arithmetic on a grounded number the answer shows nearby (or a
+        repeat of a number already explained)?
+
+        Principle: cross-source arithmetic ("$500 certificate ... $201 remaining", "old fare
+        total 2787 - new fare 216 = refund 2571") is explained when one operand is a
+        grounded number the answer shows within a few numbers of it, the other is such a
+        number or a total of one tool result, and the clause announces the arithmetic
+        (remaining, left, difference, refund, total ...). Without the cue the derivation is
+        kept as evidence and the number reported at 0.5. Risk: a cue word near an invented
+        number whose value happens to be a sum or difference of two shown numbers.
+        """
+        numeral = item.numeral
+        if numeral.kind in _NOT_DERIVED:
+            return False
+        lo, hi = self.interval(numeral)
+        if self.shown.repeats(lo, hi):
+            return True  # the answer repeats a number it has already explained
+        if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
+            lo, hi, sorted(self.shown.window(item.index))
+        ):
+            return True
+        if self._totals is None:
+            # Counts of a few items are not amounts to add or subtract ("292 - 1").
+            floor = self.detector.structural_max
+            self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
+        how = self.shown.pair(item.index, lo, hi, self._totals)
+        if how is None:
+            return False
+        if self.context.cue(numeral.span):
+            return True
+        if item.confidence > CONFIDENCE_LOOSE:
+            item.confidence = CONFIDENCE_LOOSE
+            item.how = f"{how}, with no word announcing the arithmetic"
+        return False
+
+    # ------------------------------------------------------------------ findings
+    def finding(self, item: _Pending) -> Finding:
+        numeral, confidence, how = item.numeral, item.confidence, item.how
+        if how is None and numeral.kind == "money" and not self.context.per_unit(numeral.span[1]):
+            # An amount stated per unit ("$30 per passenger") is what gets multiplied, not
+            # a multiple itself.
+            lo, hi = self.interval(numeral)
+            how = self.multiple(lo, hi, self.evidence.money or None)
+        elif how is None and numeral.kind == "date":
+            assert numeral.date is not None
+            how = self.evidence.dates.near_date(numeral.date)
+        if how:
+            confidence = min(confidence, CONFIDENCE_LOOSE)
+        extra = {"possible_derivation": how} if how else {}
+        return self.detector.finding(
+            "unverified_number",
+            numeral.text,
+            confidence,
+            numeral.span,
+            _reason(numeral, how, confidence),
+            evidence={"literal_kind": numeral.kind, **extra},
+        )
 
 
-def _multipliers(evidence: Evidence) -> set[int]:
-    """Small counts the user or the answer mentions ("2 passengers", "three bags"): the
-    only factors a loose multiple may use."""
-    found = {
-        int(n.value)
-        for n in evidence.numerals
-        if n.kind == "number" and n.decimals == 0 and 2 <= abs(n.value) <= 9
-    }
-    for text in (evidence.turn.user_message.lower(), evidence.answer.lower()):
-        found.update(_SMALL_NUMBER_WORDS[w] for w in _WORD.findall(text) if w in _SMALL_NUMBER_WORDS)
-        found.update(int(d) for d in re.findall(r"(?<![\d.])[2-9](?![\d.])", text))
-    return found
+def _reason(numeral: Numeral, how: str | None, confidence: float) -> str:
+    if numeral.kind == "invalid":
+        return f"{numeral.text} is not a valid time or date, and the evidence does not hold it as written"
+    what = {"date": "date", "time": "time", "code": "code", "year": "year"}.get(numeral.kind, "number")
+    if confidence == CONFIDENCE_NOT_MONEY and not how:
+        return (
+            f"amount {numeral.text} not found among the amounts of money in the evidence "
+            "(the same number appears only as something else, such as a count)"
+        )
+    base = f"{what} {numeral.text} not found in tool results, context or user message"
+    return f"{base}; it could only be explained loosely ({how})" if how else base
 
 
-def _multiple(evidence: Evidence, lo: float, hi: float, among: list[float] | None = None) -> str | None:
-    """``k`` times an evidence number (or one of ``among``), for a count ``k`` the turn mentions."""
-    values = among if among is not None else evidence.numbers.values
-    for k in sorted(_multipliers(evidence)):
-        if any_within(values, lo / k, hi / k):
-            return f"{k} x an evidence number"
-    return None
+def _near(positions: list[int], index: int) -> bool:
+    """Is one of the sorted ``positions`` within a window's reach of ``index``?"""
+    reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)
+    i = bisect_left(positions, index - reach)
+    return i < len(positions) and positions[i] <= index + reach

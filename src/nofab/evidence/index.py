@@ -21,7 +21,13 @@ from nofab.language.text import clean_answer, find_token, fold, fold_source
 from nofab.model.turn import ToolCall, Turn
 
 if TYPE_CHECKING:
-    from nofab.numbers.numerals import DateTimeIndex, Derivable, NumberIndex, Numeral
+    # Types only: the numbers package loads with the first Guard's detectors, so that
+    # `import nofab` stays light (each part imports it where it is computed).
+    from nofab.numbers.dates import DateTimeIndex
+    from nofab.numbers.derive import Derivable
+    from nofab.numbers.extract import Numeral
+    from nofab.numbers.index import LiteralIndex, NumberIndex
+    from nofab.numbers.pairs import DerivedTable
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
 
@@ -114,7 +120,7 @@ class Evidence:
     def numerals(self) -> list[Numeral]:
         # Imported here, as below: the numbers module loads with the first Guard's detectors,
         # so that `import nofab` stays light.
-        from nofab.numbers.numerals import extract_numerals
+        from nofab.numbers.extract import extract_numerals
 
         return extract_numerals(self.answer)
 
@@ -260,7 +266,7 @@ class Evidence:
     # ------------------------------------------------------------------ numbers
     @turn_wide
     def numbers(self) -> NumberIndex:
-        from nofab.numbers.numerals import NumberIndex
+        from nofab.numbers.index import NumberIndex
 
         # The union of each source's numbers equals a scan of the joined text: a number
         # never spans the separator.
@@ -286,7 +292,7 @@ class Evidence:
 
     @turn_wide
     def dates(self) -> DateTimeIndex:
-        from nofab.numbers.numerals import DateTimeIndex
+        from nofab.numbers.dates import DateTimeIndex
 
         return DateTimeIndex(self.folded)
 
@@ -299,6 +305,20 @@ class Evidence:
             if derivable is not None:
                 out.append((source.label, derivable))
         return out
+
+    @turn_wide
+    def literals(self) -> LiteralIndex:
+        """Every whole numeric token and dashed code of the evidence (constant-time lookups)."""
+        from nofab.numbers.index import LiteralIndex
+
+        return LiteralIndex(self.folded)
+
+    @turn_wide
+    def derived(self) -> DerivedTable:
+        """Every pairwise derivation of the turn's results, sorted (built on first use)."""
+        from nofab.numbers.pairs import DerivedTable
+
+        return DerivedTable([d for _label, d in self.derivables])
 
 
 def _may_parse(text: str) -> bool:

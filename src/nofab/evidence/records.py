@@ -146,6 +146,10 @@ class RecordFinder:
             return
         if not isinstance(value, dict):
             return
+        keyed = keyed_rows(value)
+        if keyed is not None:
+            self._table([row for _k, row in keyed], [f"{where}.{key}" for key, _r in keyed], depth, out)
+            return
         columns = _column_table(value)
         if columns is not None:
             ids, table = columns
@@ -193,6 +197,32 @@ class RecordFinder:
             self._walk(item, f"{where}.{key}", depth + 1, out)
 
 
+def keyed_rows(obj: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]] | None:
+    """The rows of an object whose values are all records, keyed by id, or None.
+
+    ``{"gift_card_1": {"id": "gift_card_1", "amount": 198}, "certificate_2": {...}}`` is
+    one table of two rows, like a list of records: its rows share a table's grouping and
+    sums. Principle: an object of records (each holding scalar fields of its own) is a table
+    of records unless it is a column-oriented table (inner keys are row numbers, or every
+    inner object holds values of one type: all numbers or all text). Risk: a column table keyed by names whose
+    columns mix numbers and text is read transposed; its rows then carry the names.
+    """
+    if len(obj) < 2:
+        return None
+    inner = list(obj.values())
+    if not all(isinstance(v, dict) and v for v in inner):
+        return None
+    if all(str(k).isdigit() for row in inner for k in row):
+        return None
+    if not all(any(_is_scalar(v) for v in row.values()) for row in inner):
+        return None  # a value holding no field of its own (a nested table) is not a record
+    if all(_is_scalar(v) for row in inner for v in row.values()) and all(
+        len({as_number(_scalar_text(v)) is None for v in row.values()}) == 1 for row in inner
+    ):
+        return None
+    return [(str(key), row) for key, row in obj.items()]
+
+
 def _column_table(obj: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]] | None:
     """Rows of a column-oriented table, or None when ``obj`` is not one.
 
@@ -216,4 +246,4 @@ def _column_table(obj: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any
     return ids, rows
 
 
-__all__ = ["Record", "RecordFinder", "as_number"]
+__all__ = ["Record", "RecordFinder", "as_number", "keyed_rows"]

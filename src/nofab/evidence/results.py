@@ -33,7 +33,7 @@ from nofab.evidence.records import Record, RecordFinder
 from nofab.language.text import fold_source, json_text, value_text
 
 if TYPE_CHECKING:
-    from nofab.numbers.numerals import Derivable
+    from nofab.numbers.derive import Derivable
 
 #: Default bounds, each for the sources and for the results: enough for the live
 #: conversations of a busy service (a τ-bench episode holds about 20 sources of 1 KB).
@@ -76,7 +76,7 @@ class SourceIndex:
     def numbers(self) -> tuple[float, ...]:
         """Every finite number in the text, sorted and distinct (``NumberIndex``'s reading)."""
         if self._numbers is None:
-            from nofab.numbers.numerals import NumberIndex  # loaded with the first Guard, not on import
+            from nofab.numbers.index import NumberIndex  # loaded with the first Guard, not on import
 
             self._numbers = tuple(NumberIndex(self.text).values)
         return self._numbers
@@ -85,7 +85,7 @@ class SourceIndex:
     def money(self) -> tuple[float, ...]:
         """Numbers the text presents as money (``money_values``' reading of the folded text)."""
         if self._money is None:
-            from nofab.numbers.numerals import money_values
+            from nofab.numbers.index import money_values
 
             self._money = tuple(money_values(self.folded))
         return self._money
@@ -194,7 +194,7 @@ def _derivable(value: Any) -> Derivable | None:
     """The numbers of a parsed tool result that may be combined; None for text or null."""
     if value is None or isinstance(value, str):
         return None
-    from nofab.numbers.numerals import Derivable  # loaded with the first Guard, not on import
+    from nofab.numbers.derive import Derivable  # loaded with the first Guard, not on import
 
     return Derivable.from_value(value)
 

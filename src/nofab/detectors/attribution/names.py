@@ -19,7 +19,7 @@ from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
 from nofab.model.finding import Finding
-from nofab.numbers.numerals import MONTHS
+from nofab.numbers.extract import MONTHS
 
 CONF_ENTITY = 0.85  # a known name that no record of this turn carries
 CONF_WEEKDAY = 0.8  # a weekday that matches no date in the records

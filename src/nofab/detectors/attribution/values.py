@@ -16,33 +16,22 @@ from nofab.detectors.attribution.vocabulary import DASHES
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
+from nofab.numbers.lexicon import number_words
+from nofab.numbers.rounding import decimals_shown, display_interval, format_number, same_as_shown
 
-#: Counts a total may be a multiple of ("two economy tickets ... is $228").
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-#: Numerals that are not quantities: the digits of "01:00 AM", "1977-02-03", "2024", "3rd".
-_NOT_VALUES = frozenset({"date", "time", "year", "code", "ordinal"})
+#: Numerals that are not quantities: the digits of "01:00 AM", "1977-02-03", "2024", "3rd",
+#: and a time or date that cannot exist ("36:00": the numbers detector reports it).
+_NOT_VALUES = frozenset({"date", "time", "year", "code", "ordinal", "invalid"})
 #: The letters of a code glued to digits by a dash ("ABC" of "ABC-123").
 _CODE_PART = re.compile(r"^[A-Z]{2,}\d*$")
 #: Margins are looked for among at most this many values of a field (two teams, not a table).
 _MAX_MARGIN_VALUES = 40
 
 
-def same(x: float | None, y: float) -> bool:
-    """The record value ``x`` is what the answer wrote as ``y``, allowing display rounding
-    to the decimals written (42.7333 is "42.73"; 42.7333 is also "43")."""
-    if x is None:
-        return False
-    if abs(x - y) < 1e-9:
-        return True
-    if float(x).is_integer():
-        return False
-    text = repr(float(y))
-    decimals = 0 if "e" in text or text.endswith(".0") else len(text.split(".")[1])
-    return abs(x - y) <= 0.5 * 10.0**-decimals + 1e-9
-
-
-def fmt(value: float) -> str:
-    return str(int(value)) if value.is_integer() else str(value)
+#: The record value ``x`` is what the answer wrote as ``y``, allowing display rounding to the
+#: decimals written (42.7333 is "42.73"; 42.7333 is also "43"): the one rule of ``numbers.rounding``.
+same = same_as_shown
+fmt = format_number
 
 
 def is_difference(records: Sequence[Record], fields: tuple[str, ...], value: float) -> bool:
@@ -59,22 +48,26 @@ def is_difference(records: Sequence[Record], fields: tuple[str, ...], value: flo
 def explained(evidence: Evidence, text: str, value: float) -> bool:
     """Does the turn's evidence hold ``value`` (as written), derive it from one tool result,
     or hold it divided by a small count the answer or the user mentions ("2 passengers")?"""
-    decimals = len(text.split(".", 1)[1]) if "." in text else 0
+    decimals = decimals_shown(text)
     if evidence.numbers.explains(value, decimals):
         return True
-    half = 0.5 * 10.0**-decimals * (1 + 1e-9)
-    lo, hi = abs(value) - half, abs(value) + half
-    if any(derivable.derive(lo, hi) for _label, derivable in evidence.derivables):
+    lo, hi = display_interval(value, decimals)
+    # A derivation explains the number only when it is informative: among densely derivable
+    # values (a column of 10-40 figures combines into most nearby integers) it proves nothing,
+    # the same rule the numbers detector applies (``DerivedTable.dense``).
+    derived = evidence.derived
+    if derived.aggregate(lo, hi) or (derived.pair(lo, hi) and not derived.dense(lo, hi)):
         return True
     counts = {int(n.value) for n in evidence.numerals if n.kind == "number" and n.value.is_integer()}
-    words = re.findall(r"[a-z]+", f"{evidence.turn.user_message} {evidence.answer}".lower())
-    counts.update(_COUNT_WORDS[w] for w in words if w in _COUNT_WORDS)
+    words = re.findall(r"[^\W\d_]+", f"{evidence.turn.user_message} {evidence.answer}".casefold())
+    count_words = number_words().number_words
+    counts.update(count_words[w] for w in words if w in count_words)
     return any(evidence.numbers.near(lo / k, hi / k) for k in counts if 2 <= k <= 9)
 
 
 def not_value_tokens(evidence: Evidence, tokens: Sequence[Token]) -> set[int]:
     """Indices of digit tokens that are not quantities: parts of a date, a time, a year, a
-    code or an ordinal as ``nofab.numbers.numerals`` reads the answer, of a slashed date ("10/04"),
+    code or an ordinal as ``nofab.numbers.extract`` reads the answer, of a slashed date ("10/04"),
     or of an identifier ("ABC-123")."""
     # Numerals do not overlap: sorted by start, the one that may hold a token is found by bisection
     # (a long answer full of dates stays linear-logarithmic).

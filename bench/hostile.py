@@ -1,0 +1,88 @@
+"""Seconds per MB of answer for each hostile-input family, at growing sizes.
+
+    python bench/hostile.py                         # every family, 0.25 / 0.5 / 1 / 2 MB
+    python bench/hostile.py --family dense_numbers --sizes 0.25 0.5
+    python bench/hostile.py --detector numbers      # only one detector's share
+    python bench/hostile.py --by-detector           # the three costliest detectors per cell
+
+Each family (``bench/fuzz.py``: dense numbers against many evidence numbers, phone numbers,
+e-mails, URLs, paths, codes, mixed) is checked with the default policy (limits raised to
+fit the largest size) and the median of ``--repeat`` runs is printed as seconds per MB. A
+linear detector keeps seconds per MB flat as the size grows; the target is flat and at
+most 1 s/MB for every family.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Sequence
+
+from fuzz import FAMILIES, hostile_turn
+from nofab import Guard, Policy
+from nofab.evidence.index import Evidence
+from nofab.model.turn import Turn
+
+SIZES = (0.25, 0.5, 1.0, 2.0)
+
+
+def seconds(guard: Guard, turn: Turn, detector: str | None, repeat: int) -> float:
+    """Median wall time of checking ``turn`` (or of one detector on fresh evidence)."""
+    runs: list[float] = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        if detector is None:
+            guard.assess(turn)
+        else:
+            evidence = Evidence(turn, guard.profile, guard.lexicon)
+            for one in guard.detectors:
+                if one.id == detector:
+                    for _finding in one.detect(evidence):
+                        pass
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def by_detector(guard: Guard, turn: Turn, mb: float) -> str:
+    """The three costliest detectors on ``turn`` (s/MB), each on evidence it builds itself
+    (so each pays for the parts of the index it reads first)."""
+    costs: list[tuple[float, str]] = []
+    for one in guard.detectors:
+        evidence = Evidence(turn, guard.profile, guard.lexicon)
+        start = time.perf_counter()
+        for _finding in one.detect(evidence):
+            pass
+        costs.append(((time.perf_counter() - start) / mb, one.id))
+    return ", ".join(f"{name} {cost:.2f}" for cost, name in sorted(costs, reverse=True)[:3])
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--family", choices=FAMILIES, action="append", help="default: all")
+    parser.add_argument("--sizes", type=float, nargs="+", default=list(SIZES), help="MB of answer")
+    parser.add_argument("--detector", help="time only this detector (e.g. numbers)")
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--by-detector", action="store_true", help="name the costliest detectors")
+    args = parser.parse_args(argv)
+    largest = int(max(args.sizes) * 1_000_000 * 1.1)
+    guard = Guard(Policy(load_plugins=False, max_answer_chars=largest, max_findings_per_detector=10**9))
+    print(f"{'family':<15}" + "".join(f"{size:>10.2f} MB" for size in args.sizes) + "   (s/MB)")
+    for family in args.family or FAMILIES:
+        cells: list[str] = []
+        notes: list[str] = []
+        for size in args.sizes:
+            turn = Turn.from_dict(hostile_turn(family, int(size * 1_000_000)))
+            mb = len(turn.response) / 1_000_000
+            cells.append(f"{seconds(guard, turn, args.detector, args.repeat) / mb:>13.2f}")
+            if args.by_detector:
+                notes.append(f"    {size:.2f} MB: {by_detector(guard, turn, mb)}")
+        print(f"{family:<15}" + "".join(cells), flush=True)
+        for note in notes:
+            print(note, flush=True)
+
+
+if __name__ == "__main__":
+    main()

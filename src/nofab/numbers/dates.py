@@ -1,0 +1,227 @@
+"""Dates and times in evidence text, each kind read once, on its first question.
+
+Numeric dates (``2024-03-03``, ``3/3/2024``) and clock times (``18:30``, ``6:30 pm``,
+``6 am``) are harvested in one linear pass each; a month written as a word ("March 3", "3rd
+of March", "5 de mayo") is read when an answer first asks about that month: every place
+the month's names occur, with the day beside them. Each answer date or time is then a few
+set lookups, so cost grows with the answer plus the evidence, never with their product.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+
+from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTHS, SLASH_DATE
+
+Date = tuple[int | None, int, int]
+
+_DAY_AFTER_MONTH = re.compile(r"\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?!\d)(?:,?\s+(\d{4})(?!\d))?")
+_DAY_BEFORE_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:(?:{DAY_MONTH_LINK})\s+)?$")
+_YEAR_AFTER_MONTH = re.compile(r"\.?,?\s+(\d{4})(?!\d)")
+_CLOCK = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?!\d)(?::\d{2}(?:\.\d+)?)?\s*(?:([ap])(?:\.\s?m\.|m\b))?")
+_HOUR_AMPM = re.compile(r"(?<![\d:])(\d{1,2}) ?([ap])(?:\.\s?m\.|m)", re.IGNORECASE)
+
+#: month -> its names and abbreviations in every language
+_NAMES: dict[int, tuple[str, ...]] = {}
+for _name, _month in MONTHS.items():
+    _NAMES[_month] = (*_NAMES.get(_month, ()), _name)
+
+
+_DASH = re.compile(r"-(?=\d)")
+_SLASH = re.compile(r"/(?=\d)")
+_COLON = re.compile(r":(?=\d)")
+_AM_PM = ("am", "pm", "a.m.", "p.m.", "a. m.", "p. m.")
+
+
+def _anchored(
+    text: str, separator: re.Pattern[str], pattern: re.Pattern[str], back: tuple[int, ...]
+) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` finds, for a pattern whose first separator stands
+    ``back`` characters (one of them) after its start: the separators are found by a fast
+    scan and the pattern is tried only there, leftmost first and without overlaps."""
+    covered = 0
+    for sep in separator.finditer(text):
+        i = sep.start()
+        if i < covered:
+            continue
+        for offset in back:
+            start = i - offset
+            if start >= covered:
+                found = pattern.match(text, start)
+                if found:
+                    covered = found.end()
+                    yield found
+                    break
+
+
+def _hours_with_am_pm(text: str) -> Iterator[tuple[int, str]]:
+    """Every "6 am", "6pm", "6 p.m." (an hour of one or two digits, not part of a longer
+    number or a clock time): (hour, "a" or "p")."""
+    for mark in _AM_PM:
+        i = text.find(mark)
+        while i != -1:
+            end = i
+            if end > 0 and text[end - 1] == " ":
+                end -= 1
+            start = end
+            while start > 0 and text[start - 1].isdigit() and end - start < 3:
+                start -= 1
+            if 0 < end - start <= 2 and (start == 0 or text[start - 1] not in "0123456789:"):
+                yield int(text[start:end]), mark[0]
+            i = text.find(mark, i + 1)
+
+
+def _valid(month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
+class DateTimeIndex:
+    """The dates and clock times of a body of (case-folded) evidence text."""
+
+    __slots__ = (
+        "_dates",
+        "_days",
+        "_mdays",
+        "_numeric",
+        "_read_months",
+        "_text",
+        "_timed",
+        "_times",
+        "_years",
+    )
+
+    def __init__(self, folded_text: str) -> None:
+        self._text = folded_text
+        self._dates: set[Date] = set()
+        self._days: set[tuple[int, int]] = set()  # (month, day) of every date, any year
+        self._mdays: set[int] = set()  # days of the month
+        self._years: set[int] = set()
+        self._numeric = False  # ISO and slashed dates read
+        self._read_months: set[int] = set()  # months whose names have been looked for
+        # (hour as written, minute) -> am/pm suffixes seen with it ("" for none)
+        self._times: dict[tuple[int, int], set[str]] = defaultdict(set)
+        self._timed = False
+
+    def _add(self, year: int | None, month: int, day: int) -> None:
+        if _valid(month, day):
+            self._dates.add((year, month, day))
+            self._days.add((month, day))
+            self._mdays.add(day)
+            if year is not None:
+                self._years.add(year)
+
+    def _read(self, month: int | None) -> None:
+        """Read the numeric dates (once) and, for ``month`` (all months when None), the
+        places its names occur with a day beside them."""
+        text = self._text
+        if not self._numeric:
+            self._numeric = True
+            for m in _anchored(text, _DASH, ISO_DATE, (4,)):
+                self._add(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            for m in _anchored(text, _SLASH, SLASH_DATE, (2, 1)):
+                year = int(m.group(3))
+                year = year + 2000 if year < 100 else year
+                a, b = int(m.group(1)), int(m.group(2))
+                self._add(year, a, b)
+                self._add(year, b, a)
+        for wanted in range(1, 13) if month is None else (month,):
+            if wanted in self._read_months:
+                continue
+            self._read_months.add(wanted)
+            for name in _NAMES.get(wanted, ()):
+                i = text.find(name)
+                while i != -1:
+                    end = i + len(name)
+                    if (i == 0 or not text[i - 1].isalpha()) and (
+                        end == len(text) or not text[end].isalpha()
+                    ):
+                        self._day_beside(text, i, end, wanted)
+                    i = text.find(name, end)
+
+    def _day_beside(self, text: str, start: int, end: int, month: int) -> None:
+        after = _DAY_AFTER_MONTH.match(text, end, min(len(text), end + 24))
+        if after:
+            self._add(int(after.group(2)) if after.group(2) else None, month, int(after.group(1)))
+        before = _DAY_BEFORE_MONTH.search(text, max(0, start - 16), start)
+        if before:
+            year = _YEAR_AFTER_MONTH.match(text, end, min(len(text), end + 10))
+            self._add(int(year.group(1)) if year else None, month, int(before.group(1)))
+
+    def has_date(self, date: Date) -> bool:
+        """Is ``date`` in the evidence? A missing year on either side matches any year."""
+        year, month, day = date
+        self._read(month)
+        if year is None:
+            return (month, day) in self._days
+        return (year, month, day) in self._dates or (None, month, day) in self._dates
+
+    def has_year(self, year: int) -> bool:
+        """Is ``year`` the year of an evidence date?"""
+        self._read(None)
+        return year in self._years
+
+    def has_day(self, day: int) -> bool:
+        """Is ``day`` the day of the month of an evidence date ("the 20th")?"""
+        self._read(None)
+        return day in self._mdays
+
+    def _harvest_times(self) -> None:
+        if self._timed:
+            return
+        self._timed = True
+        for m in _anchored(self._text, _COLON, _CLOCK, (2, 1)):
+            hour, minute = int(m.group(1)), int(m.group(2))
+            if hour <= 24 and minute < 60:
+                self._times[(hour, minute)].add((m.group(3) or "").lower())
+        for hour, half in _hours_with_am_pm(self._text):
+            if hour <= 12:
+                self._times[(hour, 0)].add(half)
+
+    def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
+        """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?
+
+        With ``exact_hour`` false (the answer said "6:30" with no am/pm) either half of
+        the day matches.
+        """
+        self._harvest_times()
+        for h in {hour, hour % 12 or 12, (hour + 12) % 24}:
+            for suffix in self._times.get((h, minute), ()):
+                if suffix == "p":
+                    seen = {h % 12 + 12}
+                elif suffix == "a":
+                    seen = {h % 12}
+                else:
+                    seen = {h % 24} if h >= 12 or h == 0 else {h, h + 12}
+                if hour in seen or (not exact_hour and hour % 12 in {x % 12 for x in seen}):
+                    return True
+        return False
+
+    def near_date(self, date: Date) -> str | None:
+        """A relative-date reading: ``date`` is a day, a week or a month away from an
+        evidence date ("the next day", "a month ago"). Returns how, or None. A date
+        written without a year is compared in any year (a leap year, so 29 February is one)."""
+        year, month, day = date
+        try:
+            target = _dt.date(year or 2000, month, day)
+        except ValueError:
+            return None
+        probes: list[tuple[_dt.date, int]] = []
+        for delta in (1, -1, 7, -7):
+            probes.append((target + _dt.timedelta(days=delta), abs(delta)))
+        for step in (1, -1):
+            index = target.year * 12 + target.month - 1 + step
+            try:
+                other = _dt.date(index // 12, index % 12 + 1, day)
+            except ValueError:
+                continue
+            probes.append((other, abs((target - other).days)))
+        for seen, delta in probes:
+            if self.has_date((seen.year if year else None, seen.month, seen.day)):
+                return f"{delta} day(s) from {seen.isoformat()}"
+        return None
+
+
+__all__ = ["Date", "DateTimeIndex"]

@@ -1,0 +1,109 @@
+"""Number vocabulary of every language, from ``language/lexicons/numbers.json`` (one loader).
+
+An answer's language is not known in advance and number words rarely collide across the
+five languages, so most tables merge all languages; ``for_language`` gives one language's
+entries where a caller needs them apart.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+_FILE = Path(__file__).resolve().parent.parent / "language" / "lexicons" / "numbers.json"
+
+
+@dataclass(frozen=True, slots=True)
+class NumberWords:
+    """The number vocabulary of one language, or of all languages merged."""
+
+    months: dict[str, int]
+    day_month_links: tuple[str, ...]
+    number_words: dict[str, int]
+    scales: dict[str, float]
+    currencies: frozenset[str]
+    currency_codes: frozenset[str]
+    percent_words: tuple[str, ...]
+    approximations: tuple[str, ...]
+    per_unit: tuple[str, ...]
+    cues: tuple[str, ...]
+    masked: tuple[str, ...]
+
+
+@cache
+def _data() -> dict[str, Any]:
+    text = _FILE.read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return {lang: entry for lang, entry in data.items() if not lang.startswith("_")}
+
+
+def _words(entries: list[dict[str, Any]]) -> NumberWords:
+    months: dict[str, int] = {}
+    links: list[str] = []
+    counts: dict[str, int] = {}
+    scales: dict[str, float] = {}
+    currencies: set[str] = set()
+    codes: set[str] = set()
+    percent: list[str] = []
+    approx: list[str] = []
+    per_unit: list[str] = []
+    cues: list[str] = []
+    masked: list[str] = []
+    for entry in entries:
+        months.update({k: int(v) for k, v in entry.get("months", {}).items()})
+        links.extend(w for w in entry.get("day_month_links", ()) if w not in links)
+        counts.update({k: int(v) for k, v in entry.get("number_words", {}).items()})
+        scales.update({k: float(v) for k, v in entry.get("scales", {}).items()})
+        currencies.update(entry.get("currencies", ()))
+        codes.update(entry.get("currency_codes", ()))
+        percent.extend(entry.get("percent_words", ()))
+        approx.extend(entry.get("approximations", ()))
+        per_unit.extend(entry.get("per_unit", ()))
+        cues.extend(entry.get("cues", ()))
+        masked.extend(entry.get("masked", ()))
+    return NumberWords(
+        months,
+        tuple(links),
+        counts,
+        scales,
+        frozenset(currencies | codes),
+        frozenset(codes),
+        tuple(percent),
+        tuple(approx),
+        tuple(per_unit),
+        tuple(cues),
+        tuple(masked),
+    )
+
+
+@cache
+def number_words() -> NumberWords:
+    """Every language's entries merged (later languages never override English ones)."""
+    data = _data()
+    ordered = [data[lang] for lang in sorted(data, key=lambda lang: lang != "en")]
+    return _words(ordered[::-1])
+
+
+@cache
+def for_language(lang: str) -> NumberWords:
+    """One language's entries (empty tables for a language the data does not have)."""
+    entry = _data().get(lang)
+    return _words([entry] if entry else [])
+
+
+def languages() -> tuple[str, ...]:
+    return tuple(sorted(_data()))
+
+
+def alternation(words: frozenset[str] | tuple[str, ...] | dict[str, Any]) -> str:
+    """A regex alternation of ``words``, longest first (so "sept" wins over "sep"),
+    spaces matching any whitespace."""
+    ordered = sorted(words, key=len, reverse=True)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered)
+
+
+__all__ = ["NumberWords", "alternation", "for_language", "languages", "number_words"]

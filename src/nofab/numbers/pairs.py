@@ -1,0 +1,231 @@
+"""Pairwise derivations of a turn's related numbers: "is anything derived within [lo, hi]?".
+
+``DerivedTable`` takes the groups of every ``Derivable`` of a turn (the fields of one
+record, the values of one field across records) and answers whether a sum, difference,
+ratio or percentage of two related numbers lands in an interval, and how densely such
+values crowd the interval's neighbourhood (a derivation among dense values proves nothing).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+from nofab.numbers.derive import Derivable
+from nofab.numbers.index import MONEY_KEY
+from nofab.numbers.rounding import format_number
+
+#: Cap on the numbers of one group combined pairwise by ``DerivedTable``: a group of n
+#: numbers gives about 3n² pair values, and beyond a few dozen operands pairs cover every
+#: nearby value anyway (see ``DerivedTable.dense``).
+PAIR_OPERANDS = 64
+#: Cap on the pair values of one turn: groups past it are not combined pairwise.
+MAX_PAIR_VALUES = 120_000
+#: The density test: how many display units either side of a number are looked at, and
+#: the share of those unit slots that must hold a derived value for a derivation to count
+#: as uninformative (a changed number would then be "derived" that often by chance).
+DENSITY_SPAN = 20
+DENSITY = 0.25
+
+
+class _Pairs:
+    """Sorted pair values with what made each, for one kind of combination."""
+
+    __slots__ = ("how", "values")
+
+    def __init__(self, entries: list[tuple[float, str, float, float, str]]) -> None:
+        entries.sort(key=lambda e: e[0])
+        self.values = [e[0] for e in entries]
+        self.how = [e[1:] for e in entries]
+
+    def find(self, lo: float, hi: float) -> str | None:
+        i = bisect_left(self.values, lo)
+        if i < len(self.values) and self.values[i] <= hi:
+            label, a, b, what = self.how[i]
+            sign = {"sum": "+", "difference": "-"}.get(label, "/")
+            return f"{label} {format_number(a)} {sign} {format_number(b)} ({what})"
+        return None
+
+    def count(self, lo: float, hi: float) -> int:
+        """How many pair values lie within ``[lo, hi]`` (two binary searches)."""
+        return bisect_right(self.values, hi) - bisect_left(self.values, lo)
+
+
+class DerivedTable:
+    """Every pairwise derivation of a turn's results, for questions of the form "is anything
+    derived within ``[lo, hi]``?".
+
+    A turn asks few questions as a rule, and a sorted table of all P pair values (P bounded
+    by ``MAX_PAIR_VALUES``) costs O(P log P) to build; so questions are first answered by
+    scanning each group (O(n log n) per group, n <= ``PAIR_OPERANDS``), and the table is
+    built only once the scanning has cost about as much as building would. Either way the
+    total work is O(P log P) per turn and each later question O(log P).
+    """
+
+    __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_scanned", "_size")
+
+    def __init__(self, derivables: Sequence[Derivable], build_after: float = 1.0) -> None:
+        """``build_after``: build the table once scanning has visited this share of the pair
+        values (0: build at the first question; infinity: always scan)."""
+        self._groups: list[tuple[str, tuple[float, ...], bool]] = []
+        budget = MAX_PAIR_VALUES
+        for derivable in derivables:
+            for what, group in derivable.groups:
+                ops = group[:PAIR_OPERANDS]
+                if 4 * len(ops) ** 2 > budget:
+                    continue
+                budget -= 4 * len(ops) ** 2
+                self._groups.append((what, ops, bool(MONEY_KEY.search(what))))
+        self._size = sum(3 * len(ops) ** 2 for _w, ops, _m in self._groups)
+        self._build_at = self._size * build_after
+        self._scanned = 0
+        self._built: dict[str, _Pairs] | None = None
+        self._aggregates = sorted(
+            ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
+        )
+
+    def _table(self) -> dict[str, _Pairs] | None:
+        """The sorted pair values, once scanning has cost as much as building them."""
+        if self._built is None and self._scanned >= self._build_at:
+            self._built = _build(self._groups)
+        return self._built
+
+    def __len__(self) -> int:
+        """How many pair values the turn's groups yield (sums, differences, ratios, percentages)."""
+        return sum(len(p.values) for k, p in _build(self._groups).items() if k != "money")
+
+    def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
+        """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``)."""
+        i = bisect_left(self._aggregates, (lo, ""))
+        for value, how in self._aggregates[i : i + 8]:
+            if value > hi:
+                break
+            if not money_only or MONEY_KEY.search(how):
+                return how
+        return None
+
+    def aggregate_values(self) -> list[float]:
+        """Every positive aggregate, sorted (the totals an answer may build on)."""
+        return [value for value, _how in self._aggregates if value > 0]
+
+    def _kinds(self, money_only: bool, ratios: bool, percents: bool) -> list[str]:
+        kinds = ["money" if money_only else "sum"]
+        if ratios and not money_only:
+            kinds.append("ratio")
+        if percents and not money_only:
+            kinds.append("percent")
+        return kinds
+
+    def pair(
+        self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
+    ) -> str | None:
+        """A sum or difference (of amounts only, with ``money_only``), a ratio (``ratios``)
+        or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``."""
+        table = self._table()
+        for kind in self._kinds(money_only, ratios, percents):
+            found = table[kind].find(lo, hi) if table else self._scan(kind, lo, hi, count=False)
+            if found:
+                return str(found)
+        return None
+
+    def dense(
+        self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
+    ) -> bool:
+        """Would a number near ``[lo, hi]`` be derivable by chance? True when, within
+        ``DENSITY_SPAN`` display units either side, at least ``DENSITY`` of the unit slots
+        hold a derived value of the same kinds: then a derivation landing here proves
+        nothing (10-40 prices combine into most nearby integers)."""
+        span = DENSITY_SPAN * max(hi - lo, 1e-9)
+        table = self._table()
+        count = 0
+        for kind in self._kinds(money_only, ratios, percents):
+            if table:
+                count += table[kind].count(lo - span, hi + span)
+            else:
+                count += int(self._scan(kind, lo - span, hi + span, count=True) or 0)
+        return count >= DENSITY * (2 * DENSITY_SPAN + 1)
+
+    def _scan(self, kind: str, lo: float, hi: float, count: bool) -> str | int | None:
+        """The first pair value of ``kind`` in ``[lo, hi]`` (described), or with ``count``
+        how many there are, scanning each group: for each operand a binary search finds its
+        partners (the pairs the table would hold: i < j, and no difference or ratio of equals)."""
+        total = 0
+        for what, ops, money in self._groups:
+            if kind == "money" and not money:
+                continue
+            self._scanned += len(ops)
+            n = len(ops)
+            for i, a in enumerate(ops):
+                after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
+                if kind in ("sum", "money"):
+                    spans = [(bisect_left(ops, lo - a, i + 1), bisect_right(ops, hi - a, i + 1), "sum")]
+                    spans.append(
+                        (
+                            max(bisect_left(ops, a + lo, i + 1), after_equal),
+                            bisect_right(ops, a + hi, i + 1),
+                            "difference",
+                        )
+                    )
+                else:
+                    f = 100.0 if kind == "percent" else 1.0
+                    spans = []
+                    if a > 0:  # b / a
+                        spans.append(
+                            (
+                                max(bisect_left(ops, lo * a / f, i + 1), after_equal),
+                                bisect_right(ops, hi * a / f, i + 1),
+                                "over",
+                            )
+                        )
+                        # a / b, b > a: b in [a f / hi, a f / lo]
+                        top = bisect_right(ops, a * f / lo, i + 1) if lo > 0 else n
+                        spans.append((max(bisect_left(ops, a * f / hi, i + 1), after_equal), top, "under"))
+                    elif lo <= 0 <= hi:  # 0 / b
+                        spans.append((after_equal, n, "under"))
+                for start, stop, how in spans:
+                    if stop <= start:
+                        continue
+                    if count:
+                        total += stop - start
+                        continue
+                    b = ops[start]
+                    label = (
+                        {"over": "ratio", "under": "ratio"}.get(how, how)
+                        if kind != "percent"
+                        else "percentage"
+                    )
+                    if how == "sum":
+                        return f"sum {format_number(b)} + {format_number(a)} ({what})"
+                    if how == "difference":
+                        return f"difference {format_number(b)} - {format_number(a)} ({what})"
+                    top_, bottom = (b, a) if how == "over" else (a, b)
+                    return f"{label} {format_number(top_)} / {format_number(bottom)} ({what})"
+        return total if count else None
+
+
+def _build(groups: list[tuple[str, tuple[float, ...], bool]]) -> dict[str, _Pairs]:
+    """Every pair value of every group, sorted, by kind."""
+    sums: list[tuple[float, str, float, float, str]] = []
+    money: list[tuple[float, str, float, float, str]] = []
+    ratios: list[tuple[float, str, float, float, str]] = []
+    percents: list[tuple[float, str, float, float, str]] = []
+    for what, ops, is_money in groups:
+        mine: list[tuple[float, str, float, float, str]] = []
+        for i, a in enumerate(ops):
+            for j in range(i + 1, len(ops)):
+                b = ops[j]
+                mine.append((a + b, "sum", b, a, what))
+                if b != a:
+                    mine.append((b - a, "difference", b, a, what))
+                    if a > 0:
+                        ratios.append((b / a, "ratio", b, a, what))
+                        percents.append((100.0 * b / a, "percentage", b, a, what))
+                    ratios.append((a / b, "ratio", a, b, what))
+                    percents.append((100.0 * a / b, "percentage", a, b, what))
+        sums.extend(mine)
+        if is_money:
+            money.extend(mine)
+    return {"sum": _Pairs(sums), "money": _Pairs(money), "ratio": _Pairs(ratios), "percent": _Pairs(percents)}
+
+
+__all__ = ["DENSITY", "DENSITY_SPAN", "MAX_PAIR_VALUES", "PAIR_OPERANDS", "DerivedTable"]

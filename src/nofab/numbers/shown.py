@@ -1,0 +1,92 @@
+"""The numbers an answer shows and the evidence explains, by position: the operands of the
+arithmetic an answer does itself ("$282 + $443, total $725").
+
+Arithmetic an answer shows is local, so a number combines only with the few grounded
+numbers nearest it (``before`` and ``after`` of them, counted among operands so that dates
+and times in between do not push them away) and with the totals of the tool results. Each
+question is a binary search plus a pass over that bounded window.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+from collections.abc import Sequence
+
+from nofab.numbers.index import any_within
+from nofab.numbers.rounding import format_number
+
+
+class ShownNumbers:
+    """Grounded operands of one answer, added as they are explained."""
+
+    __slots__ = ("_after", "_at", "_before", "_derived", "_value")
+
+    def __init__(self, before: int, after: int) -> None:
+        self._before = before
+        self._after = after
+        self._value: dict[int, float] = {}
+        self._at: list[int] = []  # positions of the operands, sorted
+        self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
+
+    def add(self, index: int, value: float, derived: bool = False) -> None:
+        self._value[index] = value
+        insort(self._at, index)
+        if derived:
+            insort(self._derived, value)
+
+    def repeats(self, lo: float, hi: float) -> bool:
+        """Is a value in ``[lo, hi]`` one the answer's own arithmetic already explained?"""
+        return any_within(self._derived, lo, hi)
+
+    def window(self, index: int) -> list[float]:
+        """The operands nearest the numeral at ``index`` (itself excluded)."""
+        at = bisect_left(self._at, index)
+        near = self._at[max(0, at - self._before) : at + self._after]
+        return [self._value[j] for j in near if j != index]
+
+    def pair(self, index: int, lo: float, hi: float, totals: Sequence[float]) -> str | None:
+        """A sum or difference landing in ``[lo, hi]`` of a shown operand near ``index`` and
+        another such operand or a result total (``totals`` sorted), described; or None."""
+        ops = sorted(self.window(index))
+        if not ops:
+            return None
+        i, j = 0, len(ops) - 1
+        while i < j:  # two pointers: a sum of two shown numbers
+            total = ops[i] + ops[j]
+            if total < lo:
+                i += 1
+            elif total > hi:
+                j -= 1
+            else:
+                return f"sum of {format_number(ops[i])} and {format_number(ops[j])}, numbers the answer shows"
+        i, j = 0, 1
+        while j < len(ops):  # and a difference
+            gap = ops[j] - ops[i]
+            if gap < lo or i == j:
+                j += 1
+            elif gap > hi:
+                i += 1
+            else:
+                big, small = format_number(ops[j]), format_number(ops[i])
+                return f"difference of {big} and {small}, numbers the answer shows"
+        # operand + total, operand - total, total - operand: bisect the longer list
+        if len(totals) <= len(ops):
+            for t in totals:
+                if any_within(ops, lo - t, hi - t):
+                    return f"sum of a number the answer shows and the result total {format_number(t)}"
+                if any_within(ops, lo + t, hi + t):
+                    return f"a number the answer shows minus the result total {format_number(t)}"
+                if any_within(ops, t - hi, t - lo):
+                    return f"the result total {format_number(t)} minus a number the answer shows"
+            return None
+        for a in ops:
+            if any_within(totals, lo - a, hi - a):
+                return f"sum of {format_number(a)} and a result total"
+            if any_within(totals, a - hi, a - lo):
+                return f"{format_number(a)} minus a result total"
+            if any_within(totals, lo + a, hi + a):
+                return f"a result total minus {format_number(a)}"
+        return None
+
+
+__all__ = ["ShownNumbers"]
