@@ -18,9 +18,11 @@ import re
 from collections.abc import Iterator
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.language import phrases
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 
 CONFIDENCE_SELF = 0.9
 CONFIDENCE_RETRACTION = 0.85
@@ -38,7 +40,7 @@ def _hex_key(text: str) -> str:
     return text.replace("-", "").lower()
 
 
-class ConfessionDetector:
+class ConfessionDetector(DetectorBase):
     """``self_confession`` and ``method_result_confession``."""
 
     id = "confessions"
@@ -46,7 +48,7 @@ class ConfessionDetector:
     kinds = ("self_confession", "method_result_confession")
 
     def __init__(self, profile: Profile) -> None:
-        del profile
+        Rules(profile, self.id, ())  # no settings: any key under rules.confessions is a typo
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         # The cheap gate of each check first (a job prefix, a results block); the phrase
@@ -82,14 +84,12 @@ class ConfessionDetector:
                 if not job.startswith(key):
                     continue
                 start, end = min(confessions, key=lambda s: abs(s[0] - m.start()))
-                yield Finding(
-                    kind="self_confession",
-                    detector=self.id,
-                    identifier=answer[start:end],
-                    confidence=CONFIDENCE_SELF,
-                    severity=severity_for(CONFIDENCE_SELF),
-                    span=(start, end),
-                    reason=(
+                yield self.finding(
+                    "self_confession",
+                    answer[start:end],
+                    CONFIDENCE_SELF,
+                    (start, end),
+                    (
                         f"admits fabrication ('{answer[start:end]}') about the earlier {prior.name} job "
                         f"{m.group(0)}"
                     ),
@@ -107,14 +107,12 @@ class ConfessionDetector:
         confidence = CONFIDENCE_RETRACTION if strong else CONFIDENCE_CAVEAT
         said = answer[phrase[0] : phrase[1]]
         first_line = answer[start:end].strip().splitlines()[0].strip()
-        yield Finding(
-            kind="method_result_confession",
-            detector=self.id,
-            identifier=first_line[:80],
-            confidence=confidence,
-            severity=severity_for(confidence),
-            span=(start, end),
-            reason=(
+        yield self.finding(
+            "method_result_confession",
+            first_line[:80],
+            confidence,
+            (start, end),
+            (
                 f"the answer says its own results are not real ('{said}')"
                 if strong
                 else f"the answer labels its results as not real data ('{said}')"

@@ -23,9 +23,9 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from nofab.config.policy import Policy, Profile
-from nofab.detectors.base import Detector, DetectorFactory
 from nofab.errors import DetectorFailedError, ProfileError
 from nofab.evidence.index import Evidence
+from nofab.evidence.results import ResultCache
 from nofab.evidence.toolstatus import verdict_details as tool_details
 from nofab.language.lexicon import lexicon_for
 from nofab.model.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, fabrication_event
@@ -34,12 +34,16 @@ from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 from nofab.pipeline import actions
 from nofab.pipeline.assessment import Assessment, Ruling, decide
+from nofab.pipeline.cache import GuardCache
 from nofab.pipeline.dedupe import dedupe
 from nofab.pipeline.limits import within_limits
 from nofab.pipeline.revise import Reviser, arevise, revise, revision_loop
 from nofab.pipeline.session import SessionTracker
 
 if TYPE_CHECKING:
+    # Types only: importing nofab.detectors loads every detector, which the first Guard
+    # does (in __init__), not `import nofab`.
+    from nofab.detectors.base import Detector, DetectorFactory
     from nofab.pipeline.stream import AsyncGuardedStream, GuardedStream
 
 __all__ = ["Assessment", "Guard", "Reviser", "Ruling", "check", "fidelity_details"]
@@ -64,6 +68,8 @@ class Guard:
         #: Applied to event previews and the findings they carry (``nofab.redaction``).
         self.redactor = redactor
         self.lexicon = lexicon_for(self.profile)
+        #: Per-source indexes shared by every turn this guard checks (``nofab.evidence.results``).
+        self.results = ResultCache()
         self.warnings: tuple[str, ...] = ()
         factories: list[DetectorFactory] = [*BUILTIN, *detectors]
         warnings: list[str] = []
@@ -138,7 +144,7 @@ class Guard:
         across answers (streaming)."""
         turn, notes = within_limits(self.policy, turn)
         if evidence is None:
-            evidence = Evidence(turn, self.profile, self.lexicon)
+            evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
         found: list[Finding] = []
         errors: list[DetectorError] = []
         for detector in self.detectors:
@@ -363,5 +369,11 @@ def check(
     *,
     reviser: Reviser | None = None,
 ) -> Verdict:
-    """Check one turn with a guard built for the occasion (build a ``Guard`` to check many)."""
-    return Guard(policy, profile).check(turn, reviser=reviser)
+    """Check one turn. The guard for this policy and profile is built on the first call and
+    reused by later ones (``nofab.pipeline.cache``), so a loop of one-shot calls costs what a
+    ``Guard`` built once costs; build your own ``Guard`` to subscribe handlers or stream."""
+    return GUARDS.get(policy, profile).check(turn, reviser=reviser)
+
+
+#: The guards ``check`` reuses, one per (policy, profile) content.
+GUARDS: GuardCache[Guard] = GuardCache(Guard)
