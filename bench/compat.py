@@ -94,7 +94,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.pleach:
         pleach_rates()
         return
-    from symfonic.agent.middleware.fabrication import detect_fabrication as theirs
+    try:
+        from symfonic.agent.middleware.fabrication import detect_fabrication as theirs
+    except ModuleNotFoundError:
+        raise SystemExit(
+            "bench/compat.py: symfonic-core is not installed (pip install -e '.[compat-test]')"
+        ) from None
 
     for corpus, halves in corpus_halves().items():
         for half, turns in halves.items():
