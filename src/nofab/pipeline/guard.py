@@ -35,10 +35,10 @@ from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdi
 from nofab.pipeline import actions
 from nofab.pipeline.assessment import Assessment, Ruling, decide
 from nofab.pipeline.cache import GuardCache
+from nofab.pipeline.dedupe import dedupe
 from nofab.pipeline.limits import within_limits
 from nofab.pipeline.revise import Reviser, arevise, revise, revision_loop
 from nofab.pipeline.session import SessionTracker
-from nofab.pipeline.spans import SpanSet
 
 if TYPE_CHECKING:
     # Types only: importing nofab.detectors loads every detector, which the first Guard
@@ -152,8 +152,8 @@ class Guard:
                 found.extend(self._filtered(detector, evidence, notes))
             except Exception as exc:
                 errors.append(self._failed(detector, exc, run_id))
-        findings = _dedupe(found)
         default = self.policy.threshold
+        findings = dedupe(found, lambda f: f.confidence >= self.profile.threshold_for(f.kind, default))
         blocking = tuple(f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default))
         return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes))
 
@@ -360,24 +360,6 @@ def fidelity_details(detectors: Sequence[Detector], evidence: Evidence) -> dict[
     from nofab.detectors.fidelity import verdict_details
 
     return verdict_details(detectors, evidence)
-
-
-def _dedupe(findings: list[Finding]) -> tuple[Finding, ...]:
-    """One finding per place: where findings overlap, the most confident one stays."""
-    kept: list[Finding] = []
-    whole: set[str] = set()
-    taken = SpanSet()
-    for f in sorted(findings, key=lambda f: (-f.confidence, f.span)):
-        if f.whole_turn:
-            if f.kind not in whole:
-                whole.add(f.kind)
-                kept.append(f)
-            continue
-        # an empty span (a zero-width anchor) still occupies its position
-        if taken.add(f.span[0], max(f.span[1], f.span[0] + 1)):
-            kept.append(f)
-    kept.sort(key=lambda f: (f.span, f.kind))
-    return tuple(kept)
 
 
 def check(
