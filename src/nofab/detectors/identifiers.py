@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
 from nofab.detectors.anchors import Anchors
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
@@ -97,6 +98,7 @@ class IdentifierDetector(DetectorBase):
     kinds = ("uuid", "kv", "hex_hash", "short_hex_near_verb", "short_hex_near_key")
 
     def __init__(self, profile: Profile) -> None:
+        Rules(profile, self.id, ())  # its vocabulary is the profile's identifier_keys; no rules table
         self._profile_keys = _key_forms(profile.identifier_keys)
         self._keys = _key_forms(BUILTIN_IDENTIFIER_KEYS) | self._profile_keys
         # Every key ends with one of a few words ("id", "number", "code"); finding those

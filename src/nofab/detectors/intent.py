@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
@@ -35,7 +36,7 @@ class IntentDetector(DetectorBase):
     kinds = ("intent_action_no_tool",)
 
     def __init__(self, profile: Profile) -> None:
-        del profile
+        Rules(profile, self.id, ())  # no settings: any key under rules.intent is a typo
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         turn = evidence.turn

@@ -30,9 +30,10 @@ from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.language import phrases
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 
 DEFAULT_MIN_WORDS = 40
 DEFAULT_MIN_SENTENCES = 6
@@ -54,7 +55,7 @@ _STOPS = frozenset(".!?;…")
 _PIECE_ENDS = frozenset(".!?;…,:")
 
 
-class DegenerateProseDetector:
+class DegenerateProseDetector(DetectorBase):
     """``degenerate_prose``."""
 
     id = "degenerate_prose"
@@ -170,13 +171,11 @@ class DegenerateProseDetector:
         if not fired:
             return
         confidence = CONFIDENCE_STRONG if len(fired) >= 2 else CONFIDENCE_WEAK
-        yield Finding(
-            kind="degenerate_prose",
-            detector=self.id,
-            identifier="",
-            confidence=confidence,
-            severity=severity_for(confidence),
-            span=(0, 0),
-            reason="the answer reads as garbled output: " + "; ".join(fired),
+        yield self.finding(
+            "degenerate_prose",
+            "",
+            confidence,
+            (0, 0),
+            "the answer reads as garbled output: " + "; ".join(fired),
             evidence={k: round(v, 3) for k, v in stats.items()},
         )
