@@ -8,11 +8,13 @@ per-session phantom tracker lives in the host (a JavaScript object cannot cross 
 ``phantomWipeEscalation`` is not served here; the query parameter ``threshold`` overrides
 the 0.8 default. Errors are the service's: one JSON line with ``error`` and ``where``; the
 body goes through the service's own reader (JSON content type, size and time limits). The
-check runs in the request's own thread, not the service's worker pool.
+check runs in a thread off the event loop, not in the service's worker pool, so it has no
+time budget of its own.
 """
 
 # No ``from __future__ import annotations``: FastAPI reads the endpoint's annotations at
 # runtime to inject the request (as in nofab.service).
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -77,7 +79,10 @@ def register_pleach_route(
         if not 0.0 <= threshold <= 1.0:
             return _error(422, "must be between 0 and 1", "query.threshold")
         try:
-            result = apply_fabrication_guard(data.get("params"), config, threshold=threshold)
+            # Off the event loop: a slow check must not stall /healthz or other clients.
+            result = await asyncio.to_thread(
+                apply_fabrication_guard, data.get("params"), config, threshold=threshold
+            )
         except InputError as exc:  # a bad field, or a pattern that is not a regex
             return _error(422, exc.detail, exc.where or "body")
         return result.to_camel()
