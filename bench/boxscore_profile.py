@@ -224,6 +224,11 @@ BOUND_WORDS = {
     "almost": "below",
     "just shy of": "below",
 }
+# A sentence about the next game: its weekday is no date of this box score,
+FUTURE_PHRASES = ["will", "next", "on deck", "head to", "head back", "await", "home again", "play host"]
+# ... but the next game is a few days after this one (the same weekday, or one just before,
+# contradicts "next").
+FUTURE_DAYS = 3
 MEMBER_LINKS = ["led the way for", "led", "paced", "for", "led the bench for", "led the second unit for"]
 
 PAIRS = [
@@ -284,6 +289,10 @@ def render(folder: Path) -> str:
         f"winning_words = [{', '.join(q(w) for w in WINNING_WORDS)}]",
         f"group_links = [{', '.join(q(w) for w in GROUP_LINKS)}]",
         f"member_links = [{', '.join(q(w) for w in MEMBER_LINKS)}]",
+        "# A sentence about the next game: its weekday is no date of this box score,",
+        "# but the next game falls 1..future_days days after this one.",
+        f"future_phrases = [{', '.join(q(w) for w in FUTURE_PHRASES)}]",
+        f"future_days = {FUTURE_DAYS}",
         "",
         '# A number after one of these is a limit, checked as an inequality ("over 50 percent").',
         "[rules.attribution.bound_words]",

@@ -28,6 +28,7 @@ from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
 from nofab.detectors.attribution.names import unheld_known_names, unheld_proper_names, wrong_weekdays
+from nofab.detectors.attribution.occasions import later_sentences
 from nofab.detectors.attribution.pairs import check_pair
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
 from nofab.detectors.attribution.scope import in_scope
@@ -72,10 +73,11 @@ class AttributionDetector(DetectorBase):
         if not tokens:
             return
         mentions = find_mentions(v, answer, tokens, records)
+        later = later_sentences(v, tokens)
         if any(not m.records for m in mentions) and evidence.records:
             yield from unheld_known_names(self, answer, tokens, mentions, len(evidence.records))
         if v.weekdays and any(t.text in v.weekdays for t in tokens):
-            yield from wrong_weekdays(self, v, tokens, evidence.records)
+            yield from wrong_weekdays(self, v, tokens, evidence.records, later)
         if v.proper_names:
             # Whether the turn's records carry names: the scope's walk already saw every naming
             # text, so no record outside the scope needs building to know.

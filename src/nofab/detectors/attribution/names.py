@@ -3,7 +3,9 @@
 - a name from ``known_entities`` that no record of this turn carries;
 - with ``proper_names``, a capitalised word mid-sentence ("Thank you, Olivia") that no
   record, tool result, user message or context holds, in a turn whose records carry names;
-- a weekday that matches no date in the records (read with the profile's ``date_formats``).
+- a weekday that matches no date in the records (read with the profile's ``date_formats``);
+  in a sentence about a later occasion (``occasions``), one that is not 1..``future_days``
+  days after such a date.
 """
 
 from __future__ import annotations
@@ -166,25 +168,51 @@ def _joined(answer: str, tokens: Sequence[Token], left: int, right: int) -> bool
 
 
 def wrong_weekdays(
-    maker: DetectorBase, vocabulary: Vocabulary, tokens: Sequence[Token], records: Sequence[Record]
+    maker: DetectorBase,
+    vocabulary: Vocabulary,
+    tokens: Sequence[Token],
+    records: Sequence[Record],
+    later: frozenset[int] = frozenset(),
 ) -> Iterator[Finding]:
-    """A weekday the answer names that matches no date the records hold."""
+    """A weekday the answer names that matches no date the records hold.
+
+    In a sentence about a later occasion (``later``: sentence indices), the weekday is that
+    occasion's, so it cannot be a date of the records; what the records still bound is that
+    the next occasion comes soon after theirs: it must fall 1..``future_days`` days after a
+    record's date. The same weekday as the record's, or one just before it, contradicts
+    "next". Risk: a later occasion further away than ``future_days`` is flagged; with
+    ``future_days`` 0 (no bound known), such weekdays are not checked at all.
+    """
     if not vocabulary.weekdays or not vocabulary.date_formats:
         return
     days = _record_weekdays(vocabulary, records)
     if not days:
         return
+    week = len(vocabulary.weekdays)
     allowed = {vocabulary.weekdays[d] for d in days}
+    soon = {vocabulary.weekdays[(d + k) % week] for d in days for k in range(1, vocabulary.future_days + 1)}
     for token in tokens:
-        if token.text in vocabulary.weekdays and token.text not in allowed:
-            yield maker.finding(
-                "ungrounded_entity",
-                token.text,
-                CONF_WEEKDAY,
-                (token.start, token.end),
-                f"{token.text} matches no date in the tool results ({', '.join(sorted(allowed))})",
-                evidence={"category": "NAME", "weekdays": sorted(allowed)},
-            )
+        if token.text not in vocabulary.weekdays:
+            continue
+        if token.sentence in later:
+            if not vocabulary.future_days or token.text in soon:
+                continue
+            within = vocabulary.future_days
+            reason = f"{token.text} is not within {within} days after the date in the tool results"
+            said = sorted(soon)
+        elif token.text in allowed:
+            continue
+        else:
+            reason = f"{token.text} matches no date in the tool results ({', '.join(sorted(allowed))})"
+            said = sorted(allowed)
+        yield maker.finding(
+            "ungrounded_entity",
+            token.text,
+            CONF_WEEKDAY,
+            (token.start, token.end),
+            reason,
+            evidence={"category": "NAME", "weekdays": said},
+        )
 
 
 def _record_weekdays(vocabulary: Vocabulary, records: Sequence[Record]) -> set[int]:

@@ -24,6 +24,8 @@ KEYS = (
     "bound_words",
     "field_labels",
     "filler_words",
+    "future_days",
+    "future_phrases",
     "group_links",
     "member_links",
     "min_value",
@@ -112,6 +114,10 @@ class Vocabulary:
     #: Words that make a number a bound ("over 50 percent") -> "above" or "below".
     bounds: Mapping[Phrase, str]
     bound_len: int
+    #: Phrases that put a sentence on a later occasion ("next game", "will").
+    future: tuple[Phrase, ...]
+    #: A later occasion falls 1..future_days days after a record's date (0: not checked).
+    future_days: int
 
     @classmethod
     def from_profile(cls, profile: Profile, detector_id: str) -> Vocabulary:
@@ -140,6 +146,10 @@ class Vocabulary:
             if phrase(text):
                 bounds[phrase(text)] = direction
         return cls(
+            # "They host the Magic on Monday": a sentence about a later occasion speaks of what
+            # no record of this one holds (its opponent, its date).
+            future=tuple(p for p in map(phrase, rules.strings("future_phrases")) if p),
+            future_days=rules.integer("future_days", 0),
             bounds=bounds,
             bound_len=max((len(k) for k in bounds), default=0),
             aliases=aliases,
