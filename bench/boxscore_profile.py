@@ -229,6 +229,8 @@ FUTURE_PHRASES = ["will", "next", "on deck", "head to", "head back", "await", "h
 # ... but the next game is a few days after this one (the same weekday, or one just before,
 # contradicts "next").
 FUTURE_DAYS = 3
+# "Atlanta held Orlando to 43 percent": the figures after these words are the named team's.
+OBJECT_LINKS = ["held", "holding", "hold", "limited", "limiting", "limit", "forced", "forcing", "force"]
 MEMBER_LINKS = ["led the way for", "led", "paced", "for", "led the bench for", "led the second unit for"]
 
 PAIRS = [
@@ -289,6 +291,8 @@ def render(folder: Path) -> str:
         f"winning_words = [{', '.join(q(w) for w in WINNING_WORDS)}]",
         f"group_links = [{', '.join(q(w) for w in GROUP_LINKS)}]",
         f"member_links = [{', '.join(q(w) for w in MEMBER_LINKS)}]",
+        '# "Atlanta held Orlando to 43 percent": the figures after these words are the named team\'s.',
+        f"object_links = [{', '.join(q(w) for w in OBJECT_LINKS)}]",
         "# A sentence about the next game: its weekday is no date of this box score,",
         "# but the next game falls 1..future_days days after this one.",
         f"future_phrases = [{', '.join(q(w) for w in FUTURE_PHRASES)}]",

@@ -16,6 +16,7 @@ from nofab.detectors.attribution.causes import took_no_part
 from nofab.detectors.attribution.fields import bound_before
 from nofab.detectors.attribution.membership import groups
 from nofab.detectors.attribution.mentions import Mention
+from nofab.detectors.attribution.relations import ends_with, words_before
 from nofab.detectors.attribution.values import explained, fmt, is_difference, same
 from nofab.detectors.attribution.vocabulary import BEYOND, DASHES, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
@@ -64,16 +65,22 @@ def check_single(
     if direction is not None:
         return _check_bound(maker, tokens, bound, binding, i, value, singles, direction)
     # Any entity named earlier in the sentence may be the one meant ("Davis led the way
-    # for the Pelicans with 34 points"): the number must fit none of them.
+    # for the Pelicans with 34 points"): the number must fit none of them, unless the
+    # sentence makes the bound entity the object the figure is put on ("held Orlando to").
     sentence = tokens[i].sentence
-    others = {
-        r
-        for m in mentions
-        if m.last < i
-        and tokens[m.last].sentence == sentence
-        and (sentence, m.records, singles) not in said_of
-        for r in m.records
-    } - binding.records
+    others = (
+        set()
+        if _is_object(vocabulary, tokens, binding)
+        else {
+            r
+            for m in mentions
+            if m.last < i
+            and tokens[m.last].sentence == sentence
+            and (sentence, m.records, singles) not in said_of
+            for r in m.records
+        }
+        - binding.records
+    )
     if singles and any(same(records[r].number(f), value) for r in others for f in singles):
         return None
     if singles:
@@ -233,6 +240,21 @@ def other_occasions(
         ),
         evidence={"category": "NUMBER", "entity": binding.mention, "fields": list(fields)},
     )
+
+
+def _is_object(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding) -> bool:
+    """Is the bound mention the object of a verb that puts figures on it ("held Orlando to")?
+
+    In "Atlanta held Orlando to 43 percent shooting" the subject did the holding and the
+    figure is the object's, so an earlier mention (Atlanta) holding the same value does not
+    explain it: the number is read against the object alone. Risk: a figure later in the
+    same sentence that is the subject's ("..., while shooting 53 percent") is then read
+    against the object too; the link must stand right before the name (``object_links``).
+    """
+    if not vocabulary.object_links or binding.at < 0 or binding.carried:
+        return False
+    before = words_before(tokens, binding.at, max(len(p) for p in vocabulary.object_links))
+    return any(ends_with(before, p) for p in vocabulary.object_links)
 
 
 def _skipped(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding, i: int) -> bool:

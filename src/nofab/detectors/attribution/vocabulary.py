@@ -30,6 +30,7 @@ KEYS = (
     "member_links",
     "min_value",
     "not_names",
+    "object_links",
     "opposing_words",
     "proper_names",
     "rank_phrases",
@@ -114,6 +115,8 @@ class Vocabulary:
     #: Words that make a number a bound ("over 50 percent") -> "above" or "below".
     bounds: Mapping[Phrase, str]
     bound_len: int
+    #: Words before a name that make the figures after it that name's ("held Orlando to").
+    object_links: tuple[Phrase, ...]
     #: Phrases that put a sentence on a later occasion ("next game", "will").
     future: tuple[Phrase, ...]
     #: A later occasion falls 1..future_days days after a record's date (0: not checked).
@@ -148,6 +151,8 @@ class Vocabulary:
         return cls(
             # "They host the Magic on Monday": a sentence about a later occasion speaks of what
             # no record of this one holds (its opponent, its date).
+            # "A held B to 43 percent": the verb puts the figure on its object, B, not on A.
+            object_links=tuple(p for p in map(link, rules.strings("object_links")) if p),
             future=tuple(p for p in map(phrase, rules.strings("future_phrases")) if p),
             future_days=rules.integer("future_days", 0),
             bounds=bounds,

@@ -1,0 +1,92 @@
+"""A verb that puts a figure on its object: "A held B to 44 percent" states B's figure.
+
+Principle (``checks._is_object``): a number bound to a name right after one of the profile's
+``object_links`` is read against that name alone; an earlier name in the sentence (the
+subject) holding the same value does not explain it. Hand-written records, several
+phrasings, two languages (the words come from the profile).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Guard, Policy, Profile
+from nofab.detectors.attribution import AttributionDetector
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+
+MATCH: dict[str, Any] = {
+    "home": {"TEAM-NAME": "Otters", "TEAM-FG_PCT": "52", "TEAM-TOV": "9"},
+    "away": {"TEAM-NAME": "Herons", "TEAM-FG_PCT": "44", "TEAM-TOV": "15"},
+}
+SALES: list[dict[str, Any]] = [
+    {"region_name": "Northfield", "orders": 412, "returns": 37},
+    {"region_name": "Southmoor", "orders": 268, "returns": 19},
+]
+
+
+def _profile(links: list[str]) -> Profile:
+    return Profile.from_dict(
+        {
+            "name_fields": ["TEAM-NAME", "region_name"],
+            "field_aliases": {
+                "percent from the field": ["TEAM-FG_PCT"],
+                "percent shooting": ["TEAM-FG_PCT"],
+                "turnovers": ["TEAM-TOV"],
+                "Prozent aus dem Feld": ["TEAM-FG_PCT"],
+                "Ballverlusten": ["TEAM-TOV"],
+                "returns": ["returns"],
+            },
+            "rules": {"attribution": {"object_links": links}},
+        }
+    )
+
+
+LINKED = _profile(["held", "limited", "forced", "kept", "hielten die", "zwangen die"])
+PLAIN = _profile([])
+
+
+def _numbers(response: str, profile: Profile, result: Any = MATCH) -> list[str]:
+    turn = {"tool_calls": [{"name": "report", "result": result}], "response": response}
+    evidence = Evidence(Guard(Policy(), profile)._coerce(turn), profile, lexicon_for(profile))
+    found = AttributionDetector(profile).detect(evidence)
+    return [f.identifier for f in found if f.evidence.get("category") == "NUMBER"]
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "flagged"),
+    [
+        # 52 is the Otters' own figure: the Herons, whom they held, shot 44.
+        ("The Otters held the Herons to 52 percent from the field.", MATCH, "52"),
+        ("The Otters limited the Herons to 52 percent shooting.", MATCH, "52"),
+        ("The Otters forced the Herons into 9 turnovers.", MATCH, "9"),
+        ("Die Otters hielten die Herons bei 52 Prozent aus dem Feld.", MATCH, "52"),
+        ("Die Otters zwangen die Herons zu 9 Ballverlusten.", MATCH, "9"),
+        ("Northfield kept Southmoor to 37 returns.", SALES, "37"),
+    ],
+)
+def test_a_figure_put_on_the_object_is_read_against_the_object(
+    response: str, result: Any, flagged: str
+) -> None:
+    """The subject's equal value does not explain the object's figure."""
+    assert _numbers(response, LINKED, result) == [flagged]
+    # Without the link words, the subject named earlier may be the one meant: no finding.
+    assert _numbers(response, PLAIN, result) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "result"),
+    [
+        ("The Otters held the Herons to 44 percent from the field.", MATCH),
+        ("The Otters forced the Herons into 15 turnovers.", MATCH),
+        ("Die Otters hielten die Herons bei 44 Prozent aus dem Feld.", MATCH),
+        ("Northfield kept Southmoor to 19 returns.", SALES),
+        # No link before the name: the subject's figure stated after both names stays cleared.
+        ("The Otters, facing the Herons, shot 52 percent from the field.", MATCH),
+    ],
+)
+def test_the_objects_own_figure_is_not_flagged(response: str, result: Any) -> None:
+    """The object's true figure, or a sentence with no object link, gives no finding."""
+    assert _numbers(response, LINKED, result) == []
