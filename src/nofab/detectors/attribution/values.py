@@ -24,8 +24,6 @@ from nofab.numbers.rounding import decimals_shown, display_interval, format_numb
 _NOT_VALUES = frozenset({"date", "time", "year", "code", "ordinal", "invalid"})
 #: The letters of a code glued to digits by a dash ("ABC" of "ABC-123").
 _CODE_PART = re.compile(r"^[A-Z]{2,}\d*$")
-#: A word of a proper name: a capital, then lower-case letters ("Golden", "Center").
-_NAME_WORD = re.compile(r"^[^\W\d_a-z][^\W\d_A-Z]+$")
 #: Margins are looked for among at most this many values of a field (two teams, not a table).
 _MAX_MARGIN_VALUES = 40
 
@@ -99,16 +97,23 @@ def _in_name(tokens: Sequence[Token], index: int) -> bool:
 
     A quantity is followed by what it counts, in lower case ("1 point", "2 bags"); digits with
     a capitalised name word on both sides, in one sentence, are a part of the name (an arena,
-    a terminal, a street). Risk: a title-cased heading ("Scores 30 Points") hides its number.
+    a terminal, a street). Risk: a title-cased heading ("Scores 30 Points") hides its number,
+    and so does a name before a capitalised noun ("Schmidt 21 Punkte" in German, where nouns
+    are capitalised).
     """
     if not 0 < index < len(tokens) - 1:
         return False
     before, after = tokens[index - 1], tokens[index + 1]
     return (
         before.sentence == after.sentence == tokens[index].sentence
-        and _NAME_WORD.match(before.text) is not None
-        and _NAME_WORD.match(after.text) is not None
+        and _name_word(before.text)
+        and _name_word(after.text)
     )
+
+
+def _name_word(text: str) -> bool:
+    """A capital, then lower-case letters ("Golden", "Überlingen"; not "über", "USD" or "I")."""
+    return len(text) > 1 and text.isalpha() and text[0].isupper() and text[1:].islower()
 
 
 def _glued(tokens: Sequence[Token], index: int, mark: int, other: int, step: int) -> bool:
