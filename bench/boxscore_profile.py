@@ -231,6 +231,8 @@ FUTURE_PHRASES = ["will", "next", "on deck", "head to", "head back", "await", "h
 FUTURE_DAYS = 3
 # "Atlanta held Orlando to 43 percent": the figures after these words are the named team's.
 OBJECT_LINKS = ["held", "holding", "hold", "limited", "limiting", "limit", "forced", "forcing", "force"]
+# "A and B, with the former adding two steals": the former is A, the latter B.
+BACK_REFERENCES = {"the former": "first", "the latter": "second"}
 MEMBER_LINKS = ["led the way for", "led", "paced", "for", "led the bench for", "led the second unit for"]
 
 PAIRS = [
@@ -301,6 +303,9 @@ def render(folder: Path) -> str:
         '# A number after one of these is a limit, checked as an inequality ("over 50 percent").',
         "[rules.attribution.bound_words]",
         *(f"{q(k)} = {q(v)}" for k, v in BOUND_WORDS.items()),
+        "",
+        "[rules.attribution.back_references]",
+        *(f"{q(k)} = {q(v)}" for k, v in BACK_REFERENCES.items()),
         "",
         "[rules.attribution.rank_phrases]",
         *(f"{q(k)} = {q(v)}" for k, v in RANKS.items()),

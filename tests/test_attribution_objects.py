@@ -14,6 +14,7 @@ import pytest
 
 from nofab import Guard, Policy, Profile
 from nofab.detectors.attribution import AttributionDetector
+from nofab.errors import ProfileError
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 
@@ -90,3 +91,65 @@ def test_a_figure_put_on_the_object_is_read_against_the_object(
 def test_the_objects_own_figure_is_not_flagged(response: str, result: Any) -> None:
     """The object's true figure, or a sentence with no object link, gives no finding."""
     assert _numbers(response, LINKED, result) == []
+
+
+# ---------------------------------------------------------------- back references
+ROSTER: dict[str, Any] = {
+    "PLAYER_NAME": {"0": "Ada Brook", "1": "Cy Dunmore"},
+    "PTS": {"0": "23", "1": "23"},
+    "AST": {"0": "12", "1": "2"},
+    "STL": {"0": "1", "1": "4"},
+}
+REFERRING = Profile.from_dict(
+    {
+        "name_fields": ["PLAYER_NAME"],
+        "field_aliases": {"assists": ["AST"], "steals": ["STL"], "Vorlagen": ["AST"], "Steals": ["STL"]},
+        "number_words": {"two": 2, "four": 4, "one": 1, "zwei": 2, "vier": 4},
+        "rules": {
+            "attribution": {
+                "back_references": {
+                    "the former": "first",
+                    "the latter": "second",
+                    "ersterer": "first",
+                    "letzterer": "second",
+                }
+            }
+        },
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "flagged"),
+    [
+        # "the former" is Ada Brook (12 assists), not Cy Dunmore, the nearest name.
+        ("Ada Brook and Cy Dunmore scored 23 each, with the former adding two assists.", ["two"]),
+        ("Ada Brook and Cy Dunmore scored 23 each, the latter adding 12 assists.", ["12"]),
+        ("Ada Brook und Cy Dunmore trafen je 23, wobei ersterer zwei Vorlagen gab.", ["zwei"]),
+        ("Ada Brook und Cy Dunmore trafen je 23, wobei letzterer 12 Vorlagen gab.", ["12"]),
+        # Right figures for the one referred to: nothing.
+        ("Ada Brook and Cy Dunmore scored 23 each, with the former adding 12 assists.", []),
+        ("Ada Brook and Cy Dunmore scored 23 each, the latter adding four steals.", []),
+        ("Ada Brook und Cy Dunmore trafen je 23, wobei letzterer vier Steals holte.", []),
+    ],
+)
+def test_a_back_reference_names_the_first_or_second_of_two(response: str, flagged: list[str]) -> None:
+    """The figures after "the former"/"the latter" are read against that name alone."""
+    assert _numbers(response, REFERRING, ROSTER) == flagged
+
+
+def test_a_back_reference_with_one_name_before_it_names_nothing() -> None:
+    """With fewer than two names before it, the phrase refers to nothing: the usual binding holds."""
+    assert _numbers("Ada Brook starred; the former champion had two assists.", REFERRING, ROSTER) == ["two"]
+
+
+def test_a_back_reference_must_say_first_or_second() -> None:
+    """Anything but "first" or "second" is a profile error naming the key."""
+    with pytest.raises(ProfileError, match="back_references"):
+        AttributionDetector(
+            Profile.from_dict({"rules": {"attribution": {"back_references": {"the former": 1}}}})
+        )
+    with pytest.raises(ProfileError, match=r"back_references\.the former"):
+        AttributionDetector(
+            Profile.from_dict({"rules": {"attribution": {"back_references": {"the former": "third"}}}})
+        )

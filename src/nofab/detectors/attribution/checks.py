@@ -66,11 +66,11 @@ def check_single(
         return _check_bound(maker, tokens, bound, binding, i, value, singles, direction)
     # Any entity named earlier in the sentence may be the one meant ("Davis led the way
     # for the Pelicans with 34 points"): the number must fit none of them, unless the
-    # sentence makes the bound entity the object the figure is put on ("held Orlando to").
+    # sentence's words chose the bound entity ("held Orlando to", "the former").
     sentence = tokens[i].sentence
     others = (
         set()
-        if _is_object(vocabulary, tokens, binding)
+        if _is_chosen(vocabulary, tokens, binding)
         else {
             r
             for m in mentions
@@ -242,16 +242,26 @@ def other_occasions(
     )
 
 
-def _is_object(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding) -> bool:
-    """Is the bound mention the object of a verb that puts figures on it ("held Orlando to")?
+def _is_chosen(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding) -> bool:
+    """Does the sentence itself say which entity the figure is about?
 
-    In "Atlanta held Orlando to 43 percent shooting" the subject did the holding and the
-    figure is the object's, so an earlier mention (Atlanta) holding the same value does not
-    explain it: the number is read against the object alone. Risk: a figure later in the
-    same sentence that is the subject's ("..., while shooting 53 percent") is then read
-    against the object too; the link must stand right before the name (``object_links``).
+    Two ways, each a choice the words make and proximity must not undo:
+    - the bound mention is the object of a verb that puts figures on it ("Atlanta held
+      Orlando to 43 percent": the subject did the holding, the figure is the object's);
+    - it is a back reference ("A and B, with the former adding two steals": A, chosen).
+    Then an earlier mention (Atlanta, B) holding the same value does not explain the number.
+    Risk: a figure later in the same sentence that is the subject's ("..., while shooting 53
+    percent") is then read against the object too; an object link must stand right before
+    the name (``object_links``).
     """
-    if not vocabulary.object_links or binding.at < 0 or binding.carried:
+    if binding.at < 0 or binding.carried:
+        return False
+    if vocabulary.back_references:
+        longest = max(len(p) for p in vocabulary.back_references)
+        ahead = tuple(t.text.casefold() for t in tokens[binding.at : binding.at + longest])
+        if any(ahead[: len(p)] == p for p in vocabulary.back_references):
+            return True
+    if not vocabulary.object_links:
         return False
     before = words_before(tokens, binding.at, max(len(p) for p in vocabulary.object_links))
     return any(ends_with(before, p) for p in vocabulary.object_links)

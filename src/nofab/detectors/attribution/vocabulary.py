@@ -20,6 +20,7 @@ from nofab.language.sentences import words
 
 #: The keys ``[rules.attribution]`` may hold.
 KEYS = (
+    "back_references",
     "beyond_phrases",
     "bound_words",
     "field_labels",
@@ -115,6 +116,8 @@ class Vocabulary:
     #: Words that make a number a bound ("over 50 percent") -> "above" or "below".
     bounds: Mapping[Phrase, str]
     bound_len: int
+    #: A phrase that names one of the two names before it: "the former" -> 0, "the latter" -> 1.
+    back_references: Mapping[Phrase, int]
     #: Words before a name that make the figures after it that name's ("held Orlando to").
     object_links: tuple[Phrase, ...]
     #: Phrases that put a sentence on a later occasion ("next game", "will").
@@ -148,7 +151,17 @@ class Vocabulary:
                 )
             if phrase(text):
                 bounds[phrase(text)] = direction
+        back: dict[Phrase, int] = {}
+        for text, which in rules.mapping("back_references").items():
+            if which not in ("first", "second"):
+                raise ProfileError(
+                    f'must be "first" or "second", got {which!r}', f"{rules.where}.back_references.{text}"
+                )
+            if phrase(text):
+                back[phrase(text)] = 0 if which == "first" else 1
         return cls(
+            # "A and B, with the former adding ...": the phrase names A (B for "the latter").
+            back_references=back,
             # "They host the Magic on Monday": a sentence about a later occasion speaks of what
             # no record of this one holds (its opponent, its date).
             # "A held B to 43 percent": the verb puts the figure on its object, B, not on A.
