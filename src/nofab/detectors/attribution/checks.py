@@ -60,6 +60,8 @@ def check_single(
     if len(singles) == 1 and singles[0].startswith(RANK):
         return check_rank(maker, tokens, records, binding, i, value, singles[0][len(RANK) :])
     if singles == (BEYOND,) or _skipped(vocabulary, tokens, binding, i):
+        if _skipped(vocabulary, tokens, binding, i, vocabulary.unchecked_words):
+            return None  # "averaging 21 points": nothing here confirms or contradicts it
         return other_occasions(maker, tokens, records, binding, i, value, singles)
     direction = bound_before(vocabulary, tokens, i)
     if direction is not None:
@@ -267,19 +269,28 @@ def _is_chosen(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding
     return any(ends_with(before, p) for p in vocabulary.object_links)
 
 
-def _skipped(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding, i: int) -> bool:
+def _skipped(
+    vocabulary: Vocabulary,
+    tokens: Sequence[Token],
+    binding: Binding,
+    i: int,
+    words: frozenset[str] | None = None,
+) -> bool:
     """A skip word ("averaging") between the entity and the number: not this occasion's value.
+
+    ``words``: look for these instead of the profile's skip words (its ``unchecked_words``).
 
     Unless the skip word opens a record phrase ("a season-high 30 points", "a career-best
     12 assists"): a record set on this occasion is this occasion's figure, so it is checked
     like any other. Risk: "his season high is 40" states an earlier record, which is then
     read against this occasion's value.
     """
-    if not vocabulary.skip_words:
+    skip = vocabulary.skip_words if words is None else words
+    if not skip:
         return False
     first = max(0, i - binding.distance)
     for k in range(first, i):
-        if tokens[k].text.casefold() in vocabulary.skip_words and not _opens_record(vocabulary, tokens, k, i):
+        if tokens[k].text.casefold() in skip and not _opens_record(vocabulary, tokens, k, i):
             return True
     return False
 

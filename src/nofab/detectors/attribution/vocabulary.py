@@ -38,6 +38,7 @@ KEYS = (
     "record_phrases",
     "skip_words",
     "unbound_numbers",
+    "unchecked_words",
     "winning_words",
 )
 DASHES = frozenset("-–—")
@@ -110,6 +111,8 @@ class Vocabulary:
     winning_words: tuple[Phrase, ...]
     min_value: float
     skip_words: frozenset[str]
+    #: Skip words whose figures no record bounds at all ("averaging"): not reported.
+    unchecked_words: frozenset[str]
     #: Phrases that keep a figure on this occasion though they hold a skip word ("season high").
     record_phrases: tuple[Phrase, ...]
     unbound_numbers: bool
@@ -196,7 +199,12 @@ class Vocabulary:
             winning_words=tuple(p for p in map(link, rules.strings("winning_words")) if p),
             min_value=rules.number("min_value", 0.0, lo=float("-inf")),
             # Words that make a number something other than this record's value ("averaging").
-            skip_words=frozenset(w.casefold() for w in rules.strings("skip_words")),
+            skip_words=frozenset(
+                w.casefold() for w in (*rules.strings("skip_words"), *rules.strings("unchecked_words"))
+            ),
+            # "averaging 21 points": a figure over occasions these records do not cover, and do
+            # not bound either, so neither a match nor a miss says anything.
+            unchecked_words=frozenset(w.casefold() for w in rules.strings("unchecked_words")),
             # "a season-high 30 points": a record set on this occasion is this occasion's figure.
             record_phrases=tuple(p for p in map(phrase, rules.strings("record_phrases")) if p),
             # A bare number ("$209") says nothing about which field it is; unless the profile's
