@@ -153,3 +153,43 @@ def test_a_back_reference_must_say_first_or_second() -> None:
         AttributionDetector(
             Profile.from_dict({"rules": {"attribution": {"back_references": {"the former": "third"}}}})
         )
+
+
+# ---------------------------------------------------------------- a list stays with its entity
+LISTING = Profile.from_dict(
+    {
+        "name_fields": ["PLAYER_NAME"],
+        "field_aliases": {
+            "points": ["PTS"],
+            "steals": ["STL"],
+            "assists": ["AST"],
+            "Punkte": ["PTS"],
+            "Steals": ["STL"],
+            "Vorlagen": ["AST"],
+        },
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "flagged"),
+    [
+        # Ada Brook's list: 4 steals is Cy Dunmore's figure, but the list is Ada Brook's (1).
+        ("Cy Dunmore scored 23 points, while Ada Brook added 23 points, 12 assists and 4 steals.", ["4"]),
+        ("Cy Dunmore had 23 points, and Ada Brook posted 23 points and 4 steals.", ["4"]),
+        (
+            "Cy Dunmore erzielte 23 Punkte, während Ada Brook 23 Punkte, 12 Vorlagen und 4 Steals holte.",
+            ["4"],
+        ),
+        # The list's right figures: nothing.
+        ("Cy Dunmore scored 23 points, while Ada Brook added 23 points, 12 assists and 1 steals.", []),
+    ],
+)
+def test_a_list_of_figures_stays_with_its_entity(response: str, flagged: list[str]) -> None:
+    """Once a name's figures are being listed, an earlier name's equal value does not explain one."""
+    assert _numbers(response, LISTING, ROSTER) == flagged
+
+
+def test_a_first_figure_may_still_be_the_earlier_names() -> None:
+    """Before any figure is listed for the nearest name, an earlier name may still be the one meant."""
+    assert _numbers("Cy Dunmore was sharp, and Ada Brook watched him get 4 steals.", LISTING, ROSTER) == []

@@ -32,6 +32,9 @@ _STRUCTURAL_MAX = 12
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
 
+#: (sentence, entity, fields) already given a number in the sentence; with ``LISTED`` as the
+#: fields: the entity was given some figure with a field phrase in the sentence.
+LISTED = ("\u2026listed",)
 #: (sentence, entity, fields) already given a number in the sentence.
 SaidOf = AbstractSet[tuple[int, frozenset[int], tuple[str, ...]]]
 
@@ -72,7 +75,7 @@ def check_single(
     sentence = tokens[i].sentence
     others = (
         set()
-        if _is_chosen(vocabulary, tokens, binding)
+        if _is_chosen(vocabulary, tokens, binding, (sentence, binding.records, LISTED) in said_of)
         else {
             r
             for m in mentions
@@ -244,18 +247,23 @@ def other_occasions(
     )
 
 
-def _is_chosen(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding) -> bool:
+def _is_chosen(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding, listing: bool) -> bool:
     """Does the sentence itself say which entity the figure is about?
 
-    Two ways, each a choice the words make and proximity must not undo:
+    Three ways, each a choice the words make and proximity must not undo:
+    - the sentence is already listing the bound entity's figures ("Nowitzki chipped in 11
+      points, five rebounds, one assist and one steal": the list stays with its entity);
     - the bound mention is the object of a verb that puts figures on it ("Atlanta held
       Orlando to 43 percent": the subject did the holding, the figure is the object's);
     - it is a back reference ("A and B, with the former adding two steals": A, chosen).
     Then an earlier mention (Atlanta, B) holding the same value does not explain the number.
-    Risk: a figure later in the same sentence that is the subject's ("..., while shooting 53
-    percent") is then read against the object too; an object link must stand right before
-    the name (``object_links``).
+    Risk: a list that switches entity without naming it ("Davis had 30 points and the team 12
+    steals") is read against the first; a figure later in the same sentence that is the
+    subject's ("..., while shooting 53 percent") is then read against the object too; an
+    object link must stand right before the name (``object_links``).
     """
+    if listing:  # the sentence already gave the bound entity a figure with a field phrase
+        return True
     if binding.at < 0 or binding.carried:
         return False
     if vocabulary.back_references:
@@ -320,4 +328,4 @@ def _following_matches(
     return False
 
 
-__all__ = ["SaidOf", "check_rank", "check_single", "other_occasions"]
+__all__ = ["LISTED", "SaidOf", "check_rank", "check_single", "other_occasions"]

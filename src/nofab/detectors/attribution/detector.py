@@ -25,7 +25,7 @@ from nofab.config.policy import Profile
 from nofab.detectors.attribution import fields as F
 from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, bind_in_paragraph
 from nofab.detectors.attribution.causes import Claim, shared_causes
-from nofab.detectors.attribution.checks import check_single
+from nofab.detectors.attribution.checks import LISTED, check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
 from nofab.detectors.attribution.names import unheld_known_names, unheld_proper_names, wrong_weekdays
 from nofab.detectors.attribution.occasions import later_sentences
@@ -205,6 +205,8 @@ class AttributionDetector(DetectorBase):
                     self, v, evidence, tokens, local, records, binding, i, value, fields, said_of, everything
                 )
                 said_of.add(key)
+                if singles:
+                    said_of.add((key[0], key[1], LISTED))
                 if self._is_claim(records, binding, singles, finding):
                     claims.append(
                         Claim(tokens[i].sentence, binding.at, binding.records, value, tuple(singles), finding)
