@@ -1,6 +1,6 @@
 """A weekday in a sentence about a later occasion: read against "soon after", not "on the day".
 
-Principle (``occasions``, ``names.wrong_weekdays``): a sentence holding one of the profile's
+Principle (``names.later_sentences``, ``names.wrong_weekdays``): a sentence holding one of the profile's
 ``future_phrases`` speaks of the next occasion, whose date no record holds; the records only
 bound it to 1..``future_days`` days after their own date. Hand-written records in two domains
 and two languages (the weekday names and future words come from the profile).

@@ -27,8 +27,12 @@ from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, 
 from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import LISTED, check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
-from nofab.detectors.attribution.names import unheld_known_names, unheld_proper_names, wrong_weekdays
-from nofab.detectors.attribution.occasions import later_sentences
+from nofab.detectors.attribution.names import (
+    later_sentences,
+    unheld_known_names,
+    unheld_proper_names,
+    wrong_weekdays,
+)
 from nofab.detectors.attribution.pairs import check_pair
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
 from nofab.detectors.attribution.scope import in_scope

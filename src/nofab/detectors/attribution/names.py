@@ -4,8 +4,8 @@
 - with ``proper_names``, a capitalised word mid-sentence ("Thank you, Olivia") that no
   record, tool result, user message or context holds, in a turn whose records carry names;
 - a weekday that matches no date in the records (read with the profile's ``date_formats``);
-  in a sentence about a later occasion (``occasions``), one that is not 1..``future_days``
-  days after such a date.
+  in a sentence about a later occasion (``later_sentences``), one that is not
+  1..``future_days`` days after such a date.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
 from nofab.detectors.attribution.mentions import Mention
-from nofab.detectors.attribution.vocabulary import Vocabulary
+from nofab.detectors.attribution.vocabulary import DASHES, Phrase, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record
@@ -215,6 +215,34 @@ def wrong_weekdays(
         )
 
 
+def later_sentences(vocabulary: Vocabulary, tokens: Sequence[Token]) -> frozenset[int]:
+    """Indices of the sentences that speak of a later occasion than the records describe.
+
+    A report about one occasion (a game, a trip) often ends with the next one: "The Jazz host
+    the Trail Blazers on Monday", "Minnesota's next game will be on Friday". The records of
+    this turn describe this occasion only, so such a sentence states a date they do not hold;
+    what they still bound is that the next occasion comes after theirs. The profile's
+    ``future_phrases`` (words of the future tense or of what comes next) mark such a sentence.
+    Risk: a sentence that mixes both occasions ("after beating the Nets on Friday, they will
+    host the Magic") is read as the later one, so its weekdays are checked the later way.
+    """
+    if not vocabulary.future:
+        return frozenset()
+    by_sentence: dict[int, list[str]] = {}
+    for token in tokens:
+        if token.text not in DASHES:
+            by_sentence.setdefault(token.sentence, []).append(token.text.casefold())
+    future = vocabulary.future
+    return frozenset(s for s, folded in by_sentence.items() if any(_holds(folded, p) for p in future))
+
+
+def _holds(folded: Sequence[str], wanted: Phrase) -> bool:
+    """Does the folded word list contain the phrase ``wanted``?"""
+    n = len(wanted)
+    first = wanted[0]
+    return any(folded[i] == first and tuple(folded[i : i + n]) == wanted for i in range(len(folded) - n + 1))
+
+
 def _record_weekdays(vocabulary: Vocabulary, records: Sequence[Record]) -> set[int]:
     days: set[int] = set()
     for record in records:
@@ -230,4 +258,4 @@ def _record_weekdays(vocabulary: Vocabulary, records: Sequence[Record]) -> set[i
     return days
 
 
-__all__ = ["unheld_known_names", "unheld_proper_names", "wrong_weekdays"]
+__all__ = ["later_sentences", "unheld_known_names", "unheld_proper_names", "wrong_weekdays"]
