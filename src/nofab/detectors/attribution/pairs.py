@@ -153,7 +153,7 @@ def _wrong_field(
 ) -> Finding:
     """One finding on the field phrase after a pair that is another field's (category WORD)."""
     record, fa, fb = fits
-    first, last = _phrase_tokens(vocabulary, tokens, j + 1)
+    first, last = _phrase_tokens(vocabulary, tokens, min(j + 1, len(tokens) - 1))
     text = " ".join(t.text for t in tokens[first : last + 1])
     said = f"{record.label}: {fa}={record.values.get(fa)}, {fb}={record.values.get(fb)}"
     return maker.finding(
