@@ -122,3 +122,60 @@ def test_runs_keep_full_names_and_stop_at_punctuation_and_possessives() -> None:
         "Jean-Luc O'Brien",
         "Ed J Ray",
     ]
+
+
+CONTACTS: dict[str, Any] = {
+    "name": "QueryUser",
+    "result": {
+        "users": [
+            {"username": "hcano", "name": "Hugo Cano", "phone": "402-581-7997", "email": "h@cano.example"},
+        ]
+    },
+}
+CONTACTOS: dict[str, Any] = {
+    "name": "buscar_contacto",
+    "result": {"nombre": "Hugo", "apellido": "Cano", "telefono": "402-581-7997"},
+}
+KONTAKTE: dict[str, Any] = {
+    "name": "kontakt_suchen",
+    "result": {"name": "Hugo Cano", "telefonnummer": "402-581-7997"},
+}
+
+OWNER_MUST_FIRE = [
+    ("possessive before a field", "Fatima's phone number is 402-581-7997.", CONTACTS, "Fatima's"),
+    ("possessive before a one-word field", "I found Greta's email: h@cano.example.", CONTACTS, "Greta's"),
+    ("field of a name", "The phone of Fatima is 402-581-7997.", CONTACTS, "Fatima"),
+    ("two-word field of a name", "The phone number of Fatima is 402-581-7997.", CONTACTS, "Fatima"),
+    ("Spanish field de a name", "El telefono de Marta es 402-581-7997.", CONTACTOS, "Marta"),
+    ("German field von a name", "Die Telefonnummer von Jonas ist 402-581-7997.", KONTAKTE, "Jonas"),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call", "expected"), OWNER_MUST_FIRE, ids=[c[0] for c in OWNER_MUST_FIRE]
+)
+def test_the_owner_of_a_persons_field_must_be_held(
+    why: str, answer: str, call: dict[str, Any], expected: str
+) -> None:
+    """A record that names someone holds the field; the answer says whose it is: an owner no
+    evidence holds is a name the answer made up."""
+    assert names_found(answer, call=call) == [expected], why
+
+
+OWNER_MUST_NOT_FIRE = [
+    ("held owner", "Hugo's phone number is 402-581-7997.", CONTACTS),
+    ("held owner, Spanish", "El telefono de Hugo es 402-581-7997.", CONTACTOS),
+    ("not a field of the record", "Fatima's favourite colour is blue.", CONTACTS),
+    ("a day owns no record", "Tomorrow's email digest is ready. Monday's phone call is at 9.", CONTACTS),
+    ("a product record names no person", "Acme's sku is TR-1001.", PRODUCTS),
+    ("part of a field name only", "Fatima's number is unknown to me.", CONTACTS),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call"), OWNER_MUST_NOT_FIRE, ids=[c[0] for c in OWNER_MUST_NOT_FIRE]
+)
+def test_owner_rule_needs_an_unknown_owner_of_a_persons_field(
+    why: str, answer: str, call: dict[str, Any]
+) -> None:
+    assert names_found(answer, call=call) == [], why

@@ -10,7 +10,12 @@ person's name only when its position says so:
 - **addressed after a greeting or thanks** ("Thank you, Sophia.", "Gracias, Ana."), when the
   records name people at all (the answer then addresses one of them);
 - **before a code in brackets** that a record holds ("___ (sophia_silva_7557)"), when the
-  record names someone else.
+  record names someone else;
+- **the owner of a person's field** — a possessive before the name of a field that a record
+  naming someone holds ("___'s phone number" when a record has ``name`` and ``phone``), or
+  the word after that field and "of" ("the phone of ___", "el telefono de ___"): the answer
+  then reads a record's field and says whose it is, so the owner must be a name the evidence
+  holds.
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
@@ -22,7 +27,10 @@ Risk: a product or place whose name starts or ends with a held person's name ("S
 Airport" when a passenger is called Sofia) reads as a person; a first name written alone
 in running text ("upgrading Noah") is never checked, so a swapped lone first name passes.
 The greeting rule trusts that the records name people at all; a bot greeting the user by a
-name given in an earlier conversation (not in this turn's evidence) is flagged.
+name given in an earlier conversation (not in this turn's evidence) is flagged. The owner rule
+matches whole field names only ("phone", "start time" for ``start_time``), so "Monday's event"
+does not read ``event_type``; it flags a capitalised non-person owner no evidence holds
+("Acme's email" from memory), which names a record nobody returned this turn either.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ from typing import Any
 
 from nofab.evidence.records import Record
 from nofab.language.text import fold
+from nofab.language.vocabulary import words as words_of
 
 #: Confidence of a name the evidence does not hold: at the blocking threshold, because the
 #: position rules above leave only words that read as a person's name.
@@ -66,6 +75,16 @@ _NAME_KEY = re.compile(
 _MAX_NAME_CHARS = 80
 MAX_DEPTH = 12
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
+#: Up to two lower-case words after a possessive: the field it owns ("phone number").
+_FIELD_AFTER = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
+#: A field, then the word that introduces its owner, right before a name ("phone of ___",
+#: "telefono de ___", "numéro du ___", "Nummer von ___"), in the lexicon languages.
+_FIELD_OF = re.compile(r"(?:([^\W\d_]+)\s+)?([^\W\d_]+)\s+(?:of|de|del|do|da|du|von)\s+$")
+
+
+def _person_key(key: str) -> bool:
+    """A key that names a person: a first name, a surname or a person's (full) name."""
+    return bool(_FIRST_FIELD.search(key) or _LAST_FIELD.search(key) or _FULL_FIELD.search(key))
 
 
 def _capitalised(word: str) -> bool:
@@ -259,12 +278,62 @@ class NameFinder:
                 return f"beside the surname {word.text} that a record holds"
         if len(run) == 1 and self._addressed(answer, run[0]) and (self.first or self.last):
             return "addressed after a greeting"
+        field = self._owned_field(answer, run)
+        if field:
+            return f"the owner of the field {field} that a record of a person holds"
         code = _CODE_AFTER.match(answer, run[-1].end)
         if code and len(run) <= MAX_NAME_WORDS:
             owner = self._names_of(code.group(1))
             if owner and not any(fold(w.text) in owner for w in run):
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
         return None
+
+    def _owned_field(self, answer: str, run: list[Word]) -> str:
+        """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
+        next to the field must itself be unknown: a held surname owning a field ("Mei
+        Silva's email") is the beside-a-held-name rule's case."""
+        # (the word next to the field, the field word next to it, a two-word field in
+        # reading order: "phone number", "start time" or None)
+        pairs: list[tuple[Word, str, tuple[str, str] | None]] = []
+        if run[-1].possessive:
+            after = _FIELD_AFTER.match(answer, run[-1].end)
+            if after:
+                one, two = after.groups()
+                pairs.append((run[-1], one, (one, two) if two else None))
+        before = _FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start])
+        if before:
+            one, two = before.groups()
+            pairs.append((run[0], two, (one, two) if one else None))
+        for word, near, both in pairs:
+            if not self._unknown(word) or fold(word.text) in words_of("calendar_words"):
+                continue  # "Monday's meeting", "Today's forecast": a day owns no record
+            names = [fold(near)]
+            if both:  # "phone number" names ``phone_number``, ``phonenumber`` or ``phone``
+                names += [f"{fold(both[0])}_{fold(both[1])}", fold(both[0]) + fold(both[1]), fold(both[0])]
+            held = next((n for n in names if n in self._person_fields), "")
+            if held:
+                return held
+        return ""
+
+    @cached_property
+    def _person_fields(self) -> frozenset[str]:
+        """The field names (folded) of every object that names a person (it has a person's
+        naming key: ``name``, ``first_name``, ``customer_name``, not ``product_name``),
+        except the naming keys themselves."""
+        fields: set[str] = set()
+        stack: list[tuple[Any, int]] = [(r, 0) for r in self._results()]
+        while stack:
+            value, depth = stack.pop()
+            if depth > MAX_DEPTH:
+                continue
+            if isinstance(value, dict):
+                keys = [str(k) for k in value]
+                if any(_person_key(k) and isinstance(value[k], (str, dict)) for k in keys):
+                    fields.update(fold(k) for k in keys if not _person_key(k))
+                stack.extend((item, depth + 1) for item in value.values() if isinstance(item, (dict, list)))
+            elif isinstance(value, list):
+                stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
+        return frozenset(fields)
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""
