@@ -179,3 +179,51 @@ def test_owner_rule_needs_an_unknown_owner_of_a_persons_field(
     why: str, answer: str, call: dict[str, Any]
 ) -> None:
     assert names_found(answer, call=call) == [], why
+
+
+def _events(name: str) -> dict[str, Any]:
+    return {"name": "QueryCalendar", "result": {"events": [{"name": name, "location": "Room 3"}]}}
+
+
+SLOT_MUST_FIRE = [
+    ("English 'with'", "You have a meeting with Mei from 2 to 3pm.", _events("1 on 1 with Hugo"), "Mei"),
+    (
+        "full name in the slot",
+        "Your lunch with Jose Garcia is at noon.",
+        _events("Lunch with Hugo"),
+        "Jose Garcia",
+    ),
+    ("Spanish 'con'", "Tienes una reunión con Marta a las 2.", _events("Reunión con Hugo"), "Marta"),
+    ("German 'mit'", "Sie haben um 14 Uhr einen Termin mit Jonas.", _events("Termin mit Hugo"), "Jonas"),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call", "expected"), SLOT_MUST_FIRE, ids=[c[0] for c in SLOT_MUST_FIRE]
+)
+def test_a_person_slot_the_evidence_shows_holds_only_held_names(
+    why: str, answer: str, call: dict[str, Any], expected: str
+) -> None:
+    """The evidence's own text puts a held name after "with"; the answer's "with ___" is then
+    a person slot, and a name no evidence holds there is made up."""
+    assert names_found(answer, call=call) == [expected], why
+
+
+SLOT_MUST_NOT_FIRE = [
+    ("held name in the slot", "You have a meeting with Hugo at 2.", _events("1 on 1 with Hugo")),
+    (
+        "held place after the slot word",
+        "You meet with Hugo in Room 3, with Room 3 booked.",
+        _events("Sync with Hugo"),
+    ),
+    ("slot word never before a name in the evidence", "You are flying with Delta.", _events("Lunch at noon")),
+    ("no person records at all", "The sync with Delta is at 2.", PRODUCTS),
+    ("another word before the name", "It was booked by Delta for you.", _events("1 on 1 with Hugo")),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call"), SLOT_MUST_NOT_FIRE, ids=[c[0] for c in SLOT_MUST_NOT_FIRE]
+)
+def test_person_slot_needs_the_evidence_to_show_it(why: str, answer: str, call: dict[str, Any]) -> None:
+    assert names_found(answer, call=call) == [], why

@@ -15,7 +15,10 @@ person's name only when its position says so:
   naming someone holds ("___'s phone number" when a record has ``name`` and ``phone``), or
   the word after that field and "of" ("the phone of ___", "el telefono de ___"): the answer
   then reads a record's field and says whose it is, so the owner must be a name the evidence
-  holds.
+  holds;
+- **in a person slot the evidence itself shows** — after a lower-case word that the
+  evidence's own text puts right before a held name ("1 on 1 with Hugo" makes "with ___" a
+  person slot; "reunión con ___", "Termin mit ___").
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
@@ -25,7 +28,10 @@ person roles; not ``product_name``) gives its first and last word.
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
 Airport" when a passenger is called Sofia) reads as a person; a first name written alone
-in running text ("upgrading Noah") is never checked, so a swapped lone first name passes.
+in running text ("upgrading Noah") is checked only in a person slot the evidence shows, so
+a lone swapped first name elsewhere passes; a slot word the evidence also uses before other
+things ("with Hugo" and "flying with Delta" when Delta is in no evidence) reads that thing as
+a person.
 The greeting rule trusts that the records name people at all; a bot greeting the user by a
 name given in an earlier conversation (not in this turn's evidence) is flagged. The owner rule
 matches whole field names only ("phone", "start time" for ``start_time``), so "Monday's event"
@@ -41,6 +47,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from nofab.detectors.nameslots import FIELD_AFTER, FIELD_OF, WORD_BEFORE, person_fields
+from nofab.detectors.nameslots import FIRST_FIELD as _FIRST_FIELD
+from nofab.detectors.nameslots import FULL_FIELD as _FULL_FIELD
+from nofab.detectors.nameslots import LAST_FIELD as _LAST_FIELD
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -51,18 +61,6 @@ CONFIDENCE_NAME = 0.8
 #: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
 MAX_NAME_WORDS = 4
 
-_FIRST_FIELD = re.compile(
-    r"(?:first|given|fore|christian)_?name$|^(?:first|given|vorname|prenom|nombre)$", re.I
-)
-_LAST_FIELD = re.compile(
-    r"(?:last|family|sur)_?name$|^(?:last|surname|nachname|apellidos?|nom_de_famille|sobrenome)$", re.I
-)
-# "name" alone, or the name of a person-like role; "product_name" or "airport_name" names a thing.
-_FULL_FIELD = re.compile(
-    r"^(?:(?:full|display|person|passenger|customer|client|user|contact|employee|agent|owner|sender"
-    r"|recipient|attendee|guest|member|patient|traveler|traveller|author|holder)_?)?name$",
-    re.I,
-)
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
 _LETTERS = re.compile(r"[^\W\d_]+")
 # A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
@@ -75,16 +73,6 @@ _NAME_KEY = re.compile(
 _MAX_NAME_CHARS = 80
 MAX_DEPTH = 12
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
-#: Up to two lower-case words after a possessive: the field it owns ("phone number").
-_FIELD_AFTER = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
-#: A field, then the word that introduces its owner, right before a name ("phone of ___",
-#: "telefono de ___", "numéro du ___", "Nummer von ___"), in the lexicon languages.
-_FIELD_OF = re.compile(r"(?:([^\W\d_]+)\s+)?([^\W\d_]+)\s+(?:of|de|del|do|da|du|von)\s+$")
-
-
-def _person_key(key: str) -> bool:
-    """A key that names a person: a first name, a surname or a person's (full) name."""
-    return bool(_FIRST_FIELD.search(key) or _LAST_FIELD.search(key) or _FULL_FIELD.search(key))
 
 
 def _capitalised(word: str) -> bool:
@@ -222,6 +210,7 @@ class NameFinder:
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
+        self._frames: dict[str, bool] = {}  # word -> the evidence puts it before a held name
         self.titles = titles
         self.greetings = greetings
 
@@ -278,6 +267,9 @@ class NameFinder:
                 return f"beside the surname {word.text} that a record holds"
         if len(run) == 1 and self._addressed(answer, run[0]) and (self.first or self.last):
             return "addressed after a greeting"
+        frame = self._person_frame(answer, run)
+        if frame:
+            return f"after '{frame}', which the evidence puts before a person's name"
         field = self._owned_field(answer, run)
         if field:
             return f"the owner of the field {field} that a record of a person holds"
@@ -288,6 +280,22 @@ class NameFinder:
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
         return None
 
+    def _person_frame(self, answer: str, run: list[Word]) -> str:
+        """The lower-case word right before the run when the evidence's own text puts that
+        word right before a name a record holds ("1 on 1 with Hugo": "with"), or ""."""
+        if not (self.first or self.last) or not any(self._unknown(w) for w in run):
+            return ""
+        before = WORD_BEFORE.search(answer, max(0, run[0].start - 24), run[0].start)
+        if before is None:
+            return ""
+        frame = before.group(1)
+        framed = self._frames.get(frame)
+        if framed is None:
+            pattern = re.compile(rf"(?<![^\W_]){re.escape(frame)}\s+([^\W\d_]+)")
+            held = self.first | self.last
+            framed = self._frames[frame] = any(m.group(1) in held for m in pattern.finditer(self._text))
+        return frame if framed else ""
+
     def _owned_field(self, answer: str, run: list[Word]) -> str:
         """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
         next to the field must itself be unknown: a held surname owning a field ("Mei
@@ -296,11 +304,11 @@ class NameFinder:
         # reading order: "phone number", "start time" or None)
         pairs: list[tuple[Word, str, tuple[str, str] | None]] = []
         if run[-1].possessive:
-            after = _FIELD_AFTER.match(answer, run[-1].end)
+            after = FIELD_AFTER.match(answer, run[-1].end)
             if after:
                 one, two = after.groups()
                 pairs.append((run[-1], one, (one, two) if two else None))
-        before = _FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start])
+        before = FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start])
         if before:
             one, two = before.groups()
             pairs.append((run[0], two, (one, two) if one else None))
@@ -317,23 +325,7 @@ class NameFinder:
 
     @cached_property
     def _person_fields(self) -> frozenset[str]:
-        """The field names (folded) of every object that names a person (it has a person's
-        naming key: ``name``, ``first_name``, ``customer_name``, not ``product_name``),
-        except the naming keys themselves."""
-        fields: set[str] = set()
-        stack: list[tuple[Any, int]] = [(r, 0) for r in self._results()]
-        while stack:
-            value, depth = stack.pop()
-            if depth > MAX_DEPTH:
-                continue
-            if isinstance(value, dict):
-                keys = [str(k) for k in value]
-                if any(_person_key(k) and isinstance(value[k], (str, dict)) for k in keys):
-                    fields.update(fold(k) for k in keys if not _person_key(k))
-                stack.extend((item, depth + 1) for item in value.values() if isinstance(item, (dict, list)))
-            elif isinstance(value, list):
-                stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
-        return frozenset(fields)
+        return person_fields(self._results())
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""
