@@ -120,7 +120,10 @@ class ClaimDetector:
             )
             return self._failed_item_finding(claim, call, reason)
         batch = [c for c in evidence.succeeded_calls if not c.earlier and c.name == call.name]
-        left = self._left_out_of_batch(evidence, scope, failed, batch)
+        claimed = self._count(evidence, fold(evidence.answer[claim.span[1] : end]))
+        # A count says which part of the batch the claim covers ("completed two reminders"):
+        # then the count rule below decides, not the whole-batch rule.
+        left = None if claimed else self._left_out_of_batch(evidence, scope, failed, batch)
         if left is not None:
             reason = (
                 f"claims '{claim.text}' for the whole batch, but the {left.name} call for "
@@ -128,7 +131,6 @@ class ClaimDetector:
             )
             return self._failed_item_finding(claim, left, reason)
         done = len(batch)
-        claimed = self._count(evidence, fold(evidence.answer[claim.span[1] : end]))
         if claimed > done:
             # "completed two reminders" when one of the two CompleteReminder calls failed: a
             # count claim cannot exceed the calls of that tool that succeeded.
