@@ -354,3 +354,50 @@ def test_a_definition_says_what_a_tool_sends() -> None:
             }
         )
         assert (findings(t, detector="claims") == []) is grounded, description
+
+
+# ---------------------------------------------------------------- which way money moves
+@pytest.mark.parametrize(
+    ("response", "tool", "arguments"),
+    [
+        (
+            "I've also refunded the fee to your original payment method.",
+            "book_reservation",
+            {"payment_id": "cc_1"},
+        ),
+        ("The difference has been refunded to your card.", "purchase_ticket", {"payment_method": "card_7"}),
+        ("Your deposit has been refunded.", "checkout_cart", {"payment_id": "pp_2"}),
+        ("He reembolsado la tarifa.", "book_flight", {"payment_id": "cc_1"}),
+        ("J'ai remboursé les frais.", "BookHotel", {"payment_id": "cc_1"}),
+        ("I charged your card for the upgrade.", "reimburse_expense", {"payment_id": "cc_1"}),
+    ],
+)
+def test_a_payment_argument_moves_money_the_way_the_tool_verb_says(
+    response: str, tool: str, arguments: dict[str, str]
+) -> None:
+    """A booking took money through its payment argument; it gave none back (and a
+    reimbursement charged nothing)."""
+    assert len(claimed(response, call(tool, OK, arguments))) == 1
+
+
+@pytest.mark.parametrize(
+    ("response", "tool", "arguments"),
+    [
+        # a change may move money either way
+        (
+            "The difference has been refunded to your gift card.",
+            "update_reservation_flights",
+            {"payment_id": "gc_1"},
+        ),
+        ("He reembolsado la diferencia.", "modify_order", {"payment_id": "cc_1"}),
+        # a booking charges through its payment argument
+        ("I charged your card for the booking.", "book_reservation", {"payment_id": "cc_1"}),
+        ("Ich habe Ihre Karte belastet.", "purchase_ticket", {"payment_method": "card_7"}),
+        # the verb of a refund tool refunds
+        ("Your fee has been refunded.", "refund_order", {"payment_id": "cc_1"}),
+    ],
+)
+def test_a_payment_argument_grounds_the_direction_the_tool_allows(
+    response: str, tool: str, arguments: dict[str, str]
+) -> None:
+    assert claimed(response, call(tool, OK, arguments)) == []

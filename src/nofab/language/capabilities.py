@@ -121,6 +121,13 @@ class Capability:
         """What the tool is named for: its name, its definition's verb and what it acts on."""
         return self.name_parts + ((self.defined_verb,) if self.defined_verb else ()) + self.defined_object
 
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """The words that say what the tool does: its name's first part and its
+        definition's verb ("book_reservation" -> ("book",)), not the nouns it acts on."""
+        head = self.name_parts[:1] if len(self.name_parts) > 1 else ()
+        return head + ((self.defined_verb,) if self.defined_verb else ())
+
     def reads_only(self, read_verbs: frozenset[str]) -> bool:
         """The tool's verb (first name part, else its definition's verb) only reads."""
         if self.name_parts and len(self.name_parts) > 1 and stem(self.name_parts[0]) in read_verbs:
