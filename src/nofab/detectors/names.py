@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from nofab.detectors.nameslots import FIELD_AFTER, FIELD_OF, WORD_BEFORE, person_fields
+from nofab.detectors.nameslots import FIELD_AFTER, FIELD_OF, PAIR, WORD_BEFORE, person_fields
 from nofab.detectors.nameslots import FIRST_FIELD as _FIRST_FIELD
 from nofab.detectors.nameslots import FULL_FIELD as _FULL_FIELD
 from nofab.detectors.nameslots import LAST_FIELD as _LAST_FIELD
@@ -210,7 +210,6 @@ class NameFinder:
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
-        self._frames: dict[str, bool] = {}  # word -> the evidence puts it before a held name
         self.titles = titles
         self.greetings = greetings
 
@@ -283,18 +282,19 @@ class NameFinder:
     def _person_frame(self, answer: str, run: list[Word]) -> str:
         """The lower-case word right before the run when the evidence's own text puts that
         word right before a name a record holds ("1 on 1 with Hugo": "with"), or ""."""
-        if not (self.first or self.last) or not any(self._unknown(w) for w in run):
+        if not (self.first or self.last):
             return ""
         before = WORD_BEFORE.search(answer, max(0, run[0].start - 24), run[0].start)
-        if before is None:
-            return ""
-        frame = before.group(1)
-        framed = self._frames.get(frame)
-        if framed is None:
-            pattern = re.compile(rf"(?<![^\W_]){re.escape(frame)}\s+([^\W\d_]+)")
-            held = self.first | self.last
-            framed = self._frames[frame] = any(m.group(1) in held for m in pattern.finditer(self._text))
-        return frame if framed else ""
+        if before is None or before.group(1) not in self._frames:
+            return ""  # the position is checked first: it is cheaper than the evidence lookup
+        return before.group(1) if any(self._unknown(w) for w in run) else ""
+
+    @cached_property
+    def _frames(self) -> frozenset[str]:
+        """Every lower-case word the evidence's text puts right before a held name (one
+        linear pass over word pairs, however many names or frames there are)."""
+        held = self.first | self.last
+        return frozenset(m.group(1) for m in PAIR.finditer(self._text) if m.group(2) in held)
 
     def _owned_field(self, answer: str, run: list[Word]) -> str:
         """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
@@ -313,13 +313,13 @@ class NameFinder:
             one, two = before.groups()
             pairs.append((run[0], two, (one, two) if one else None))
         for word, near, both in pairs:
-            if not self._unknown(word) or fold(word.text) in words_of("calendar_words"):
-                continue  # "Monday's meeting", "Today's forecast": a day owns no record
             names = [fold(near)]
             if both:  # "phone number" names ``phone_number``, ``phonenumber`` or ``phone``
                 names += [f"{fold(both[0])}_{fold(both[1])}", fold(both[0]) + fold(both[1]), fold(both[0])]
             held = next((n for n in names if n in self._person_fields), "")
-            if held:
+            if not held or fold(word.text) in words_of("calendar_words"):
+                continue  # "Monday's meeting", "Today's forecast": a day owns no record
+            if self._unknown(word):
                 return held
         return ""
 

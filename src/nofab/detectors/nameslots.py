@@ -15,6 +15,9 @@ MAX_DEPTH = 12
 
 #: The lower-case word right before a capitalised run, with one space between them.
 WORD_BEFORE = re.compile(r"(?<![^\W_])([a-z]{2,})\s$")
+#: Two words in a row of the (folded) evidence text: a frame word and the word it precedes
+#: (a lookahead, so every word is both a frame and a follower).
+PAIR = re.compile(r"(?<![^\W_])([^\W\d_]{2,})(?=\s+([^\W\d_]+))")
 #: Up to two lower-case words after a possessive: the field it owns ("phone number").
 FIELD_AFTER = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
 #: A field, then the word that introduces its owner, right before a name ("phone of ___",
