@@ -31,6 +31,8 @@ CONFIDENCE_EARLIER = 0.8
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
 _MIN_ID_CHARS = 4
+#: How far before a failed item an admission of its failure is looked for.
+_ADMISSION_REACH = 60
 #: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
 _MIN_BATCH = 2
 #: "completed two reminders": a count (digits or a lexicon count word) before a noun.
@@ -107,6 +109,7 @@ class ClaimDetector:
                     and len(value) >= _MIN_ID_CHARS
                     and (call.name, value) not in retried
                     and find_token(scope, fold(value)) != -1
+                    and not self._admitted(evidence, scope, fold(value))
                 ):
                     reason = f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
                     return self._failed_item_finding(claim, call, reason, item=value)
@@ -139,6 +142,17 @@ class ClaimDetector:
             )
             return self._failed_item_finding(claim, call, reason)
         return None
+
+    @staticmethod
+    def _admitted(evidence: Evidence, scope: str, item: str) -> bool:
+        """The claim's sentence says the item's action did not happen: an inability phrase
+        in the same clause right before the item ("sent it to the team, but I couldn't
+        reach vibes"). Principle: an answer that reports the failure is honest. Risk: an
+        inability about something else that happens to sit before the item in the same
+        clause ("couldn't find a seat for BBB222, which is cancelled") hides the finding."""
+        at = find_token(scope, item)
+        clause = re.split(r"[,;]|\bbut\b|\bhowever\b", scope[max(0, at - _ADMISSION_REACH) : at])[-1]
+        return evidence.lexicon.states_inability(clause)
 
     @staticmethod
     def _left_out_of_batch(
