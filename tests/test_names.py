@@ -227,3 +227,12 @@ SLOT_MUST_NOT_FIRE = [
 )
 def test_person_slot_needs_the_evidence_to_show_it(why: str, answer: str, call: dict[str, Any]) -> None:
     assert names_found(answer, call=call) == [], why
+
+
+def test_a_joining_word_is_no_person_slot() -> None:
+    """ "Hugo and Li Feng" puts "and" before a held name, but "and" joins anything: "Boston
+    and Denver" in the answer names no person."""
+    assert names_found("You fly to Boston and Denver.", call=_events("Hugo and Feng")) == []
+    assert names_found("Fliegen Sie nach Boston und Denver.", call=_events("Hugo und Feng")) == []
+    assert names_found("You fly to Boston and Denver.", call=_events("Feng and Hugo")) == []
+    assert names_found("You have lunch with Marta.", call=_events("Lunch with Hugo")) == ["Marta"]

@@ -291,10 +291,14 @@ class NameFinder:
 
     @cached_property
     def _frames(self) -> frozenset[str]:
-        """Every lower-case word the evidence's text puts right before a held name (one
-        linear pass over word pairs, however many names or frames there are)."""
+        """Every lower-case word the evidence's text puts right before a held name, except
+        joining words (one linear pass over word pairs, however many names there are)."""
         held = self.first | self.last
-        return frozenset(m.group(1) for m in PAIR.finditer(self._text) if m.group(2) in held)
+        # "Sofia and Kevin": a conjunction or a determiner joins anything, not only people.
+        joining = words_of("joining_words")
+        return frozenset(
+            m.group(1) for m in PAIR.finditer(self._text) if m.group(2) in held and m.group(1) not in joining
+        )
 
     def _owned_field(self, answer: str, run: list[Word]) -> str:
         """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
