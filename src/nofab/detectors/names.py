@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from nofab.detectors.nameslots import FIELD_AFTER, FIELD_OF, PAIR, WORD_BEFORE, person_fields
+from nofab.detectors.nameslots import FIELD_AFTER, FIELD_OF, OWNER_WORDS, person_fields, word_before
 from nofab.detectors.nameslots import FIRST_FIELD as _FIRST_FIELD
 from nofab.detectors.nameslots import FULL_FIELD as _FULL_FIELD
 from nofab.detectors.nameslots import LAST_FIELD as _LAST_FIELD
@@ -58,6 +58,11 @@ from nofab.language.vocabulary import words as words_of
 #: Confidence of a name the evidence does not hold: at the blocking threshold, because the
 #: position rules above leave only words that read as a person's name.
 CONFIDENCE_NAME = 0.8
+#: Distinct words looked up by a find over the evidence before one pass collects all of
+#: its letter runs (a find is cheaper for the few words most answers have).
+MAX_FINDS = 32
+#: Distinct slot words looked up in the evidence per answer (each costs one scan of it).
+MAX_FRAMES = 16
 #: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
 MAX_NAME_WORDS = 4
 
@@ -152,7 +157,9 @@ def _letters_token(text: str, piece: str) -> bool:
 
 
 def _is_letter(char: str) -> bool:
-    return char.isalpha()
+    r"""A letter as ``_LETTERS`` reads one (``[^\W\d_]``), so a find and a set of letter
+    runs agree."""
+    return char.isalnum() and not char.isdecimal()
 
 
 def _initial(answer: str, word: Word) -> bool:
@@ -210,6 +217,7 @@ class NameFinder:
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
+        self._frame_cache: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
 
@@ -237,8 +245,17 @@ class NameFinder:
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
         if held is None:
-            held = self._seen[piece] = _letters_token(self._text, piece)
+            if len(self._seen) < MAX_FINDS:
+                held = _letters_token(self._text, piece)
+            else:  # many distinct words: one pass over the evidence beats a find per word
+                held = piece in self._letter_runs
+            self._seen[piece] = held
         return held
+
+    @cached_property
+    def _letter_runs(self) -> frozenset[str]:
+        """Every run of letters of the evidence text (what ``_letters_token`` finds)."""
+        return frozenset(_LETTERS.findall(self._text))
 
     def candidates(self, answer: str) -> list[NameCandidate]:
         found = words(answer)
@@ -266,10 +283,10 @@ class NameFinder:
                 return f"beside the surname {word.text} that a record holds"
         if len(run) == 1 and self._addressed(answer, run[0]) and (self.first or self.last):
             return "addressed after a greeting"
-        frame = self._person_frame(answer, run)
-        if frame:
-            return f"after '{frame}', which the evidence puts before a person's name"
-        field = self._owned_field(answer, run)
+        prev = word_before(answer, run[0].start)
+        if prev and self._person_frame(prev, run):
+            return f"after '{prev}', which the evidence puts before a person's name"
+        field = self._owned_field(answer, run, prev)
         if field:
             return f"the owner of the field {field} that a record of a person holds"
         code = _CODE_AFTER.match(answer, run[-1].end)
@@ -279,28 +296,29 @@ class NameFinder:
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
         return None
 
-    def _person_frame(self, answer: str, run: list[Word]) -> str:
-        """The lower-case word right before the run when the evidence's own text puts that
-        word right before a name a record holds ("1 on 1 with Hugo": "with"), or ""."""
-        if not (self.first or self.last):
-            return ""
-        before = WORD_BEFORE.search(answer, max(0, run[0].start - 24), run[0].start)
-        if before is None or before.group(1) not in self._frames:
-            return ""  # the position is checked first: it is cheaper than the evidence lookup
-        return before.group(1) if any(self._unknown(w) for w in run) else ""
+    def _person_frame(self, prev: str, run: list[Word]) -> bool:
+        """Is ``prev``, the lower-case word right before the run, one the evidence's own
+        text puts right before a name a record holds ("1 on 1 with Hugo": "with")? Cheapest
+        first: the words (most are held), then one scan of the evidence for the frame."""
+        if not any(self._unknown(w) for w in run) or not (self.first or self.last):
+            return False
+        return self._frames(prev)
 
-    @cached_property
-    def _frames(self) -> frozenset[str]:
-        """Every lower-case word the evidence's text puts right before a held name, except
-        joining words (one linear pass over word pairs, however many names there are)."""
+    def _frames(self, word: str) -> bool:
+        """Does the evidence's text put ``word`` right before a held name? A joining word
+        never counts ("Sofia and Kevin": a conjunction or a determiner joins anything). One
+        literal-led scan of the evidence per distinct word, at most ``MAX_FRAMES`` words."""
+        known = self._frame_cache.get(word)
+        if known is not None:
+            return known
+        if len(self._frame_cache) >= MAX_FRAMES or word in words_of("joining_words"):
+            return False
         held = self.first | self.last
-        # "Sofia and Kevin": a conjunction or a determiner joins anything, not only people.
-        joining = words_of("joining_words")
-        return frozenset(
-            m.group(1) for m in PAIR.finditer(self._text) if m.group(2) in held and m.group(1) not in joining
-        )
+        pattern = re.compile(rf"(?<![^\W_]){re.escape(word)}\s+([^\W\d_]+)")
+        found = self._frame_cache[word] = any(m.group(1) in held for m in pattern.finditer(self._text))
+        return found
 
-    def _owned_field(self, answer: str, run: list[Word]) -> str:
+    def _owned_field(self, answer: str, run: list[Word], prev: str) -> str:
         """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
         next to the field must itself be unknown: a held surname owning a field ("Mei
         Silva's email") is the beside-a-held-name rule's case."""
@@ -312,7 +330,9 @@ class NameFinder:
             if after:
                 one, two = after.groups()
                 pairs.append((run[-1], one, (one, two) if two else None))
-        before = FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start])
+        before = (
+            FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start]) if prev in OWNER_WORDS else None
+        )
         if before:
             one, two = before.groups()
             pairs.append((run[0], two, (one, two) if one else None))

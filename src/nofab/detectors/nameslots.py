@@ -13,16 +13,14 @@ from nofab.language.text import fold
 
 MAX_DEPTH = 12
 
-#: The lower-case word right before a capitalised run, with one space between them.
-WORD_BEFORE = re.compile(r"(?<![^\W_])([a-z]{2,})\s$")
-#: Two words in a row of the (folded) evidence text: a frame word and the word it precedes
-#: (a lookahead, so every word is both a frame and a follower).
-PAIR = re.compile(r"(?<![^\W_])([^\W\d_]{2,})(?=\s+([^\W\d_]+))")
 #: Up to two lower-case words after a possessive: the field it owns ("phone number").
 FIELD_AFTER = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
 #: A field, then the word that introduces its owner, right before a name ("phone of ___",
 #: "telefono de ___", "numéro du ___", "Nummer von ___"), in the lexicon languages.
-FIELD_OF = re.compile(r"(?:([^\W\d_]+)\s+)?([^\W\d_]+)\s+(?:of|de|del|do|da|du|von)\s+$")
+OWNER_WORDS = frozenset({"of", "de", "del", "do", "da", "du", "von"})
+FIELD_OF = re.compile(rf"(?:([^\W\d_]+)\s+)?([^\W\d_]+)\s+(?:{'|'.join(sorted(OWNER_WORDS))})\s+$")
+#: How far back the word before a name is looked for.
+_WORD_REACH = 24
 
 FIRST_FIELD = re.compile(
     r"(?:first|given|fore|christian)_?name$|^(?:first|given|vorname|prenom|nombre)$", re.I
@@ -61,3 +59,19 @@ def person_fields(results: Iterable[Any]) -> frozenset[str]:
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
     return frozenset(fields)
+
+
+def word_before(answer: str, start: int) -> str:
+    """The lower-case word right before ``start``, separated from it by one space ("with"
+    in "a meeting with Mei"), or "" (a sentence start, punctuation, a capitalised word)."""
+    end = start - 1
+    if end < 1 or answer[end] != " " or not answer[end - 1].islower():
+        return ""
+    i = end - 1
+    floor = max(-1, end - _WORD_REACH)
+    while i > floor and answer[i].isalpha() and answer[i].islower():
+        i -= 1
+    if i > floor and (answer[i].isalnum() or answer[i] == "_"):
+        return ""  # a word with digits or capitals in it is no slot word
+    word = answer[i + 1 : end]
+    return word if len(word) >= 2 else ""
