@@ -47,10 +47,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from nofab.detectors.nameslots import FIELD_AFTER, FIELD_OF, OWNER_WORDS, person_fields, word_before
-from nofab.detectors.nameslots import FIRST_FIELD as _FIRST_FIELD
-from nofab.detectors.nameslots import FULL_FIELD as _FULL_FIELD
-from nofab.detectors.nameslots import LAST_FIELD as _LAST_FIELD
+from nofab.detectors import nameslots as slots
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -61,8 +58,8 @@ CONFIDENCE_NAME = 0.8
 #: Distinct words looked up by a find over the evidence before one pass collects all of
 #: its letter runs (a find is cheaper for the few words most answers have).
 MAX_FINDS = 32
-#: Distinct slot words looked up in the evidence per answer (each costs one scan of it).
-MAX_FRAMES = 16
+#: Held names whose occurrences in the evidence give person slots (each costs a find).
+MAX_FRAMES = 64
 #: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
 MAX_NAME_WORDS = 4
 
@@ -115,11 +112,11 @@ def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
         parts = [w for w in re.split(r"[\s,]+", text.strip()) if _capitalised(w)]
         if not parts:
             continue
-        if _FIRST_FIELD.search(key):
+        if slots.FIRST_FIELD.search(key):
             first.update(fold(p) for p in parts)
-        elif _LAST_FIELD.search(key):
+        elif slots.LAST_FIELD.search(key):
             last.update(fold(p) for p in parts)
-        elif _FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
+        elif slots.FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
             first.add(fold(parts[0]))
             if len(parts) > 1:
                 last.add(fold(parts[-1]))
@@ -217,7 +214,6 @@ class NameFinder:
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
-        self._frame_cache: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
 
@@ -283,7 +279,7 @@ class NameFinder:
                 return f"beside the surname {word.text} that a record holds"
         if len(run) == 1 and self._addressed(answer, run[0]) and (self.first or self.last):
             return "addressed after a greeting"
-        prev = word_before(answer, run[0].start)
+        prev = slots.word_before(answer, run[0].start)
         if prev and self._person_frame(prev, run):
             return f"after '{prev}', which the evidence puts before a person's name"
         field = self._owned_field(answer, run, prev)
@@ -299,24 +295,18 @@ class NameFinder:
     def _person_frame(self, prev: str, run: list[Word]) -> bool:
         """Is ``prev``, the lower-case word right before the run, one the evidence's own
         text puts right before a name a record holds ("1 on 1 with Hugo": "with")? Cheapest
-        first: the words (most are held), then one scan of the evidence for the frame."""
-        if not any(self._unknown(w) for w in run) or not (self.first or self.last):
-            return False
-        return self._frames(prev)
+        first: the run's words (most are held: a find each, cached), then the frames of the
+        held names (a walk of the results for their names, then a find per name)."""
+        return any(self._unknown(w) for w in run) and prev in self._frames
 
-    def _frames(self, word: str) -> bool:
-        """Does the evidence's text put ``word`` right before a held name? A joining word
-        never counts ("Sofia and Kevin": a conjunction or a determiner joins anything). One
-        literal-led scan of the evidence per distinct word, at most ``MAX_FRAMES`` words."""
-        known = self._frame_cache.get(word)
-        if known is not None:
-            return known
-        if len(self._frame_cache) >= MAX_FRAMES or word in words_of("joining_words"):
-            return False
-        held = self.first | self.last
-        pattern = re.compile(rf"(?<![^\W_]){re.escape(word)}\s+([^\W\d_]+)")
-        found = self._frame_cache[word] = any(m.group(1) in held for m in pattern.finditer(self._text))
-        return found
+    @cached_property
+    def _frames(self) -> frozenset[str]:
+        """The words the evidence's text puts right before a held name, found from each
+        held name's occurrences (a find per name, bounded). A joining word never counts
+        ("Sofia and Kevin": a conjunction or a determiner joins anything)."""
+        joining = words_of("joining_words")
+        names = sorted(self.first | self.last)[:MAX_FRAMES]
+        return frozenset(w for name in names for w in slots.frames_of(self._text, name)) - joining
 
     def _owned_field(self, answer: str, run: list[Word], prev: str) -> str:
         """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
@@ -326,13 +316,13 @@ class NameFinder:
         # reading order: "phone number", "start time" or None)
         pairs: list[tuple[Word, str, tuple[str, str] | None]] = []
         if run[-1].possessive:
-            after = FIELD_AFTER.match(answer, run[-1].end)
+            after = slots.FIELD_AFTER.match(answer, run[-1].end)
             if after:
                 one, two = after.groups()
                 pairs.append((run[-1], one, (one, two) if two else None))
-        before = (
-            FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start]) if prev in OWNER_WORDS else None
-        )
+        before = None
+        if prev in slots.OWNER_WORDS:  # "the phone of ___": only then read the field before
+            before = slots.FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start])
         if before:
             one, two = before.groups()
             pairs.append((run[0], two, (one, two) if one else None))
@@ -349,7 +339,7 @@ class NameFinder:
 
     @cached_property
     def _person_fields(self) -> frozenset[str]:
-        return person_fields(self._results())
+        return slots.person_fields(self._results())
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""

@@ -75,3 +75,23 @@ def word_before(answer: str, start: int) -> str:
         return ""  # a word with digits or capitals in it is no slot word
     word = answer[i + 1 : end]
     return word if len(word) >= 2 else ""
+
+
+#: Occurrences of one name read for the word before it (a name repeated in a long result).
+_MAX_OCCURRENCES = 200
+
+
+def frames_of(text: str, name: str) -> set[str]:
+    """The lower-case words right before ``name`` (a whole letter run) in ``text``."""
+    out: set[str] = set()
+    at = text.find(name)
+    seen = 0
+    while at != -1 and seen < _MAX_OCCURRENCES:
+        seen += 1
+        end = at + len(name)
+        if (end == len(text) or not text[end].isalpha()) and at > 0 and not text[at - 1].isalpha():
+            word = word_before(text, at)
+            if word:
+                out.add(word)
+        at = text.find(name, at + 1)
+    return out
