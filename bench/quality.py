@@ -74,6 +74,18 @@ REVIEW = {
         "false positive: repeats a figure the agent derived in its own earlier message, which by "
         "design is not evidence"
     ),
+    ("golden_conversation_1.json turn 5", "Lucy"): (
+        "real mistake in the data: the reply says lunch with Lucy; QueryCalendar's event is "
+        "'Lunch with Li Feng', and no tool, message or context names a Lucy"
+    ),
+    ("golden_conversation_1.json turn 5", "Jose"): (
+        "real mistake in the data: the reply says a 1 on 1 with Jose; the calendar's event is "
+        "'1 on 1 with Hugo'"
+    ),
+    ("golden_conversation_3.json turn 5", "Jose Garcia"): (
+        "real mistake in the data: the reply says the meeting with Jose Garcia was moved; the event is "
+        "'1 on 1 with Hugo' (user Hugo Saldana Cano), and the message the agent sent opens 'Hey Hugo'"
+    ),
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
         "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
         "which `claims` does not map to 'changed'"
