@@ -12,11 +12,13 @@ import re
 from collections.abc import Iterator
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 from nofab.model.turn import ToolCall
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
@@ -68,7 +70,7 @@ def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
     return start, end
 
 
-class ClaimDetector:
+class ClaimDetector(DetectorBase):
     """``verb_claim``: a claimed action no tool of this turn could have done, or one whose
     own call failed (an item named in the claim, every item, or more items than calls
     succeeded). Risk: a count word right after the claim that counts something else ("sent
@@ -79,7 +81,8 @@ class ClaimDetector:
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:
-        del profile  # the vocabulary comes compiled in evidence.lexicon
+        # The vocabulary comes compiled in evidence.lexicon; there is no rules table.
+        Rules(profile, self.id, ())
 
     def _failed_for_named_item(self, evidence: Evidence, claim: Claim) -> Finding | None:
         """A finding when the claim names an item whose own call for this action failed."""
@@ -202,14 +205,13 @@ class ClaimDetector:
         return evidence.lexicon.counts.get(word, 0)
 
     def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
-        return Finding(
-            kind="verb_claim",
-            detector=self.id,
-            identifier=claim.text,
-            confidence=CONFIDENCE_FAILED_ITEM,
+        return self.finding(
+            "verb_claim",
+            claim.text,
+            CONFIDENCE_FAILED_ITEM,
+            claim.span,
+            reason,
             severity="high",
-            span=claim.span,
-            reason=reason,
             evidence={
                 "failed_tool": call.name,
                 **({"item": item} if item else {}),
@@ -250,14 +252,12 @@ class ClaimDetector:
                     f"claims '{claim.text}' but no tool that could {verb} "
                     f"ran this turn (ran: {', '.join(dict.fromkeys(ran))})"
                 )
-            yield Finding(
-                kind="verb_claim",
-                detector=self.id,
-                identifier=claim.text,
-                confidence=confidence,
-                severity=severity_for(confidence),
-                span=claim.span,
-                reason=reason,
+            yield self.finding(
+                "verb_claim",
+                claim.text,
+                confidence,
+                claim.span,
+                reason,
                 evidence={
                     "verb": claim.verb,
                     "action": claim.action.name,
