@@ -239,13 +239,15 @@ class Evidence:
                     out.append((source.label, records))
         return tuple(out)
 
-    def records_of(self, label: str) -> tuple[Record, ...]:
+    def records_of(self, label: str, name_fields: Sequence[str] | None = None) -> tuple[Record, ...]:
         """The records of one result (``tool_calls[i].result``), from the cache when it holds
-        them: a detector that needs only the results an answer names reads just those."""
+        them: a detector that needs only the results an answer names reads just those.
+        ``name_fields``: a detector's own (the profile's by default)."""
+        fields = self.profile.name_fields if name_fields is None else name_fields
         for source, index in self._results:
             call = cast(ToolCall, source.call)
             if source.label == label and call.status in ("ok", "empty"):
-                return self._cache.records(index, _parser(call), label, self.profile.name_fields) or ()
+                return self._cache.records(index, _parser(call), label, fields) or ()
         return ()
 
     def per_result(self, name: Hashable, build: Callable[[Any], _T]) -> list[tuple[str, ToolCall, _T]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from nofab.evidence.index import Evidence
@@ -60,6 +61,22 @@ def _last_word(text: str) -> str:
     return found[-1] if found else ""
 
 
+@dataclass(frozen=True, slots=True)
+class _Naming:
+    """What the scope needs of one result: whether it holds a naming text, and the last
+    words of those texts. It depends on the result's content alone, so it is read once per
+    content while the guard's cache holds it (a conversation carries its results turn after
+    turn; walking them all again on every turn was a fifth of a check)."""
+
+    named: bool
+    last_words: frozenset[str]
+
+
+def _naming(finder: RecordFinder, value: Any) -> _Naming:
+    texts = set(_naming_texts(finder, value, "", 0))
+    return _Naming(bool(texts), frozenset(_last_word(t) for t in texts))
+
+
 def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
     """The records of every usable tool result that names something the answer contains.
 
@@ -68,24 +85,14 @@ def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
     depend on whether the scope was narrowed.
     """
     answer_words = set(words(evidence.answer))
-    finder = RecordFinder(name_fields)
+    fields = tuple(name_fields)
+    finder = RecordFinder(fields)
     out: list[Record] = []
     named = False
-    last_words: dict[str, str] = {}  # results repeat their texts (a cabin, a status): read each once
-    for i, call in enumerate(evidence.turn.tool_calls):
-        if call.status not in ("ok", "empty"):
-            continue
-        value = call.parsed_result
-        if value is None or isinstance(value, str):
-            continue
-        for text in _naming_texts(finder, value, "", 0):
-            named = True
-            last = last_words.get(text)
-            if last is None:
-                last = last_words[text] = _last_word(text)
-            if last in answer_words:
-                out.extend(finder.find(value, f"tool_calls[{i}].result"))
-                break
+    for label, _call, naming in evidence.per_result(("attribution.scope", fields), partial(_naming, finder)):
+        named = named or naming.named
+        if not answer_words.isdisjoint(naming.last_words):
+            out.extend(evidence.records_of(label, fields))
     return Scope(tuple(out), named)
 
 
