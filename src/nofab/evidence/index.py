@@ -311,9 +311,18 @@ class Evidence:
     @turn_wide
     def literals(self) -> LiteralIndex:
         """Every whole numeric token and dashed code of the evidence (constant-time lookups)."""
-        from nofab.numbers.index import LiteralIndex
+        from nofab.evidence.literals import JoinedLiterals
 
-        return LiteralIndex(self.folded)
+        # Each source's literals are read once while the guard's cache holds it.
+        parts: list[LiteralIndex] = []
+        for source in self.sources:
+            if source.index is not None:
+                parts.extend(source.index.literals)
+            else:
+                from nofab.numbers.index import LiteralIndex
+
+                parts.append(LiteralIndex(source.folded))
+        return JoinedLiterals(parts)
 
     @turn_wide
     def derived(self) -> DerivedTable:

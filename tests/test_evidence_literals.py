@@ -1,0 +1,71 @@
+"""The turn's literal index, read source by source from the guard's cache, answers what an
+index of the joined evidence text answers: whole numeric tokens, dashed codes, id endings."""
+
+from __future__ import annotations
+
+from nofab import Profile, Turn
+from nofab.evidence.index import Evidence
+from nofab.evidence.results import ResultCache
+from nofab.language.lexicon import lexicon_for
+from nofab.model.turn import ToolCall
+from nofab.numbers.index import LiteralIndex
+
+# A policy long enough to be read in blocks, with numbers at the ends of its paragraphs.
+POLICY = "\n\n".join(
+    f"Rule {i}: refunds over 1,{i:03d} USD need approval on 2024-05-{i % 28 + 1:02d} at 18:30."
+    f" Code 555-01{i % 10}"
+    for i in range(60)
+)
+RESULTS = (
+    {"card_id": "credit_card_7815826", "total": 42.73, "phone": "212-555-0199"},
+    '{"reservation": "ZFA04Y", "seats": 3, "miles": "12,400"}',
+    "Plain text: 17170 points, 3.5 stars, ticket 98-76-54",
+)
+PROBES = (
+    "1,000",
+    "1,059",
+    "42.73",
+    "12,400",
+    "3",
+    "3.5",
+    "17170",
+    "1717",
+    "18",
+    "30",
+    "2024",
+    "555-010",
+    "555-01",
+    "212-555-0199",
+    "555-0199",
+    "98-76-54",
+    "76-54",
+    "98-76",
+    "0199-555",
+)
+ENDINGS = ("26", "5826", "7815826", "815826", "99", "0199", "70", "17170", "04", "12")
+
+
+def _evidence(cache: ResultCache | None) -> Evidence:
+    calls = tuple(ToolCall(f"tool{i}", {"q": f"x-{i}"}, r) for i, r in enumerate(RESULTS))
+    turn = Turn(response="ok", context=POLICY, user_message="my card ends in 5826", tool_calls=calls)
+    profile = Profile()
+    return Evidence(turn, profile, lexicon_for(profile), cache=cache)
+
+
+def test_literals_from_sources_answer_as_the_joined_text_does() -> None:
+    cache = ResultCache()
+    for _ in range(2):  # the second pass is served from the cache
+        evidence = _evidence(cache)
+        joined = LiteralIndex(evidence.folded)
+        for literal in PROBES:
+            assert evidence.literals.has(literal) == joined.has(literal), literal
+        for digits in ENDINGS:
+            assert evidence.literals.ends_an_id(digits) == joined.ends_an_id(digits), digits
+    assert evidence.literals.has("1,059") and evidence.literals.ends_an_id("5826")
+    assert not evidence.literals.has("1717")  # inside 17170, not a whole token
+
+
+def test_uncached_literals_are_the_same() -> None:
+    evidence = _evidence(None)
+    joined = LiteralIndex(evidence.folded)
+    assert [evidence.literals.has(p) for p in PROBES] == [joined.has(p) for p in PROBES]
