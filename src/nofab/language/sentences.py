@@ -41,6 +41,9 @@ class Token(NamedTuple):
     sentence: int
 
 
+_new_tuple = tuple.__new__
+
+
 def tokenize(text: str) -> list[Token]:
     """The tokens of ``text`` in order, each with the index of its sentence.
 
@@ -55,7 +58,7 @@ def tokenize(text: str) -> list[Token]:
         if previous_end and find("\n", previous_end, start) != -1:
             sentence += 1
         token = match.group()
-        append(Token(token, start, end, sentence))
+        append(_new_tuple(Token, (token, start, end, sentence)))  # Token(...) without its __new__
         if token in SENTENCE_END:
             sentence += 1
         previous_end = end
