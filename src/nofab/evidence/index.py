@@ -294,9 +294,13 @@ class Evidence:
 
     @turn_wide
     def dates(self) -> DateTimeIndex:
+        from nofab.evidence.dates import JoinedDates
         from nofab.numbers.dates import DateTimeIndex
 
-        return DateTimeIndex(self.folded)
+        # Each source's dates are read once while the guard's cache holds it.
+        return JoinedDates(
+            [s.index.dates if s.index is not None else DateTimeIndex(s.folded) for s in self.sources]
+        )
 
     @turn_wide
     def derivables(self) -> Sequence[tuple[str, Derivable]]:

@@ -33,6 +33,7 @@ from nofab.evidence.records import Record, RecordFinder
 from nofab.language.text import fold_source, json_text, value_text
 
 if TYPE_CHECKING:
+    from nofab.numbers.dates import DateTimeIndex
     from nofab.numbers.derive import Derivable
     from nofab.numbers.index import LiteralIndex
 
@@ -51,7 +52,7 @@ class SourceIndex:
     then kept with the entry. Computing a part is idempotent: two threads that race on it
     both store the same value."""
 
-    __slots__ = ("_folded", "_literals", "_money", "_numbers", "key", "text")
+    __slots__ = ("_dates", "_folded", "_literals", "_money", "_numbers", "key", "text")
 
     def __init__(self, key: str, text: str) -> None:
         #: The content key (see the module's docstring).
@@ -61,6 +62,7 @@ class SourceIndex:
         self._numbers: tuple[float, ...] | None = None
         self._money: tuple[float, ...] | None = None
         self._literals: tuple[LiteralIndex, ...] | None = None
+        self._dates: DateTimeIndex | None = None
 
     @classmethod
     def build(cls, key: str, value: Any, structured: bool = True) -> SourceIndex:
@@ -101,6 +103,16 @@ class SourceIndex:
 
             self._literals = (LiteralIndex(self.folded),)
         return self._literals
+
+    @property
+    def dates(self) -> DateTimeIndex:
+        """The folded text's dates and times (read lazily by the index itself), over the
+        whole text even when it is read in blocks (a date may span a blank line)."""
+        if self._dates is None:
+            from nofab.numbers.dates import DateTimeIndex
+
+            self._dates = DateTimeIndex(self.folded)
+        return self._dates
 
     def size(self) -> int:
         """Estimated bytes held: the key, the text when it differs, the folded text, and

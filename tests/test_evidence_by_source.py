@@ -1,5 +1,6 @@
-"""The turn's literal index, read source by source from the guard's cache, answers what an
-index of the joined evidence text answers: whole numeric tokens, dashed codes, id endings."""
+"""The turn's literal and date indexes, read source by source from the guard's cache, answer
+what an index of the joined evidence text answers: whole numeric tokens, dashed codes, id
+endings; dates (numeric, with month names, in two languages), years, days and clock times."""
 
 from __future__ import annotations
 
@@ -8,18 +9,22 @@ from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache
 from nofab.language.lexicon import lexicon_for
 from nofab.model.turn import ToolCall
+from nofab.numbers.dates import DateTimeIndex
 from nofab.numbers.index import LiteralIndex
 
 # A policy long enough to be read in blocks, with numbers at the ends of its paragraphs.
-POLICY = "\n\n".join(
-    f"Rule {i}: refunds over 1,{i:03d} USD need approval on 2024-05-{i % 28 + 1:02d} at 18:30."
-    f" Code 555-01{i % 10}"
-    for i in range(60)
+POLICY = (
+    "\n\n".join(
+        f"Rule {i}: refunds over 1,{i:03d} USD need approval on 2024-05-{i % 28 + 1:02d} at 18:30."
+        f" Code 555-01{i % 10}"
+        for i in range(60)
+    )
+    + "\n\nThe office closes in May\n\n25 and reopens le 3 juin 2025 at 6 pm."
 )
 RESULTS = (
     {"card_id": "credit_card_7815826", "total": 42.73, "phone": "212-555-0199"},
     '{"reservation": "ZFA04Y", "seats": 3, "miles": "12,400"}',
-    "Plain text: 17170 points, 3.5 stars, ticket 98-76-54",
+    "Plain text: 17170 points, 3.5 stars, ticket 98-76-54, due 3/14/2024, 9:05 am",
 )
 PROBES = (
     "1,000",
@@ -69,3 +74,37 @@ def test_uncached_literals_are_the_same() -> None:
     evidence = _evidence(None)
     joined = LiteralIndex(evidence.folded)
     assert [evidence.literals.has(p) for p in PROBES] == [joined.has(p) for p in PROBES]
+
+
+DATES = (
+    (2024, 5, 1), (None, 5, 28), (2024, 5, 29), (None, 5, 25), (2025, 6, 3), (None, 6, 3),
+    (2024, 3, 14), (None, 14, 3), (2024, 12, 25), (None, 7, 4),
+)  # fmt: skip
+TIMES = (
+    (18, 30, True),
+    (6, 30, False),
+    (18, 0, True),
+    (6, 0, False),
+    (9, 5, True),
+    (21, 5, True),
+    (7, 15, False),
+)
+
+
+def test_dates_from_sources_answer_as_the_joined_text_does() -> None:
+    cache = ResultCache()
+    for _ in range(2):
+        evidence = _evidence(cache)
+        joined = DateTimeIndex(evidence.folded)
+        for date in DATES:
+            assert evidence.dates.has_date(date) == joined.has_date(date), date
+            assert evidence.dates.near_date(date) == joined.near_date(date), date
+        for year in (2024, 2025, 2023):
+            assert evidence.dates.has_year(year) == joined.has_year(year), year
+        for day in (1, 3, 14, 25, 30):
+            assert evidence.dates.has_day(day) == joined.has_day(day), day
+        for hour, minute, exact in TIMES:
+            assert evidence.dates.has_time(hour, minute, exact) == joined.has_time(hour, minute, exact)
+    # a day across a blank line of a long context still reads as that day
+    assert evidence.dates.has_date((None, 5, 25)) and evidence.dates.has_date((2025, 6, 3))
+    assert evidence.dates.has_time(18, 0, True) and evidence.dates.has_time(9, 5, True)
