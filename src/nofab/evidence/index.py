@@ -284,8 +284,13 @@ class Evidence:
         for call in self.turn.tool_calls:
             result = call.result
             if isinstance(result, str):
+                result = result.strip()
+                # What float() accepts starts with a digit, a sign, a point, "inf" or "nan":
+                # testing that first spares an exception for every JSON or text result.
+                if not result or not (result[0].isdigit() or result[0] in "+-.iInN"):
+                    continue
                 try:
-                    result = float(result.strip())
+                    result = float(result)
                 except ValueError:
                     continue
             if isinstance(result, (int, float)) and not isinstance(result, bool):
