@@ -207,15 +207,29 @@ class Evidence:
     # ------------------------------------------------------------------ records
     @turn_wide
     def _results(self) -> tuple[tuple[Source, SourceIndex], ...]:
-        """The tool results that may parse to an object or array, with their indexes."""
+        """The tool results that may parse to an object or array, with their indexes.
+
+        Looked up in the guard's cache directly rather than through ``sources``: a detector
+        that reads only the results (attribution's scope, on every turn) does not make the
+        turn index its context, arguments and messages. Without a cache, ``sources`` is
+        reused so that a result is not indexed twice."""
         out: list[tuple[Source, SourceIndex]] = []
-        for source in self.sources:
+        candidates: list[tuple[Source, SourceIndex | None]]
+        if self._cache is UNCACHED or "sources" in self.__dict__:
+            candidates = [(s, s.index) for s in self.sources if s.label[-7:] == ".result"]
+        else:
+            candidates = []
+            for i, made in enumerate(self.turn.tool_calls):
+                if made.result is not None:
+                    found = self._cache.source(made.result)
+                    candidates.append((Source(f"tool_calls[{i}].result", found.text, made, found), found))
+        for source, index in candidates:
             call = source.call
-            if call is None or source.index is None or source.label[-7:] != ".result":
+            if call is None or index is None:
                 continue
             if isinstance(call.result, str) and not _may_parse(call.result):
                 continue  # plain text: parsing would give it back unchanged
-            out.append((source, source.index))
+            out.append((source, index))
         return tuple(out)
 
     @turn_wide
