@@ -4,6 +4,8 @@ endings; dates (numeric, with month names, in two languages), years, days and cl
 
 from __future__ import annotations
 
+import sys
+
 from nofab import Profile, Turn
 from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache
@@ -108,3 +110,24 @@ def test_dates_from_sources_answer_as_the_joined_text_does() -> None:
     # a day across a blank line of a long context still reads as that day
     assert evidence.dates.has_date((None, 5, 25)) and evidence.dates.has_date((2025, 6, 3))
     assert evidence.dates.has_time(18, 0, True) and evidence.dates.has_time(9, 5, True)
+
+
+def test_dates_read_by_many_threads_from_one_cache_are_all_found() -> None:
+    """A source's dates are read lazily and shared through the cache: a thread asking while
+    another is still reading must not miss one (each round starts from an empty cache)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def ask(cache: ResultCache) -> tuple[bool, ...]:
+        dates = _evidence(cache).dates
+        return (*(dates.has_date(d) for d in DATES), dates.has_time(18, 30, True))
+
+    expected = ask(ResultCache())
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often, inside a read
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            for _ in range(20):
+                cache = ResultCache()
+                assert set(pool.map(ask, [cache] * 16)) == {expected}
+    finally:
+        sys.setswitchinterval(interval)

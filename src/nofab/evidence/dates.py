@@ -14,9 +14,15 @@ lines, which a date may span: "May\\n\\n25").
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from nofab.numbers.dates import Date, DateTimeIndex
+
+#: A source's index reads its text lazily and marks a kind read before it has finished
+#: reading it; shared by the guard's cache across threads, a second thread could ask
+#: between the two and miss a date. Lookups are few and fast: one lock for all of them.
+_READING = threading.Lock()
 
 
 class JoinedDates(DateTimeIndex):
@@ -30,16 +36,20 @@ class JoinedDates(DateTimeIndex):
         self._parts = tuple(parts)
 
     def has_date(self, date: Date) -> bool:
-        return any(part.has_date(date) for part in self._parts)
+        with _READING:
+            return any(part.has_date(date) for part in self._parts)
 
     def has_year(self, year: int) -> bool:
-        return any(part.has_year(year) for part in self._parts)
+        with _READING:
+            return any(part.has_year(year) for part in self._parts)
 
     def has_day(self, day: int) -> bool:
-        return any(part.has_day(day) for part in self._parts)
+        with _READING:
+            return any(part.has_day(day) for part in self._parts)
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
-        return any(part.has_time(hour, minute, exact_hour) for part in self._parts)
+        with _READING:
+            return any(part.has_time(hour, minute, exact_hour) for part in self._parts)
 
 
 __all__ = ["JoinedDates"]
