@@ -84,14 +84,23 @@ def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
     results that are not plain text), with the same record locations, so findings do not
     depend on whether the scope was narrowed.
     """
-    answer_words = set(words(evidence.answer))
+    answer = evidence.answer
+    # The answer's words are read only once some last word occurs in it at all: a word of
+    # the answer is a substring of it, and most turns name no record (a substring test per
+    # word is far cheaper than tokenising the answer).
+    answer_words: set[str] | None = None
     fields = tuple(name_fields)
     finder = RecordFinder(fields)
     out: list[Record] = []
     named = False
     for label, _call, naming in evidence.per_result(("attribution.scope", fields), partial(_naming, finder)):
         named = named or naming.named
-        if not answer_words.isdisjoint(naming.last_words):
+        present = [w for w in naming.last_words if w and w in answer]
+        if not present:
+            continue
+        if answer_words is None:
+            answer_words = set(words(answer))
+        if not answer_words.isdisjoint(present):
             out.extend(evidence.records_of(label, fields))
     return Scope(tuple(out), named)
 
