@@ -97,6 +97,28 @@ def test_records_are_built_only_for_results_the_answer_names(response: str, want
 
 
 @pytest.mark.parametrize(
+    "responses",
+    [
+        ["Flight QX101 costs $120.", "Lena Ortiz is gold.", "Nothing else, thanks."],
+        ["Ms. Ortiz, QX202 is $340.", "QX101 it is.", "Lena Ortiz, QX101 and QX202."],
+    ],
+)
+def test_the_scope_through_the_guards_cache_is_the_scope_without_it(responses: list[str]) -> None:
+    """Across the turns of a conversation each result's naming words are read once (served
+    from the cache from the second turn), and the scope is the one an uncached index gives."""
+    from nofab.evidence.results import ResultCache
+
+    cache = ResultCache()
+    for response in responses:
+        fresh = _evidence(response, [FLIGHTS, USER], Profile())
+        cached = Evidence(fresh.turn, fresh.profile, fresh.lexicon, cache=cache)
+        assert in_scope(cached, ("name",)) == in_scope(fresh, ("name",))
+    stats = cache.stats()
+    assert stats["derived"] == 2  # one reading per result, not one per turn
+    assert stats["hits"] > stats["misses"]
+
+
+@pytest.mark.parametrize(
     "response",
     [
         "Flight QX101 costs $150.",

@@ -114,3 +114,19 @@ def test_verdict_reports_inflation_rows() -> None:
         .to_dict()
     )
     assert data["data_inflation"] == [{"tool_name": "search_flights", "claimed_rows": 4, "actual_rows": 2}]
+
+
+def test_every_case_again_through_one_shared_cache() -> None:
+    """Each result's row lists are read once per content and kept in the guard's cache: every
+    case, checked in turn against one cache (twice, so the second pass is served from it),
+    finds what it finds without one — even where two calls return the same content."""
+    from nofab.evidence.results import ResultCache
+
+    profile = Profile()
+    detector, cache = InflationDetector(profile), ResultCache()
+    for _ in range(2):
+        for label, calls, answer, _expected in CASES:
+            turn = Turn.from_dict({"response": answer, "tool_calls": [*calls, {**calls[0], "name": "again"}]})
+            fresh = Evidence(turn, profile, lexicon_for(profile))
+            cached = Evidence(turn, profile, lexicon_for(profile), cache=cache)
+            assert list(detector.detect(cached)) == list(detector.detect(fresh)), label

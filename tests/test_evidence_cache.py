@@ -67,7 +67,8 @@ def test_each_source_is_indexed_once_across_a_conversation() -> None:
     stats = guard.results.stats()
     # sources: policy, 3 argument sets, 3 results; records: the 2 structured results
     assert stats["sources"] == 7 and stats["results"] == 2
-    assert stats["misses"] == stats["sources"] + stats["results"] + stats["derivables"]
+    # derived: a detector's own reading of each structured result (attribution's scope)
+    assert stats["misses"] == stats["sources"] + stats["results"] + stats["derivables"] + stats["derived"]
     assert stats["hits"] > stats["misses"]
 
 

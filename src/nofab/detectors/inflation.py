@@ -63,7 +63,7 @@ def _has_count_phrase(answer: str) -> bool:
     return any(cue in lowered for cue in _COUNT_CUES) and _COUNT.search(answer) is not None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RowList:
     """One list of rows in one tool result."""
 
@@ -71,17 +71,33 @@ class RowList:
     key: str  # the object key it sits under ("" for a top-level list)
     items: list[Any]
     label: str  # where, for the evidence
-    _distinct: set[str] | None = None
+    #: Values (folded) that only one row holds: what can make an item refer to a row.
+    unique: frozenset[str]
 
     @property
     def rows(self) -> int:
         return len(self.items)
 
-    def distinct(self, wanted: frozenset[str]) -> set[str]:
-        """Values among ``wanted`` that only one row holds (folded), computed on first use."""
-        if self._distinct is None:
-            self._distinct = _distinct(self.items, wanted)
-        return self._distinct
+    def distinct(self, wanted: frozenset[str]) -> frozenset[str]:
+        """Values among ``wanted`` that only one row holds (folded)."""
+        return self.unique & wanted
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """A list of rows as a result's content gives it, whatever call returned it: read once
+    per content while the guard's cache holds the result (a conversation carries it on)."""
+
+    key: str
+    path: str  # below the result (".orders"), "" for a top-level list
+    items: list[Any]
+    unique: frozenset[str]
+
+
+def _lists_of(value: Any) -> list[_Rows]:
+    found: list[tuple[str, str, list[Any]]] = []
+    _collect(value, "", "", found, 0)
+    return [_Rows(key, path, items, _distinct(items)) for key, path, items in found]
 
 
 class InflationDetector(DetectorBase):
@@ -113,10 +129,14 @@ class InflationDetector(DetectorBase):
             for t in _TOKEN.findall(answer[s:e])
             if len(t) >= 3
         )
+        readings = {label: rows for label, _call, rows in evidence.per_result(self.id, _lists_of)}
         lists: list[RowList] = []
         for i, (call, state) in enumerate(status.calls):
-            if state == "ok":
-                _collect(call.parsed_result, call.name, "", f"tool_calls[{i}].result", lists, 0)
+            label = f"tool_calls[{i}].result"
+            if state == "ok" and label in readings:  # "ok" calls are among per_result's
+                lists.extend(
+                    RowList(call.name, r.key, r.items, label + r.path, r.unique) for r in readings[label]
+                )
         if not lists:
             return
         by_token: dict[str, list[int]] = {}
@@ -224,20 +244,21 @@ class InflationDetector(DetectorBase):
             )
 
 
-def _collect(value: Any, tool: str, key: str, label: str, out: list[RowList], depth: int) -> None:
+def _collect(value: Any, key: str, path: str, out: list[tuple[str, str, list[Any]]], depth: int) -> None:
+    """(key, path, rows) of every non-empty list in ``value``, lists inside rows excluded."""
     if isinstance(value, list):
         if value:
-            out.append(RowList(tool, key, value, label))
+            out.append((key, path, value))
         # Lists inside rows (a flight's fares, an order's items) are not what an answer
         # enumerates as "the rows"; not descending into them keeps big results cheap.
     elif isinstance(value, dict) and depth < MAX_DEPTH:
         for k, v in value.items():
             if isinstance(v, (dict, list)):
-                _collect(v, tool, str(k), f"{label}.{k}", out, depth + 1)
+                _collect(v, str(k), f"{path}.{k}", out, depth + 1)
 
 
-def _row_values(row: Any, wanted: frozenset[str]) -> set[str]:
-    """The row's scalar values (folded) that the answer's items cite."""
+def _row_values(row: Any) -> set[str]:
+    """The row's scalar values (folded) that could identify it."""
     if isinstance(row, dict):
         values: Any = row.values()
     elif isinstance(row, list):
@@ -250,24 +271,22 @@ def _row_values(row: Any, wanted: frozenset[str]) -> set[str]:
         if isinstance(value, str):
             if not 3 <= len(value) <= 128:
                 continue  # too short to identify a row, or prose rather than a value
-            text = value.strip().casefold()
+            out.add(value.strip().casefold())
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            text = str(value)
-        else:
-            continue
-        if text in wanted:
-            out.add(text)
+            out.add(str(value))
     return out
 
 
-def _distinct(rows: list[Any], wanted: frozenset[str]) -> set[str]:
-    """Values cited by the answer that only one row holds: what makes an item refer to a row.
-    (Only cited values are counted: the rest could not link an item anyway.)"""
+def _distinct(rows: list[Any]) -> frozenset[str]:
+    """Values that only one row holds: what makes an item refer to a row. (Independent of
+    the answer, so read once per result; an answer's items are matched against it.)"""
     seen: dict[str, int] = {}
     for row in rows:
-        for value in _row_values(row, wanted):
+        for value in _row_values(row):
             seen[value] = seen.get(value, 0) + 1
-    return {v for v, n in seen.items() if n == 1 and len(v) >= 3 and not _plain_number(v) and " " not in v}
+    return frozenset(
+        v for v, n in seen.items() if n == 1 and len(v) >= 3 and not _plain_number(v) and " " not in v
+    )
 
 
 def _plain_number(text: str) -> bool:

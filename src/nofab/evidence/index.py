@@ -207,15 +207,29 @@ class Evidence:
     # ------------------------------------------------------------------ records
     @turn_wide
     def _results(self) -> tuple[tuple[Source, SourceIndex], ...]:
-        """The tool results that may parse to an object or array, with their indexes."""
+        """The tool results that may parse to an object or array, with their indexes.
+
+        Looked up in the guard's cache directly rather than through ``sources``: a detector
+        that reads only the results (attribution's scope, on every turn) does not make the
+        turn index its context, arguments and messages. Without a cache, ``sources`` is
+        reused so that a result is not indexed twice."""
         out: list[tuple[Source, SourceIndex]] = []
-        for source in self.sources:
+        candidates: list[tuple[Source, SourceIndex | None]]
+        if self._cache is UNCACHED or "sources" in self.__dict__:
+            candidates = [(s, s.index) for s in self.sources if s.label[-7:] == ".result"]
+        else:
+            candidates = []
+            for i, made in enumerate(self.turn.tool_calls):
+                if made.result is not None:
+                    found = self._cache.source(made.result)
+                    candidates.append((Source(f"tool_calls[{i}].result", found.text, made, found), found))
+        for source, index in candidates:
             call = source.call
-            if call is None or source.index is None or source.label[-7:] != ".result":
+            if call is None or index is None:
                 continue
             if isinstance(call.result, str) and not _may_parse(call.result):
                 continue  # plain text: parsing would give it back unchanged
-            out.append((source, source.index))
+            out.append((source, index))
         return tuple(out)
 
     @turn_wide
@@ -239,13 +253,15 @@ class Evidence:
                     out.append((source.label, records))
         return tuple(out)
 
-    def records_of(self, label: str) -> tuple[Record, ...]:
+    def records_of(self, label: str, name_fields: Sequence[str] | None = None) -> tuple[Record, ...]:
         """The records of one result (``tool_calls[i].result``), from the cache when it holds
-        them: a detector that needs only the results an answer names reads just those."""
+        them: a detector that needs only the results an answer names reads just those.
+        ``name_fields``: a detector's own (the profile's by default)."""
+        fields = self.profile.name_fields if name_fields is None else name_fields
         for source, index in self._results:
             call = cast(ToolCall, source.call)
             if source.label == label and call.status in ("ok", "empty"):
-                return self._cache.records(index, _parser(call), label, self.profile.name_fields) or ()
+                return self._cache.records(index, _parser(call), label, fields) or ()
         return ()
 
     def per_result(self, name: Hashable, build: Callable[[Any], _T]) -> list[tuple[str, ToolCall, _T]]:
@@ -282,8 +298,13 @@ class Evidence:
         for call in self.turn.tool_calls:
             result = call.result
             if isinstance(result, str):
+                result = result.strip()
+                # What float() accepts starts with a digit, a sign, a point, "inf" or "nan":
+                # testing that first spares an exception for every JSON or text result.
+                if not result or not (result[0].isdigit() or result[0] in "+-.iInN"):
+                    continue
                 try:
-                    result = float(result.strip())
+                    result = float(result)
                 except ValueError:
                     continue
             if isinstance(result, (int, float)) and not isinstance(result, bool):
@@ -292,9 +313,13 @@ class Evidence:
 
     @turn_wide
     def dates(self) -> DateTimeIndex:
+        from nofab.evidence.dates import JoinedDates
         from nofab.numbers.dates import DateTimeIndex
 
-        return DateTimeIndex(self.folded)
+        # Each source's dates are read once while the guard's cache holds it.
+        return JoinedDates(
+            [s.index.dates if s.index is not None else DateTimeIndex(s.folded) for s in self.sources]
+        )
 
     @turn_wide
     def derivables(self) -> Sequence[tuple[str, Derivable]]:
@@ -309,9 +334,18 @@ class Evidence:
     @turn_wide
     def literals(self) -> LiteralIndex:
         """Every whole numeric token and dashed code of the evidence (constant-time lookups)."""
-        from nofab.numbers.index import LiteralIndex
+        from nofab.evidence.literals import JoinedLiterals
 
-        return LiteralIndex(self.folded)
+        # Each source's literals are read once while the guard's cache holds it.
+        parts: list[LiteralIndex] = []
+        for source in self.sources:
+            if source.index is not None:
+                parts.extend(source.index.literals)
+            else:
+                from nofab.numbers.index import LiteralIndex
+
+                parts.append(LiteralIndex(source.folded))
+        return JoinedLiterals(parts)
 
     @turn_wide
     def derived(self) -> DerivedTable:

@@ -33,7 +33,9 @@ from nofab.evidence.records import Record, RecordFinder
 from nofab.language.text import fold_source, json_text, value_text
 
 if TYPE_CHECKING:
+    from nofab.numbers.dates import DateTimeIndex
     from nofab.numbers.derive import Derivable
+    from nofab.numbers.index import LiteralIndex
 
 #: Default bounds, each for the sources and for the results: enough for the live
 #: conversations of a busy service (a τ-bench episode holds about 20 sources of 1 KB).
@@ -50,7 +52,7 @@ class SourceIndex:
     then kept with the entry. Computing a part is idempotent: two threads that race on it
     both store the same value."""
 
-    __slots__ = ("_folded", "_money", "_numbers", "key", "text")
+    __slots__ = ("_dates", "_folded", "_literals", "_money", "_numbers", "key", "text")
 
     def __init__(self, key: str, text: str) -> None:
         #: The content key (see the module's docstring).
@@ -59,6 +61,8 @@ class SourceIndex:
         self._folded: str | None = None
         self._numbers: tuple[float, ...] | None = None
         self._money: tuple[float, ...] | None = None
+        self._literals: tuple[LiteralIndex, ...] | None = None
+        self._dates: DateTimeIndex | None = None
 
     @classmethod
     def build(cls, key: str, value: Any, structured: bool = True) -> SourceIndex:
@@ -89,6 +93,26 @@ class SourceIndex:
 
             self._money = tuple(money_values(self.folded))
         return self._money
+
+    @property
+    def literals(self) -> tuple[LiteralIndex, ...]:
+        """The folded text's whole numeric tokens, codes and id endings (``LiteralIndex``),
+        one index per block (``nofab.evidence.literals`` joins them)."""
+        if self._literals is None:
+            from nofab.numbers.index import LiteralIndex
+
+            self._literals = (LiteralIndex(self.folded),)
+        return self._literals
+
+    @property
+    def dates(self) -> DateTimeIndex:
+        """The folded text's dates and times (read lazily by the index itself), over the
+        whole text even when it is read in blocks (a date may span a blank line)."""
+        if self._dates is None:
+            from nofab.numbers.dates import DateTimeIndex
+
+            self._dates = DateTimeIndex(self.folded)
+        return self._dates
 
     def size(self) -> int:
         """Estimated bytes held: the key, the text when it differs, the folded text, and
@@ -130,6 +154,12 @@ class _Paragraphs(SourceIndex):
         if self._money is None:
             self._money = tuple(sorted({v for p in self._parts for v in p.money}))
         return self._money
+
+    @property
+    def literals(self) -> tuple[LiteralIndex, ...]:
+        if self._literals is None:
+            self._literals = tuple(index for p in self._parts for index in p.literals)
+        return self._literals
 
 
 _PARAGRAPH = "\n\n"

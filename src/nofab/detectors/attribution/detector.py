@@ -41,7 +41,7 @@ from nofab.detectors.attribution.vocabulary import BEYOND, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record, as_number
-from nofab.language.sentences import Token, tokenize
+from nofab.language.sentences import Token
 from nofab.model.finding import Finding
 
 #: A following mention this close may be the one a number is about ("24 points from Gay").
@@ -73,7 +73,7 @@ class AttributionDetector(DetectorBase):
             records, named = self._with_sums(scope.records), scope.named
         if not records and not (named and v.proper_names) and not self._names_other_things(answer):
             return  # the answer names no record: no number or name of it can be attributed
-        tokens = tokenize(answer)
+        tokens = evidence.tokens  # the shared tokenisation (the same function, done once)
         if not tokens:
             return
         mentions = find_mentions(v, answer, tokens, records)

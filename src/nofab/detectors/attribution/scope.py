@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from nofab.evidence.index import Evidence
@@ -60,6 +61,22 @@ def _last_word(text: str) -> str:
     return found[-1] if found else ""
 
 
+@dataclass(frozen=True, slots=True)
+class _Naming:
+    """What the scope needs of one result: whether it holds a naming text, and the last
+    words of those texts. It depends on the result's content alone, so it is read once per
+    content while the guard's cache holds it (a conversation carries its results turn after
+    turn; walking them all again on every turn was a fifth of a check)."""
+
+    named: bool
+    last_words: frozenset[str]
+
+
+def _naming(finder: RecordFinder, value: Any) -> _Naming:
+    texts = set(_naming_texts(finder, value, "", 0))
+    return _Naming(bool(texts), frozenset(_last_word(t) for t in texts))
+
+
 def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
     """The records of every usable tool result that names something the answer contains.
 
@@ -67,25 +84,24 @@ def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
     results that are not plain text), with the same record locations, so findings do not
     depend on whether the scope was narrowed.
     """
-    answer_words = set(words(evidence.answer))
-    finder = RecordFinder(name_fields)
+    answer = evidence.answer
+    # The answer's words are read only once some last word occurs in it at all: a word of
+    # the answer is a substring of it, and most turns name no record (a substring test per
+    # word is far cheaper than tokenising the answer).
+    answer_words: set[str] | None = None
+    fields = tuple(name_fields)
+    finder = RecordFinder(fields)
     out: list[Record] = []
     named = False
-    last_words: dict[str, str] = {}  # results repeat their texts (a cabin, a status): read each once
-    for i, call in enumerate(evidence.turn.tool_calls):
-        if call.status not in ("ok", "empty"):
+    for label, _call, naming in evidence.per_result(("attribution.scope", fields), partial(_naming, finder)):
+        named = named or naming.named
+        present = [w for w in naming.last_words if w and w in answer]
+        if not present:
             continue
-        value = call.parsed_result
-        if value is None or isinstance(value, str):
-            continue
-        for text in _naming_texts(finder, value, "", 0):
-            named = True
-            last = last_words.get(text)
-            if last is None:
-                last = last_words[text] = _last_word(text)
-            if last in answer_words:
-                out.extend(finder.find(value, f"tool_calls[{i}].result"))
-                break
+        if answer_words is None:
+            answer_words = set(words(answer))
+        if not answer_words.isdisjoint(present):
+            out.extend(evidence.records_of(label, fields))
     return Scope(tuple(out), named)
 
 

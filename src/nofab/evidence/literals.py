@@ -1,0 +1,37 @@
+"""The evidence's numeric literals, read source by source.
+
+``LiteralIndex`` answers "is this literal a whole token of the evidence?" and "does some
+token end in these digits?". Built over the joined evidence text it rescanned the whole
+context (the 6 KB airline policy) on every turn; each source's own index is kept with the
+source in the guard's cache instead, and the turn's index asks its sources in turn.
+
+Equal to an index of the joined text because none of what it reads (a whole numeric token,
+a dashed code, the digit run ending a token) spans a blank line or the separator between
+sources, and the boundaries it tests ("not after a digit", "not before a letter or digit")
+see a line break there in both readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nofab.numbers.index import LiteralIndex
+
+
+class JoinedLiterals(LiteralIndex):
+    """A ``LiteralIndex`` of several texts joined by line breaks, from each text's own index."""
+
+    __slots__ = ("_parts",)
+
+    def __init__(self, parts: Sequence[LiteralIndex]) -> None:
+        super().__init__("")
+        self._parts = tuple(parts)
+
+    def has(self, literal: str) -> bool:
+        return any(part.has(literal) for part in self._parts)
+
+    def ends_an_id(self, digits: str) -> bool:
+        return any(part.ends_an_id(digits) for part in self._parts)
+
+
+__all__ = ["JoinedLiterals"]
