@@ -61,8 +61,10 @@ def main() -> None:
         from nofab.language import capabilities, vocabulary
     except ImportError:
         return
-    print(f"stem caches: tool names {capabilities.stem.cache_info().currsize} words, verbs "
-          f"{vocabulary.stem.cache_info().currsize} words")
+    print(
+        f"stem caches: tool names {capabilities.stem.cache_info().currsize} words, verbs "
+        f"{vocabulary.stem.cache_info().currsize} words"
+    )
 
 
 if __name__ == "__main__":

@@ -112,7 +112,7 @@ MISS_NOTES = {
         "after SendEmail, where nothing in the turn says who the manager or the recipient is"
     ),
     "name_swapped": (
-        "a lone first name in running text (\"upgrading Noah\") is not checked: it has no held surname, "
+        'a lone first name in running text ("upgrading Noah") is not checked: it has no held surname, '
         "title, greeting, field owner or person slot beside it, and checking every capitalised word "
         "fires on ordinary words; a single quoted event name is left to the quoted-name rule at 0.6"
     ),
