@@ -8,13 +8,15 @@ records: the answer names something the tool results do not hold.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from nofab.detectors.attribution.membership import group_indices
-from nofab.detectors.attribution.vocabulary import Vocabulary, alternation
+from nofab.detectors.attribution.vocabulary import Vocabulary
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
+from nofab.language.text import is_word_char
 
 #: Generational suffixes that follow a person's name ("Jr.", "III").
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
@@ -81,13 +83,11 @@ def find_mentions(
     starts = {t.start: i for i, t in enumerate(tokens)}
     ends = {t.end: i for i, t in enumerate(tokens)}
     found: list[Mention] = []
-    pattern = alternation(forms)
-    if pattern is not None:
-        for match in pattern.finditer(answer):
-            first, last = starts.get(match.start()), ends.get(match.end())
-            if first is None or last is None:
-                continue
-            found.append(Mention(first, last, frozenset(forms[match.group()]), match.group()))
+    for start, end, text in whole_words(forms, answer):
+        first, last = starts.get(start), ends.get(end)
+        if first is None or last is None:
+            continue
+        found.append(Mention(first, last, frozenset(forms[text]), text))
     merged = _merge(found)
     if vocabulary.known is not None:
         for match in vocabulary.known.finditer(answer):
@@ -102,6 +102,40 @@ def find_mentions(
             merged.append(Mention(first, last, frozenset(), match.group()))
     merged.sort(key=lambda m: m.first)
     return merged
+
+
+def whole_words(forms: Collection[str], text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, form) of what ``alternation(forms).finditer(text)`` matches — the
+    leftmost occurrence of a form as whole words, the longest form there, none overlapping —
+    found in one pass.
+
+    A regex alternation of names tries every name at every position: a tool result of
+    thousands of named rows made mention finding answer x records. Here only positions
+    where some form's first character starts a word are visited, and at each only the
+    lengths of the forms sharing its first characters are tried (longest first, as the
+    alternation orders them; two forms of one length cannot both match at one place)."""
+    names = {f for f in forms if f.strip()}
+    if not names:
+        return
+    k = min(len(n) for n in names)
+    lengths: dict[str, list[int]] = {}
+    for name in names:
+        lengths.setdefault(name[:k], []).append(len(name))
+    for sizes in lengths.values():
+        sizes.sort(reverse=True)
+    starter = re.compile(r"(?<!\w)[" + "".join(re.escape(c) for c in {n[0] for n in names}) + "]")
+    size = len(text)
+    match = starter.search(text)
+    while match is not None:
+        at = match.start()
+        resume = at + 1
+        for length in lengths.get(text[at : at + k], ()):
+            end = at + length
+            if end <= size and text[at:end] in names and (end == size or not is_word_char(text[end])):
+                yield at, end, text[at:end]
+                resume = end
+                break
+        match = starter.search(text, resume)
 
 
 def _merge(mentions: list[Mention]) -> list[Mention]:
@@ -121,4 +155,4 @@ def _merge(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-__all__ = ["Mention", "find_mentions", "name_forms", "singular"]
+__all__ = ["Mention", "find_mentions", "name_forms", "singular", "whole_words"]
