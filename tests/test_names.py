@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
-from nofab.detectors.names import held_names, runs, words
+from nofab.detectors.names import _letters_token, held_names, letter_runs, runs, words
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.model.finding import Finding
@@ -122,3 +124,16 @@ def test_runs_keep_full_names_and_stop_at_punctuation_and_possessives() -> None:
         "Jean-Luc O'Brien",
         "Ed J Ray",
     ]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(st.sampled_from(list("abAé_1² -.Ⅻ")), max_size=40),
+    st.lists(st.text(st.sampled_from(list("abAé")), min_size=1, max_size=4), max_size=8),
+)
+def test_letter_runs_hold_what_a_scan_finds(text: str, pieces: list[str]) -> None:
+    """A piece of letters is in the text with no letter beside it exactly when it is one of
+    the text's maximal letter runs (numerals such as "²" or "Ⅻ" are not letters)."""
+    runs = letter_runs(text)
+    for piece in [*pieces, *runs]:
+        assert (piece in runs) == _letters_token(text, piece), (text, piece)

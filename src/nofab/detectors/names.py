@@ -144,6 +144,28 @@ def _letters_token(text: str, piece: str) -> bool:
     return False
 
 
+def letter_runs(text: str) -> frozenset[str]:
+    """The maximal runs of letters (``str.isalpha``) in ``text``: the pieces for which
+    ``_letters_token(text, piece)`` is true, when ``piece`` is all letters."""
+    runs: set[str] = set()
+    for match in _LETTERS.finditer(text):  # every letter is inside one of these runs
+        run = match.group()
+        if run.isalpha():
+            runs.add(run)
+            continue
+        # rare: numeric characters that are not digits ("²", "Ⅻ") split the run
+        start = None
+        for i, char in enumerate(run):
+            if char.isalpha():
+                start = i if start is None else start
+            elif start is not None:
+                runs.add(run[start:i])
+                start = None
+        if start is not None:
+            runs.add(run[start:])
+    return frozenset(runs)
+
+
 def _is_letter(char: str) -> bool:
     return char.isalpha()
 
@@ -219,6 +241,11 @@ class NameFinder:
         return self._held[1]
 
     @cached_property
+    def _either(self) -> frozenset[str]:
+        # built once: a union per word after a title made thousands of titles x held names
+        return self.first | self.last
+
+    @cached_property
     def _text(self) -> str:
         return self._evidence_text()
 
@@ -227,10 +254,18 @@ class NameFinder:
         run of letters of its own: "silva" is held by "sophia_silva_7557", not by "silvan"."""
         return any(not self._holds(piece) for piece in _LETTERS.findall(fold(word.text)))
 
+    @cached_property
+    def _runs(self) -> frozenset[str]:
+        return letter_runs(self._text)
+
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
         if held is None:
-            held = self._seen[piece] = _letters_token(self._text, piece)
+            # A piece of letters only is held exactly when it is one of the text's maximal
+            # letter runs: one set built per turn instead of one scan of the evidence per
+            # distinct word (an answer of thousands of names made that answer x evidence).
+            held = piece in self._runs if piece.isalpha() else _letters_token(self._text, piece)
+            self._seen[piece] = held
         return held
 
     def candidates(self, answer: str) -> list[NameCandidate]:
@@ -306,7 +341,7 @@ class NameFinder:
                 if not _capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
                     break
                 name.append(nxt)
-            if not name or any(fold(w.text) in self.first | self.last for w in name):
+            if not name or any(fold(w.text) in self._either for w in name):
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
             if unknown and len(unknown) == len(name):
