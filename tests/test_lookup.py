@@ -71,3 +71,13 @@ def test_the_detector_finds_the_same_with_and_without_the_index() -> None:
     assert "ORD-1001" in flagged and "ORD-1000" not in flagged
     assert "user8@mail.example.com" in flagged and "user7@mail.example.com" not in flagged
     assert "https://x.example.com/a/b" not in flagged and "/var/log/app/1.log" in flagged
+
+
+def test_a_name_of_two_words_is_found_inside_longer_words() -> None:
+    """Substrings anchor on the runs at their edges too: "project falcon" is inside
+    "subproject falconry", and "falcon 9" is not in "falcon 99x"... but is in "falcon 9x"."""
+    hay = "the subproject falconry plan; falcon 9x; rocket lab"
+    needles = ["project falcon", "falcon 9", "rocket labs", "t lab", "ject falc", "plan; falcon"]
+    lookup = Lookup(hay, substrings=needles)
+    assert lookup.substrings == {n for n in needles if n in hay}
+    assert lookup.substrings == {"project falcon", "falcon 9", "t lab", "ject falc", "plan; falcon"}

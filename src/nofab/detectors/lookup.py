@@ -22,12 +22,19 @@ plain scan. Results are identical to the plain scan by construction (tests hold 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 # The edge rule is find_token's own, imported so the two can never disagree.
 from nofab.language.text import _edge_ok, find_token, is_word_char
 
 _RUN = re.compile(r"\w+")
+#: How many characters of a needle's edge run key the evidence runs it may be part of.
+_EDGE_KEY = 8
+
+# An anchor: (kind, key, offset). "=": a maximal evidence run equal to ``key`` starts at
+# needle start + offset. "<": a maximal evidence run starting with ``key`` starts there.
+# ">": a maximal evidence run ending with ``key`` ends at needle start + offset.
+Anchor = tuple[str, str, int]
 
 
 class Lookup:
@@ -36,62 +43,79 @@ class Lookup:
 
     def __init__(self, hay: str, tokens: Iterable[str] = (), substrings: Iterable[str] = ()) -> None:
         self.hay = hay
-        token_set = {t for t in tokens if t}
-        substring_set = set(substrings)
-        anchors: dict[str, list[tuple[str, int]]] = {}  # needle -> bounded runs (text, offset)
-        for needle in token_set:
-            anchors[needle] = _bounded_runs(needle, token=True)
-        wanted: set[str] = {run for runs in anchors.values() for run, _ in runs}
-        sub_anchors = {s: _bounded_runs(s, token=False) for s in substring_set}
-        wanted.update(run for runs in sub_anchors.values() for run, _ in runs)
-        self._positions: dict[str, list[int]] = {}
+        token_anchors = {t: _anchors(t, token=True) for t in tokens if t}
+        sub_anchors = {s: _anchors(s, token=False) for s in substrings}
+        wanted = {
+            (kind, key)
+            for found in (*token_anchors.values(), *sub_anchors.values())
+            for kind, key, _ in found
+        }
+        self._positions: dict[tuple[str, str], list[int]] = {}
         if wanted:
-            for m in _RUN.finditer(hay):
-                run = m.group()
-                if run in wanted:
-                    self._positions.setdefault(run, []).append(m.start())
-        self.tokens = frozenset(t for t, runs in anchors.items() if self._token_in(t, runs))
-        self.substrings = frozenset(s for s, runs in sub_anchors.items() if self._substring_in(s, runs))
+            self._index(wanted)
+        self.tokens = frozenset(t for t, found in token_anchors.items() if self._token_in(t, found))
+        self.substrings = frozenset(s for s, found in sub_anchors.items() if self._substring_in(s, found))
 
-    def _rarest(self, runs: list[tuple[str, int]]) -> tuple[list[int], int]:
-        """Positions of the run the evidence holds least often, and its offset in the needle."""
-        best = min(runs, key=lambda r: len(self._positions.get(r[0], ())))
-        return self._positions.get(best[0], []), best[1]
+    def _index(self, wanted: set[tuple[str, str]]) -> None:
+        """One pass over the evidence's maximal runs, keeping the positions of those some
+        anchor asks for (whole runs, or their first or last few characters)."""
+        exact = {key for kind, key in wanted if kind == "="}
+        heads = {len(key) for kind, key in wanted if kind == "<"}
+        tails = {len(key) for kind, key in wanted if kind == ">"}
+        positions = self._positions
+        for m in _RUN.finditer(self.hay):
+            run = m.group()
+            if run in exact:
+                positions.setdefault(("=", run), []).append(m.start())
+            for k in heads:
+                if ("<", run[:k]) in wanted and len(run) >= k:
+                    positions.setdefault(("<", run[:k]), []).append(m.start())
+            for k in tails:
+                if (">", run[-k:]) in wanted and len(run) >= k:
+                    positions.setdefault((">", run[-k:]), []).append(m.end())
 
-    def _token_in(self, needle: str, runs: list[tuple[str, int]]) -> bool:
-        if not runs:
+    def _candidates(self, found: list[Anchor]) -> Iterator[int]:
+        """Where the needle could start: the positions of its rarest anchor, shifted."""
+        kind, key, offset = min(found, key=lambda a: len(self._positions.get(a[:2], ())))
+        return (p - offset for p in self._positions.get((kind, key), ()) if p >= offset)
+
+    def _token_in(self, needle: str, found: list[Anchor]) -> bool:
+        if not found:
             return find_token(self.hay, needle) != -1
-        positions, offset = self._rarest(runs)
         n = len(needle)
         check_before = is_word_char(needle[0])
         check_after = is_word_char(needle[-1])
         hay = self.hay
-        for p in positions:
-            i = p - offset
-            if (
-                i >= 0
-                and hay.startswith(needle, i)
-                and (not check_before or _edge_ok(hay, i - 1, -1))
-                and (not check_after or _edge_ok(hay, i + n, 1))
-            ):
-                return True
-        return False
+        return any(
+            hay.startswith(needle, i)
+            and (not check_before or _edge_ok(hay, i - 1, -1))
+            and (not check_after or _edge_ok(hay, i + n, 1))
+            for i in self._candidates(found)
+        )
 
-    def _substring_in(self, needle: str, runs: list[tuple[str, int]]) -> bool:
-        if not runs:
+    def _substring_in(self, needle: str, found: list[Anchor]) -> bool:
+        if not found:
             return needle in self.hay
-        positions, offset = self._rarest(runs)
-        return any(p >= offset and self.hay.startswith(needle, p - offset) for p in positions)
+        return any(self.hay.startswith(needle, i) for i in self._candidates(found))
 
 
-def _bounded_runs(needle: str, token: bool) -> list[tuple[str, int]]:
-    """The word runs of ``needle`` that must be maximal runs of any text holding it: runs
-    with a non-word character of the needle on both sides, and (for a whole token, whose
-    edges ``find_token`` bounds) runs touching the needle's ends."""
-    out: list[tuple[str, int]] = []
+def _anchors(needle: str, token: bool) -> list[Anchor]:
+    """What any text holding ``needle`` must hold around it, run by run.
+
+    A run with a non-word character of the needle on both sides is a maximal run of the
+    text ("="). For a whole token (``find_token`` bounds its edges) so are the runs at its
+    ends. For a substring, a last run after a non-word character starts a maximal run of
+    the text ("<", its first characters the key) and a first run before one ends a maximal
+    run (">", its last characters); a needle of a single run has no anchor."""
+    out: list[Anchor] = []
     n = len(needle)
     for m in _RUN.finditer(needle):
         start, end = m.span()
+        run = m.group()
         if token or (start > 0 and end < n):
-            out.append((m.group(), start))
+            out.append(("=", run, start))
+        elif start > 0:
+            out.append(("<", run[:_EDGE_KEY], start))
+        elif end < n:
+            out.append((">", run[-_EDGE_KEY:], end))
     return out
