@@ -74,8 +74,8 @@ def test_the_detector_finds_the_same_with_and_without_the_index() -> None:
 
 
 def test_a_name_of_two_words_is_found_inside_longer_words() -> None:
-    """Substrings anchor on the runs at their edges too: "project falcon" is inside
-    "subproject falconry", and "falcon 9" is not in "falcon 99x"... but is in "falcon 9x"."""
+    """Substrings anchor on the runs at their edges too, which may be parts of longer
+    words: "project falcon" is inside "subproject falconry", "falcon 9" inside "falcon 9x"."""
     hay = "the subproject falconry plan; falcon 9x; rocket lab"
     needles = ["project falcon", "falcon 9", "rocket labs", "t lab", "ject falc", "plan; falcon"]
     lookup = Lookup(hay, substrings=needles)
