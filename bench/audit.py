@@ -99,12 +99,15 @@ def run_one(engine: str, folder: str, out: str, workers: int) -> None:
         json.dumps(
             {
                 "engine": engine,
+                "nofab": str(Path(audit.__code__.co_filename).parents[2]),  # the version measured
                 "turns": stats.turns,
                 "seconds": round(seconds, 2),
                 "turns_per_s": round(stats.turns / seconds),
                 # CPU time of every process (this one and its workers): on a shared machine the
                 # wall-clock rate depends on the neighbours, turns per CPU-second does not.
                 "cpu_seconds": round(cpu, 1),
+                # The writer (this process: reading, hashing, storing) against the checkers.
+                "cpu_seconds_main": round(own.ru_utime + own.ru_stime, 1),
                 "turns_per_cpu_s": round(stats.turns / cpu),
                 "peak_rss_main_mb": round(own.ru_maxrss / 1024),
                 "peak_rss_largest_worker_mb": round(children.ru_maxrss / 1024),

@@ -74,6 +74,18 @@ REVIEW = {
         "false positive: repeats a figure the agent derived in its own earlier message, which by "
         "design is not evidence"
     ),
+    ("golden_conversation_1.json turn 5", "Lucy"): (
+        "real mistake in the data: the reply says lunch with Lucy; QueryCalendar's event is "
+        "'Lunch with Li Feng', and no tool, message or context names a Lucy"
+    ),
+    ("golden_conversation_1.json turn 5", "Jose"): (
+        "real mistake in the data: the reply says a 1 on 1 with Jose; the calendar's event is "
+        "'1 on 1 with Hugo'"
+    ),
+    ("golden_conversation_3.json turn 5", "Jose Garcia"): (
+        "real mistake in the data: the reply says the meeting with Jose Garcia was moved; the event is "
+        "'1 on 1 with Hugo' (user Hugo Saldana Cano), and the message the agent sent opens 'Hey Hugo'"
+    ),
     ("Alarm-Calendar-Email-DeleteAlarm-1.json turn 5", "I've changed"): (
         "false positive: the alarm was changed by AddAlarm + DeleteAlarm, "
         "which `claims` does not map to 'changed'"
@@ -87,33 +99,26 @@ REVIEW = {
 #: in step with the figures: re-read them when a detector changes).
 MISS_NOTES = {
     "number_changed": (
-        "the few τ-bench misses left are numbers the evidence holds in the same role by coincidence "
-        "(a changed fare equal to another fare of the search, a changed hour count equal to another "
-        "number of the policy text): presence cannot tell them apart. `attribution` catches the changed "
-        "value where the answer ties it to a record (a labelled price or seat count under a flight), "
-        'not a payment line ("Visa ending in 7447: $54"), a policy figure or a total. Money is held '
-        "to amounts (a price field, a $ sign, a calculator result) and derivations combine only "
-        "related fields, which is what lifted this row"
+        "on the tuning half the misses left are reported at 0.5, below the threshold: a changed amount "
+        "that is a loose multiple of a fare (2 x $39), or a derivation among densely derivable values "
+        "(a result with 10-40 prices combines into most nearby integers, so a derivation there proves "
+        "nothing and is reported at 0.5 rather than trusted); the rest are changed values that happen to "
+        "be held elsewhere in the evidence, which presence cannot tell apart"
     ),
     "claimed_action": (
-        "the appended action is taken as done by a tool of the same turn that can do it to the same "
-        'kind of thing: "refunded the fee" after a cancel_reservation or an update with a payment '
-        'method, "notified your manager" after SendMessage. Claims grounded only by an earlier '
-        "turn's call, or by a tool acting on another kind of thing (DeleteReminder for \"your "
-        'booking"), are caught'
+        'on τ-bench, "I\'ve also refunded the fee" after cancel_reservation or an update with a payment '
+        "method: those tools do refund there, so the appended claim is grounded and the mutation is not a "
+        'fabrication; on ToolTalk, "notified your manager" after SendMessage and "emailed you the receipt" '
+        "after SendEmail, where nothing in the turn says who the manager or the recipient is"
     ),
     "name_swapped": (
-        "ToolTalk runs with no profile, and `attribution` checks capitalised words only with "
-        "`proper_names` on; with it on, 3 of the 5 ToolTalk swaps are found, but 3 untouched ToolTalk "
-        'turns get a finding ("Dealz", "Rainbow", "Friday", "Lucy", "Jose"), over the 1% target. '
-        "The 2 τ-bench misses were not traced"
+        "a lone first name in running text (\"upgrading Noah\") is not checked: it has no held surname, "
+        "title, greeting, field owner or person slot beside it, and checking every capitalised word "
+        "fires on ordinary words; a single quoted event name is left to the quoted-name rule at 0.6"
     ),
     "failed_as_success": (
-        "mutants are made only where the answer uses the failed tool's verb in the past (so it "
-        "reports the action). A claim naming the failed item (its reservation id) is caught even "
-        "when another call of the same tool succeeded; misses are answers that report the action "
-        'in words the claim lexicon does not read as a completed action ("Your booking is '
-        'confirmed!", "Reminder deleted."), or name nothing the failed call was about'
+        "the last misses are answers where another call of the same tool succeeded this turn and the "
+        "claim names nothing the failed call was about"
     ),
 }
 

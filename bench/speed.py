@@ -1,11 +1,28 @@
-"""Speed of one check: median and p99 per τ-bench turn, turns/s, `import nofab` time, linear
-time on adversarial 1 MB answers, and — when `symfonic-core` is installed — the original
-identifier/verb-claim checker on the same turns, in the same process.
+"""Speed of the hot path on real τ-bench turns (each with the airline policy as context):
+per-detector medians and p99, the side-by-side with Symfonic's `detect_fabrication` in the
+same process (when `symfonic-core` is installed: `pip install 'nofab[bench]'`), one-shot
+`nofab.check` against a reused Guard, a conversation replay (every trajectory checked turn
+by turn as it grows) and `import nofab` time.
 
-    python bench/speed.py [--data ../shared/data] [--repeat 5]
+    python bench/speed.py [--data ../shared/data] [--half checking|tuning|all] [--repeat 5]
+                          [--hostile] [--json]
 
-Targets (issue 2): median <= 100 us, p99 <= 1 ms per turn with all detectors on,
-`import nofab` <= 60 ms, time per MB flat from 0.25 MB to 1 MB.
+Before/after: run it with PYTHONPATH pointing at another version's src/ (a version without
+the per-source cache reports every regime cold).
+
+Three cache regimes are reported, because a Guard indexes each evidence source once
+(`nofab.evidence.results`) and a benchmark that checks the same turns again would only
+measure its cache:
+- cold:   the Guard's source cache is emptied before every check (every turn pays for the
+          policy context and every tool result it carries: the worst case);
+- replay: the trajectories in order, the cache emptied once per pass (each result is paid
+          for at the turn it arrives: what a service or an audit sees);
+- warm:   every source already indexed (the floor).
+Per-turn figures are the minimum over `--repeat` passes (the least disturbed measurement).
+
+Targets (issue 15): all detectors median <= 2x Symfonic, p99 <= 1 ms; Symfonic's families
+alone <= 1x; one-shot <= 1.2x a reused Guard; replay <= 150 us per turn amortised;
+`import nofab` <= 60 ms.
 """
 
 from __future__ import annotations
@@ -14,19 +31,31 @@ import argparse
 import gc
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
 import time
-from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from corpora import tau_bench_turns
-from nofab import Guard, Policy, Turn, __version__
+import nofab
+from corpora import openai_chat_turns
+from nofab import Guard, Policy, Turn
+from nofab.evidence.index import Evidence
+
+try:
+    from nofab.evidence.results import ResultCache
+except ImportError:  # a version before the per-source cache (for a before/after run): all cold
+    ResultCache = None  # type: ignore[assignment,misc]
+from splits import half_of
 
 REPO = Path(__file__).resolve().parents[1]
+SYMFONIC_FAMILIES = ("identifiers", "claims", "intent")
+#: The parts of the evidence index detectors share, built before the detectors are timed so
+#: that each detector is charged for its own work only.
+TURN_WIDE = ("sources", "text", "folded", "numbers", "money", "records", "derivables")
+ANSWER_SIDE = ("answer", "sentences", "tokens", "claims", "numerals")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -34,120 +63,228 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def time_turns(check: Any, turns: list[Any], repeat: int) -> list[float]:
-    """Per-turn time: the minimum over `repeat` passes (the least disturbed measurement)."""
-    best = [float("inf")] * len(turns)
+def summary(values: list[float]) -> str:
+    return f"median {statistics.median(values):7.1f} us   p99 {percentile(values, 0.99):8.1f} us"
+
+
+def trajectories(data: Path, half: str) -> list[list[Turn]]:
+    """The turns of each τ-bench trajectory of the chosen half, in conversation order."""
+    path = data / "tau-bench-airline" / "gpt-4o-airline-dev.json"
+    out = []
+    for episode in json.loads(path.read_text("utf-8")):
+        if half != "all" and half_of("tau-bench-airline", episode["task_id"]) != half:
+            continue
+        out.append([turn for _, turn in openai_chat_turns(episode["traj"])])
+    return [t for t in out if t]
+
+
+def timed(
+    check: Callable[[Turn], Any], turns: list[Turn], before: Callable[[], None] | None = None
+) -> list[float]:
+    """Microseconds per turn for one pass; ``before`` runs untimed ahead of each check."""
+    out = []
+    for turn in turns:
+        if before is not None:
+            before()
+        start = time.perf_counter_ns()
+        check(turn)
+        out.append((time.perf_counter_ns() - start) / 1000)
+    return out
+
+
+def best_of(repeat: int, one_pass: Callable[[], list[float]]) -> list[float]:
+    """Per-turn minimum over ``repeat`` passes, with the collector off while timing."""
+    best: list[float] | None = None
+    gc.collect()
     gc.disable()
     try:
         for _ in range(repeat):
-            for i, t in enumerate(turns):
-                start = time.perf_counter_ns()
-                check(t)
-                best[i] = min(best[i], (time.perf_counter_ns() - start) / 1000)
+            times = one_pass()
+            best = times if best is None else [min(a, b) for a, b in zip(best, times, strict=True)]
+    finally:
+        gc.enable()
+    assert best is not None
+    return best
+
+
+def regimes(guard: Guard, conversations: list[list[Turn]], repeat: int) -> dict[str, list[float]]:
+    turns = [t for c in conversations for t in c]
+
+    def empty() -> None:
+        if ResultCache is not None:
+            guard.results = ResultCache()
+
+    def replay() -> list[float]:
+        empty()
+        return timed(guard.check, turns)
+
+    cold = best_of(repeat, lambda: timed(guard.check, turns, empty))
+    replayed = best_of(repeat, replay)
+    warm = best_of(repeat, lambda: timed(guard.check, turns))
+    return {"cold": cold, "replay": replayed, "warm": warm}
+
+
+def per_detector(guard: Guard, turns: list[Turn], repeat: int) -> dict[str, list[float]]:
+    """Per turn (cold cache): the shared index, then each detector on the built index."""
+    names = ["evidence: turn-wide", "evidence: answer side", *(d.id for d in guard.detectors)]
+    best = {name: [float("inf")] * len(turns) for name in names}
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            for i, turn in enumerate(turns):
+                if ResultCache is not None:
+                    evidence = Evidence(turn, guard.profile, guard.lexicon, cache=ResultCache())
+                else:
+                    evidence = Evidence(turn, guard.profile, guard.lexicon)
+                for name, parts in (
+                    ("evidence: turn-wide", TURN_WIDE),
+                    ("evidence: answer side", ANSWER_SIDE),
+                ):
+                    start = time.perf_counter_ns()
+                    for part in parts:
+                        getattr(evidence, part, None)  # None: an older version without it
+                    best[name][i] = min(best[name][i], (time.perf_counter_ns() - start) / 1000)
+                for detector in guard.detectors:
+                    start = time.perf_counter_ns()
+                    list(detector.detect(evidence))
+                    best[detector.id][i] = min(best[detector.id][i], (time.perf_counter_ns() - start) / 1000)
     finally:
         gc.enable()
     return best
 
 
-def import_time() -> float:
-    """Median wall time of `import nofab` in a fresh interpreter, in ms, with bytecode
-    caching allowed (as in any installed package) after one warm-up run."""
-    code = "import time; t=time.perf_counter(); import nofab; print((time.perf_counter()-t)*1000)"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    run = lambda: float(subprocess.check_output([sys.executable, "-c", code], text=True, env=env))  # noqa: E731
-    run()
-    return statistics.median(run() for _ in range(7))
-
-
-_WORDS = re.compile(r"\w+")
-
-
-def plain_scan(text: str) -> float:
-    """Seconds for one plain pass over the text (a word tokenizer): the yardstick the
-    guard's cost on hostile input is compared with."""
-    start = time.perf_counter()
-    _WORDS.findall(text)
-    return time.perf_counter() - start
-
-
-def adversarial(guard: Guard) -> list[tuple[str, float, float, float]]:
-    """(input name, MB, seconds per MB, factor over a plain scan) at 0.25 MB and 1 MB:
-    flat seconds per MB means linear."""
-    generators = {
-        "digits": lambda n: "1" * n,
-        "hex": lambda n: ("deadbeef" * (n // 8 + 1))[:n],
-        "a-a-a": lambda n: ("a-" * (n // 2 + 1))[:n],
-        "numbers": lambda n: ("$1,234.56 " * (n // 10 + 1))[:n],
-        "claims": lambda n: ("I've sent it. " * (n // 14 + 1))[:n],
-        "keys": lambda n: ("task_id=" * (n // 8 + 1))[:n],
-        "brackets": lambda n: ("[(" * (n // 2 + 1))[:n],
-        "words": lambda n: ("the answer is fine " * (n // 19 + 1))[:n],
-    }
-    rows = []
-    for name, make in generators.items():
-        for size in (250_000, 1_000_000):
-            text = make(size)
-            t = Turn(response=text, tool_calls=())
-            start = time.perf_counter()
-            guard.check(t)
-            elapsed = time.perf_counter() - start
-            rows.append((name, size / 1e6, elapsed / (size / 1e6), elapsed / max(plain_scan(text), 1e-9)))
-    return rows
-
-
-def symfonic_side_by_side(turns: list[Turn], repeat: int) -> None:
+def symfonic() -> Callable[[Turn], Any] | None:
     try:
-        from symfonic.agent.middleware.fabrication import detect_fabrication
+        from symfonic.agent.middleware.fabrication import detect_fabrication  # type: ignore[import-untyped]
     except ImportError:
-        print("symfonic-core not installed: skip the side-by-side (pip install 'nofab[bench]')")
-        return
+        return None
 
-    def original(t: Turn) -> list[Any]:
+    def original(t: Turn) -> Any:
         calls = [{"name": c.name, "result": c.result, "args": c.arguments} for c in t.tool_calls]
         return detect_fabrication(t.response, calls, hydrated_context=t.context, user_message=t.user_message)
 
-    guard = Guard(Policy(load_plugins=False))
-    ours = time_turns(guard.check, turns, repeat)
-    theirs = time_turns(original, turns, repeat)
-    caught_ours = Counter(f.kind for t in turns for f in guard.check(t).blocking)
-    caught_theirs = Counter(f.kind for t in turns for f in original(t) if f.confidence >= 0.8)
-    print(
-        f"side by side on {len(turns)} turns: nofab median {statistics.median(ours):.1f} us, "
-        f"symfonic-core median {statistics.median(theirs):.1f} us, "
-        f"ratio nofab/symfonic {statistics.median(ours) / statistics.median(theirs):.2f}"
+    return original
+
+
+def import_time() -> tuple[float, float]:
+    """Median (wall, CPU) time of `import nofab` in a fresh interpreter, in ms, with bytecode
+    caching allowed (as in any installed package) after one warm-up run. CPU time is the
+    steadier figure on a shared machine (wall time includes waiting for a core)."""
+    code = (
+        "import time; t=time.perf_counter(); c=time.process_time(); import nofab; "
+        "print((time.perf_counter()-t)*1000, (time.process_time()-c)*1000)"
     )
-    print(
-        f"  at threshold 0.8 on this grounded traffic: nofab {dict(caught_ours)}; "
-        f"symfonic-core {dict(caught_theirs)}"
-    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # The nofab this process imported (this checkout's, or another version's for a before/after).
+    source = Path(nofab.__file__).resolve().parents[1]
+    env["PYTHONPATH"] = os.pathsep.join([str(source), env.get("PYTHONPATH", "")])
+
+    def run() -> tuple[float, float]:
+        wall, cpu = subprocess.check_output([sys.executable, "-c", code], text=True, env=env).split()
+        return float(wall), float(cpu)
+
+    run()
+    runs = [run() for _ in range(7)]
+    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
+
+
+def hostile(guard: Guard) -> Iterable[str]:
+    """Seconds per MB of a few adversarial answers (bench/hostile.py has the full families)."""
+    generators: dict[str, Callable[[int], str]] = {
+        "digits": lambda n: "1" * n,
+        "numbers": lambda n: ("$1,234.56 " * (n // 10 + 1))[:n],
+        "claims": lambda n: ("I've sent it. " * (n // 14 + 1))[:n],
+        "spaces": lambda n: " " * n,
+    }
+    for name, make in generators.items():
+        rates = []
+        for size in (250_000, 1_000_000):
+            turn = Turn(response=make(size))
+            start = time.perf_counter()
+            guard.check(turn)
+            rates.append((time.perf_counter() - start) / (size / 1e6))
+        yield f"  {name:8s} 0.25 MB: {rates[0]:.3f} s/MB   1 MB: {rates[1]:.3f} s/MB"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--half", choices=("checking", "tuning", "all"), default="checking")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--hostile", action="store_true", help="also time 0.25 and 1 MB adversarial answers")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the headline figures")
     args = parser.parse_args()
-    turns = [t for _, t in tau_bench_turns(args.data / "tau-bench-airline" / "gpt-4o-airline-dev.json")]
-    guard = Guard(Policy(load_plugins=False))
+
+    conversations = trajectories(args.data, args.half)
+    turns = [t for c in conversations for t in c]
+    policy = Policy(load_plugins=False)
+    guard = Guard(policy)
     print(
-        f"nofab {__version__}, {len(turns)} τ-bench turns, "
-        f"detectors: {', '.join(d.id for d in guard.detectors)}"
+        f"nofab {nofab.__version__}: {len(turns)} τ-bench turns in {len(conversations)} trajectories "
+        f"({args.half} half), policy context {statistics.median(len(t.context) for t in turns):.0f} chars, "
+        f"min of {args.repeat} passes"
     )
-    times = time_turns(guard.check, turns, args.repeat)
-    median, p99 = statistics.median(times), percentile(times, 0.99)
-    print(f"check per turn: median {median:.1f} us, p99 {p99:.1f} us, max {max(times):.1f} us")
-    print(f"turns per second (one core, median): {1e6 / median:,.0f}")
-    print(f"import nofab: {import_time():.1f} ms (median of 7 fresh interpreters)")
-    print("adversarial answers (no tool calls), seconds per MB:")
-    rows = adversarial(guard)
-    for name in dict.fromkeys(r[0] for r in rows):
-        small, large = (r for r in rows if r[0] == name)
+    figures: dict[str, float] = {}
+
+    print("\nper detector (cold cache; each detector on an index already built):")
+    for name, times in per_detector(guard, turns, args.repeat).items():
+        print(f"  {name:22s} {summary(times)}   mean {statistics.mean(times):7.1f} us")
+
+    print("\nall detectors, Guard reused:")
+    ours = regimes(guard, conversations, args.repeat)
+    for regime, times in ours.items():
+        print(f"  {regime:6s} {summary(times)}")
+        figures[f"{regime}_median_us"] = round(statistics.median(times), 1)
+        figures[f"{regime}_p99_us"] = round(percentile(times, 0.99), 1)
+    replay_total = sum(ours["replay"]) / len(turns)
+    figures["replay_us_per_turn"] = round(replay_total, 1)
+    print(f"  conversation replay: {replay_total:.1f} us per turn amortised (total time / turns)")
+
+    families = Guard(Policy(detectors=SYMFONIC_FAMILIES, load_plugins=False))
+    fam = regimes(families, conversations, args.repeat)
+
+    print("\none-shot nofab.check against a reused Guard (replay order):")
+    nofab.check(turns[0], policy)  # the first call builds the cached guard
+
+    def one_shot_pass() -> list[float]:
+        if ResultCache is not None:
+            from nofab.pipeline.guard import GUARDS
+
+            GUARDS.get(policy, None).results = ResultCache()
+        return timed(lambda t: nofab.check(t, policy), turns)
+
+    one_shot = best_of(args.repeat, one_shot_pass)
+    ratio = statistics.median(one_shot) / statistics.median(ours["replay"])
+    figures["one_shot_ratio"] = round(ratio, 2)
+    print(f"  one-shot {summary(one_shot)}   ratio to reused {ratio:.2f}")
+
+    original = symfonic()
+    if original is None:
+        print("\nsymfonic-core not installed: no side-by-side (pip install 'nofab[bench]')")
+    else:
+        theirs = best_of(args.repeat, lambda: timed(original, turns))
+        base = statistics.median(theirs)
         print(
-            f"  {name:9s} 0.25 MB: {small[2]:.3f} s/MB   1 MB: {large[2]:.3f} s/MB   "
-            f"ratio {large[2] / small[2]:.2f}   x plain scan: {large[3]:.0f}"
+            f"\nside by side with symfonic-core detect_fabrication (median {base:.1f} us), ratio of medians:"
         )
-    symfonic_side_by_side(turns, args.repeat)
-    print(json.dumps({"median_us": round(median, 1), "p99_us": round(p99, 1)}))
+        for label, result in (("all detectors", ours), ("Symfonic's families", fam)):
+            cells = "   ".join(f"{r} {statistics.median(v) / base:5.2f}x" for r, v in result.items())
+            print(f"  {label:20s} {cells}")
+        figures["symfonic_median_us"] = round(base, 1)
+        figures["ratio_all_replay"] = round(statistics.median(ours["replay"]) / base, 2)
+        figures["ratio_all_cold"] = round(statistics.median(ours["cold"]) / base, 2)
+        figures["ratio_families_replay"] = round(statistics.median(fam["replay"]) / base, 2)
+        figures["ratio_families_cold"] = round(statistics.median(fam["cold"]) / base, 2)
+
+    wall, cpu = import_time()
+    figures["import_ms"], figures["import_cpu_ms"] = round(wall, 1), round(cpu, 1)
+    print(f"\nimport nofab: {wall:.1f} ms wall, {cpu:.1f} ms CPU (medians of 7 fresh interpreters)")
+    if args.hostile:
+        print("adversarial answers (no tool calls):")
+        for line in hostile(guard):
+            print(line)
+    if args.json:
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

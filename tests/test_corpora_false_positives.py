@@ -16,6 +16,12 @@ TOOLTALK_KNOWN_ERRORS = {
     "golden_conversation_3.json turn 3",
     # "your email is VirgniaJGraham@gahoo.com" — GetAccountInformation returned VirginiaJGraham@gahoo.com
     "GetAccountInformation-easy.json turn 1",
+    # "lunch with Lucy ... a 1 on 1 with Jose" — QueryCalendar returned "Lunch with Li Feng"
+    # and "1 on 1 with Hugo"
+    "golden_conversation_1.json turn 5",
+    # "rescheduled your meeting with Jose Garcia" — the event is "1 on 1 with Hugo", QueryUser
+    # returned Hugo Saldana Cano and the message sent opens "Hey Hugo"
+    "golden_conversation_3.json turn 5",
 }
 
 

@@ -116,3 +116,33 @@ def test_unknown_rule_key_is_refused() -> None:
     """A misspelt threshold key is an error naming the key, not a silently kept default."""
     with pytest.raises(ProfileError, match=r"rules\.degenerate_prose"):
         DegenerateProseDetector(Profile(rules={"degenerate_prose": {"short_ratio": 0.1}}))
+
+
+SALAD_EN = (
+    "the the of a to and, is. in it of the, a to. and is in, of it. the a, to of and. is in it, "
+    "the of. a to and, it is. in of the, a. to and is, in it. of the a to, and. is in it of, the."
+)
+SALAD_ES = (
+    "de la que el, en y. a los se, del las. un por, con no una. su para es, al lo. de la, que el en. "
+    "y a los, se del. las un por con, no. una su, para es al. lo de la, que. el en y a, los se."
+)
+
+
+@pytest.mark.parametrize("salad", [SALAD_EN, SALAD_ES], ids=["en", "es"])
+def test_a_stop_word_salad_is_degenerate(salad: str) -> None:
+    """Ordinary short words cut into pieces by punctuation (both signals) is garbled text."""
+    got = detect(salad)
+    assert [x.kind for x in got] == ["degenerate_prose"]
+    assert "stop-word salad" in got[0].reason
+
+
+@pytest.mark.parametrize("answer", [NORMAL * 2, TERSE * 5])
+def test_normal_or_terse_prose_is_no_salad(answer: str) -> None:
+    """Prose of ordinary word lengths, or terse answers punctuated as sentences, never read as salad."""
+    assert all("salad" not in x.reason for x in detect(answer))
+
+
+def test_salad_thresholds_come_from_the_profile() -> None:
+    """Asking for denser punctuation than the text has turns the salad signal off."""
+    profile = Profile(rules={"degenerate_prose": {"salad_piece_density": 1.0}})
+    assert all("salad" not in x.reason for x in detect(SALAD_EN, profile))

@@ -17,7 +17,7 @@ EVIDENCE = call("get_order", {"order_id": "A-1042", "total": 42.73})
         ("I've s\u200bent the receipt.", "verb_claim"),  # zero-width space inside the verb
         ("I've s\u0435nt the receipt.", "verb_claim"),  # Cyrillic е inside a Latin word
         ("I\u2060've sent the receipt.", "verb_claim"),  # word joiner
-        ("Refund id: refund_id=RF-88\u00ad231.", "ungrounded_entity"),  # soft hyphen splitting the id
+        ("Refund id: refund_id=RF-88\u00ad231.", "kv"),  # soft hyphen splitting the id
         ("Your id is 9f2b1e47-00cb-4b42-8e12-cc07e0f\u200c0c1d0.", "uuid"),  # zero-width non-joiner
         ("Total: $４２.７３ plus a fee of $１９.９９.", "unverified_number"),  # full-width digits
         ("Fee: $\u0661\u0669.\u0669\u0669.", "unverified_number"),  # Arabic-Indic digits

@@ -10,12 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
-from nofab.detectors.names import _letters_token, held_names, letter_runs, runs, words
+from nofab.detectors.names import held_names, runs, words
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.model.finding import Finding
@@ -126,14 +124,115 @@ def test_runs_keep_full_names_and_stop_at_punctuation_and_possessives() -> None:
     ]
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    st.text(st.sampled_from(list("abAé_1² -.Ⅻ")), max_size=40),
-    st.lists(st.text(st.sampled_from(list("abAé")), min_size=1, max_size=4), max_size=8),
+CONTACTS: dict[str, Any] = {
+    "name": "QueryUser",
+    "result": {
+        "users": [
+            {"username": "hcano", "name": "Hugo Cano", "phone": "402-581-7997", "email": "h@cano.example"},
+        ]
+    },
+}
+CONTACTOS: dict[str, Any] = {
+    "name": "buscar_contacto",
+    "result": {"nombre": "Hugo", "apellido": "Cano", "telefono": "402-581-7997"},
+}
+KONTAKTE: dict[str, Any] = {
+    "name": "kontakt_suchen",
+    "result": {"name": "Hugo Cano", "telefonnummer": "402-581-7997"},
+}
+
+OWNER_MUST_FIRE = [
+    ("possessive before a field", "Fatima's phone number is 402-581-7997.", CONTACTS, "Fatima's"),
+    ("possessive before a one-word field", "I found Greta's email: h@cano.example.", CONTACTS, "Greta's"),
+    ("field of a name", "The phone of Fatima is 402-581-7997.", CONTACTS, "Fatima"),
+    ("two-word field of a name", "The phone number of Fatima is 402-581-7997.", CONTACTS, "Fatima"),
+    ("Spanish field de a name", "El telefono de Marta es 402-581-7997.", CONTACTOS, "Marta"),
+    ("German field von a name", "Die Telefonnummer von Jonas ist 402-581-7997.", KONTAKTE, "Jonas"),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call", "expected"), OWNER_MUST_FIRE, ids=[c[0] for c in OWNER_MUST_FIRE]
 )
-def test_letter_runs_hold_what_a_scan_finds(text: str, pieces: list[str]) -> None:
-    """A piece of letters is in the text with no letter beside it exactly when it is one of
-    the text's maximal letter runs (numerals such as "²" or "Ⅻ" are not letters)."""
-    runs = letter_runs(text)
-    for piece in [*pieces, *runs]:
-        assert (piece in runs) == _letters_token(text, piece), (text, piece)
+def test_the_owner_of_a_persons_field_must_be_held(
+    why: str, answer: str, call: dict[str, Any], expected: str
+) -> None:
+    """A record that names someone holds the field; the answer says whose it is: an owner no
+    evidence holds is a name the answer made up."""
+    assert names_found(answer, call=call) == [expected], why
+
+
+OWNER_MUST_NOT_FIRE = [
+    ("held owner", "Hugo's phone number is 402-581-7997.", CONTACTS),
+    ("held owner, Spanish", "El telefono de Hugo es 402-581-7997.", CONTACTOS),
+    ("not a field of the record", "Fatima's favourite colour is blue.", CONTACTS),
+    ("a day owns no record", "Tomorrow's email digest is ready. Monday's phone call is at 9.", CONTACTS),
+    ("a product record names no person", "Acme's sku is TR-1001.", PRODUCTS),
+    ("part of a field name only", "Fatima's number is unknown to me.", CONTACTS),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call"), OWNER_MUST_NOT_FIRE, ids=[c[0] for c in OWNER_MUST_NOT_FIRE]
+)
+def test_owner_rule_needs_an_unknown_owner_of_a_persons_field(
+    why: str, answer: str, call: dict[str, Any]
+) -> None:
+    assert names_found(answer, call=call) == [], why
+
+
+def _events(name: str) -> dict[str, Any]:
+    return {"name": "QueryCalendar", "result": {"events": [{"name": name, "location": "Room 3"}]}}
+
+
+SLOT_MUST_FIRE = [
+    ("English 'with'", "You have a meeting with Mei from 2 to 3pm.", _events("1 on 1 with Hugo"), "Mei"),
+    (
+        "full name in the slot",
+        "Your lunch with Jose Garcia is at noon.",
+        _events("Lunch with Hugo"),
+        "Jose Garcia",
+    ),
+    ("Spanish 'con'", "Tienes una reunión con Marta a las 2.", _events("Reunión con Hugo"), "Marta"),
+    ("German 'mit'", "Sie haben um 14 Uhr einen Termin mit Jonas.", _events("Termin mit Hugo"), "Jonas"),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call", "expected"), SLOT_MUST_FIRE, ids=[c[0] for c in SLOT_MUST_FIRE]
+)
+def test_a_person_slot_the_evidence_shows_holds_only_held_names(
+    why: str, answer: str, call: dict[str, Any], expected: str
+) -> None:
+    """The evidence's own text puts a held name after "with"; the answer's "with ___" is then
+    a person slot, and a name no evidence holds there is made up."""
+    assert names_found(answer, call=call) == [expected], why
+
+
+SLOT_MUST_NOT_FIRE = [
+    ("held name in the slot", "You have a meeting with Hugo at 2.", _events("1 on 1 with Hugo")),
+    (
+        "held place after the slot word",
+        "You meet with Hugo in Room 3, with Room 3 booked.",
+        _events("Sync with Hugo"),
+    ),
+    ("slot word never before a name in the evidence", "You are flying with Delta.", _events("Lunch at noon")),
+    ("no person records at all", "The sync with Delta is at 2.", PRODUCTS),
+    ("another word before the name", "It was booked by Delta for you.", _events("1 on 1 with Hugo")),
+]
+
+
+@pytest.mark.parametrize(
+    ("why", "answer", "call"), SLOT_MUST_NOT_FIRE, ids=[c[0] for c in SLOT_MUST_NOT_FIRE]
+)
+def test_person_slot_needs_the_evidence_to_show_it(why: str, answer: str, call: dict[str, Any]) -> None:
+    assert names_found(answer, call=call) == [], why
+
+
+def test_a_joining_word_is_no_person_slot() -> None:
+    """ "Hugo and Li Feng" puts "and" before a held name, but "and" joins anything: "Boston
+    and Denver" in the answer names no person."""
+    assert names_found("You fly to Boston and Denver.", call=_events("Hugo and Feng")) == []
+    assert names_found("Fliegen Sie nach Boston und Denver.", call=_events("Hugo und Feng")) == []
+    assert names_found("You fly to Boston and Denver.", call=_events("Feng and Hugo")) == []
+    assert names_found("You have lunch with Marta.", call=_events("Lunch with Hugo")) == ["Marta"]

@@ -53,11 +53,6 @@ def test_other_construction_failures_still_warn() -> None:
     assert any("fragile" in w for w in guard.warnings)
 
 
-#: Detectors whose owners are rewriting them and that do not yet read their table through
-#: ``Rules`` (so an unknown key there passes): strict xfail, so this flips when they do.
-NOT_YET_THROUGH_RULES = {"identifiers", "claims", "intent"}
-
-
 def _builtin_ids() -> list[str]:
     from nofab.detectors import BUILTIN
 
@@ -66,15 +61,7 @@ def _builtin_ids() -> list[str]:
 
 @pytest.mark.parametrize(
     "detector_id",
-    [
-        pytest.param(
-            i,
-            marks=pytest.mark.xfail(
-                i in NOT_YET_THROUGH_RULES, reason="reads settings around Rules", strict=True
-            ),
-        )
-        for i in _builtin_ids()
-    ],
+    _builtin_ids(),
 )
 def test_every_detector_rejects_an_unknown_setting(detector_id: str) -> None:
     with pytest.raises(ProfileError) as info:

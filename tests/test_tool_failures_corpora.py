@@ -14,8 +14,14 @@ from nofab import Guard, Policy, Turn, check_call
 from nofab.detectors import TOOL_FAILURE_DETECTORS
 
 #: Known firings, each a true positive found by reading the data (see the report):
-#: the ToolTalk reply misspells the e-mail address the API returned ("VirgniaJGraham").
-EXPECTED_FIRINGS = {("GetAccountInformation-easy.json turn 1", "entities")}
+#: the ToolTalk reply misspells the e-mail address the API returned ("VirgniaJGraham"); two
+#: replies name people the calendar does not hold ("lunch with Lucy" for "Lunch with Li
+#: Feng", "your meeting with Jose Garcia" for "1 on 1 with Hugo").
+EXPECTED_FIRINGS = {
+    ("GetAccountInformation-easy.json turn 1", "entities"),
+    ("golden_conversation_1.json turn 5", "entities"),
+    ("golden_conversation_3.json turn 5", "entities"),
+}
 
 
 _TURNS: dict[str, list[tuple[str, Turn]]] = {}
@@ -34,12 +40,13 @@ def _corpus(shared_data: Path, name: str) -> list[tuple[str, Turn]]:
 @pytest.mark.parametrize("detector", TOOL_FAILURE_DETECTORS)
 @pytest.mark.parametrize("corpus", ["tau-bench", "tooltalk"])
 def test_quiet_on_at_least_99_percent_of_turns(shared_data: Path, corpus: str, detector: str) -> None:
-    """The detector fires on at most 1% of the corpus' turns, and only on the known ones."""
+    """Apart from the known true positives the detector fires on at most 1% of the corpus'
+    turns, and it fires on no turn but the known ones."""
     guard = Guard(Policy(detectors=(detector,), load_plugins=False))
     turns = _corpus(shared_data, corpus)
     assert len(turns) > 100
     fired = {(label, detector) for label, turn in turns if guard.detect(turn)}
-    assert len(fired) / len(turns) <= 0.01, sorted(fired)
+    assert len(fired - EXPECTED_FIRINGS) / len(turns) <= 0.01, sorted(fired)
     assert fired <= EXPECTED_FIRINGS, sorted(fired - EXPECTED_FIRINGS)
 
 

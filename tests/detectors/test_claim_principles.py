@@ -300,3 +300,104 @@ def test_a_negation_or_hedge_of_another_clause_does_not_cancel_a_claim(response:
 )
 def test_a_negation_after_the_subject_or_a_hedge_right_before_it_cancels(response: str) -> None:
     assert claimed(response, call("get_order", OK)) == []
+
+
+# ---------------------------------------------------------------- what a notification is
+@pytest.mark.parametrize(
+    ("response", "tool"),
+    [
+        ("I've also notified your manager about the change.", "send_certificate"),
+        ("I have informed the team of the new dates.", "send_certificate"),
+        ("I messaged your assistant about it.", "send_payment"),
+        ("He notificado al gerente del cambio.", "send_certificate"),
+        ("J'ai notifié votre responsable.", "send_voucher"),
+        ("Ich habe Ihren Manager benachrichtigt.", "send_certificate"),
+    ],
+)
+def test_a_notification_is_not_grounded_by_sending_something_else(response: str, tool: str) -> None:
+    """ "Notified", "informed", "messaged" say a message went to someone: a tool that sends a
+    certificate or a payment told nobody anything."""
+    assert len(claimed(response, call(tool, OK))) == 1
+
+
+@pytest.mark.parametrize(
+    ("response", "tool"),
+    [
+        ("I've notified your manager.", "send_notification"),
+        ("I have informed the team.", "SendMessage"),
+        ("I texted you the code.", "send_sms"),
+        ("I've notified the on-call engineer.", "twilio_send"),
+        ("He notificado al gerente.", "send_email"),
+        ("Ich habe Ihren Manager benachrichtigt.", "post_slack_message"),
+        # sending the certificate itself is still what send_certificate does
+        ("I've sent you a $150 travel certificate.", "send_certificate"),
+    ],
+)
+def test_a_notification_is_grounded_by_a_messaging_tool(response: str, tool: str) -> None:
+    assert claimed(response, call(tool, OK)) == []
+
+
+def test_a_definition_says_what_a_tool_sends() -> None:
+    """The direct object of a definition's verb is what the tool acts on: "Sends a page to
+    ..." notifies; "Sends a voucher to ..." does not."""
+    response = "I've notified the customer."
+    for description, grounded in (
+        ("Sends a page to the on-call engineer.", True),
+        ("Sends an SMS message to a phone number.", True),
+        ("Sends a voucher to the customer's account.", False),
+    ):
+        t = Turn.from_dict(
+            {
+                "response": response,
+                "tool_calls": [call("op_v2", OK)],
+                "tools": [{"name": "op_v2", "description": description}],
+            }
+        )
+        assert (findings(t, detector="claims") == []) is grounded, description
+
+
+# ---------------------------------------------------------------- which way money moves
+@pytest.mark.parametrize(
+    ("response", "tool", "arguments"),
+    [
+        (
+            "I've also refunded the fee to your original payment method.",
+            "book_reservation",
+            {"payment_id": "cc_1"},
+        ),
+        ("The difference has been refunded to your card.", "purchase_ticket", {"payment_method": "card_7"}),
+        ("Your deposit has been refunded.", "checkout_cart", {"payment_id": "pp_2"}),
+        ("He reembolsado la tarifa.", "book_flight", {"payment_id": "cc_1"}),
+        ("J'ai remboursé les frais.", "BookHotel", {"payment_id": "cc_1"}),
+        ("I charged your card for the upgrade.", "reimburse_expense", {"payment_id": "cc_1"}),
+    ],
+)
+def test_a_payment_argument_moves_money_the_way_the_tool_verb_says(
+    response: str, tool: str, arguments: dict[str, str]
+) -> None:
+    """A booking took money through its payment argument; it gave none back (and a
+    reimbursement charged nothing)."""
+    assert len(claimed(response, call(tool, OK, arguments))) == 1
+
+
+@pytest.mark.parametrize(
+    ("response", "tool", "arguments"),
+    [
+        # a change may move money either way
+        (
+            "The difference has been refunded to your gift card.",
+            "update_reservation_flights",
+            {"payment_id": "gc_1"},
+        ),
+        ("He reembolsado la diferencia.", "modify_order", {"payment_id": "cc_1"}),
+        # a booking charges through its payment argument
+        ("I charged your card for the booking.", "book_reservation", {"payment_id": "cc_1"}),
+        ("Ich habe Ihre Karte belastet.", "purchase_ticket", {"payment_method": "card_7"}),
+        # the verb of a refund tool refunds
+        ("Your fee has been refunded.", "refund_order", {"payment_id": "cc_1"}),
+    ],
+)
+def test_a_payment_argument_grounds_the_direction_the_tool_allows(
+    response: str, tool: str, arguments: dict[str, str]
+) -> None:
+    assert claimed(response, call(tool, OK, arguments)) == []

@@ -144,3 +144,57 @@ def test_claim_about_every_item_when_one_call_failed() -> None:
     (f,) = findings(turn("I have deleted all of your alarms.", ok, failed), detector="claims")
     assert f.confidence == 0.85 and "all of them" in f.reason
     assert findings(turn("I have deleted the alarm a1.", ok, failed), detector="claims") == []
+
+
+def _batch(tool: str, key: str, items: list[str], failed: str) -> list[dict]:
+    """One call of ``tool`` per item, each succeeding, then one for ``failed`` that errors."""
+    ok = [call(tool, {"id": f"r{i}"}, {key: item, "text": "see you at 2"}) for i, item in enumerate(items)]
+    bad = call(tool, None, {key: failed, "text": "see you at 2"}, error="Error: the request failed")
+    return [*ok, bad]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Okay, I have sent the attendees a message about the meeting.",
+        "I've messaged everyone on the team to let them know.",
+        "Done: your note has been sent to everyone.",
+        "He enviado un mensaje a los asistentes.",
+        "J'ai envoyé un message aux participants.",
+    ],
+)
+def test_claim_over_a_batch_with_one_failed_item(response: str) -> None:
+    """A batch (two or more calls of one tool succeeded) with one item's call failed: a claim
+    that names no item speaks for all of them, and the answer does not admit the failure."""
+    calls = _batch("SendMessage", "receiver", ["jenny", "nickie"], "vibes")
+    (f,) = findings(turn(response, *calls), detector="claims")
+    assert f.confidence == 0.85 and "whole batch" in f.reason and "vibes" in f.reason
+
+
+@pytest.mark.parametrize(
+    ("response", "items", "failed"),
+    [
+        # the answer admits the failure, or names the item left out
+        ("I sent the message to the team. Sadly I couldn't reach vibes.", ["jenny", "nickie"], "vibes"),
+        ("I sent the message to the team, but I couldn't reach vibes.", ["jenny", "nickie"], "vibes"),
+        (
+            "I sent the message to jenny and nickie, but was unable to message vibes.",
+            ["jenny", "nickie"],
+            "vibes",
+        ),
+        ("Messages sent to jenny and nickie; unfortunately one failed.", ["jenny", "nickie"], "vibes"),
+        ("He enviado el mensaje. No pude contactar a vibes.", ["jenny", "nickie"], "vibes"),
+        ("He enviado el mensaje, pero no pude contactar a vibes.", ["jenny", "nickie"], "vibes"),
+        # the claim names the items it covers, all of which succeeded
+        ("I've sent the message to jenny and nickie.", ["jenny", "nickie"], "vibes"),
+        # a failed probe then one real call is not a batch
+        ("I've sent the message to the team.", ["jenny"], "jeny"),
+        # the failed call was retried this turn with the same item and succeeded
+        ("I've sent the message to the team.", ["jenny", "nickie", "vibes"], "vibes"),
+    ],
+)
+def test_batch_claim_that_holds(response: str, items: list[str], failed: str) -> None:
+    """No finding when the answer discloses the failure, names only items that succeeded,
+    when there is no batch, or when the failed item was retried successfully."""
+    calls = _batch("SendMessage", "receiver", items, failed)
+    assert findings(turn(response, *calls), detector="claims") == []

@@ -20,6 +20,7 @@ from nofab.config.policy import Policy, Profile
 from nofab.detectors.base import Detector
 from nofab.errors import InputError, TurnError
 from nofab.evidence.index import Evidence
+from nofab.evidence.results import ResultCache
 from nofab.model.finding import Finding
 from nofab.pipeline.guard import Guard
 
@@ -116,9 +117,17 @@ class _Timed:
 _GUARDS: dict[Settings, tuple[Guard, dict[str, list[float]]]] = {}
 
 
+#: A worker checks one record (one conversation) at a time: only that conversation's tool
+#: results and the context shared across records (a system prompt) come back, so a small
+#: per-source cache gets every hit a large one would, and keeps each worker's memory flat.
+_CACHE_ENTRIES = 1024
+_CACHE_BYTES = 8 * 2**20
+
+
 def _guard(settings: Settings) -> tuple[Guard, dict[str, list[float]]]:
     if settings not in _GUARDS:
         guard = settings.guard()
+        guard.results = ResultCache(_CACHE_ENTRIES, _CACHE_BYTES)
         table: dict[str, list[float]] = {}
         guard.detectors = tuple(_Timed(d, table) for d in guard.detectors)
         _GUARDS[settings] = (guard, table)

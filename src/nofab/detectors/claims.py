@@ -12,11 +12,13 @@ import re
 from collections.abc import Iterator
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 from nofab.model.turn import ToolCall
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
@@ -31,8 +33,25 @@ CONFIDENCE_EARLIER = 0.8
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
 _MIN_ID_CHARS = 4
+#: How far before a failed item an admission of its failure is looked for.
+_ADMISSION_REACH = 60
+#: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
+_MIN_BATCH = 2
 #: "completed two reminders": a count (digits or a lexicon count word) before a noun.
 _COUNT = re.compile(r"\b(\w+)\s+(?:of\s+(?:your|the)\s+)?[^\W\d_]{3,}")
+
+
+def _values(call: ToolCall) -> list[str]:
+    """The string arguments of a call (the items it acted on, and its other settings)."""
+    arguments = call.parsed_arguments
+    if not isinstance(arguments, dict):
+        return []
+    return [v for v in arguments.values() if isinstance(v, str) and v.strip()]
+
+
+def _items(call: ToolCall) -> str:
+    """A short description of a call's arguments for a finding's reason."""
+    return ", ".join(v[:40] for v in _values(call)[:3]) or "its item"
 
 
 def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
@@ -51,7 +70,7 @@ def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
     return start, end
 
 
-class ClaimDetector:
+class ClaimDetector(DetectorBase):
     """``verb_claim``: a claimed action no tool of this turn could have done, or one whose
     own call failed (an item named in the claim, every item, or more items than calls
     succeeded). Risk: a count word right after the claim that counts something else ("sent
@@ -62,7 +81,8 @@ class ClaimDetector:
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:
-        del profile  # the vocabulary comes compiled in evidence.lexicon
+        # The vocabulary comes compiled in evidence.lexicon; there is no rules table.
+        Rules(profile, self.id, ())
 
     def _failed_for_named_item(self, evidence: Evidence, claim: Claim) -> Finding | None:
         """A finding when the claim names an item whose own call for this action failed."""
@@ -92,6 +112,7 @@ class ClaimDetector:
                     and len(value) >= _MIN_ID_CHARS
                     and (call.name, value) not in retried
                     and find_token(scope, fold(value)) != -1
+                    and not self._admitted(evidence, scope, fold(value))
                 ):
                     reason = f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
                     return self._failed_item_finding(claim, call, reason, item=value)
@@ -104,8 +125,18 @@ class ClaimDetector:
                 f"({(call.error or 'error')[:80]})"
             )
             return self._failed_item_finding(claim, call, reason)
-        done = sum(1 for c in evidence.succeeded_calls if not c.earlier and c.name == call.name)
+        batch = [c for c in evidence.succeeded_calls if not c.earlier and c.name == call.name]
         claimed = self._count(evidence, fold(evidence.answer[claim.span[1] : end]))
+        # A count says which part of the batch the claim covers ("completed two reminders"):
+        # then the count rule below decides, not the whole-batch rule.
+        left = None if claimed else self._left_out_of_batch(evidence, scope, failed, batch)
+        if left is not None:
+            reason = (
+                f"claims '{claim.text}' for the whole batch, but the {left.name} call for "
+                f"{_items(left)} failed and the answer does not say so"
+            )
+            return self._failed_item_finding(claim, left, reason)
+        done = len(batch)
         if claimed > done:
             # "completed two reminders" when one of the two CompleteReminder calls failed: a
             # count claim cannot exceed the calls of that tool that succeeded.
@@ -113,6 +144,53 @@ class ClaimDetector:
                 f"claims '{claim.text}' for {claimed} items, but only {done} {call.name} call(s) succeeded"
             )
             return self._failed_item_finding(claim, call, reason)
+        return None
+
+    @staticmethod
+    def _admitted(evidence: Evidence, scope: str, item: str) -> bool:
+        """The claim's sentence says the item's action did not happen: an inability phrase
+        in the same clause right before the item ("sent it to the team, but I couldn't
+        reach vibes"). Principle: an answer that reports the failure is honest. Risk: an
+        inability about something else that happens to sit before the item in the same
+        clause ("couldn't find a seat for BBB222, which is cancelled") hides the finding."""
+        at = find_token(scope, item)
+        clause = re.split(r"[,;]|\bbut\b|\bhowever\b", scope[max(0, at - _ADMISSION_REACH) : at])[-1]
+        return evidence.lexicon.states_inability(clause)
+
+    @staticmethod
+    def _left_out_of_batch(
+        evidence: Evidence,
+        scope: str,
+        failed: list[ToolCall],
+        batch: list[ToolCall],
+    ) -> ToolCall | None:
+        """A call of a batch that failed while the claim speaks for the batch as a whole.
+
+        Principle: when one tool ran for several items this turn ("SendMessage" to each
+        attendee) and at least two of its calls succeeded, the action is a batch, and a
+        claim that names none of the items ("sent the attendees a message") reports every
+        item done. A call of that batch that failed for an item no other call of this turn
+        did (not a retry), in an answer that admits no failure and never names that item,
+        makes the claim overstate what happened.
+
+        Risk: an agent that first tried a wrong item (a failed probe), then did the real
+        batch, and reports the batch truthfully is flagged; two successes are required so
+        that a probe followed by the one real call is not read as a batch.
+        """
+        if len(batch) < _MIN_BATCH or evidence.lexicon.states_inability(evidence.answer):
+            return None
+        done = {v for c in batch for v in _values(c)}
+        if any(find_token(scope, fold(v)) != -1 for v in done if len(v) >= _MIN_ID_CHARS):
+            return None  # the claim names its items: the named-item rule decides
+        answer = fold(evidence.answer)
+        for call in failed:
+            if call.name != batch[0].name:
+                continue
+            # A value no successful call of this turn had is the item this call was for
+            # (a retry this turn repeats it; an earlier turn's success is another message).
+            own = [v for v in _values(call) if v not in done]
+            if own and not any(find_token(answer, fold(v)) != -1 for v in own):
+                return call
         return None
 
     @staticmethod
@@ -127,14 +205,13 @@ class ClaimDetector:
         return evidence.lexicon.counts.get(word, 0)
 
     def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
-        return Finding(
-            kind="verb_claim",
-            detector=self.id,
-            identifier=claim.text,
-            confidence=CONFIDENCE_FAILED_ITEM,
+        return self.finding(
+            "verb_claim",
+            claim.text,
+            CONFIDENCE_FAILED_ITEM,
+            claim.span,
+            reason,
             severity="high",
-            span=claim.span,
-            reason=reason,
             evidence={
                 "failed_tool": call.name,
                 **({"item": item} if item else {}),
@@ -175,14 +252,12 @@ class ClaimDetector:
                     f"claims '{claim.text}' but no tool that could {verb} "
                     f"ran this turn (ran: {', '.join(dict.fromkeys(ran))})"
                 )
-            yield Finding(
-                kind="verb_claim",
-                detector=self.id,
-                identifier=claim.text,
-                confidence=confidence,
-                severity=severity_for(confidence),
-                span=claim.span,
-                reason=reason,
+            yield self.finding(
+                "verb_claim",
+                claim.text,
+                confidence,
+                claim.span,
+                reason,
                 evidence={
                     "verb": claim.verb,
                     "action": claim.action.name,

@@ -8,81 +8,34 @@ and colours would otherwise fire everywhere.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
+from dataclasses import replace
 
 from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.detectors.anchors import Anchors
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
+from nofab.language.text import latin_ids
 from nofab.model.finding import Finding
 
 #: Keys whose value is an identifier, matched in snake, kebab, camel or spaced form.
-BUILTIN_IDENTIFIER_KEYS: tuple[str, ...] = (
-    "task_id",
-    "job_id",
-    "pid",
-    "run_id",
-    "request_id",
-    "trace_id",
-    "span_id",
-    "ticket_id",
-    "order_id",
-    "session_id",
-    "transaction_id",
-    "txn_id",
-    "reservation_id",
-    "booking_id",
-    "confirmation_number",
-    "confirmation_code",
-    "confirmation_id",
-    "invoice_id",
-    "payment_id",
-    "refund_id",
-    "case_id",
-    "incident_id",
-    "tracking_number",
-    "tracking_id",
-    "process_id",
-    "build_id",
-    "deployment_id",
-    "execution_id",
-    "message_id",
-    "email_id",
-    "event_id",
-    "reminder_id",
-    "alarm_id",
-    "account_id",
-    "customer_id",
-    "claim_id",
-    "subagent_id",
-    "agent_id",
-    "container_id",
-    "instance_id",
-    "record_id",
-    "document_id",
-    "file_id",
-    "reference_number",
-    "reference_id",
-    "ref_id",
-    "receipt_id",
-    "receipt_number",
-    "policy_number",
-    "commit_id",
-    "workflow_id",
-    "pipeline_id",
-    "thread_id",
-    "conversation_id",
-    "voucher_id",
-    "certificate_id",
-    "ticket_number",
-    "order_number",
-    "case_number",
+_BUILTIN_KEYS = (
+    "task_id taskid job_id jobid pid run_id request_id req_id trace_id span_id ticket_id order_id session_id "
+    "transaction_id txn_id reservation_id booking_id confirmation_number confirmation_code "
+    "confirmation_id invoice_id payment_id refund_id case_id incident_id tracking_number tracking_id "
+    "process_id build_id deployment_id execution_id message_id email_id event_id reminder_id alarm_id "
+    "account_id customer_id claim_id subagent_id agent_id container_id instance_id record_id "
+    "document_id file_id reference_number reference_id ref_id receipt_id receipt_number policy_number "
+    "commit_id workflow_id pipeline_id thread_id conversation_id voucher_id certificate_id "
+    "ticket_number order_number case_number"
 )
+BUILTIN_IDENTIFIER_KEYS: tuple[str, ...] = tuple(_BUILTIN_KEYS.split())
 
 CONFIDENCE_UUID = 0.95
 CONFIDENCE_KV = 0.8
 CONFIDENCE_SHORT_HEX = 0.6
 CONFIDENCE_HASH = 0.6
-#: How far (characters) a short hex id may sit from a claim verb and still count as anchored.
-ANCHOR_WINDOW = 60
 
 # One pass finds every hex-looking token; each is then classified by shape. The leading
 # character class lets the regex engine skip non-hex text quickly; the possessive
@@ -90,43 +43,22 @@ ANCHOR_WINDOW = 60
 _HEXISH = re.compile(r"[0-9A-Fa-f][0-9A-Fa-f-]{5,}+")
 _CANONICAL_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _SCIENTIFIC = re.compile(r"\d+e\d+", re.IGNORECASE)
-_ID_VALUE_TRAIL = ".,:;!?)]}'\"*`"
+_ID_VALUE_TRAIL = ".,:;!?)]}'\"*`-/"  # a value ends at a word character: "task_id=A1-" is A1
 _KEY_SEPARATORS = " _-\t"
 _KEY_VALUE = re.compile(
-    r"[\s`'\"*]*(?:[:=#]|\bis\b|\bwas\b)?[\s`'\"*#]*(?P<value>[A-Za-z0-9][\w\-.:/]{0,127}+)",
+    r"[\s`'\"*]*(?P<sep>[:=#]|\bis\b|\bwas\b)?[\s`'\"*#]*(?P<value>[A-Za-z0-9][\w\-.:/]{0,127}+)",
     re.IGNORECASE,
 )
+#: Values that say there is no id yet; never reported even after ``key=``.
+_NO_VALUE = frozenset(["none", "null", "nil", "undefined", "unknown", "true", "false", "n/a", "na", "tbd"])
 
 # English words spelled only with a-f (and long enough to pass the length gate) are prose,
 # not ids: "decade", "facade", "accede", "added", "defaced"...
-_HEX_WORDS = frozenset(
-    [
-        "accede",
-        "acceded",
-        "added",
-        "baccae",
-        "beaded",
-        "bedded",
-        "beef",
-        "cabbed",
-        "dabbed",
-        "decade",
-        "decaf",
-        "deed",
-        "deface",
-        "defaced",
-        "efface",
-        "effaced",
-        "facade",
-        "faced",
-        "faded",
-        "feed",
-        "fabaceae",
-        "acceded",
-        "ebbed",
-        "deeded",
-    ]
+_HEX_WORD_LIST = (
+    "accede acceded added baccae beaded bedded beef cabbed dabbed decade decaf deed deface defaced "
+    "efface effaced facade faced faded feed fabaceae ebbed deeded"
 )
+_HEX_WORDS = frozenset(_HEX_WORD_LIST.split())
 
 
 def _key_forms(keys: tuple[str, ...]) -> frozenset[str]:
@@ -154,14 +86,19 @@ def _is_hex_id(token: str) -> bool:
     return not _SCIENTIFIC.fullmatch(token)
 
 
-class IdentifierDetector:
-    """``uuid``, ``kv``, ``hex_hash``, ``short_hex_near_verb``, ``short_hex_near_key``."""
+class IdentifierDetector(DetectorBase):
+    """``uuid``, ``kv``, ``hex_hash``, ``short_hex_near_verb``, ``short_hex_near_key``.
+
+    One finding per (identifier, kind): an id repeated in the answer is one fabrication; the
+    other places it appears are listed in the finding's ``evidence["repeated_at"]``.
+    """
 
     id = "identifiers"
-    version = "1"
+    version = "2"
     kinds = ("uuid", "kv", "hex_hash", "short_hex_near_verb", "short_hex_near_key")
 
     def __init__(self, profile: Profile) -> None:
+        Rules(profile, self.id, ())  # its vocabulary is the profile's identifier_keys; no rules table
         self._profile_keys = _key_forms(profile.identifier_keys)
         self._keys = _key_forms(BUILTIN_IDENTIFIER_KEYS) | self._profile_keys
         # Every key ends with one of a few words ("id", "number", "code"); finding those
@@ -170,60 +107,86 @@ class IdentifierDetector:
         self._tails = re.compile("(?:" + "|".join(map(re.escape, tails)) + ")(?![A-Za-z0-9])", re.IGNORECASE)
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
-        answer = evidence.answer
+        answer = latin_ids(evidence.answer)
+        grounded = _Grounding(evidence)
         uuids, hashes, short = _hex_tokens(answer)
-        yield from self._uuids(evidence, uuids)
-        key_spans = yield from self._key_values(evidence, answer)
-        yield from self._hashes(evidence, hashes, key_spans)
-        yield from self._short_hex(evidence, short, key_spans)
+        found = list(self._uuids(evidence, grounded, uuids))
+        key_values, key_spans = self._key_values(evidence, grounded, answer)
+        found.extend(key_values)
+        anchors = Anchors(evidence, answer, key_spans)
+        found.extend(self._anchored(evidence, grounded, hashes, anchors, hashes=True))
+        found.extend(self._anchored(evidence, grounded, short, anchors, hashes=False))
+        yield from _once_per_identifier(found)
 
-    def _uuids(self, evidence: Evidence, tokens: list[tuple[str, int, int]]) -> Iterator[Finding]:
+    def _uuids(
+        self, evidence: Evidence, grounded: _Grounding, tokens: list[tuple[str, int, int]]
+    ) -> Iterator[Finding]:
         for token, start, end in tokens:
             compact = token.replace("-", "")
             canonical = f"{compact[:8]}-{compact[8:12]}-{compact[12:16]}-{compact[16:20]}-{compact[20:]}"
-            if evidence.grounds(compact) or evidence.grounds(canonical):
+            if grounded(evidence.answer[start:end], compact, canonical):
                 continue
-            yield Finding(
-                kind="uuid",
-                detector=self.id,
-                identifier=token,
-                confidence=CONFIDENCE_UUID,
-                severity="high",
-                span=(start, end),
-                reason="UUID not found in tool results, context or user message",
+            yield self.finding(
+                "uuid",
+                evidence.answer[start:end],
+                CONFIDENCE_UUID,
+                (start, end),
+                "UUID not found in tool results, context or user message",
                 evidence={"searched": [s.label for s in evidence.sources]},
             )
 
     def _key_values(
-        self, evidence: Evidence, answer: str
-    ) -> Generator[Finding, None, list[tuple[int, int, str]]]:
+        self, evidence: Evidence, grounded: _Grounding, answer: str
+    ) -> tuple[list[Finding], list[tuple[int, int, str]]]:
+        """``kv`` findings, and every (start, end, key) value position (short hex anchors)."""
+        found: list[Finding] = []
         spans: list[tuple[int, int, str]] = []
         for tail in self._tails.finditer(answer):
-            found = self._key_before(answer, tail.start(), tail.end())
-            if found is None:
+            keyed = self._key_before(answer, tail.start(), tail.end())
+            if keyed is None:
                 continue
-            key, key_start = found
+            key, key_start = keyed
             match = _KEY_VALUE.match(answer, tail.end())
             if match is None:
                 continue
             value = match.group("value").rstrip(_ID_VALUE_TRAIL)
             start = match.start("value")
             spans.append((start, start + len(value), key))
-            if not looks_like_identifier(value) or evidence.grounds(value):
+            original = evidence.answer[start : start + len(value)]
+            if not self._is_value(answer, key_start, tail.end(), match.group("sep"), value):
+                continue
+            if grounded(original, value):
                 continue
             builtin = key not in self._profile_keys
-            yield Finding(
-                kind="kv",
-                detector=self.id,
-                identifier=value,
-                confidence=CONFIDENCE_KV,
-                severity="high" if builtin else "medium",
-                span=(key_start, start + len(value)),
-                reason=f"identifier {answer[key_start : tail.end()]}={value} not found in tool results, "
-                "context or user message",
-                evidence={"key": key, "searched": [s.label for s in evidence.sources]},
+            found.append(
+                self.finding(
+                    "kv",
+                    original,
+                    CONFIDENCE_KV,
+                    (key_start, start + len(value)),
+                    f"identifier {answer[key_start : tail.end()]}={original} not found in tool results, "
+                    "context or user message",
+                    evidence={"key": key, "searched": [s.label for s in evidence.sources]},
+                    severity="high" if builtin else "medium",
+                )
             )
-        return spans
+        return found, spans
+
+    @staticmethod
+    def _is_value(answer: str, key_start: int, key_end: int, sep: str | None, value: str) -> bool:
+        """Is ``value`` the id the key names?
+
+        Written as an assignment (``task_id=xyz``, ``pid=42``, ``taskId: XX``) the value is an
+        id whatever it looks like: the key says so. Written as prose ("order id is billing")
+        it must look like an id (a digit, or an upper-case code). Risk: an assignment whose
+        value is a made-up word is reported; placeholders ("none", "null") never are.
+        """
+        if value.lower() in _NO_VALUE:
+            return False
+        code_key = not any(c.isspace() for c in answer[key_start:key_end])
+        if sep == "=" or (sep == ":" and code_key):
+            return True
+        return looks_like_identifier(value)
 
     def _key_before(self, answer: str, tail_start: int, tail_end: int) -> tuple[str, int] | None:
         """The identifier key ending at ``tail_end`` (longest match), and where it starts."""
@@ -240,61 +203,83 @@ class IdentifierDetector:
             return key, start
         return None
 
-    def _anchor(
-        self, evidence: Evidence, start: int, end: int, key_spans: list[tuple[int, int, str]]
-    ) -> tuple[str, str] | None:
-        for k_start, k_end, key in key_spans:
-            if k_start <= start and end <= k_end:
-                return "short_hex_near_key", key
-        for claim in evidence.claims:
-            if claim.span[0] - ANCHOR_WINDOW <= end and start <= claim.span[1] + ANCHOR_WINDOW:
-                return "short_hex_near_verb", claim.text
-        return None
-
-    def _hashes(
-        self, evidence: Evidence, tokens: list[tuple[str, int, int]], key_spans: list[tuple[int, int, str]]
+    def _anchored(
+        self,
+        evidence: Evidence,
+        grounded: _Grounding,
+        tokens: list[tuple[str, int, int]],
+        anchors: Anchors,
+        *,
+        hashes: bool,
     ) -> Iterator[Finding]:
         for token, start, end in tokens:
-            if not _is_hex_id(token) or evidence.grounds(token):
+            original = evidence.answer[start:end]
+            if not _is_hex_id(token) or grounded(original, token):
                 continue
-            anchor = self._anchor(evidence, start, end, key_spans)
-            if anchor is None:
-                continue
-            yield Finding(
-                kind="hex_hash",
-                detector=self.id,
-                identifier=token,
-                confidence=CONFIDENCE_HASH,
-                severity="medium",
-                span=(start, end),
-                reason=f"{len(token) * 4}-bit hash next to {anchor[1]!r} not found in the evidence",
-                evidence={"anchor": anchor[1]},
-            )
-
-    def _short_hex(
-        self, evidence: Evidence, tokens: list[tuple[str, int, int]], key_spans: list[tuple[int, int, str]]
-    ) -> Iterator[Finding]:
-        for token, start, end in tokens:
-            if not _is_hex_id(token) or evidence.grounds(token):
-                continue
-            anchor = self._anchor(evidence, start, end, key_spans)
+            anchor = anchors.find(start, end)
             if anchor is None:
                 continue
             kind, what = anchor
-            yield Finding(
-                kind=kind,
-                detector=self.id,
-                identifier=token,
-                confidence=CONFIDENCE_SHORT_HEX,
-                severity="medium",
-                span=(start, end),
-                reason=(
-                    f"short hex id after {what!r} not found in the evidence"
-                    if kind == "short_hex_near_key"
-                    else f"short hex id near the claim {what!r} not found in the evidence"
-                ),
-                evidence={"anchor": what},
-            )
+            if hashes:
+                yield self.finding(
+                    "hex_hash",
+                    original,
+                    CONFIDENCE_HASH,
+                    (start, end),
+                    f"{len(token) * 4}-bit hash next to {what!r} not found in the evidence",
+                    evidence={"anchor": what},
+                )
+            elif kind == "short_hex_near_key":
+                yield self.finding(
+                    kind,
+                    original,
+                    CONFIDENCE_SHORT_HEX,
+                    (start, end),
+                    f"short hex id after {what!r} not found in the evidence",
+                    evidence={"key": what, "anchor": what},
+                )
+            else:
+                yield self.finding(
+                    kind,
+                    original,
+                    CONFIDENCE_SHORT_HEX,
+                    (start, end),
+                    f"short hex id near the claim {what!r} not found in the evidence",
+                    evidence={"anchor": what},
+                )
+
+
+class _Grounding:
+    """``evidence.grounds`` remembered per form: an id repeated ten thousand times is searched once."""
+
+    def __init__(self, evidence: Evidence) -> None:
+        self._evidence = evidence
+        self._seen: dict[str, bool] = {}
+
+    def __call__(self, *forms: str) -> bool:
+        for form in forms:
+            found = self._seen.get(form)
+            if found is None:
+                found = self._seen[form] = self._evidence.grounds(form)
+            if found:
+                return True
+        return False
+
+
+def _once_per_identifier(findings: list[Finding]) -> Iterator[Finding]:
+    """The first finding of each (kind, identifier); later places go to ``repeated_at``."""
+    first: dict[tuple[str, str], Finding] = {}
+    repeats: dict[tuple[str, str], list[list[int]]] = {}
+    for f in findings:
+        key = (f.kind, f.identifier)
+        if key in first:
+            repeats.setdefault(key, []).append([f.span[0], f.span[1]])
+        else:
+            first[key] = f
+    for key, f in first.items():
+        if key in repeats:
+            f = replace(f, evidence={**f.evidence, "repeated_at": repeats[key]})
+        yield f
 
 
 def _words_before(answer: str, position: int, limit: int) -> list[tuple[str, int]]:

@@ -10,7 +10,15 @@ person's name only when its position says so:
 - **addressed after a greeting or thanks** ("Thank you, Sophia.", "Gracias, Ana."), when the
   records name people at all (the answer then addresses one of them);
 - **before a code in brackets** that a record holds ("___ (sophia_silva_7557)"), when the
-  record names someone else.
+  record names someone else;
+- **the owner of a person's field** — a possessive before the name of a field that a record
+  naming someone holds ("___'s phone number" when a record has ``name`` and ``phone``), or
+  the word after that field and "of" ("the phone of ___", "el telefono de ___"): the answer
+  then reads a record's field and says whose it is, so the owner must be a name the evidence
+  holds;
+- **in a person slot the evidence itself shows** — after a lower-case word that the
+  evidence's own text puts right before a held name ("1 on 1 with Hugo" makes "with ___" a
+  person slot; "reunión con ___", "Termin mit ___").
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
@@ -20,9 +28,15 @@ person roles; not ``product_name``) gives its first and last word.
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
 Airport" when a passenger is called Sofia) reads as a person; a first name written alone
-in running text ("upgrading Noah") is never checked, so a swapped lone first name passes.
+in running text ("upgrading Noah") is checked only in a person slot the evidence shows, so
+a lone swapped first name elsewhere passes; a slot word the evidence also uses before other
+things ("with Hugo" and "flying with Delta" when Delta is in no evidence) reads that thing as
+a person.
 The greeting rule trusts that the records name people at all; a bot greeting the user by a
-name given in an earlier conversation (not in this turn's evidence) is flagged.
+name given in an earlier conversation (not in this turn's evidence) is flagged. The owner rule
+matches whole field names only ("phone", "start time" for ``start_time``), so "Monday's event"
+does not read ``event_type``; it flags a capitalised non-person owner no evidence holds
+("Acme's email" from memory), which names a record nobody returned this turn either.
 """
 
 from __future__ import annotations
@@ -33,27 +47,22 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from nofab.detectors import nameslots as slots
 from nofab.evidence.records import Record
 from nofab.language.text import fold
+from nofab.language.vocabulary import words as words_of
 
 #: Confidence of a name the evidence does not hold: at the blocking threshold, because the
 #: position rules above leave only words that read as a person's name.
 CONFIDENCE_NAME = 0.8
+#: Distinct words looked up by a find over the evidence before one pass collects all of
+#: its letter runs (a find is cheaper for the few words most answers have).
+MAX_FINDS = 32
+#: Held names whose occurrences in the evidence give person slots (each costs a find).
+MAX_FRAMES = 64
 #: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
 MAX_NAME_WORDS = 4
 
-_FIRST_FIELD = re.compile(
-    r"(?:first|given|fore|christian)_?name$|^(?:first|given|vorname|prenom|nombre)$", re.I
-)
-_LAST_FIELD = re.compile(
-    r"(?:last|family|sur)_?name$|^(?:last|surname|nachname|apellidos?|nom_de_famille|sobrenome)$", re.I
-)
-# "name" alone, or the name of a person-like role; "product_name" or "airport_name" names a thing.
-_FULL_FIELD = re.compile(
-    r"^(?:(?:full|display|person|passenger|customer|client|user|contact|employee|agent|owner|sender"
-    r"|recipient|attendee|guest|member|patient|traveler|traveller|author|holder)_?)?name$",
-    re.I,
-)
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
 _LETTERS = re.compile(r"[^\W\d_]+")
 # A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
@@ -103,11 +112,11 @@ def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
         parts = [w for w in re.split(r"[\s,]+", text.strip()) if _capitalised(w)]
         if not parts:
             continue
-        if _FIRST_FIELD.search(key):
+        if slots.FIRST_FIELD.search(key):
             first.update(fold(p) for p in parts)
-        elif _LAST_FIELD.search(key):
+        elif slots.LAST_FIELD.search(key):
             last.update(fold(p) for p in parts)
-        elif _FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
+        elif slots.FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
             first.add(fold(parts[0]))
             if len(parts) > 1:
                 last.add(fold(parts[-1]))
@@ -144,30 +153,10 @@ def _letters_token(text: str, piece: str) -> bool:
     return False
 
 
-def letter_runs(text: str) -> frozenset[str]:
-    """The maximal runs of letters (``str.isalpha``) in ``text``: the pieces for which
-    ``_letters_token(text, piece)`` is true, when ``piece`` is all letters."""
-    runs: set[str] = set()
-    for match in _LETTERS.finditer(text):  # every letter is inside one of these runs
-        run = match.group()
-        if run.isalpha():
-            runs.add(run)
-            continue
-        # rare: numeric characters that are not digits ("²", "Ⅻ") split the run
-        start = None
-        for i, char in enumerate(run):
-            if char.isalpha():
-                start = i if start is None else start
-            elif start is not None:
-                runs.add(run[start:i])
-                start = None
-        if start is not None:
-            runs.add(run[start:])
-    return frozenset(runs)
-
-
 def _is_letter(char: str) -> bool:
-    return char.isalpha()
+    r"""A letter as ``_LETTERS`` reads one (``[^\W\d_]``), so a find and a set of letter
+    runs agree."""
+    return char.isalnum() and not char.isdecimal()
 
 
 def _initial(answer: str, word: Word) -> bool:
@@ -254,19 +243,20 @@ class NameFinder:
         run of letters of its own: "silva" is held by "sophia_silva_7557", not by "silvan"."""
         return any(not self._holds(piece) for piece in _LETTERS.findall(fold(word.text)))
 
-    @cached_property
-    def _runs(self) -> frozenset[str]:
-        return letter_runs(self._text)
-
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
         if held is None:
-            # A piece of letters only is held exactly when it is one of the text's maximal
-            # letter runs: one set built per turn instead of one scan of the evidence per
-            # distinct word (an answer of thousands of names made that answer x evidence).
-            held = piece in self._runs if piece.isalpha() else _letters_token(self._text, piece)
+            if len(self._seen) < MAX_FINDS:
+                held = _letters_token(self._text, piece)
+            else:  # many distinct words: one pass over the evidence beats a find per word
+                held = piece in self._letter_runs
             self._seen[piece] = held
         return held
+
+    @cached_property
+    def _letter_runs(self) -> frozenset[str]:
+        """Every run of letters of the evidence text (what ``_letters_token`` finds)."""
+        return frozenset(_LETTERS.findall(self._text))
 
     def candidates(self, answer: str) -> list[NameCandidate]:
         found = words(answer)
@@ -294,12 +284,67 @@ class NameFinder:
                 return f"beside the surname {word.text} that a record holds"
         if len(run) == 1 and self._addressed(answer, run[0]) and (self.first or self.last):
             return "addressed after a greeting"
+        prev = slots.word_before(answer, run[0].start)
+        if prev and self._person_frame(prev, run):
+            return f"after '{prev}', which the evidence puts before a person's name"
+        field = self._owned_field(answer, run, prev)
+        if field:
+            return f"the owner of the field {field} that a record of a person holds"
         code = _CODE_AFTER.match(answer, run[-1].end)
         if code and len(run) <= MAX_NAME_WORDS:
             owner = self._names_of(code.group(1))
             if owner and not any(fold(w.text) in owner for w in run):
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
         return None
+
+    def _person_frame(self, prev: str, run: list[Word]) -> bool:
+        """Is ``prev``, the lower-case word right before the run, one the evidence's own
+        text puts right before a name a record holds ("1 on 1 with Hugo": "with")? Cheapest
+        first: the run's words (most are held: a find each, cached), then the frames of the
+        held names (a walk of the results for their names, then a find per name)."""
+        return any(self._unknown(w) for w in run) and prev in self._frames
+
+    @cached_property
+    def _frames(self) -> frozenset[str]:
+        """The words the evidence's text puts right before a held name, found from each
+        held name's occurrences (a find per name, bounded). A joining word never counts
+        ("Sofia and Kevin": a conjunction or a determiner joins anything)."""
+        joining = words_of("joining_words")
+        names = sorted(self.first | self.last)[:MAX_FRAMES]
+        return frozenset(w for name in names for w in slots.frames_of(self._text, name)) - joining
+
+    def _owned_field(self, answer: str, run: list[Word], prev: str) -> str:
+        """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
+        next to the field must itself be unknown: a held surname owning a field ("Mei
+        Silva's email") is the beside-a-held-name rule's case."""
+        # (the word next to the field, the field word next to it, a two-word field in
+        # reading order: "phone number", "start time" or None)
+        pairs: list[tuple[Word, str, tuple[str, str] | None]] = []
+        if run[-1].possessive:
+            after = slots.FIELD_AFTER.match(answer, run[-1].end)
+            if after:
+                one, two = after.groups()
+                pairs.append((run[-1], one, (one, two) if two else None))
+        before = None
+        if prev in slots.OWNER_WORDS:  # "the phone of ___": only then read the field before
+            before = slots.FIELD_OF.search(answer[max(0, run[0].start - 48) : run[0].start])
+        if before:
+            one, two = before.groups()
+            pairs.append((run[0], two, (one, two) if one else None))
+        for word, near, both in pairs:
+            names = [fold(near)]
+            if both:  # "phone number" names ``phone_number``, ``phonenumber`` or ``phone``
+                names += [f"{fold(both[0])}_{fold(both[1])}", fold(both[0]) + fold(both[1]), fold(both[0])]
+            held = next((n for n in names if n in self._person_fields), "")
+            if not held or fold(word.text) in words_of("calendar_words"):
+                continue  # "Monday's meeting", "Today's forecast": a day owns no record
+            if self._unknown(word):
+                return held
+        return ""
+
+    @cached_property
+    def _person_fields(self) -> frozenset[str]:
+        return slots.person_fields(self._results())
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""

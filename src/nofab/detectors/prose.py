@@ -10,7 +10,15 @@ Signals, each with a threshold in ``profile.rules["degenerate_prose"]``:
   words of a lexicon language (``additional_short_words`` adds more);
 - ``fragment_ratio``: share of prose sentences of one or two words (needs ``min_sentences``);
 - ``repetition_ratio``: share of word trigrams that repeat an earlier one, or a word
-  repeated ``max_word_run`` times in a row.
+  repeated ``max_word_run`` times in a row;
+- a stop-word salad ("the the of a to and, is. in it of ..."): words of ordinary language but
+  no sentence — at least ``salad_word_ratio`` of the words have three letters or fewer AND
+  punctuation cuts the text into pieces of four words or fewer on average (``salad_piece_density``
+  pieces per word). Both must hold, as in Pleach's fragment-density-and-short-word rule: normal
+  prose is about 40% short words with a comma or stop every eight to ten words, terse prose is
+  short-worded but punctuated like sentences, so neither alone says anything. Risk: a long run
+  of clipped two-word replies ("Yes, it is. So do I.") reads as salad; ``min_words`` of prose
+  are needed first.
 Two signals together are a finding at 0.85; one alone is reported at 0.6.
 """
 
@@ -22,9 +30,10 @@ from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.language import phrases
-from nofab.model.finding import Finding, severity_for
+from nofab.model.finding import Finding
 
 DEFAULT_MIN_WORDS = 40
 DEFAULT_MIN_SENTENCES = 6
@@ -32,6 +41,8 @@ DEFAULT_SHORT_WORD_RATIO = 0.2
 DEFAULT_FRAGMENT_RATIO = 0.5
 DEFAULT_REPETITION_RATIO = 0.5
 DEFAULT_MAX_WORD_RUN = 4
+DEFAULT_SALAD_WORD_RATIO = 0.6
+DEFAULT_SALAD_PIECE_DENSITY = 0.25
 CONFIDENCE_STRONG = 0.85
 CONFIDENCE_WEAK = 0.6
 
@@ -41,9 +52,10 @@ _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _SKIP_LINE = re.compile(r"^\s*(?:[-*•+>#|]|\d{1,3}[.)]|    |\t)|^\s*[\w ]{1,30}:\s")
 _PUNCT = ".,;:!?…()[]{}\"'“”‘’«»*_~-—–/"
 _STOPS = frozenset(".!?;…")
+_PIECE_ENDS = frozenset(".!?;…,:")
 
 
-class DegenerateProseDetector:
+class DegenerateProseDetector(DetectorBase):
     """``degenerate_prose``."""
 
     id = "degenerate_prose"
@@ -62,6 +74,8 @@ class DegenerateProseDetector:
                 "repetition_ratio",
                 "max_word_run",
                 "additional_short_words",
+                "salad_word_ratio",
+                "salad_piece_density",
             ),
         )
         self.min_words = rules.integer("min_words", DEFAULT_MIN_WORDS, 1)
@@ -70,6 +84,8 @@ class DegenerateProseDetector:
         self.fragment_ratio = rules.number("fragment_ratio", DEFAULT_FRAGMENT_RATIO, 0.0, 1.0)
         self.repetition_ratio = rules.number("repetition_ratio", DEFAULT_REPETITION_RATIO, 0.0, 1.0)
         self.max_run = rules.integer("max_word_run", DEFAULT_MAX_WORD_RUN, 2)
+        self.salad_ratio = rules.number("salad_word_ratio", DEFAULT_SALAD_WORD_RATIO, 0.0, 1.0)
+        self.salad_density = rules.number("salad_piece_density", DEFAULT_SALAD_PIECE_DENSITY, 0.0, 1.0)
         self.short_words = phrases.words("short_words") | {
             w.lower() for w in rules.strings("additional_short_words")
         }
@@ -92,11 +108,17 @@ class DegenerateProseDetector:
         words: list[str] = []
         sentences: list[int] = []
         in_sentence = 0
+        pieces = 0
+        in_piece = False
         for token in lowered.split():
             word = token.strip(_PUNCT)
             if word.isalpha() or ("'" in word and word.replace("'", "").isalpha()):
                 words.append(word)
                 in_sentence += 1
+                in_piece = True
+            if token[-1] in _PIECE_ENDS and in_piece:
+                pieces += 1
+                in_piece = False
             if token[-1] in _STOPS and in_sentence:
                 sentences.append(in_sentence)
                 in_sentence = 0
@@ -120,6 +142,8 @@ class DegenerateProseDetector:
         return {
             "words": float(len(words)),
             "short_word_ratio": short / len(words),
+            "tiny_word_ratio": sum(1 for w in words if len(w) <= 3) / len(words),
+            "piece_density": (pieces + in_piece) / len(words),
             "fragment_ratio": fragments,
             "repetition_ratio": repeats / len(trigrams) if trigrams else 0.0,
             "longest_word_run": float(longest),
@@ -139,16 +163,19 @@ class DegenerateProseDetector:
                 f"the text loops ({stats['repetition_ratio']:.0%} repeated word triples, "
                 f"a word {int(stats['longest_word_run'])} times in a row)"
             )
+        if stats["tiny_word_ratio"] >= self.salad_ratio and stats["piece_density"] >= self.salad_density:
+            fired.append(
+                f"a stop-word salad ({stats['tiny_word_ratio']:.0%} of words of three letters or fewer, "
+                f"{stats['piece_density']:.2f} punctuated pieces per word)"
+            )
         if not fired:
             return
         confidence = CONFIDENCE_STRONG if len(fired) >= 2 else CONFIDENCE_WEAK
-        yield Finding(
-            kind="degenerate_prose",
-            detector=self.id,
-            identifier="",
-            confidence=confidence,
-            severity=severity_for(confidence),
-            span=(0, 0),
-            reason="the answer reads as garbled output: " + "; ".join(fired),
+        yield self.finding(
+            "degenerate_prose",
+            "",
+            confidence,
+            (0, 0),
+            "the answer reads as garbled output: " + "; ".join(fired),
             evidence={k: round(v, 3) for k, v in stats.items()},
         )

@@ -7,21 +7,27 @@ costs one case-fold of the evidence text and a few substring searches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TypeVar
+from functools import cached_property, partial
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from nofab.config.policy import Profile
-from nofab.evidence.records import Record, RecordFinder
+from nofab.evidence.records import Record
+from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
-from nofab.language.text import clean_answer, find_token, fold, fold_source, value_text
+from nofab.language.sentences import Token, sentence_at, spans_of, tokenize
+from nofab.language.text import clean_answer, find_token, fold, fold_source
 from nofab.model.turn import ToolCall, Turn
-from nofab.numbers.dates import DateTimeIndex
-from nofab.numbers.derive import Derivable
-from nofab.numbers.extract import Numeral, extract_numerals
-from nofab.numbers.index import LiteralIndex, NumberIndex, money_values
-from nofab.numbers.pairs import DerivedTable
+
+if TYPE_CHECKING:
+    # Types only: the numbers package loads with the first Guard's detectors, so that
+    # `import nofab` stays light (each part imports it where it is computed).
+    from nofab.numbers.dates import DateTimeIndex
+    from nofab.numbers.derive import Derivable
+    from nofab.numbers.extract import Numeral
+    from nofab.numbers.index import LiteralIndex, NumberIndex
+    from nofab.numbers.pairs import DerivedTable
 
 _SEPARATOR = "\n\u241e\n"  # keeps sources from gluing into one token
 
@@ -33,6 +39,12 @@ class Source:
     label: str  # "user_message", "context", "tool_calls[2].result", ...
     text: str
     call: ToolCall | None = None
+    #: Its per-source index, shared across turns through the guard's cache.
+    index: SourceIndex | None = None
+
+    @property
+    def folded(self) -> str:
+        return self.index.folded if self.index is not None else fold_source(self.text)
 
 
 _T = TypeVar("_T")
@@ -55,17 +67,28 @@ class Evidence:
     """What this turn's answer can be checked against."""
 
     def __init__(
-        self, turn: Turn, profile: Profile, lexicon: Lexicon, parent: Evidence | None = None
+        self,
+        turn: Turn,
+        profile: Profile,
+        lexicon: Lexicon,
+        parent: Evidence | None = None,
+        *,
+        cache: ResultCache | None = None,
     ) -> None:
+        """``cache``: the per-source indexes to reuse (a ``Guard``'s); without one, every
+        source is indexed for this turn only."""
         self.turn = turn
         self.profile = profile
         self.lexicon = lexicon
         self._parent = parent
+        self._cache = cache if cache is not None else UNCACHED
 
     def for_answer(self, answer: str) -> Evidence:
         """The same evidence against another answer (a streamed sentence, a revision): every
         turn-wide part is shared with this index, only the answer side is new."""
-        return Evidence(self.turn.with_response(answer), self.profile, self.lexicon, parent=self)
+        return Evidence(
+            self.turn.with_response(answer), self.profile, self.lexicon, parent=self, cache=self._cache
+        )
 
     # ------------------------------------------------------------------ answer
     @cached_property
@@ -75,34 +98,63 @@ class Evidence:
         return clean_answer(self.turn.response)
 
     @cached_property
+    def tokens(self) -> list[Token]:
+        """The answer's tokens, each with its sentence index, tokenised once for every
+        detector (``nofab.language.sentences``)."""
+        return tokenize(self.answer)
+
+    @cached_property
+    def sentences(self) -> list[tuple[int, int]]:
+        """The answer's sentences as (start, end) spans, as ``tokens`` cuts them."""
+        return spans_of(self.tokens)
+
+    def sentence_at(self, position: int) -> tuple[int, int]:
+        """The sentence holding ``position`` of the answer (O(log n))."""
+        return sentence_at(self.sentences, position)
+
+    @cached_property
     def claims(self) -> list[Claim]:
         return self.lexicon.find_claims(self.answer)
 
     @cached_property
     def numerals(self) -> list[Numeral]:
+        # Imported here, as below: the numbers module loads with the first Guard's detectors,
+        # so that `import nofab` stays light.
+        from nofab.numbers.extract import extract_numerals
+
         return extract_numerals(self.answer)
 
     # ------------------------------------------------------------------ sources
     @turn_wide
     def sources(self) -> tuple[Source, ...]:
-        turn = self.turn
+        """Every body of evidence, each with its per-source index."""
+        turn, cache = self.turn, self._cache
         out: list[Source] = []
         if turn.user_message:
-            out.append(Source("user_message", turn.user_message))
+            out.append(
+                Source("user_message", turn.user_message, index=cache.source(turn.user_message, False))
+            )
         if turn.context:
-            out.append(Source("context", turn.context))
+            out.append(Source("context", turn.context, index=cache.source(turn.context, False)))
         for i, call in enumerate(turn.tool_calls):
             if call.arguments is not None:
-                out.append(Source(f"tool_calls[{i}].arguments", value_text(call.arguments), call))
+                index = cache.source(call.arguments)
+                out.append(Source(f"tool_calls[{i}].arguments", index.text, call, index))
             if call.result is not None:
-                out.append(Source(f"tool_calls[{i}].result", value_text(call.result), call))
+                index = cache.source(call.result)
+                out.append(Source(f"tool_calls[{i}].result", index.text, call, index))
             if call.error:
-                out.append(Source(f"tool_calls[{i}].error", call.error, call))
+                out.append(
+                    Source(f"tool_calls[{i}].error", call.error, call, cache.source(call.error, False))
+                )
         for i, prior in enumerate(turn.prior_tool_uses):
             if prior.job_id:
-                out.append(Source(f"prior_tool_uses[{i}]", prior.job_id))
+                out.append(
+                    Source(f"prior_tool_uses[{i}]", prior.job_id, index=cache.source(prior.job_id, False))
+                )
         if self.profile.allowlist:
-            out.append(Source("profile.allowlist", "\n".join(self.profile.allowlist)))
+            allowed = "\n".join(self.profile.allowlist)
+            out.append(Source("profile.allowlist", allowed, index=cache.source(allowed, False)))
         return tuple(out)
 
     @turn_wide
@@ -112,9 +164,9 @@ class Evidence:
 
     @turn_wide
     def folded(self) -> str:
-        # Folded source by source (case folding never crosses the separator), so a long
-        # context repeated every turn is folded once per process.
-        return _SEPARATOR.join(fold_source(s.text) for s in self.sources)
+        # Folded source by source (case folding never crosses the separator), each source
+        # once while the guard's cache holds it.
+        return _SEPARATOR.join(s.folded for s in self.sources)
 
     def grounds(self, token: str) -> bool:
         """Is ``token`` in the evidence as a whole token (case-insensitive)?"""
@@ -124,7 +176,7 @@ class Evidence:
         """Label of the first source holding ``token`` as a whole token."""
         needle = fold(token)
         for source in self.sources:
-            if find_token(fold(source.text), needle) != -1:
+            if find_token(source.folded, needle) != -1:
                 return source.label
         return None
 
@@ -154,30 +206,81 @@ class Evidence:
 
     # ------------------------------------------------------------------ records
     @turn_wide
+    def _results(self) -> tuple[tuple[Source, SourceIndex], ...]:
+        """The tool results that may parse to an object or array, with their indexes."""
+        out: list[tuple[Source, SourceIndex]] = []
+        for source in self.sources:
+            call = source.call
+            if call is None or source.index is None or source.label[-7:] != ".result":
+                continue
+            if isinstance(call.result, str) and not _may_parse(call.result):
+                continue  # plain text: parsing would give it back unchanged
+            out.append((source, source.index))
+        return tuple(out)
+
+    @turn_wide
     def records(self) -> tuple[Record, ...]:
-        """The records (rows) of every tool result that did not fail (see ``nofab.evidence.records``)."""
-        finder = RecordFinder(self.profile.name_fields)
-        out: list[Record] = []
-        for i, call in enumerate(self.turn.tool_calls):
+        """The records (rows) of every tool result that did not fail (see ``nofab.evidence.records``),
+        each result read once while the guard's cache holds it."""
+        return tuple(r for _label, records in self.result_records for r in records)
+
+    @turn_wide
+    def result_records(self) -> tuple[tuple[str, tuple[Record, ...]], ...]:
+        """``records`` result by result: (label, its records) for every structured result of a
+        call that did not fail, in call order. A detector that needs only some results (those
+        the answer names) picks them here instead of walking the results again."""
+        cache, name_fields = self._cache, self.profile.name_fields
+        out: list[tuple[str, tuple[Record, ...]]] = []
+        for source, index in self._results:
+            call = cast(ToolCall, source.call)
+            if call.status in ("ok", "empty"):
+                records = cache.records(index, _parser(call), source.label, name_fields)
+                if records is not None:
+                    out.append((source.label, records))
+        return tuple(out)
+
+    def records_of(self, label: str) -> tuple[Record, ...]:
+        """The records of one result (``tool_calls[i].result``), from the cache when it holds
+        them: a detector that needs only the results an answer names reads just those."""
+        for source, index in self._results:
+            call = cast(ToolCall, source.call)
+            if source.label == label and call.status in ("ok", "empty"):
+                return self._cache.records(index, _parser(call), label, self.profile.name_fields) or ()
+        return ()
+
+    def per_result(self, name: Hashable, build: Callable[[Any], _T]) -> list[tuple[str, ToolCall, _T]]:
+        """A detector's own reading of each structured result of a call that did not fail:
+        (label, call, ``build(parsed result)``), built once per result content while the
+        guard's cache holds it. ``name`` must say everything besides the result that shapes
+        what ``build`` returns (the detector's id, the profile fields it reads)."""
+        out: list[tuple[str, ToolCall, _T]] = []
+        for source, index in self._results:
+            call = cast(ToolCall, source.call)
             if call.status not in ("ok", "empty"):
                 continue
-            value = call.parsed_result
-            if value is not None and not isinstance(value, str):
-                out.extend(finder.find(value, f"tool_calls[{i}].result"))
-        return tuple(out)
+            held = self._cache.derived(index, name, _parser(call), partial(_structured_only, build))
+            if held is not _TEXT:
+                out.append((source.label, call, cast(_T, held)))
+        return out
 
     # ------------------------------------------------------------------ numbers
     @turn_wide
     def numbers(self) -> NumberIndex:
-        return NumberIndex(self.text)
+        from nofab.numbers.index import NumberIndex
+
+        # The union of each source's numbers equals a scan of the joined text: a number
+        # never spans the separator.
+        index = NumberIndex("")
+        index.values = sorted({v for s in self.sources if s.index is not None for v in s.index.numbers})
+        return index
 
     @turn_wide
     def money(self) -> list[float]:
         """Evidence numbers presented as amounts of money (a ``$`` sign, a price field), and
         results that are a bare number (a calculator's answer is whatever it computed)."""
-        values = money_values(self.folded)
+        values = [v for s in self.sources if s.index is not None for v in s.index.money]
         for call in self.turn.tool_calls:
-            result = call.parsed_result
+            result = call.result
             if isinstance(result, str):
                 try:
                     result = float(result.strip())
@@ -189,24 +292,48 @@ class Evidence:
 
     @turn_wide
     def dates(self) -> DateTimeIndex:
+        from nofab.numbers.dates import DateTimeIndex
+
         return DateTimeIndex(self.folded)
 
     @turn_wide
     def derivables(self) -> Sequence[tuple[str, Derivable]]:
         """Per tool result, the numbers available for derived-value checks."""
         out: list[tuple[str, Derivable]] = []
-        for i, call in enumerate(self.turn.tool_calls):
-            value = call.parsed_result
-            if value is not None and not isinstance(value, str):
-                out.append((f"tool_calls[{i}].result", Derivable.from_value(value)))
+        for source, index in self._results:
+            derivable = self._cache.derivable(index, _parser(cast(ToolCall, source.call)))
+            if derivable is not None:
+                out.append((source.label, derivable))
         return out
 
     @turn_wide
     def literals(self) -> LiteralIndex:
         """Every whole numeric token and dashed code of the evidence (constant-time lookups)."""
+        from nofab.numbers.index import LiteralIndex
+
         return LiteralIndex(self.folded)
 
     @turn_wide
     def derived(self) -> DerivedTable:
         """Every pairwise derivation of the turn's results, sorted (built on first use)."""
+        from nofab.numbers.pairs import DerivedTable
+
         return DerivedTable([d for _label, d in self.derivables])
+
+
+def _may_parse(text: str) -> bool:
+    """Could ``parse_json_text`` turn this string into an object or array? (cheap pre-test)"""
+    stripped = text.strip()
+    return stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]")
+
+
+#: What ``per_result`` keeps for a result that parses to text or null (nothing to read).
+_TEXT = object()
+
+
+def _structured_only(build: Callable[[Any], Any], value: Any) -> Any:
+    return _TEXT if value is None or isinstance(value, str) else build(value)
+
+
+def _parser(call: ToolCall) -> Callable[[], Any]:
+    return lambda: call.parsed_result

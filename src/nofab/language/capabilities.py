@@ -51,6 +51,12 @@ _DESCRIPTION_FILLER = frozenset(
     }
 )
 _STEMMER = snowballstemmer.stemmer("english")
+#: A definition's direct object: at most this many words, ended by a preposition.
+_OBJECT_WORDS = 3
+_ARTICLES = frozenset({"a", "an", "the", "one", "some", "any", "new", "your", "their", "its"})
+_OBJECT_END = frozenset(
+    {"to", "for", "from", "with", "of", "in", "on", "by", "via", "and", "or", "that", "which", "when", "if"}
+)
 
 
 def tool_name_parts(name: str) -> tuple[str, ...]:
@@ -73,12 +79,29 @@ def part_matches(hint: str, part: str) -> bool:
 
 def description_verb(description: str) -> str:
     """The verb a tool description opens with ("Sends an SMS" -> "send"), or ""."""
-    for word in _DESCRIPTION_WORD.findall(description[:120]):
+    return description_action(description)[0]
+
+
+def description_action(description: str) -> tuple[str, tuple[str, ...]]:
+    """The verb a tool description opens with and the words of its direct object, up to
+    the first preposition: "Sends a page to the on-call engineer" -> ("send", ("page",)).
+    What is sent says what kind of sending it was (a page notifies; a certificate does not)."""
+    found = _DESCRIPTION_WORD.findall(description[:120])
+    filler = words("description_filler")
+    for i, word in enumerate(found):
         lowered = word.lower()
         # Words a description may open with before its verb ("This tool sends ...").
-        if lowered not in words("description_filler"):
-            return stem(lowered)
-    return ""
+        if lowered in filler:
+            continue
+        obj: list[str] = []
+        for following in found[i + 1 : i + 1 + _OBJECT_WORDS]:
+            low = following.lower()
+            if low in _OBJECT_END:
+                break
+            if low not in _ARTICLES:
+                obj.append(low)
+        return stem(lowered), tuple(obj)
+    return "", ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +113,20 @@ class Capability:
     argument_parts: tuple[str, ...]
     #: The stem of the verb the tool's definition opens with, when ``Turn.tools`` has it.
     defined_verb: str = ""
+    #: The words of that verb's direct object ("Sends a page ..." -> ("page",)).
+    defined_object: tuple[str, ...] = ()
 
     @property
     def parts(self) -> tuple[str, ...]:
-        """What the tool is named for: its name and its definition's verb."""
-        return self.name_parts + ((self.defined_verb,) if self.defined_verb else ())
+        """What the tool is named for: its name, its definition's verb and what it acts on."""
+        return self.name_parts + ((self.defined_verb,) if self.defined_verb else ()) + self.defined_object
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """The words that say what the tool does: its name's first part and its
+        definition's verb ("book_reservation" -> ("book",)), not the nouns it acts on."""
+        head = self.name_parts[:1] if len(self.name_parts) > 1 else ()
+        return head + ((self.defined_verb,) if self.defined_verb else ())
 
     def reads_only(self, read_verbs: frozenset[str]) -> bool:
         """The tool's verb (first name part, else its definition's verb) only reads."""
@@ -120,8 +152,8 @@ def capability(call: ToolCall, definitions: Mapping[str, ToolDef]) -> Capability
     if isinstance(arguments, dict):
         argument_parts = tuple(p for key in arguments for p in tool_name_parts(str(key)))
     definition = definitions.get(call.name)
-    verb = description_verb(definition.description) if definition is not None else ""
-    return Capability(call.name, tool_name_parts(call.name), argument_parts, verb)
+    verb, obj = description_action(definition.description) if definition is not None else ("", ())
+    return Capability(call.name, tool_name_parts(call.name), argument_parts, verb, obj)
 
 
 def definitions_by_name(tools: Iterable[ToolDef]) -> dict[str, ToolDef]:

@@ -102,6 +102,8 @@ class Lexicon:
                 return False
         if any(tool.names_hint(hint) for hint in action.hints):
             return True
+        if any(part_matches(opposed, verb) for opposed in action.opposed_by for verb in tool.verbs):
+            return False  # book_reservation(payment_id=...) charged; it refunded nothing
         return any(part_matches(hint, part) for hint in action.argument_hints for part in tool.argument_parts)
 
     def grounded_by(

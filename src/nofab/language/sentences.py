@@ -5,6 +5,9 @@ are words), else a word (with inner apostrophes: "didn't", "O'Neal"), else one p
 character. Each token carries the index of its sentence: a sentence ends after ``.``, ``!``,
 ``?`` or ``;`` and at a line break (a list item or a heading is a sentence of its own).
 
+Detectors read both from ``Evidence.tokens`` and ``Evidence.sentences`` (computed once per
+answer), and find the sentence of a position with ``sentence_at`` (O(log n)).
+
 Why one splitter: detectors that cut sentences differently disagree about what a sentence
 says ("He added 10 rebounds" bound to a name one splitter puts in the same sentence and the
 other does not). The rule is deliberately simple — abbreviations ("Mr.") end a sentence —
@@ -15,6 +18,8 @@ often is the safe error.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: A number with no letter glued to it, a word (inner apostrophes kept), or one other character.
@@ -58,9 +63,15 @@ def words(text: str) -> list[str]:
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the sentences of ``text`` as ``tokenize`` cuts them."""
+    return spans_of(tokenize(text))
+
+
+def spans_of(tokens: Sequence[Token]) -> list[tuple[int, int]]:
+    """Character spans of the sentences of already tokenised text (from its first token to
+    its last: no edge whitespace), in order."""
     spans: list[tuple[int, int]] = []
     last = -1
-    for token in tokenize(text):
+    for token in tokens:
         if token.sentence == last:
             spans[-1] = (spans[-1][0], token.end)
         else:
@@ -69,4 +80,13 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-__all__ = ["SENTENCE_END", "TOKEN", "Token", "sentence_spans", "tokenize", "words"]
+def sentence_at(spans: Sequence[tuple[int, int]], position: int) -> tuple[int, int]:
+    """The sentence holding ``position`` (O(log n)); between two sentences, the one before
+    it; before the first, the first; ``(position, position)`` when there is none."""
+    if not spans:
+        return (position, position)
+    i = bisect_right(spans, position, key=lambda span: span[0]) - 1
+    return spans[max(i, 0)]
+
+
+__all__ = ["SENTENCE_END", "TOKEN", "Token", "sentence_at", "sentence_spans", "spans_of", "tokenize", "words"]

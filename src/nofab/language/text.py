@@ -85,6 +85,31 @@ def _unconfuse(match: re.Match[str]) -> str:
     return word if word.isascii() else word.translate(_CONFUSABLES)
 
 
+# Ids spelled only in Cyrillic or Greek look-alikes ("АВС123"): clean_answer folds
+# look-alikes only inside words that also hold Latin letters, so an id written entirely in
+# them would slip past every ASCII pattern. A word holding a digit, a hyphen or "_" and
+# letters that are all look-alikes is read as the Latin id it imitates (one character for
+# one, so spans stay exact). Genuine Russian or Greek words hold no digits and are kept.
+_LOOKALIKE_ID = re.compile(r"\b[\w-]*[^\W\d_a-zA-Z][\w-]*\b")
+_LOOKALIKES = frozenset(chr(c) for c in _CONFUSABLES)
+
+
+def latin_ids(answer: str) -> str:
+    """``answer`` with ids spelled in Cyrillic or Greek look-alikes read as Latin (same length)."""
+    if answer.isascii():
+        return answer
+    return _LOOKALIKE_ID.sub(_latin_id, answer)
+
+
+def _latin_id(match: re.Match[str]) -> str:
+    word = match.group()
+    if not any(c.isdigit() or c in "-_" for c in word):
+        return word  # a genuine Russian or Greek word
+    if not all(c in _LOOKALIKES for c in word if c.isalpha() and not c.isascii()):
+        return word
+    return word.translate(_CONFUSABLES)
+
+
 def clean_answer(text: str) -> str:
     """Undo the usual ways of hiding a token from a regex: remove invisible characters
     (zero-width spaces, soft hyphens, bidi marks), fold compatibility forms (full-width

@@ -72,6 +72,9 @@ class Action:
     #: moves through a ``payment_id``. Other arguments only say what a call acts on or
     #: with (an ``email`` argument is an address, not a sent e-mail).
     argument_hints: frozenset[str] = frozenset()
+    #: Name verbs that move money the other way: a tool named for one of them ("book",
+    #: "purchase") takes money, so its payment argument never grounds a refund.
+    opposed_by: frozenset[str] = frozenset()
 
 
 def actions() -> dict[str, Action]:
@@ -82,6 +85,7 @@ def actions() -> dict[str, Action]:
             confidence=float(spec["confidence"]),
             composite=tuple(tuple(group) for group in spec.get("composite", ())),
             argument_hints=frozenset(spec.get("argument_hints", ())),
+            opposed_by=frozenset(spec.get("opposed_by", ())),
         )
         for name, spec in load("actions").items()
         if not name.startswith("_")

@@ -83,7 +83,10 @@ def wipe(answer: str, findings: Sequence[Finding]) -> tuple[str, int, int]:
     spans = paragraphs(answer)
     if any(f.whole_turn for f in findings):
         return "", 0, len(spans)
-    kept = [(s, e) for s, e in spans if not any(f.span[0] < e and s < f.span[1] for f in findings)]
+    # A finding is at its span and wherever the same identifier is repeated (``repeated_at``:
+    # an id reported once per answer is still wiped from every paragraph that cites it).
+    places = [(a, b) for f in findings for a, b in (f.span, *f.evidence.get("repeated_at", ()))]
+    kept = [(s, e) for s, e in spans if not any(a < e and s < b for a, b in places)]
     return "\n\n".join(answer[s:e].strip("\n") for s, e in kept), len(kept), len(spans) - len(kept)
 
 

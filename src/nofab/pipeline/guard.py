@@ -23,9 +23,9 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from nofab.config.policy import Policy, Profile
-from nofab.detectors.base import Detector, DetectorFactory
 from nofab.errors import DetectorFailedError, ProfileError
 from nofab.evidence.index import Evidence
+from nofab.evidence.results import ResultCache
 from nofab.evidence.toolstatus import verdict_details as tool_details
 from nofab.language.lexicon import lexicon_for
 from nofab.model.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, fabrication_event
@@ -34,12 +34,16 @@ from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdict
 from nofab.pipeline import actions
 from nofab.pipeline.assessment import Assessment, Ruling, decide
+from nofab.pipeline.cache import GuardCache
+from nofab.pipeline.dedupe import dedupe
 from nofab.pipeline.limits import within_limits
 from nofab.pipeline.revise import Reviser, arevise, revise, revision_loop
 from nofab.pipeline.session import SessionTracker
-from nofab.pipeline.spans import SpanSet
 
 if TYPE_CHECKING:
+    # Types only: importing nofab.detectors loads every detector, which the first Guard
+    # does (in __init__), not `import nofab`.
+    from nofab.detectors.base import Detector, DetectorFactory
     from nofab.pipeline.stream import AsyncGuardedStream, GuardedStream
 
 __all__ = ["Assessment", "Guard", "Reviser", "Ruling", "check", "fidelity_details"]
@@ -64,6 +68,8 @@ class Guard:
         #: Applied to event previews and the findings they carry (``nofab.redaction``).
         self.redactor = redactor
         self.lexicon = lexicon_for(self.profile)
+        #: Per-source indexes shared by every turn this guard checks (``nofab.evidence.results``).
+        self.results = ResultCache()
         self.warnings: tuple[str, ...] = ()
         factories: list[DetectorFactory] = [*BUILTIN, *detectors]
         warnings: list[str] = []
@@ -138,7 +144,7 @@ class Guard:
         across answers (streaming)."""
         turn, notes = within_limits(self.policy, turn)
         if evidence is None:
-            evidence = Evidence(turn, self.profile, self.lexicon)
+            evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
         found: list[Finding] = []
         errors: list[DetectorError] = []
         for detector in self.detectors:
@@ -146,8 +152,8 @@ class Guard:
                 found.extend(self._filtered(detector, evidence, notes))
             except Exception as exc:
                 errors.append(self._failed(detector, exc, run_id))
-        findings = _dedupe(found)
         default = self.policy.threshold
+        findings = dedupe(found, lambda f: f.confidence >= self.profile.threshold_for(f.kind, default))
         blocking = tuple(f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default))
         return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes))
 
@@ -356,24 +362,6 @@ def fidelity_details(detectors: Sequence[Detector], evidence: Evidence) -> dict[
     return verdict_details(detectors, evidence)
 
 
-def _dedupe(findings: list[Finding]) -> tuple[Finding, ...]:
-    """One finding per place: where findings overlap, the most confident one stays."""
-    kept: list[Finding] = []
-    whole: set[str] = set()
-    taken = SpanSet()
-    for f in sorted(findings, key=lambda f: (-f.confidence, f.span)):
-        if f.whole_turn:
-            if f.kind not in whole:
-                whole.add(f.kind)
-                kept.append(f)
-            continue
-        # an empty span (a zero-width anchor) still occupies its position
-        if taken.add(f.span[0], max(f.span[1], f.span[0] + 1)):
-            kept.append(f)
-    kept.sort(key=lambda f: (f.span, f.kind))
-    return tuple(kept)
-
-
 def check(
     turn: Turn | Mapping[str, Any],
     policy: Policy | None = None,
@@ -381,5 +369,11 @@ def check(
     *,
     reviser: Reviser | None = None,
 ) -> Verdict:
-    """Check one turn with a guard built for the occasion (build a ``Guard`` to check many)."""
-    return Guard(policy, profile).check(turn, reviser=reviser)
+    """Check one turn. The guard for this policy and profile is built on the first call and
+    reused by later ones (``nofab.pipeline.cache``), so a loop of one-shot calls costs what a
+    ``Guard`` built once costs; build your own ``Guard`` to subscribe handlers or stream."""
+    return GUARDS.get(policy, profile).check(turn, reviser=reviser)
+
+
+#: The guards ``check`` reuses, one per (policy, profile) content.
+GUARDS: GuardCache[Guard] = GuardCache(Guard)

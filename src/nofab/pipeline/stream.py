@@ -83,7 +83,7 @@ class StreamCore:
         self.mode = mode
         #: observe and flag release every sentence anyway: only wipe and refuse gate them.
         self.gated = mode in ("wipe", "refuse")
-        self.shared = Evidence(turn, guard.profile, guard.lexicon)
+        self.shared = Evidence(turn, guard.profile, guard.lexicon, cache=guard.results)
         self.buffer = ""
         self.scan_from = 0
         self.consumed: list[str] = []  # every sentence read, released or not

@@ -93,6 +93,7 @@ def create_app(
     from starlette.exceptions import HTTPException as StarletteHTTPException
     from starlette.requests import ClientDisconnect
 
+    from nofab.compat.pleach_http import register_pleach_route
     from nofab.service.docs import add_docs
     from nofab.service.metrics import Metrics, MetricsMiddleware
     from nofab.service.pool import CheckPool
@@ -232,6 +233,7 @@ def create_app(
         authorise(request)
         return Response(metrics.render(), media_type=metrics.content_type)
 
+    register_pleach_route(app, authorise, read_body, body_limit)
     add_docs(app, "nofab")
     app.add_middleware(MetricsMiddleware, metrics=metrics)
     return app

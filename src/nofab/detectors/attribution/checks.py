@@ -16,6 +16,7 @@ from nofab.detectors.attribution.causes import took_no_part
 from nofab.detectors.attribution.fields import bound_before
 from nofab.detectors.attribution.membership import groups
 from nofab.detectors.attribution.mentions import Mention
+from nofab.detectors.attribution.relations import ends_with, words_before
 from nofab.detectors.attribution.values import explained, fmt, is_difference, same
 from nofab.detectors.attribution.vocabulary import BEYOND, DASHES, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
@@ -31,6 +32,9 @@ _STRUCTURAL_MAX = 12
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
 
+#: (sentence, entity, fields) already given a number in the sentence; with ``LISTED`` as the
+#: fields: the entity was given some figure with a field phrase in the sentence.
+LISTED = ("\u2026listed",)
 #: (sentence, entity, fields) already given a number in the sentence.
 SaidOf = AbstractSet[tuple[int, frozenset[int], tuple[str, ...]]]
 
@@ -59,21 +63,29 @@ def check_single(
     if len(singles) == 1 and singles[0].startswith(RANK):
         return check_rank(maker, tokens, records, binding, i, value, singles[0][len(RANK) :])
     if singles == (BEYOND,) or _skipped(vocabulary, tokens, binding, i):
+        if _skipped(vocabulary, tokens, binding, i, vocabulary.unchecked_words):
+            return None  # "averaging 21 points": nothing here confirms or contradicts it
         return other_occasions(maker, tokens, records, binding, i, value, singles)
     direction = bound_before(vocabulary, tokens, i)
     if direction is not None:
         return _check_bound(maker, tokens, bound, binding, i, value, singles, direction)
     # Any entity named earlier in the sentence may be the one meant ("Davis led the way
-    # for the Pelicans with 34 points"): the number must fit none of them.
+    # for the Pelicans with 34 points"): the number must fit none of them, unless the
+    # sentence's words chose the bound entity ("held Orlando to", "the former").
     sentence = tokens[i].sentence
-    others = {
-        r
-        for m in mentions
-        if m.last < i
-        and tokens[m.last].sentence == sentence
-        and (sentence, m.records, singles) not in said_of
-        for r in m.records
-    } - binding.records
+    others = (
+        set()
+        if _is_chosen(vocabulary, tokens, binding, (sentence, binding.records, LISTED) in said_of)
+        else {
+            r
+            for m in mentions
+            if m.last < i
+            and tokens[m.last].sentence == sentence
+            and (sentence, m.records, singles) not in said_of
+            for r in m.records
+        }
+        - binding.records
+    )
     if singles and any(same(records[r].number(f), value) for r in others for f in singles):
         return None
     if singles:
@@ -235,19 +247,58 @@ def other_occasions(
     )
 
 
-def _skipped(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding, i: int) -> bool:
+def _is_chosen(vocabulary: Vocabulary, tokens: Sequence[Token], binding: Binding, listing: bool) -> bool:
+    """Does the sentence itself say which entity the figure is about?
+
+    Three ways, each a choice the words make and proximity must not undo:
+    - the sentence is already listing the bound entity's figures ("Nowitzki chipped in 11
+      points, five rebounds, one assist and one steal": the list stays with its entity);
+    - the bound mention is the object of a verb that puts figures on it ("Atlanta held
+      Orlando to 43 percent": the subject did the holding, the figure is the object's);
+    - it is a back reference ("A and B, with the former adding two steals": A, chosen).
+    Then an earlier mention (Atlanta, B) holding the same value does not explain the number.
+    Risk: a list that switches entity without naming it ("Davis had 30 points and the team 12
+    steals") is read against the first; a figure later in the same sentence that is the
+    subject's ("..., while shooting 53 percent") is then read against the object too; an
+    object link must stand right before the name (``object_links``).
+    """
+    if listing:  # the sentence already gave the bound entity a figure with a field phrase
+        return True
+    if binding.at < 0 or binding.carried:
+        return False
+    if vocabulary.back_references:
+        longest = max(len(p) for p in vocabulary.back_references)
+        ahead = tuple(t.text.casefold() for t in tokens[binding.at : binding.at + longest])
+        if any(ahead[: len(p)] == p for p in vocabulary.back_references):
+            return True
+    if not vocabulary.object_links:
+        return False
+    before = words_before(tokens, binding.at, max(len(p) for p in vocabulary.object_links))
+    return any(ends_with(before, p) for p in vocabulary.object_links)
+
+
+def _skipped(
+    vocabulary: Vocabulary,
+    tokens: Sequence[Token],
+    binding: Binding,
+    i: int,
+    words: frozenset[str] | None = None,
+) -> bool:
     """A skip word ("averaging") between the entity and the number: not this occasion's value.
+
+    ``words``: look for these instead of the profile's skip words (its ``unchecked_words``).
 
     Unless the skip word opens a record phrase ("a season-high 30 points", "a career-best
     12 assists"): a record set on this occasion is this occasion's figure, so it is checked
     like any other. Risk: "his season high is 40" states an earlier record, which is then
     read against this occasion's value.
     """
-    if not vocabulary.skip_words:
+    skip = vocabulary.skip_words if words is None else words
+    if not skip:
         return False
     first = max(0, i - binding.distance)
     for k in range(first, i):
-        if tokens[k].text.casefold() in vocabulary.skip_words and not _opens_record(vocabulary, tokens, k, i):
+        if tokens[k].text.casefold() in skip and not _opens_record(vocabulary, tokens, k, i):
             return True
     return False
 
@@ -277,4 +328,4 @@ def _following_matches(
     return False
 
 
-__all__ = ["SaidOf", "check_rank", "check_single", "other_occasions"]
+__all__ = ["LISTED", "SaidOf", "check_rank", "check_single", "other_occasions"]

@@ -25,9 +25,14 @@ from nofab.config.policy import Profile
 from nofab.detectors.attribution import fields as F
 from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, bind_in_paragraph
 from nofab.detectors.attribution.causes import Claim, shared_causes
-from nofab.detectors.attribution.checks import check_single
+from nofab.detectors.attribution.checks import LISTED, check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
-from nofab.detectors.attribution.names import unheld_known_names, unheld_proper_names, wrong_weekdays
+from nofab.detectors.attribution.names import (
+    later_sentences,
+    unheld_known_names,
+    unheld_proper_names,
+    wrong_weekdays,
+)
 from nofab.detectors.attribution.pairs import check_pair
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
 from nofab.detectors.attribution.scope import in_scope
@@ -72,10 +77,11 @@ class AttributionDetector(DetectorBase):
         if not tokens:
             return
         mentions = find_mentions(v, answer, tokens, records)
+        later = later_sentences(v, tokens)
         if any(not m.records for m in mentions) and evidence.records:
             yield from unheld_known_names(self, answer, tokens, mentions, len(evidence.records))
         if v.weekdays and any(t.text in v.weekdays for t in tokens):
-            yield from wrong_weekdays(self, v, tokens, evidence.records)
+            yield from wrong_weekdays(self, v, tokens, evidence.records, later)
         if v.proper_names:
             # Whether the turn's records carry names: the scope's walk already saw every naming
             # text, so no record outside the scope needs building to know.
@@ -203,6 +209,8 @@ class AttributionDetector(DetectorBase):
                     self, v, evidence, tokens, local, records, binding, i, value, fields, said_of, everything
                 )
                 said_of.add(key)
+                if singles:
+                    said_of.add((key[0], key[1], LISTED))
                 if self._is_claim(records, binding, singles, finding):
                     claims.append(
                         Claim(tokens[i].sentence, binding.at, binding.records, value, tuple(singles), finding)

@@ -101,6 +101,8 @@ def find_mentions(
             merged = [m for m in merged if not (first <= m.first and m.last <= last)]
             merged.append(Mention(first, last, frozenset(), match.group()))
     merged.sort(key=lambda m: m.first)
+    if vocabulary.back_references:
+        merged = _with_back_references(vocabulary, tokens, merged)
     return merged
 
 
@@ -136,6 +138,37 @@ def whole_words(forms: Collection[str], text: str) -> Iterator[tuple[int, int, s
                 resume = end
                 break
         match = starter.search(text, resume)
+
+
+def _with_back_references(
+    vocabulary: Vocabulary, tokens: Sequence[Token], mentions: list[Mention]
+) -> list[Mention]:
+    """Mentions of "the former" / "the latter": the first or second of the two names before.
+
+    "A and B scored 23 each, with the former adding two steals": the phrase names A, so the
+    figures after it are A's, not those of B, the nearest name. The two names are the last two
+    record mentions before the phrase in its sentence, naming different records. Risk: a
+    sentence naming three or more records ("A, B and C ... the former") is read as naming
+    the last two.
+    """
+    folded = [t.text.casefold() for t in tokens]
+    taken = {i for m in mentions for i in range(m.first, m.last + 1)}
+    added: list[Mention] = []
+    longest = max(len(p) for p in vocabulary.back_references)
+    for start in range(len(tokens)):
+        for size in range(longest, 0, -1):
+            which = vocabulary.back_references.get(tuple(folded[start : start + size]))
+            if which is None or any(k in taken for k in range(start, start + size)):
+                continue
+            sentence = tokens[start].sentence
+            before = [
+                m for m in mentions if m.last < start and tokens[m.first].sentence == sentence and m.records
+            ]
+            if len(before) >= 2 and before[-2].records != before[-1].records:
+                named = before[-2:][which]
+                added.append(Mention(start, start + size - 1, named.records, named.text))
+            break
+    return sorted([*mentions, *added], key=lambda m: m.first) if added else mentions
 
 
 def _merge(mentions: list[Mention]) -> list[Mention]:

@@ -3,7 +3,9 @@
 - a name from ``known_entities`` that no record of this turn carries;
 - with ``proper_names``, a capitalised word mid-sentence ("Thank you, Olivia") that no
   record, tool result, user message or context holds, in a turn whose records carry names;
-- a weekday that matches no date in the records (read with the profile's ``date_formats``).
+- a weekday that matches no date in the records (read with the profile's ``date_formats``);
+  in a sentence about a later occasion (``later_sentences``), one that is not
+  1..``future_days`` days after such a date.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
 from nofab.detectors.attribution.mentions import Mention
-from nofab.detectors.attribution.vocabulary import Vocabulary
+from nofab.detectors.attribution.vocabulary import DASHES, Phrase, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record
@@ -166,25 +168,79 @@ def _joined(answer: str, tokens: Sequence[Token], left: int, right: int) -> bool
 
 
 def wrong_weekdays(
-    maker: DetectorBase, vocabulary: Vocabulary, tokens: Sequence[Token], records: Sequence[Record]
+    maker: DetectorBase,
+    vocabulary: Vocabulary,
+    tokens: Sequence[Token],
+    records: Sequence[Record],
+    later: frozenset[int] = frozenset(),
 ) -> Iterator[Finding]:
-    """A weekday the answer names that matches no date the records hold."""
+    """A weekday the answer names that matches no date the records hold.
+
+    In a sentence about a later occasion (``later``: sentence indices), the weekday is that
+    occasion's, so it cannot be a date of the records; what the records still bound is that
+    the next occasion comes soon after theirs: it must fall 1..``future_days`` days after a
+    record's date. The same weekday as the record's, or one just before it, contradicts
+    "next". Risk: a later occasion further away than ``future_days`` is flagged; with
+    ``future_days`` 0 (no bound known), such weekdays are not checked at all.
+    """
     if not vocabulary.weekdays or not vocabulary.date_formats:
         return
     days = _record_weekdays(vocabulary, records)
     if not days:
         return
+    week = len(vocabulary.weekdays)
     allowed = {vocabulary.weekdays[d] for d in days}
+    soon = {vocabulary.weekdays[(d + k) % week] for d in days for k in range(1, vocabulary.future_days + 1)}
     for token in tokens:
-        if token.text in vocabulary.weekdays and token.text not in allowed:
-            yield maker.finding(
-                "ungrounded_entity",
-                token.text,
-                CONF_WEEKDAY,
-                (token.start, token.end),
-                f"{token.text} matches no date in the tool results ({', '.join(sorted(allowed))})",
-                evidence={"category": "NAME", "weekdays": sorted(allowed)},
-            )
+        if token.text not in vocabulary.weekdays:
+            continue
+        if token.sentence in later:
+            if not vocabulary.future_days or token.text in soon:
+                continue
+            within = vocabulary.future_days
+            reason = f"{token.text} is not within {within} days after the date in the tool results"
+            said = sorted(soon)
+        elif token.text in allowed:
+            continue
+        else:
+            reason = f"{token.text} matches no date in the tool results ({', '.join(sorted(allowed))})"
+            said = sorted(allowed)
+        yield maker.finding(
+            "ungrounded_entity",
+            token.text,
+            CONF_WEEKDAY,
+            (token.start, token.end),
+            reason,
+            evidence={"category": "NAME", "weekdays": said},
+        )
+
+
+def later_sentences(vocabulary: Vocabulary, tokens: Sequence[Token]) -> frozenset[int]:
+    """Indices of the sentences that speak of a later occasion than the records describe.
+
+    A report about one occasion (a game, a trip) often ends with the next one: "The Jazz host
+    the Trail Blazers on Monday", "Minnesota's next game will be on Friday". The records of
+    this turn describe this occasion only, so such a sentence states a date they do not hold;
+    what they still bound is that the next occasion comes after theirs. The profile's
+    ``future_phrases`` (words of the future tense or of what comes next) mark such a sentence.
+    Risk: a sentence that mixes both occasions ("after beating the Nets on Friday, they will
+    host the Magic") is read as the later one, so its weekdays are checked the later way.
+    """
+    if not vocabulary.future:
+        return frozenset()
+    by_sentence: dict[int, list[str]] = {}
+    for token in tokens:
+        if token.text not in DASHES:
+            by_sentence.setdefault(token.sentence, []).append(token.text.casefold())
+    future = vocabulary.future
+    return frozenset(s for s, folded in by_sentence.items() if any(_holds(folded, p) for p in future))
+
+
+def _holds(folded: Sequence[str], wanted: Phrase) -> bool:
+    """Does the folded word list contain the phrase ``wanted``?"""
+    n = len(wanted)
+    first = wanted[0]
+    return any(folded[i] == first and tuple(folded[i : i + n]) == wanted for i in range(len(folded) - n + 1))
 
 
 def _record_weekdays(vocabulary: Vocabulary, records: Sequence[Record]) -> set[int]:
@@ -202,4 +258,4 @@ def _record_weekdays(vocabulary: Vocabulary, records: Sequence[Record]) -> set[i
     return days
 
 
-__all__ = ["unheld_known_names", "unheld_proper_names", "wrong_weekdays"]
+__all__ = ["later_sentences", "unheld_known_names", "unheld_proper_names", "wrong_weekdays"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from nofab.detectors.attribution.binding import Binding
-from nofab.detectors.attribution.fields import field_after
-from nofab.detectors.attribution.values import same
-from nofab.detectors.attribution.vocabulary import Vocabulary
+from nofab.detectors.attribution.fields import LOOKAHEAD, field_after
+from nofab.detectors.attribution.values import fmt, same
+from nofab.detectors.attribution.vocabulary import DASHES, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.records import Record, as_number
 from nofab.language.sentences import Token
@@ -25,6 +25,8 @@ _MAX_ACROSS = 6
 _PERIOD_REACH = 12
 #: A pair in brackets right after a name ("Celtics ( 32 - 18 )") is that record's own pair.
 _OPENERS = frozenset("([")
+#: A pair whose numbers are all this small can fit another pair field by chance.
+_SMALL_PAIR = 5
 
 
 def check_pair(
@@ -56,6 +58,10 @@ def check_pair(
             if r.number(fa) is not None and r.number(fb) is not None
         ]
         if not options or any(same(r.number(fa), a) and same(r.number(fb), b) for r, fa, fb in options):
+            return
+        swapped = _other_field(vocabulary, bound, labelled, a, b)
+        if swapped is not None:
+            yield _wrong_field(maker, vocabulary, tokens, j, binding, f"{fmt(a)}-{fmt(b)}", swapped)
             return
         r, fa, fb = max(options, key=lambda o: same(o[0].number(o[1]), a) + same(o[0].number(o[2]), b))
         confidence = binding.confidence()
@@ -111,6 +117,76 @@ def check_pair(
         return  # nothing half-matches, or several readings do: not sure what it claims
     _score, r1, fa, fb, r2 = next(iter(readings.values()))
     yield from _pair_findings(maker, tokens, i, j, a, b, r1, fa, fb, r2, CONF_PAIR, "")
+
+
+def _other_field(
+    vocabulary: Vocabulary, bound: Sequence[Record], labelled: Sequence[tuple[str, ...]], a: float, b: float
+) -> tuple[Record, str, str] | None:
+    """The one other declared pair field of the bound record that is exactly ``a``-``b``.
+
+    One shared cause beats two coincidences: "6-for-6 from three" when the record's free
+    throws are 6 of 6 and its threes are not is one wrong stat word, not two wrong numbers.
+    Risk: small counts fit another pair by chance (1-for-2 from three and from the line), so
+    at least one number must be above ``_SMALL_PAIR``, and exactly one other field must fit.
+    """
+    if max(a, b) <= _SMALL_PAIR:
+        return None
+    named = {tuple(p) for p in labelled}
+    declared = {tuple(f.split("/", 1)) for fs in vocabulary.aliases.values() for f in fs if "/" in f}
+    fits = [
+        (r, fa, fb)
+        for r in bound
+        for fa, fb in sorted(declared - named)
+        if fa != fb and same(r.number(fa), a) and same(r.number(fb), b)
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _wrong_field(
+    maker: DetectorBase,
+    vocabulary: Vocabulary,
+    tokens: Sequence[Token],
+    j: int,
+    binding: Binding,
+    pair: str,
+    fits: tuple[Record, str, str],
+) -> Finding:
+    """One finding on the field phrase after a pair that is another field's (category WORD)."""
+    record, fa, fb = fits
+    first, last = _phrase_tokens(vocabulary, tokens, min(j + 1, len(tokens) - 1))
+    text = " ".join(t.text for t in tokens[first : last + 1])
+    said = f"{record.label}: {fa}={record.values.get(fa)}, {fb}={record.values.get(fb)}"
+    return maker.finding(
+        "misattributed_value",
+        text,
+        binding.confidence(),
+        (tokens[first].start, tokens[last].end),
+        f"{pair} is {binding.mention}'s {fa}/{fb}, not what {text!r} names",
+        evidence={"category": "WORD", "entity": binding.mention, "fields": [fa, fb], "record": said},
+    )
+
+
+def _phrase_tokens(vocabulary: Vocabulary, tokens: Sequence[Token], start: int) -> tuple[int, int]:
+    """First and last token of the field phrase read from ``start`` (as ``field_after`` reads it)."""
+    sentence = tokens[start - 1].sentence
+    k = start + 1 if start < len(tokens) and tokens[start].text == "," else start
+    at: list[int] = []
+    while k < len(tokens) and len(at) < LOOKAHEAD and tokens[k].sentence == sentence:
+        text = tokens[k].text.casefold()
+        if text not in DASHES:
+            if text in (",", "(", ")") or (text[0].isdigit() and at):
+                break
+            at.append(k)
+        k += 1
+    words = [tokens[k].text.casefold() for k in at]
+    skipped = 0
+    while skipped < len(words) and words[skipped] in vocabulary.fillers:
+        skipped += 1
+    for first in dict.fromkeys((0, skipped)):
+        for length in range(min(vocabulary.alias_len, len(words) - first), 0, -1):
+            if tuple(words[first : first + length]) in vocabulary.aliases:
+                return at[first], at[first + length - 1]
+    return start, start
 
 
 def period_before(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> list[str]:

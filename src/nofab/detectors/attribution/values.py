@@ -68,7 +68,7 @@ def explained(evidence: Evidence, text: str, value: float) -> bool:
 def not_value_tokens(evidence: Evidence, tokens: Sequence[Token]) -> set[int]:
     """Indices of digit tokens that are not quantities: parts of a date, a time, a year, a
     code or an ordinal as ``nofab.numbers.extract`` reads the answer, of a slashed date ("10/04"),
-    or of an identifier ("ABC-123")."""
+    of an identifier ("ABC-123"), or of a proper name (``_in_name``: "Golden 1 Center")."""
     # Numerals do not overlap: sorted by start, the one that may hold a token is found by bisection
     # (a long answer full of dates stays linear-logarithmic).
     spans = sorted(n.span for n in evidence.numerals if n.kind in _NOT_VALUES)
@@ -78,7 +78,7 @@ def not_value_tokens(evidence: Evidence, tokens: Sequence[Token]) -> set[int]:
         if not token.text[0].isdigit():
             continue
         k = bisect_right(starts, token.start) - 1
-        if k >= 0 and token.end <= spans[k][1]:
+        if (k >= 0 and token.end <= spans[k][1]) or _in_name(tokens, index):
             out.add(index)
             continue
         for step in (-1, 1):
@@ -90,6 +90,30 @@ def not_value_tokens(evidence: Evidence, tokens: Sequence[Token]) -> set[int]:
             elif tokens[mark].text in DASHES and _CODE_PART.match(tokens[other].text):
                 out.add(index)  # "ABC-123", "HAT-069"
     return out
+
+
+def _in_name(tokens: Sequence[Token], index: int) -> bool:
+    """Does the number at ``index`` stand between two words of one proper name ("Golden 1 Center")?
+
+    A quantity is followed by what it counts, in lower case ("1 point", "2 bags"); digits with
+    a capitalised name word on both sides, in one sentence, are a part of the name (an arena,
+    a terminal, a street). Risk: a title-cased heading ("Scores 30 Points") hides its number,
+    and so does a name before a capitalised noun ("Schmidt 21 Punkte" in German, where nouns
+    are capitalised).
+    """
+    if not 0 < index < len(tokens) - 1:
+        return False
+    before, after = tokens[index - 1], tokens[index + 1]
+    return (
+        before.sentence == after.sentence == tokens[index].sentence
+        and _name_word(before.text)
+        and _name_word(after.text)
+    )
+
+
+def _name_word(text: str) -> bool:
+    """A capital, then lower-case letters ("Golden", "Überlingen"; not "über", "USD" or "I")."""
+    return len(text) > 1 and text.isalpha() and text[0].isupper() and text[1:].islower()
 
 
 def _glued(tokens: Sequence[Token], index: int, mark: int, other: int, step: int) -> bool:

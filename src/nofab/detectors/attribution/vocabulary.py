@@ -20,20 +20,25 @@ from nofab.language.sentences import words
 
 #: The keys ``[rules.attribution]`` may hold.
 KEYS = (
+    "back_references",
     "beyond_phrases",
     "bound_words",
     "field_labels",
     "filler_words",
+    "future_days",
+    "future_phrases",
     "group_links",
     "member_links",
     "min_value",
     "not_names",
+    "object_links",
     "opposing_words",
     "proper_names",
     "rank_phrases",
     "record_phrases",
     "skip_words",
     "unbound_numbers",
+    "unchecked_words",
     "winning_words",
 )
 DASHES = frozenset("-–—")
@@ -106,12 +111,22 @@ class Vocabulary:
     winning_words: tuple[Phrase, ...]
     min_value: float
     skip_words: frozenset[str]
+    #: Skip words whose figures no record bounds at all ("averaging"): not reported.
+    unchecked_words: frozenset[str]
     #: Phrases that keep a figure on this occasion though they hold a skip word ("season high").
     record_phrases: tuple[Phrase, ...]
     unbound_numbers: bool
     #: Words that make a number a bound ("over 50 percent") -> "above" or "below".
     bounds: Mapping[Phrase, str]
     bound_len: int
+    #: A phrase that names one of the two names before it: "the former" -> 0, "the latter" -> 1.
+    back_references: Mapping[Phrase, int]
+    #: Words before a name that make the figures after it that name's ("held Orlando to").
+    object_links: tuple[Phrase, ...]
+    #: Phrases that put a sentence on a later occasion ("next game", "will").
+    future: tuple[Phrase, ...]
+    #: A later occasion falls 1..future_days days after a record's date (0: not checked).
+    future_days: int
 
     @classmethod
     def from_profile(cls, profile: Profile, detector_id: str) -> Vocabulary:
@@ -139,7 +154,23 @@ class Vocabulary:
                 )
             if phrase(text):
                 bounds[phrase(text)] = direction
+        back: dict[Phrase, int] = {}
+        for text, which in rules.mapping("back_references").items():
+            if which not in ("first", "second"):
+                raise ProfileError(
+                    f'must be "first" or "second", got {which!r}', f"{rules.where}.back_references.{text}"
+                )
+            if phrase(text):
+                back[phrase(text)] = 0 if which == "first" else 1
         return cls(
+            # "A and B, with the former adding ...": the phrase names A (B for "the latter").
+            back_references=back,
+            # "They host the Magic on Monday": a sentence about a later occasion speaks of what
+            # no record of this one holds (its opponent, its date).
+            # "A held B to 43 percent": the verb puts the figure on its object, B, not on A.
+            object_links=tuple(p for p in map(link, rules.strings("object_links")) if p),
+            future=tuple(p for p in map(phrase, rules.strings("future_phrases")) if p),
+            future_days=rules.integer("future_days", 0),
             bounds=bounds,
             bound_len=max((len(k) for k in bounds), default=0),
             aliases=aliases,
@@ -168,7 +199,12 @@ class Vocabulary:
             winning_words=tuple(p for p in map(link, rules.strings("winning_words")) if p),
             min_value=rules.number("min_value", 0.0, lo=float("-inf")),
             # Words that make a number something other than this record's value ("averaging").
-            skip_words=frozenset(w.casefold() for w in rules.strings("skip_words")),
+            skip_words=frozenset(
+                w.casefold() for w in (*rules.strings("skip_words"), *rules.strings("unchecked_words"))
+            ),
+            # "averaging 21 points": a figure over occasions these records do not cover, and do
+            # not bound either, so neither a match nor a miss says anything.
+            unchecked_words=frozenset(w.casefold() for w in rules.strings("unchecked_words")),
             # "a season-high 30 points": a record set on this occasion is this occasion's figure.
             record_phrases=tuple(p for p in map(phrase, rules.strings("record_phrases")) if p),
             # A bare number ("$209") says nothing about which field it is; unless the profile's

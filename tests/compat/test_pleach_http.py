@@ -1,0 +1,117 @@
+"""POST /v1/pleach/guard: Pleach's camelCase envelope over HTTP, and the TypeScript host using it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+TestClient = pytest.importorskip("fastapi.testclient", reason="the serve extra is not installed").TestClient
+
+from nofab import Policy  # noqa: E402
+from nofab.service import create_app  # noqa: E402
+from tests.servers import running  # noqa: E402
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "typescript"
+AUTH = {"authorization": "Bearer tok"}
+PARAMS = {
+    "fullContent": "I searched the corpus.\n\nAccording to fetch_url, the page reports 42% growth.",
+    "failedToolNames": ["fetch_url"],
+    "executedToolNames": ["search_corpus", "fetch_url"],
+    "totalToolCount": 2,
+    "toolResultsRaw": {"search_corpus": [{"title": "a"}]},
+}
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    with TestClient(create_app(Policy(load_plugins=False), token="tok")) as c:
+        yield c
+
+
+def test_the_route_answers_in_pleachs_camel_case(client: Any) -> None:
+    """The failed tool's paragraph is wiped and the result keys are Pleach's."""
+    res = client.post(
+        "/v1/pleach/guard", json={"params": PARAMS, "config": {"quantitativePatterns": []}}, headers=AUTH
+    )
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["triggered"] is True
+    assert body["preservedContent"] == "I searched the corpus."
+    assert (body["preservedParagraphs"], body["wipedParagraphs"]) == (1, 1)
+    assert body["unavailableToolNames"] == ["fetch_url"] == body["apiFailedToolNames"]
+    assert body["pluginFindings"] == [] and "phantomTools" not in body
+
+
+def test_the_threshold_query_parameter_changes_what_is_wiped(client: Any) -> None:
+    """Above every finding's confidence nothing is wiped."""
+    res = client.post("/v1/pleach/guard?threshold=0.99", json={"params": PARAMS}, headers=AUTH)
+    assert res.json()["triggered"] is False
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "where"),
+    [
+        ({"params": {**PARAMS, "failedTools": ["x"]}}, 422, "params"),
+        ({"params": {"fullContent": 3}}, 422, "params.fullContent"),
+        ({"params": PARAMS, "config": {"quantitativePatterns": ["("]}}, 422, "quantitative_patterns[0]"),
+        ({"params": PARAMS, "config": {"phantomWipeTracker": {}}}, 422, "config.phantomWipeTracker"),
+        ({"params": PARAMS, "extra": 1}, 422, "body"),
+        ([1, 2], 422, "body"),
+    ],
+)
+def test_bad_requests_get_one_json_error_naming_the_field(
+    client: Any, body: Any, status: int, where: str
+) -> None:
+    """A 4xx with {error, where}, never a traceback."""
+    res = client.post("/v1/pleach/guard", json=body, headers=AUTH)
+    assert res.status_code == status
+    assert res.json()["where"] == where and res.json()["error"]
+
+
+def test_the_route_needs_the_token_and_a_body(client: Any) -> None:
+    """The service's bearer token and body reader protect it: 401, 415 for a non-JSON content
+    type, 400 for an empty or malformed JSON body."""
+    json_auth = {**AUTH, "content-type": "application/json"}
+    assert client.post("/v1/pleach/guard", json={"params": PARAMS}).status_code == 401
+    assert client.post("/v1/pleach/guard", content=b"{}", headers=AUTH).status_code == 415
+    assert client.post("/v1/pleach/guard", content=b"", headers=json_auth).status_code == 400
+    assert client.post("/v1/pleach/guard", content=b"{nope", headers=json_auth).status_code == 400
+
+
+def _node_command(tmp_path: Path, script: str) -> list[str]:
+    """Run a .ts file of the example: Node's type stripping (22.6+), else the example's tsc."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    major, minor = (int(p) for p in version.lstrip("v").split(".")[:2])
+    if (major, minor) >= (22, 6):
+        return [node, "--experimental-strip-types", "--no-warnings", str(EXAMPLE / script)]
+    tsc = EXAMPLE / "node_modules" / ".bin" / "tsc"
+    if not tsc.exists():
+        pytest.skip(f"node {version} cannot strip types; run `npm install` in {EXAMPLE} to use tsc")
+    subprocess.run(
+        [str(tsc), "-p", str(EXAMPLE / "tsconfig.json"), "--outDir", str(tmp_path)], check=True, timeout=120
+    )
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    return [node, str(tmp_path / script.replace(".ts", ".js"))]
+
+
+def test_the_typescript_pleach_host_against_a_live_service(tmp_path: Path) -> None:
+    """The host sees the failed tool's paragraph and the phantom wiped, and a misspelt key rejected."""
+    pytest.importorskip("uvicorn")
+    command = _node_command(tmp_path, "pleach_host.ts")
+    with running(create_app(Policy(load_plugins=False), token="tok")) as url:
+        env = {**os.environ, "NOFAB_URL": url, "NOFAB_TOKEN": "tok"}
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert "triggered: true" in done.stdout
+    assert "wiped paragraphs: 2, kept: 1" in done.stdout
+    assert "phantom: get_citation_graph -> citation_graph" in done.stdout
+    assert "bad params rejected: nofab 422: params: unknown key 'failedTools'" in done.stdout
