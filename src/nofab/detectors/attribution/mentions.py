@@ -9,6 +9,7 @@ records: the answer names something the tool results do not hold.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -155,20 +156,37 @@ def _with_back_references(
     taken = {i for m in mentions for i in range(m.first, m.last + 1)}
     added: list[Mention] = []
     longest = max(len(p) for p in vocabulary.back_references)
+    firsts = [m.first for m in mentions]  # sorted: mentions come in order, none overlapping
     for start in range(len(tokens)):
         for size in range(longest, 0, -1):
             which = vocabulary.back_references.get(tuple(folded[start : start + size]))
             if which is None or any(k in taken for k in range(start, start + size)):
                 continue
-            sentence = tokens[start].sentence
-            before = [
-                m for m in mentions if m.last < start and tokens[m.first].sentence == sentence and m.records
-            ]
-            if len(before) >= 2 and before[-2].records != before[-1].records:
-                named = before[-2:][which]
+            before = _last_two_before(tokens, mentions, firsts, start)
+            if len(before) == 2 and before[0].records != before[1].records:
+                named = before[which]
                 added.append(Mention(start, start + size - 1, named.records, named.text))
             break
     return sorted([*mentions, *added], key=lambda m: m.first) if added else mentions
+
+
+def _last_two_before(
+    tokens: Sequence[Token], mentions: list[Mention], firsts: list[int], start: int
+) -> list[Mention]:
+    """The last two record mentions before token ``start`` in its sentence, in order: a
+    bisect and a walk back that stops at the sentence's start (a scan of every mention per
+    "the former" made an answer full of them quadratic)."""
+    sentence = tokens[start].sentence
+    found: list[Mention] = []
+    for i in range(bisect_left(firsts, start) - 1, -1, -1):
+        mention = mentions[i]
+        if tokens[mention.first].sentence != sentence:
+            break  # earlier mentions are in earlier sentences
+        if mention.records and mention.last < start:
+            found.append(mention)
+            if len(found) == 2:
+                break
+    return found[::-1]
 
 
 def _merge(mentions: list[Mention]) -> list[Mention]:
