@@ -6,7 +6,8 @@
     python bench/hostile.py --by-detector           # the three costliest detectors per cell
 
 Each family (``bench/fuzz.py``: dense numbers against many evidence numbers, phone numbers,
-e-mails, URLs, paths, codes, mixed) is checked with the default policy (limits raised to
+e-mails, URLs, paths, codes, mixed; and here, people's names after titles and quoted
+names, which only the entity detector's name rules read) is checked with the default policy (limits raised to
 fit the largest size) and the median of ``--repeat`` runs is printed as seconds per MB. A
 linear detector keeps seconds per MB flat as the size grows; the target is flat and at
 most 1 s/MB for every family.
@@ -15,9 +16,12 @@ most 1 s/MB for every family.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
+import string
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from fuzz import FAMILIES, hostile_turn
 from nofab import Guard, Policy
@@ -25,6 +29,37 @@ from nofab.evidence.index import Evidence
 from nofab.model.turn import Turn
 
 SIZES = (0.25, 0.5, 1.0, 2.0)
+
+
+def _word(rng: random.Random) -> str:
+    return rng.choice(string.ascii_uppercase) + "".join(rng.choices(string.ascii_lowercase, k=6))
+
+
+def _named_turn(size: int, shape: Callable[[str], str], field: str) -> dict[str, Any]:
+    """About ``size`` answer characters of two-word names in ``shape``; every fourth name is
+    in a tool result (half of those as written, half replaced by another name)."""
+    rng = random.Random(f"0:{field}")
+    parts: list[str] = []
+    rows: list[dict[str, str]] = []
+    length = i = 0
+    while length < size:
+        name = f"{_word(rng)} {_word(rng)}"
+        parts.append(shape(name))
+        length += len(parts[-1])
+        if i % 4 == 0:
+            rows.append({field: name if i % 8 else f"{_word(rng)} {_word(rng)}"})
+        i += 1
+    return {"response": "".join(parts), "tool_calls": [{"name": "get_records", "result": {"rows": rows}}]}
+
+
+EXTRA: dict[str, Callable[[int], dict[str, Any]]] = {
+    "names": lambda size: _named_turn(size, lambda n: f"Dr. {n} called. ", "name"),
+    "quoted": lambda size: _named_turn(size, lambda n: f'see "{n}" and ', "title"),
+}
+
+
+def build(family: str, size: int) -> Turn:
+    return Turn.from_dict(EXTRA[family](size) if family in EXTRA else hostile_turn(family, size))
 
 
 def seconds(guard: Guard, turn: Turn, detector: str | None, repeat: int) -> float:
@@ -61,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--family", choices=FAMILIES, action="append", help="default: all")
+    parser.add_argument("--family", choices=(*FAMILIES, *EXTRA), action="append", help="default: all")
     parser.add_argument("--sizes", type=float, nargs="+", default=list(SIZES), help="MB of answer")
     parser.add_argument("--detector", help="time only this detector (e.g. numbers)")
     parser.add_argument("--repeat", type=int, default=1)
@@ -70,11 +105,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     largest = int(max(args.sizes) * 1_000_000 * 1.1)
     guard = Guard(Policy(load_plugins=False, max_answer_chars=largest, max_findings_per_detector=10**9))
     print(f"{'family':<15}" + "".join(f"{size:>10.2f} MB" for size in args.sizes) + "   (s/MB)")
-    for family in args.family or FAMILIES:
+    for family in args.family or (*FAMILIES, *EXTRA):
         cells: list[str] = []
         notes: list[str] = []
         for size in args.sizes:
-            turn = Turn.from_dict(hostile_turn(family, int(size * 1_000_000)))
+            turn = build(family, int(size * 1_000_000))
             mb = len(turn.response) / 1_000_000
             cells.append(f"{seconds(guard, turn, args.detector, args.repeat) / mb:>13.2f}")
             if args.by_detector:

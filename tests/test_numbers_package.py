@@ -143,3 +143,19 @@ def test_scanning_and_the_built_table_agree() -> None:
             ):
                 assert (scanning.pair(lo, hi, *flags) is None) == (built.pair(lo, hi, *flags) is None)
                 assert scanning.dense(lo, hi, *flags) == built.dense(lo, hi, *flags)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ref HAT123-45 today", "code A1234X5.", "see v3.14.2", "Gate B12, seat 14C", "Zug ICE597 nach Köln"],
+)
+def test_a_word_that_starts_with_a_letter_is_no_numeral(text: str) -> None:
+    numerals = extract_numerals(text)
+    word_starts = {i for i, c in enumerate(text) if c.isalpha() and (i == 0 or not text[i - 1].isalnum())}
+    assert all(n.span[0] not in word_starts for n in numerals), numerals
+
+
+@pytest.mark.parametrize("text", ["paid US$30 today", "paid us$30 today", "paid uſ$30 today"])
+def test_a_us_dollar_amount_is_still_money(text: str) -> None:
+    (numeral,) = extract_numerals(text)
+    assert (numeral.kind, numeral.value) == ("money", 30.0)

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.lookup import Lookup
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold
@@ -60,6 +61,10 @@ _CODE_MARK = re.compile(r"[A-Z]-?\d")
 _GATED = frozenset({*_MARKS, "code"})
 _QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{2,60}?)\s?»")
 _TRAILING = ".,;:!?)]}'\""
+_SUBSTRING_SHAPES = frozenset({"url", "quoted", "path"})
+#: From this many candidates on, the evidence is indexed once (``Lookup``) instead of being
+#: scanned per candidate; below it the scans are cheaper. Either way the answers are the same.
+_LOOKUP_FROM = 16
 
 
 class EntityDetector(DetectorBase):
@@ -122,9 +127,11 @@ class EntityDetector(DetectorBase):
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
-        for shape, (start, end), confidence in self.candidates(answer):
+        candidates = self.candidates(answer)
+        lookup = self._lookup(evidence, answer, candidates)
+        for shape, (start, end), confidence in candidates:
             text = answer[start:end]
-            if self._grounded(evidence, shape, text):
+            if self._grounded(evidence, shape, text, lookup):
                 continue
             yield self.finding(
                 "ungrounded_entity",
@@ -161,15 +168,36 @@ class EntityDetector(DetectorBase):
                 evidence={"shape": "name", "unknown_words": list(name.unknown)},
             )
 
-    def _grounded(self, evidence: Evidence, shape: str, text: str) -> bool:
+    @staticmethod
+    def _lookup(
+        evidence: Evidence, answer: str, candidates: list[tuple[str, tuple[int, int], float]]
+    ) -> Lookup | None:
+        """Every candidate's evidence question answered in one pass over the evidence, when
+        there are enough of them that one scan of the evidence per candidate would cost more
+        (a few candidates: the plain scans are cheaper than building the index)."""
+        if len(candidates) < _LOOKUP_FROM:
+            return None
+        tokens: list[str] = []
+        substrings: list[str] = []
+        for shape, (start, end), _c in candidates:
+            folded = fold(answer[start:end])
+            if shape in _SUBSTRING_SHAPES:
+                substrings.append(folded.rstrip("/"))
+            else:
+                tokens.append(folded)
+        return Lookup(evidence.folded, tokens, substrings)
+
+    def _grounded(self, evidence: Evidence, shape: str, text: str, lookup: Lookup | None = None) -> bool:
         folded = fold(text)
         if folded in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):
             return True
-        if shape in ("url", "quoted", "path"):
+        if shape in _SUBSTRING_SHAPES:
             # Substring, not token: a URL may be quoted with or without its trailing slash,
             # a quoted name may sit inside a longer title.
             key = folded.rstrip("/")
-            return key in evidence.folded
+            return key in lookup.substrings if lookup is not None else key in evidence.folded
+        if lookup is not None:
+            return folded in lookup.tokens  # the same question as evidence.grounds, asked in bulk
         return evidence.grounds(text)
 
 

@@ -230,6 +230,11 @@ class NameFinder:
         return self._held[1]
 
     @cached_property
+    def _either(self) -> frozenset[str]:
+        # built once: a union per word after a title made thousands of titles x held names
+        return self.first | self.last
+
+    @cached_property
     def _text(self) -> str:
         return self._evidence_text()
 
@@ -381,7 +386,7 @@ class NameFinder:
                 if not _capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
                     break
                 name.append(nxt)
-            if not name or any(fold(w.text) in self.first | self.last for w in name):
+            if not name or any(fold(w.text) in self._either for w in name):
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
             if unknown and len(unknown) == len(name):

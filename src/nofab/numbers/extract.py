@@ -181,7 +181,9 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         if plain is not None:
             yield from _plain_numeral(text, s, e, token, plain)
         return
-    if not any(c.isdigit() for c in token):
+    # Every reading below needs a leading digit, sign or currency ("US$30"; casefold as the
+    # regex reads "ſ"): "HAT123-45" is no numeral, decided before a dozen regexes try it.
+    if (token[0].isalpha() and token[:3].casefold() != "us$") or not any(c.isdigit() for c in token):
         return
     lower = token.lower()
     if "@" in token or "://" in token or lower.startswith("www.") or "=" in token or "&" in token:

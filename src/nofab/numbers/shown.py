@@ -79,12 +79,18 @@ class ShownNumbers:
                 if any_within(ops, t - hi, t - lo):
                     return f"the result total {format_number(t)} minus a number the answer shows"
             return None
+        # ``any_within`` inlined: this loop runs for nearly every unexplained number of an
+        # answer, three probes per operand, and the call overhead was most of its cost.
+        n = len(totals)
         for a in ops:
-            if any_within(totals, lo - a, hi - a):
+            k = bisect_left(totals, lo - a)
+            if k < n and totals[k] <= hi - a:
                 return f"sum of {format_number(a)} and a result total"
-            if any_within(totals, a - hi, a - lo):
+            k = bisect_left(totals, a - hi)
+            if k < n and totals[k] <= a - lo:
                 return f"{format_number(a)} minus a result total"
-            if any_within(totals, lo + a, hi + a):
+            k = bisect_left(totals, lo + a)
+            if k < n and totals[k] <= hi + a:
                 return f"a result total minus {format_number(a)}"
         return None
 

@@ -8,13 +8,16 @@ records: the answer names something the tool results do not hold.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import re
+from bisect import bisect_left
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from nofab.detectors.attribution.membership import group_indices
-from nofab.detectors.attribution.vocabulary import Vocabulary, alternation
+from nofab.detectors.attribution.vocabulary import Vocabulary
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
+from nofab.language.text import is_word_char
 
 #: Generational suffixes that follow a person's name ("Jr.", "III").
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
@@ -81,13 +84,11 @@ def find_mentions(
     starts = {t.start: i for i, t in enumerate(tokens)}
     ends = {t.end: i for i, t in enumerate(tokens)}
     found: list[Mention] = []
-    pattern = alternation(forms)
-    if pattern is not None:
-        for match in pattern.finditer(answer):
-            first, last = starts.get(match.start()), ends.get(match.end())
-            if first is None or last is None:
-                continue
-            found.append(Mention(first, last, frozenset(forms[match.group()]), match.group()))
+    for start, end, text in whole_words(forms, answer):
+        first, last = starts.get(start), ends.get(end)
+        if first is None or last is None:
+            continue
+        found.append(Mention(first, last, frozenset(forms[text]), text))
     merged = _merge(found)
     if vocabulary.known is not None:
         for match in vocabulary.known.finditer(answer):
@@ -106,6 +107,40 @@ def find_mentions(
     return merged
 
 
+def whole_words(forms: Collection[str], text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, form) of what ``alternation(forms).finditer(text)`` matches — the
+    leftmost occurrence of a form as whole words, the longest form there, none overlapping —
+    found in one pass.
+
+    A regex alternation of names tries every name at every position: a tool result of
+    thousands of named rows made mention finding answer x records. Here only positions
+    where some form's first character starts a word are visited, and at each only the
+    lengths of the forms sharing its first characters are tried (longest first, as the
+    alternation orders them; two forms of one length cannot both match at one place)."""
+    names = {f for f in forms if f.strip()}
+    if not names:
+        return
+    k = min(len(n) for n in names)
+    lengths: dict[str, list[int]] = {}
+    for name in names:
+        lengths.setdefault(name[:k], []).append(len(name))
+    for sizes in lengths.values():
+        sizes.sort(reverse=True)
+    starter = re.compile(r"(?<!\w)[" + "".join(re.escape(c) for c in {n[0] for n in names}) + "]")
+    size = len(text)
+    match = starter.search(text)
+    while match is not None:
+        at = match.start()
+        resume = at + 1
+        for length in lengths.get(text[at : at + k], ()):
+            end = at + length
+            if end <= size and text[at:end] in names and (end == size or not is_word_char(text[end])):
+                yield at, end, text[at:end]
+                resume = end
+                break
+        match = starter.search(text, resume)
+
+
 def _with_back_references(
     vocabulary: Vocabulary, tokens: Sequence[Token], mentions: list[Mention]
 ) -> list[Mention]:
@@ -121,20 +156,37 @@ def _with_back_references(
     taken = {i for m in mentions for i in range(m.first, m.last + 1)}
     added: list[Mention] = []
     longest = max(len(p) for p in vocabulary.back_references)
+    firsts = [m.first for m in mentions]  # sorted: mentions come in order, none overlapping
     for start in range(len(tokens)):
         for size in range(longest, 0, -1):
             which = vocabulary.back_references.get(tuple(folded[start : start + size]))
             if which is None or any(k in taken for k in range(start, start + size)):
                 continue
-            sentence = tokens[start].sentence
-            before = [
-                m for m in mentions if m.last < start and tokens[m.first].sentence == sentence and m.records
-            ]
-            if len(before) >= 2 and before[-2].records != before[-1].records:
-                named = before[-2:][which]
+            before = _last_two_before(tokens, mentions, firsts, start)
+            if len(before) == 2 and before[0].records != before[1].records:
+                named = before[which]
                 added.append(Mention(start, start + size - 1, named.records, named.text))
             break
     return sorted([*mentions, *added], key=lambda m: m.first) if added else mentions
+
+
+def _last_two_before(
+    tokens: Sequence[Token], mentions: list[Mention], firsts: list[int], start: int
+) -> list[Mention]:
+    """The last two record mentions before token ``start`` in its sentence, in order: a
+    bisect and a walk back that stops at the sentence's start (a scan of every mention per
+    "the former" made an answer full of them quadratic)."""
+    sentence = tokens[start].sentence
+    found: list[Mention] = []
+    for i in range(bisect_left(firsts, start) - 1, -1, -1):
+        mention = mentions[i]
+        if tokens[mention.first].sentence != sentence:
+            break  # earlier mentions are in earlier sentences
+        if mention.records and mention.last < start:
+            found.append(mention)
+            if len(found) == 2:
+                break
+    return found[::-1]
 
 
 def _merge(mentions: list[Mention]) -> list[Mention]:
@@ -154,4 +206,4 @@ def _merge(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-__all__ = ["Mention", "find_mentions", "name_forms", "singular"]
+__all__ = ["Mention", "find_mentions", "name_forms", "singular", "whole_words"]

@@ -1,0 +1,83 @@
+"""``nofab.detectors.lookup.Lookup`` answers in bulk exactly what the plain scans answer
+(``find_token`` for whole tokens, ``in`` for substrings), and the entity detector gives the
+same findings with and without it."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nofab import Guard, Policy, Turn
+from nofab.detectors import entities
+from nofab.detectors.lookup import Lookup
+from nofab.language.text import find_token
+
+# A small alphabet rich in the characters the token rule cares about (word characters,
+# hyphens, separators, a non-ASCII letter), so needles collide with the hay often.
+_ALPHABET = st.sampled_from(list("ab1-_./@ :é"))
+_TEXT = st.text(_ALPHABET, max_size=60)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXT, st.lists(st.text(_ALPHABET, min_size=1, max_size=8), max_size=12))
+def test_tokens_agree_with_find_token(hay: str, needles: list[str]) -> None:
+    needles += [hay[i:j] for i, j in ((0, 3), (2, 7), (len(hay) // 2, len(hay)))]
+    lookup = Lookup(hay, tokens=needles)
+    for needle in needles:
+        assert (needle in lookup.tokens) == (find_token(hay, needle) != -1), (hay, needle)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXT, st.lists(st.text(_ALPHABET, min_size=1, max_size=8), max_size=12))
+def test_substrings_agree_with_in(hay: str, needles: list[str]) -> None:
+    needles += [hay[i:j] for i, j in ((1, 5), (3, 9), (0, len(hay)))]
+    lookup = Lookup(hay, substrings=needles)
+    for needle in needles:
+        assert (needle in lookup.substrings) == (needle in hay), (hay, needle)
+
+
+def test_a_token_glued_to_more_of_itself_is_not_found() -> None:
+    hay = '{"a": "ord-1042-b", "b": "x-ord-7", "c": "ord-7"}'
+    lookup = Lookup(hay, tokens=["ord-1042", "ord-7", "ord-1042-b", "ord"])
+    assert lookup.tokens == {"ord-7", "ord-1042-b"}
+
+
+def test_a_substring_with_no_bounded_run_falls_back_to_the_plain_scan() -> None:
+    lookup = Lookup("see https://a.example/x/", substrings=["https", "//a", "a.example/x", "nope"])
+    assert lookup.substrings == {"https", "//a", "a.example/x"}
+
+
+def test_the_detector_finds_the_same_with_and_without_the_index() -> None:
+    """Many candidates (the index is built) against the same candidates checked one by one."""
+    held = [f"ORD-{1000 + i}" for i in range(0, 40, 2)] + ["user7@mail.example.com"]
+    shown = [f"ORD-{1000 + i}" for i in range(40)] + ["user7@mail.example.com", "user8@mail.example.com"]
+    shown += ["https://x.example.com/a/b", "/var/log/app/1.log"]
+    turn = Turn.from_dict(
+        {
+            "response": "; ".join(shown) + ".",
+            "tool_calls": [{"name": "get", "result": {"rows": held, "url": "https://x.example.com/a/b/"}}],
+        }
+    )
+    guard = Guard(Policy(load_plugins=False))
+    indexed = [(f.identifier, f.span) for f in guard.check(turn).findings if f.detector == "entities"]
+    saved = entities._LOOKUP_FROM
+    entities._LOOKUP_FROM = 10**9
+    try:
+        plain = [(f.identifier, f.span) for f in guard.check(turn).findings if f.detector == "entities"]
+    finally:
+        entities._LOOKUP_FROM = saved
+    assert indexed == plain
+    flagged = {identifier for identifier, _ in indexed}
+    assert "ORD-1001" in flagged and "ORD-1000" not in flagged
+    assert "user8@mail.example.com" in flagged and "user7@mail.example.com" not in flagged
+    assert "https://x.example.com/a/b" not in flagged and "/var/log/app/1.log" in flagged
+
+
+def test_a_name_of_two_words_is_found_inside_longer_words() -> None:
+    """Substrings anchor on the runs at their edges too, which may be parts of longer
+    words: "project falcon" is inside "subproject falconry", "falcon 9" inside "falcon 9x"."""
+    hay = "the subproject falconry plan; falcon 9x; rocket lab"
+    needles = ["project falcon", "falcon 9", "rocket labs", "t lab", "ject falc", "plan; falcon"]
+    lookup = Lookup(hay, substrings=needles)
+    assert lookup.substrings == {n for n in needles if n in hay}
+    assert lookup.substrings == {"project falcon", "falcon 9", "t lab", "ject falc", "plan; falcon"}
