@@ -97,6 +97,22 @@ def test_records_are_built_only_for_results_the_answer_names(response: str, want
 
 
 @pytest.mark.parametrize(
+    ("response", "wanted"),
+    [
+        ("Flight QX101 costs $120.", {"tool_calls[0]"}),
+        ("Your profile, Lena Ortiz, is gold.", {"tool_calls[1]"}),
+        ("There is nothing to report.", set()),
+    ],
+)
+def test_a_long_answer_reads_the_same_scope(response: str, wanted: set[str]) -> None:
+    """Past a few KB the answer's words are read into a set at once instead of testing each
+    naming word as a substring (linear, not words x answer): the records in scope are the same."""
+    padding = " Nothing else happened today." * 400
+    scope = in_scope(_evidence(response + padding, [FLIGHTS, USER], Profile()), ())
+    assert {r.where.split(".")[0] for r in scope.records} == wanted
+
+
+@pytest.mark.parametrize(
     "responses",
     [
         ["Flight QX101 costs $120.", "Lena Ortiz is gold.", "Nothing else, thanks."],

@@ -77,6 +77,10 @@ def _naming(finder: RecordFinder, value: Any) -> _Naming:
     return _Naming(bool(texts), frozenset(_last_word(t) for t in texts))
 
 
+#: Up to this many characters of answer, naming words are first tested as substrings.
+_SUBSTRING_TESTS_UP_TO = 4096
+
+
 def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
     """The records of every usable tool result that names something the answer contains.
 
@@ -87,18 +91,22 @@ def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
     answer = evidence.answer
     # The answer's words are read only once some last word occurs in it at all: a word of
     # the answer is a substring of it, and most turns name no record (a substring test per
-    # word is far cheaper than tokenising the answer).
-    answer_words: set[str] | None = None
+    # word is far cheaper than tokenising the answer). A long answer is read into a set at
+    # once: a substring test per naming word would cost words x answer (quadratic on a long
+    # listing against many records); the set answers the same question in linear time.
+    answer_words: set[str] | None = set(words(answer)) if len(answer) > _SUBSTRING_TESTS_UP_TO else None
     fields = tuple(name_fields)
     finder = RecordFinder(fields)
     out: list[Record] = []
     named = False
     for label, _call, naming in evidence.per_result(("attribution.scope", fields), partial(_naming, finder)):
         named = named or naming.named
-        present = [w for w in naming.last_words if w and w in answer]
-        if not present:
-            continue
-        if answer_words is None:
+        if answer_words is not None:
+            present = [w for w in naming.last_words if w]
+        else:
+            present = [w for w in naming.last_words if w and w in answer]
+            if not present:
+                continue
             answer_words = set(words(answer))
         if not answer_words.isdisjoint(present):
             out.extend(evidence.records_of(label, fields))
