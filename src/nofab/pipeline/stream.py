@@ -36,6 +36,7 @@ from nofab.evidence.index import Evidence
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, Verdict
 from nofab.pipeline.assessment import Assessment
+from nofab.pipeline.gate import rule
 
 if TYPE_CHECKING:
     from nofab.pipeline.guard import Guard
@@ -87,6 +88,7 @@ class StreamCore:
         self.buffer = ""
         self.scan_from = 0
         self.consumed: list[str] = []  # every sentence read, released or not
+        self.pending: list[str] = []  # read, not yet gated (wipe and refuse)
         self.released: list[str] = []
         self.errors: list[DetectorError] = []
         self.sentences = 0
@@ -121,6 +123,8 @@ class StreamCore:
                 break
             sentence, self.buffer, self.scan_from = self.buffer[:cut], self.buffer[cut:], 0
             out.extend(self._sentence(sentence))
+        # Every sentence this chunk completed is gated at once: no later than one by one.
+        out.extend(self._gate())
         return out
 
     def finish(self) -> list[str]:
@@ -129,47 +133,64 @@ class StreamCore:
         if self.mode != "off" and not self.stopped and self.buffer:
             rest, self.buffer = self.buffer, ""
             out.extend(self._sentence(rest))
+        out.extend(self._gate())
         out.extend(self._final())
         return out
 
     # ------------------------------------------------------------------ one sentence
     def _sentence(self, sentence: str) -> list[str]:
         self.consumed.append(sentence)
-        if not sentence.strip():  # blank lines between paragraphs: nothing to check
-            if self.stopped:
-                return []
-            self.released.append(sentence)
-            return [sentence]
-        self.sentences += 1
-        if not self.gated:
-            self.released.append(sentence)
-            return [sentence]
-        evidence = self.shared.for_answer(sentence)
-        assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence)
-        # A broken detector fails on every sentence: report each distinct failure once.
-        self.errors.extend(e for e in assessment.errors if e not in self.errors)
-        ruling = self.guard.decide(assessment, self.mode)
-        if ruling.action not in ("wiped", "refuse_replaced"):
-            self.released.append(sentence)
-            return [sentence]
-        self.withheld += 1
-        whole = any(f.whole_turn for f in assessment.blocking)
-        if ruling.action == "wiped" and not whole:
-            # Keep the paragraph structure: a withheld sentence's line break still separates
-            # the sentences around it.
-            tail = sentence[len(sentence.rstrip()) :]
-            keep = "\n\n" if "\n\n" in tail else ("\n" if "\n" in tail else "")
-            if keep:
-                self.released.append(keep)
-                return [keep]
+        if sentence.strip():
+            self.sentences += 1
+        if self.gated:
+            self.pending.append(sentence)  # checked with the rest of its batch (``_gate``)
             return []
-        # refuse (or a whole-answer finding in wipe): the envelope, and nothing after it.
+        self.released.append(sentence)
+        return [sentence]
+
+    def _gate(self) -> list[str]:
+        """Check the pending sentences as one text and release those no blocking finding lies
+        in (``pipeline/gate.py``: why a batch, and what it risks)."""
+        batch, self.pending = self.pending, []
+        if self.stopped or not batch:
+            return []
+        text = "".join(batch)
+        if not text.strip():  # blank lines between paragraphs: nothing to check
+            self.released.extend(batch)
+            return batch
+        evidence = self.shared.for_answer(text)
+        assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence)
+        # A broken detector fails on every batch: report each distinct failure once.
+        self.errors.extend(e for e in assessment.errors if e not in self.errors)
+        action = self.guard.decide(assessment, self.mode).action
+        if action not in ("wiped", "refuse_replaced"):
+            self.released.extend(batch)
+            return batch
+        ruling = rule(batch, assessment.blocking)
+        self.withheld += sum(ruling.held)
+        if action == "wiped" and ruling.located:
+            out: list[str] = []
+            for piece, held in zip(batch, ruling.held, strict=True):
+                if held:
+                    # Keep the paragraph structure: a withheld sentence's line break still
+                    # separates the sentences around it.
+                    tail = piece[len(piece.rstrip()) :]
+                    piece = "\n\n" if "\n\n" in tail else ("\n" if "\n" in tail else "")
+                if piece:
+                    out.append(piece)
+            self.released.extend(out)
+            return out
+        # refuse (or, in wipe, what cannot be located): the clean sentences before the first
+        # held one, the envelope, and nothing after it.
+        first = ruling.held.index(True) if ruling.located else 0
+        out = batch[:first]
+        self.released.extend(out)
         self.refused = True
         self.stopped = True
         envelope = self.guard.policy.envelope
         text = envelope if not "".join(self.released).strip() else "\n\n" + envelope
         self.released.append(text)
-        return [text]
+        return [*out, text]
 
     # ------------------------------------------------------------------ the verdict
     def _final(self) -> list[str]:
