@@ -68,13 +68,18 @@ class StreamCore:
     and async streams. It uses only the guard's public steps (assess, decide, act, verdict,
     emit), so a stream's modes mean what they mean in ``Guard.check``."""
 
-    def __init__(self, guard: Guard, turn: Turn, run_id: str | None, max_sentence_chars: int) -> None:
+    def __init__(
+        self, guard: Guard, turn: Turn, run_id: str | None, max_sentence_chars: int, gate_chars: int = 0
+    ) -> None:
         self.guard = guard
         self.turn = turn
         self.run_id = run_id
         if not isinstance(max_sentence_chars, int) or max_sentence_chars < 1:
             raise UsageError(f"max_sentence_chars must be a positive integer, got {max_sentence_chars!r}")
         self.max_chars = max_sentence_chars
+        if not isinstance(gate_chars, int) or gate_chars < 0:
+            raise UsageError(f"gate_chars must be a non-negative integer, got {gate_chars!r}")
+        self.gate_chars = gate_chars
         policy = guard.policy
         self.warnings: list[str] = []
         mode = policy.mode
@@ -89,6 +94,10 @@ class StreamCore:
         self.scan_from = 0
         self.consumed: list[str] = []  # every sentence read, released or not
         self.pending: list[str] = []  # read, not yet gated (wipe and refuse)
+        self.pending_chars = 0
+        #: The last gate's (text, assessment): when it checked the whole answer, the final
+        #: verdict is that assessment, not a second pass over the same text.
+        self.last_gate: tuple[str, Assessment] | None = None
         self.released: list[str] = []
         self.errors: list[DetectorError] = []
         self.sentences = 0
@@ -123,8 +132,10 @@ class StreamCore:
                 break
             sentence, self.buffer, self.scan_from = self.buffer[:cut], self.buffer[cut:], 0
             out.extend(self._sentence(sentence))
-        # Every sentence this chunk completed is gated at once: no later than one by one.
-        out.extend(self._gate())
+        # Every sentence this chunk completed is gated at once: no later than one by one
+        # (``gate_chars`` trades latency for cost: wait for that much text or a paragraph end).
+        if self.pending_chars >= self.gate_chars or (self.pending and "\n\n" in self.pending[-1]):
+            out.extend(self._gate())
         return out
 
     def finish(self) -> list[str]:
@@ -144,6 +155,7 @@ class StreamCore:
             self.sentences += 1
         if self.gated:
             self.pending.append(sentence)  # checked with the rest of its batch (``_gate``)
+            self.pending_chars += len(sentence)
             return []
         self.released.append(sentence)
         return [sentence]
@@ -151,7 +163,7 @@ class StreamCore:
     def _gate(self) -> list[str]:
         """Check the pending sentences as one text and release those no blocking finding lies
         in (``pipeline/gate.py``: why a batch, and what it risks)."""
-        batch, self.pending = self.pending, []
+        batch, self.pending, self.pending_chars = self.pending, [], 0
         if self.stopped or not batch:
             return []
         text = "".join(batch)
@@ -160,6 +172,7 @@ class StreamCore:
             return batch
         evidence = self.shared.for_answer(text)
         assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence)
+        self.last_gate = (text, assessment)
         # A broken detector fails on every batch: report each distinct failure once.
         self.errors.extend(e for e in assessment.errors if e not in self.errors)
         action = self.guard.decide(assessment, self.mode).action
@@ -203,8 +216,11 @@ class StreamCore:
         if self.mode == "off":
             self.verdict = Verdict((), "none", text, "off", guard.policy.threshold)
             return []
-        evidence = self.shared.for_answer(text)
-        assessment = guard.assess(full, self.run_id or "", evidence=evidence)
+        if self.last_gate is not None and self.last_gate[0] == text:
+            assessment = self.last_gate[1]  # one batch was the whole answer: already checked
+        else:
+            evidence = self.shared.for_answer(text)
+            assessment = guard.assess(full, self.run_id or "", evidence=evidence)
         errors = (*assessment.errors, *(e for e in self.errors if e not in assessment.errors))
         assessment = replace(assessment, errors=errors)
         out: list[str] = []
@@ -285,8 +301,9 @@ class GuardedStream:
         chunks: Iterable[str | None],
         run_id: str | None = None,
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+        gate_chars: int = 0,
     ) -> None:
-        self._core = StreamCore(guard, turn, run_id, max_sentence_chars)
+        self._core = StreamCore(guard, turn, run_id, max_sentence_chars, gate_chars)
         self._chunks = chunks
 
     def __iter__(self) -> Iterator[str]:
@@ -319,8 +336,9 @@ class AsyncGuardedStream:
         chunks: AsyncIterable[str | None] | Iterable[str | None],
         run_id: str | None = None,
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+        gate_chars: int = 0,
     ) -> None:
-        self._core = StreamCore(guard, turn, run_id, max_sentence_chars)
+        self._core = StreamCore(guard, turn, run_id, max_sentence_chars, gate_chars)
         self._chunks = chunks
 
     async def _source(self) -> AsyncGenerator[str | None, None]:

@@ -1,0 +1,134 @@
+"""The stream's gate checks a batch of sentences at once (pipeline/gate.py): each blocking
+finding withholds the sentences it lies in, wherever its identifier is repeated; what cannot be
+located withholds the whole batch; ``gate_chars`` waits for more text before checking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from nofab import Guard, Policy, UsageError
+from nofab.model.finding import Finding
+from nofab.pipeline.gate import rule
+from nofab.pipeline.stream import GuardedStream, partial_turn
+
+TURN: dict[str, Any] = {
+    "user_message": "refund A-1042",
+    "tool_calls": [{"name": "get_order", "result": {"order_id": "A-1042", "total": 42.73, "items": 3}}],
+}
+
+
+def guard(mode: str) -> Guard:
+    return Guard(Policy(mode=mode, load_plugins=False))  # type: ignore[arg-type]
+
+
+def stream(g: Guard, chunks: list[str], gate_chars: int = 0) -> tuple[list[str], Any]:
+    s = GuardedStream(g, partial_turn(TURN), chunks, gate_chars=gate_chars)
+    return list(s), s.verdict
+
+
+def finding(span: tuple[int, int], identifier: str = "X-1", **evidence: Any) -> Finding:
+    return Finding("kv", "identifiers", identifier, 0.9, span, "invented", evidence=evidence)
+
+
+# ---------------------------------------------------------------- rule: placing findings
+def test_a_finding_holds_the_sentence_it_lies_in() -> None:
+    pieces = ["One is fine. ", "Two has X-1. ", "Three too."]
+    start = len(pieces[0]) + pieces[1].index("X-1")
+    ruling = rule(pieces, [finding((start, start + 3))])
+    assert ruling.located and ruling.held == (False, True, False)
+
+
+def test_a_repeated_identifier_holds_every_sentence_citing_it() -> None:
+    pieces = ["X-1 first. ", "Clean. ", "Again X-1."]
+    second = len(pieces[0]) + len(pieces[1]) + pieces[2].index("X-1")
+    ruling = rule(pieces, [finding((0, 3), repeated_at=[(second, second + 3)])])
+    assert ruling.held == (True, False, True)
+
+
+@pytest.mark.parametrize(
+    "blocking",
+    [
+        [Finding("intent_action_no_tool", "intent", "", 0.9, (0, 0), "no tool ran")],  # whole answer
+        [],  # blocked by a failed detector: nothing to point at
+    ],
+)
+def test_what_cannot_be_located_holds_every_sentence(blocking: list[Finding]) -> None:
+    ruling = rule(["One. ", "\n\n", "Two."], blocking)
+    assert not ruling.located and ruling.held == (True, False, True)
+
+
+def test_a_finding_in_whitespace_only_fails_closed() -> None:
+    """Blocked, yet in no sentence's text: hold them all rather than release what blocked."""
+    ruling = rule(["One. ", "Two."], [finding((4, 5))])
+    assert not ruling.located and all(ruling.held)
+
+
+# ---------------------------------------------------------------- batches in a stream
+@pytest.mark.parametrize(
+    ("before", "bad", "after"),
+    [
+        ("Order A-1042 totals $42.73. ", "Your refund id is RF-88231. ", "It has 3 items."),
+        ("Votre commande A-1042 a 3 articles. ", "Le remboursement RF-88231 est fait. ", "Merci !"),
+    ],
+)
+@pytest.mark.parametrize("mode", ["wipe", "refuse"])
+def test_one_chunk_of_several_sentences_gates_each(mode: str, before: str, bad: str, after: str) -> None:
+    """A chunk that completes several sentences is checked once, and only the sentence with the
+    finding is withheld (wipe) or stops the stream (refuse), as sentence by sentence."""
+    g = guard(mode)
+    text = before + bad + after
+    batched, verdict = stream(g, [text])
+    one_by_one, _ = stream(g, [before, bad, after])
+    assert "".join(batched) == "".join(one_by_one)
+    assert "RF-88231" not in "".join(batched) and before in "".join(batched)
+    assert (after in "".join(batched)) == (mode == "wipe")
+    assert verdict.details["stream"]["withheld_sentences"] >= 1
+
+
+def test_gate_chars_waits_for_that_much_text_or_a_paragraph_end() -> None:
+    """Nothing is shown before ``gate_chars`` of text or a blank line have arrived."""
+    read: list[str] = []
+
+    def source() -> Iterator[str]:
+        for piece in ["Order A-1042. ", "It has 3 items. ", "Total $42.73.\n\n", "Bye now. ", "See you."]:
+            read.append(piece)
+            yield piece
+
+    s = GuardedStream(guard("wipe"), partial_turn(TURN), source(), gate_chars=1000)
+    released = iter(s)
+    assert next(released) == "Order A-1042. " and len(read) == 3  # held until the paragraph ended
+    assert "".join(released) == "It has 3 items. Total $42.73.\n\nBye now. See you."
+
+
+def test_one_batch_is_checked_once() -> None:
+    """When one batch is the whole answer, its check is the final verdict: one detector pass."""
+    calls = {"n": 0}
+
+    class Counting:
+        id = "counting"
+        version = "1"
+        kinds = ("uuid",)
+
+        def __init__(self, profile: Any) -> None:
+            del profile
+
+        def detect(self, evidence: Any) -> Any:
+            calls["n"] += 1
+            return iter(())
+
+    g = Guard(Policy(mode="wipe", load_plugins=False), detectors=[Counting])
+    released, verdict = stream(g, ["One. ", "Two. ", "Three."], gate_chars=10_000)
+    assert "".join(released) == "One. Two. Three." and verdict.action == "none"
+    assert calls["n"] == 1
+    calls["n"] = 0
+    stream(g, ["One. ", "Two. ", "Three."])  # a batch per chunk, then the whole answer once more
+    assert calls["n"] == 4
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "10"])
+def test_bad_gate_chars_is_a_usage_error(bad: Any) -> None:
+    with pytest.raises(UsageError, match="gate_chars"):
+        GuardedStream(guard("wipe"), partial_turn(TURN), [], gate_chars=bad)
