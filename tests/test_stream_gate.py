@@ -37,15 +37,15 @@ def finding(span: tuple[int, int], identifier: str = "X-1", **evidence: Any) -> 
 def test_a_finding_holds_the_sentence_it_lies_in() -> None:
     pieces = ["One is fine. ", "Two has X-1. ", "Three too."]
     start = len(pieces[0]) + pieces[1].index("X-1")
-    ruling = rule(pieces, [finding((start, start + 3))])
-    assert ruling.located and ruling.held == (False, True, False)
+    hold = rule(pieces, [finding((start, start + 3))])
+    assert hold.located and hold.held == (False, True, False)
 
 
 def test_a_repeated_identifier_holds_every_sentence_citing_it() -> None:
     pieces = ["X-1 first. ", "Clean. ", "Again X-1."]
     second = len(pieces[0]) + len(pieces[1]) + pieces[2].index("X-1")
-    ruling = rule(pieces, [finding((0, 3), repeated_at=[(second, second + 3)])])
-    assert ruling.held == (True, False, True)
+    hold = rule(pieces, [finding((0, 3), repeated_at=[(second, second + 3)])])
+    assert hold.held == (True, False, True)
 
 
 @pytest.mark.parametrize(
@@ -56,14 +56,14 @@ def test_a_repeated_identifier_holds_every_sentence_citing_it() -> None:
     ],
 )
 def test_what_cannot_be_located_holds_every_sentence(blocking: list[Finding]) -> None:
-    ruling = rule(["One. ", "\n\n", "Two."], blocking)
-    assert not ruling.located and ruling.held == (True, False, True)
+    hold = rule(["One. ", "\n\n", "Two."], blocking)
+    assert not hold.located and hold.held == (True, False, True)
 
 
 def test_a_finding_in_whitespace_only_fails_closed() -> None:
     """Blocked, yet in no sentence's text: hold them all rather than release what blocked."""
-    ruling = rule(["One. ", "Two."], [finding((4, 5))])
-    assert not ruling.located and all(ruling.held)
+    hold = rule(["One. ", "Two."], [finding((4, 5))])
+    assert not hold.located and all(hold.held)
 
 
 # ---------------------------------------------------------------- batches in a stream

@@ -28,7 +28,7 @@ from nofab.model.finding import Finding
 
 
 @dataclass(frozen=True)
-class Ruling:
+class Hold:
     """For each piece of a batch, whether it is held back; ``located`` is False when a blocking
     finding (or failure) could not be placed in a piece, so every piece is held."""
 
@@ -36,13 +36,13 @@ class Ruling:
     located: bool
 
 
-def rule(pieces: Sequence[str], blocking: Sequence[Finding]) -> Ruling:
+def rule(pieces: Sequence[str], blocking: Sequence[Finding]) -> Hold:
     """Which ``pieces`` (consecutive, joined they are the checked text) a check that blocked
     holds back, given its blocking findings."""
     places = [(a, b) for f in blocking for a, b in (f.span, *f.evidence.get("repeated_at", ()))]
     if not places or any(f.whole_turn for f in blocking):
         # blocked with nothing to point at (a whole-answer finding, a failed detector)
-        return Ruling(tuple(bool(p.strip()) for p in pieces), False)
+        return Hold(tuple(bool(p.strip()) for p in pieces), False)
     held: list[bool] = []
     start = 0
     for piece in pieces:
@@ -51,5 +51,5 @@ def rule(pieces: Sequence[str], blocking: Sequence[Finding]) -> Ruling:
         held.append(body_end > start and any(a < body_end and start < b for a, b in places))
         start = end
     if not any(held):  # blocked, yet in no sentence's text: fail closed
-        return Ruling(tuple(bool(p.strip()) for p in pieces), False)
-    return Ruling(tuple(held), True)
+        return Hold(tuple(bool(p.strip()) for p in pieces), False)
+    return Hold(tuple(held), True)

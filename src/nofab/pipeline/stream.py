@@ -19,9 +19,12 @@ in wipe mode it stops the stream like refuse does.
 The final verdict is a full check of everything the model produced, so it equals
 ``Guard.check`` of that text (findings that need several sentences included). Only wipe and
 refuse gate sentences (observe and flag release each one anyway, so they check only at the
-end). Cost is linear in the answer: the evidence index (normalised tool results, harvested
-numbers) is built ONCE per turn and shared by every check; each character of the answer is
-scanned for a boundary once and checked at most twice (its sentence, the whole answer).
+end). The gate checks, as one text, every sentence a chunk completed (``pipeline/gate.py``
+places the blocking findings in sentences); ``gate_chars`` makes it wait for that much text
+or a paragraph end, trading latency for cost. Cost: the evidence index (normalised tool
+results, harvested numbers) is built ONCE per turn and shared by every check; each character
+of the answer is scanned for a boundary once and checked at most twice (its batch, the whole
+answer) — once when one batch was the whole answer, whose check is then the verdict's.
 """
 
 from __future__ import annotations
@@ -179,11 +182,11 @@ class StreamCore:
         if action not in ("wiped", "refuse_replaced"):
             self.released.extend(batch)
             return batch
-        ruling = rule(batch, assessment.blocking)
-        self.withheld += sum(ruling.held)
-        if action == "wiped" and ruling.located:
+        hold = rule(batch, assessment.blocking)
+        self.withheld += sum(hold.held)
+        if action == "wiped" and hold.located:
             out: list[str] = []
-            for piece, held in zip(batch, ruling.held, strict=True):
+            for piece, held in zip(batch, hold.held, strict=True):
                 if held:
                     # Keep the paragraph structure: a withheld sentence's line break still
                     # separates the sentences around it.
@@ -195,7 +198,7 @@ class StreamCore:
             return out
         # refuse (or, in wipe, what cannot be located): the clean sentences before the first
         # held one, the envelope, and nothing after it.
-        first = ruling.held.index(True) if ruling.located else 0
+        first = hold.held.index(True) if hold.located else 0
         out = batch[:first]
         self.released.extend(out)
         self.refused = True
