@@ -132,3 +132,23 @@ def test_one_batch_is_checked_once() -> None:
 def test_bad_gate_chars_is_a_usage_error(bad: Any) -> None:
     with pytest.raises(UsageError, match="gate_chars"):
         GuardedStream(guard("wipe"), partial_turn(TURN), [], gate_chars=bad)
+
+
+def test_async_stream_takes_gate_chars() -> None:
+    """The async stream gates alike: held until the paragraph ends, the bad sentence withheld."""
+    import asyncio
+
+    from nofab.pipeline.stream import AsyncGuardedStream
+
+    async def source() -> Any:
+        for piece in ["Order A-1042. ", "Refund id RF-88231. ", "Total $42.73.\n\n", "Bye."]:
+            yield piece
+
+    async def main() -> tuple[list[str], Any]:
+        s = AsyncGuardedStream(guard("wipe"), partial_turn(TURN), source(), gate_chars=1000)
+        return [t async for t in s], s.verdict
+
+    released, verdict = asyncio.run(main())
+    assert released[0] == "Order A-1042. " and "RF-88231" not in "".join(released)
+    assert "".join(released).endswith("Total $42.73.\n\nBye.")
+    assert verdict.action == "wiped"
