@@ -152,3 +152,54 @@ def test_async_stream_takes_gate_chars() -> None:
     assert released[0] == "Order A-1042. " and "RF-88231" not in "".join(released)
     assert "".join(released).endswith("Total $42.73.\n\nBye.")
     assert verdict.action == "wiped"
+
+
+class Marking:
+    """Finds every "X-" identifier, at ``confidence`` (blocking at 0.99, below threshold at 0.1)."""
+
+    id = "marking"
+    version = "1"
+    kinds = ("kv",)
+    confidence = 0.99
+
+    def __init__(self, profile: Any) -> None:
+        del profile
+
+    def detect(self, evidence: Any) -> Any:
+        import re
+
+        for m in re.finditer(r"X-\d+", evidence.turn.response):
+            yield Finding("kv", self.id, m.group(), self.confidence, m.span(), "marked")
+
+
+class Faint(Marking):
+    id = "faint"
+    confidence = 0.1
+
+
+class Broken(Marking):
+    id = "broken"
+
+    def detect(self, evidence: Any) -> Any:
+        raise ValueError("nope")
+
+
+@pytest.mark.parametrize("mode", ["wipe", "refuse"])
+def test_a_failed_detector_holds_the_whole_batch_even_beside_a_located_finding(mode: str) -> None:
+    """Failing closed: the batch was not fully checked, so its clean sentences are not released
+    because another detector located its finding elsewhere."""
+    g = Guard(Policy(mode=mode, load_plugins=False), detectors=[Marking, Broken])  # type: ignore[arg-type]
+    released, verdict = stream(g, ["Clean one. Cites X-7. Clean two."])
+    assert "".join(released) == g.policy.envelope
+    assert verdict.detector_errors
+
+
+def test_a_detector_cut_at_its_cap_holds_the_batch() -> None:
+    """A detector stopped at the policy's cap did not read the rest of the batch: none of it is
+    released, though nothing found blocks (below-threshold findings fill the cap)."""
+    policy = Policy(mode="wipe", load_plugins=False, max_findings_per_detector=1)
+    g = Guard(policy, detectors=[Faint])
+    released, _ = stream(g, ["X-1 and X-2 here. Then an unread sentence."])
+    assert "".join(released) == policy.envelope
+    released, _ = stream(g, ["X-1 here. ", "X-2 there."])  # one per batch: within the cap
+    assert "".join(released) == "X-1 here. X-2 there."

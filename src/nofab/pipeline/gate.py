@@ -10,7 +10,8 @@ Principle: a sentence is withheld when a blocking finding of its batch's check l
 the finding's span or wherever the same identifier is repeated (``repeated_at``: an identifier
 reported once per text is still withheld from every sentence that cites it), as the wipe action
 does by paragraph. A finding that cannot be located (whole-answer, or a failed detector: fail
-closed) withholds the whole batch.
+closed) withholds the whole batch, as does a check that did not cover the whole batch (a
+detector stopped at the policy's cap on findings: the rest of the batch went unread by it).
 
 Risk: a batch's check sees its sentences together, as the final full check does, so a finding
 that needs two sentences of the batch is caught before release, where a sentence-by-sentence
@@ -36,13 +37,19 @@ class Hold:
     located: bool
 
 
+def hold_all(pieces: Sequence[str]) -> Hold:
+    """Every sentence of the batch held (its blank separators aside): the check cannot say
+    which one is at fault, or did not cover them all."""
+    return Hold(tuple(bool(p.strip()) for p in pieces), False)
+
+
 def rule(pieces: Sequence[str], blocking: Sequence[Finding]) -> Hold:
     """Which ``pieces`` (consecutive, joined they are the checked text) a check that blocked
     holds back, given its blocking findings."""
     places = [(a, b) for f in blocking for a, b in (f.span, *f.evidence.get("repeated_at", ()))]
     if not places or any(f.whole_turn for f in blocking):
         # blocked with nothing to point at (a whole-answer finding, a failed detector)
-        return Hold(tuple(bool(p.strip()) for p in pieces), False)
+        return hold_all(pieces)
     held: list[bool] = []
     start = 0
     for piece in pieces:
@@ -51,5 +58,5 @@ def rule(pieces: Sequence[str], blocking: Sequence[Finding]) -> Hold:
         held.append(body_end > start and any(a < body_end and start < b for a, b in places))
         start = end
     if not any(held):  # blocked, yet in no sentence's text: fail closed
-        return Hold(tuple(bool(p.strip()) for p in pieces), False)
+        return hold_all(pieces)
     return Hold(tuple(held), True)

@@ -39,7 +39,7 @@ from nofab.evidence.index import Evidence
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, Verdict
 from nofab.pipeline.assessment import Assessment
-from nofab.pipeline.gate import rule
+from nofab.pipeline.gate import hold_all, rule
 
 if TYPE_CHECKING:
     from nofab.pipeline.guard import Guard
@@ -51,6 +51,9 @@ _BOUNDARY = re.compile(r"[.!?…。！？][\"'”’)\]]*\s+|\n\s*")
 #: How far back the boundary search restarts after new text arrives: a terminator plus its
 #: closing quotes may sit at the end of the previous chunk, waiting for its whitespace.
 _RESCAN = 8
+
+#: How ``Guard.assess`` notes a detector cut at ``Policy.max_findings_per_detector``.
+_CAPPED = " findings; the rest of the answer was not checked by it"
 
 #: A "sentence" longer than this (a table, a code block with no terminator) is checked and
 #: released in pieces cut at whitespace, so latency and memory stay bounded.
@@ -178,11 +181,14 @@ class StreamCore:
         self.last_gate = (text, assessment)
         # A broken detector fails on every batch: report each distinct failure once.
         self.errors.extend(e for e in assessment.errors if e not in self.errors)
-        action = self.guard.decide(assessment, self.mode).action
-        if action not in ("wiped", "refuse_replaced"):
+        ruling = self.guard.decide(assessment, self.mode)
+        action = ruling.action
+        # A detector that stopped at the policy's cap left the rest of the batch unread by it.
+        capped = any(_CAPPED in note for note in assessment.notes)
+        if action not in ("wiped", "refuse_replaced") and not capped:
             self.released.extend(batch)
             return batch
-        hold = rule(batch, assessment.blocking)
+        hold = hold_all(batch) if capped or ruling.fail_closed else rule(batch, assessment.blocking)
         self.withheld += sum(hold.held)
         if action == "wiped" and hold.located:
             out: list[str] = []
