@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 
 from nofab import Guard, Policy, ToolCall, Turn
+from nofab.pipeline.stream import GuardedStream, partial_turn
 
 ANSWER_BYTES = 4096
 CHUNKS = 200
@@ -71,21 +72,28 @@ def timed(fn: Callable[[], None]) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def compare(guard: Guard, turn: Turn, answer: str, chunks: list[str], repeat: int) -> None:
-    """Medians of a full check and of a stream of the same answer, under ``guard``'s mode."""
+def compare(
+    guard: Guard, turn: Turn, answer: str, chunks: list[str], repeat: int, gate_chars: int = 0
+) -> None:
+    """Medians of a full check and of a stream of the same answer, under ``guard``'s mode
+    (``gate_chars``: how much text the gate waits for before checking, see pipeline/gate.py)."""
     full_turn = turn.with_response(answer)
+    pending = partial_turn(turn)
+
+    def open_stream() -> GuardedStream:
+        return GuardedStream(guard, pending, chunks, gate_chars=gate_chars)
 
     def full() -> None:
         guard.check(full_turn)
 
     def streamed() -> None:
-        stream = guard.stream(turn, chunks)
+        stream = open_stream()
         for _ in stream:
             pass
         assert stream.verdict is not None
 
     # Same findings either way: the stream is a faithful check, not a cheaper, weaker one.
-    stream = guard.stream(turn, chunks)
+    stream = open_stream()
     "".join(stream)
     a = {(f.kind, f.identifier, f.span) for f in guard.check(full_turn).findings}
     b = {(f.kind, f.identifier, f.span) for f in stream.verdict.findings}
@@ -99,7 +107,7 @@ def compare(guard: Guard, turn: Turn, answer: str, chunks: list[str], repeat: in
     full_cpu = statistics.median(f[1] for f, _ in pairs)
     stream_wall = statistics.median(s[0] for _, s in pairs)
     stream_cpu = statistics.median(s[1] for _, s in pairs)
-    mode = guard.policy.mode
+    mode = guard.policy.mode if not gate_chars else f"{guard.policy.mode}, gate_chars={gate_chars}"
     print(f"[{mode}] findings: full check {len(a)}, stream {len(b)}, in both {len(a & b)}")
     print(f"[{mode}] full check   median wall {full_wall * 1e3:8.3f} ms   cpu {full_cpu * 1e3:8.3f} ms")
     print(f"[{mode}] stream       median wall {stream_wall * 1e3:8.3f} ms   cpu {stream_cpu * 1e3:8.3f} ms")
@@ -126,7 +134,16 @@ def main() -> None:
     # observe and flag release every sentence and check once at the end; wipe and refuse also
     # check each sentence before releasing it (the gate), then the whole answer.
     compare(guard, turn, answer, chunks, args.repeat)
-    compare(Guard(Policy(mode="wipe", load_plugins=False)), turn, answer, chunks, args.repeat)
+    wipe = Guard(Policy(mode="wipe", load_plugins=False))
+    compare(wipe, turn, answer, chunks, args.repeat)
+    # The gate's latency/cost trade: wait for ~a paragraph, or for the whole answer (then the
+    # gate's check is the final verdict's, and nothing is shown before the end).
+    for gate_chars in (512, 1024, ANSWER_BYTES + 1):
+        compare(wipe, turn, answer, chunks, args.repeat, gate_chars)
+    # Bigger chunks (a provider that batches tokens): the sentences a chunk completes are gated
+    # together at no cost in latency.
+    print("[wipe] the same answer in 20 chunks of ~200 bytes:")
+    compare(wipe, turn, answer, chunked(answer, 20), args.repeat)
 
     # Linear cost: the same answer shape at 4x and 16x the size, ~20 bytes per chunk as above.
     print("stream cost per KB (linear cost: roughly constant as the answer grows)")

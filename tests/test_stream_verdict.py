@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nofab import Guard, Policy
+from nofab.pipeline.stream import GuardedStream, partial_turn
 
 TURN: dict[str, Any] = {
     "user_message": "Summarise my orders and refund the late one",
@@ -78,11 +79,13 @@ def test_stream_verdict_is_the_full_check_of_its_text(mode: str) -> None:
     @given(
         st.lists(st.sampled_from(TOKENS), min_size=1, max_size=40),
         st.lists(st.integers(0, 600), max_size=30),
+        st.sampled_from([0, 40, 10_000]),  # the gate's batch: what a chunk completed, ~a sentence, all
     )
-    def check(tokens: list[str], cuts: list[int]) -> None:
+    def check(tokens: list[str], cuts: list[int], gate_chars: int) -> None:
         text = _text(tokens)
         points = sorted({c % (len(text) + 1) for c in cuts} | {0, len(text)})
-        stream = guard.stream(TURN, [text[a:b] for a, b in itertools.pairwise(points)])
+        chunks = [text[a:b] for a, b in itertools.pairwise(points)]
+        stream = GuardedStream(guard, partial_turn(TURN), chunks, gate_chars=gate_chars)
         released = "".join(stream)
         counts = stream.verdict.details["stream"]
         checked = text[: counts["checked_chars"]]

@@ -19,9 +19,12 @@ in wipe mode it stops the stream like refuse does.
 The final verdict is a full check of everything the model produced, so it equals
 ``Guard.check`` of that text (findings that need several sentences included). Only wipe and
 refuse gate sentences (observe and flag release each one anyway, so they check only at the
-end). Cost is linear in the answer: the evidence index (normalised tool results, harvested
-numbers) is built ONCE per turn and shared by every check; each character of the answer is
-scanned for a boundary once and checked at most twice (its sentence, the whole answer).
+end). The gate checks, as one text, every sentence a chunk completed (``pipeline/gate.py``
+places the blocking findings in sentences); ``gate_chars`` makes it wait for that much text
+or a paragraph end, trading latency for cost. Cost: the evidence index (normalised tool
+results, harvested numbers) is built ONCE per turn and shared by every check; each character
+of the answer is scanned for a boundary once and checked at most twice (its batch, the whole
+answer) — once when one batch was the whole answer, whose check is then the verdict's.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from nofab.evidence.index import Evidence
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, Verdict
 from nofab.pipeline.assessment import Assessment
+from nofab.pipeline.gate import hold_all, rule
 
 if TYPE_CHECKING:
     from nofab.pipeline.guard import Guard
@@ -47,6 +51,9 @@ _BOUNDARY = re.compile(r"[.!?…。！？][\"'”’)\]]*\s+|\n\s*")
 #: How far back the boundary search restarts after new text arrives: a terminator plus its
 #: closing quotes may sit at the end of the previous chunk, waiting for its whitespace.
 _RESCAN = 8
+
+#: How ``Guard.assess`` notes a detector cut at ``Policy.max_findings_per_detector``.
+_CAPPED = " findings; the rest of the answer was not checked by it"
 
 #: A "sentence" longer than this (a table, a code block with no terminator) is checked and
 #: released in pieces cut at whitespace, so latency and memory stay bounded.
@@ -67,13 +74,18 @@ class StreamCore:
     and async streams. It uses only the guard's public steps (assess, decide, act, verdict,
     emit), so a stream's modes mean what they mean in ``Guard.check``."""
 
-    def __init__(self, guard: Guard, turn: Turn, run_id: str | None, max_sentence_chars: int) -> None:
+    def __init__(
+        self, guard: Guard, turn: Turn, run_id: str | None, max_sentence_chars: int, gate_chars: int = 0
+    ) -> None:
         self.guard = guard
         self.turn = turn
         self.run_id = run_id
         if not isinstance(max_sentence_chars, int) or max_sentence_chars < 1:
             raise UsageError(f"max_sentence_chars must be a positive integer, got {max_sentence_chars!r}")
         self.max_chars = max_sentence_chars
+        if not isinstance(gate_chars, int) or gate_chars < 0:
+            raise UsageError(f"gate_chars must be a non-negative integer, got {gate_chars!r}")
+        self.gate_chars = gate_chars
         policy = guard.policy
         self.warnings: list[str] = []
         mode = policy.mode
@@ -87,6 +99,11 @@ class StreamCore:
         self.buffer = ""
         self.scan_from = 0
         self.consumed: list[str] = []  # every sentence read, released or not
+        self.pending: list[str] = []  # read, not yet gated (wipe and refuse)
+        self.pending_chars = 0
+        #: The last gate's (text, assessment): when it checked the whole answer, the final
+        #: verdict is that assessment, not a second pass over the same text.
+        self.last_gate: tuple[str, Assessment] | None = None
         self.released: list[str] = []
         self.errors: list[DetectorError] = []
         self.sentences = 0
@@ -121,6 +138,10 @@ class StreamCore:
                 break
             sentence, self.buffer, self.scan_from = self.buffer[:cut], self.buffer[cut:], 0
             out.extend(self._sentence(sentence))
+        # Every sentence this chunk completed is gated at once: no later than one by one
+        # (``gate_chars`` trades latency for cost: wait for that much text or a paragraph end).
+        if self.pending_chars >= self.gate_chars or (self.pending and "\n\n" in self.pending[-1]):
+            out.extend(self._gate())
         return out
 
     def finish(self) -> list[str]:
@@ -129,47 +150,69 @@ class StreamCore:
         if self.mode != "off" and not self.stopped and self.buffer:
             rest, self.buffer = self.buffer, ""
             out.extend(self._sentence(rest))
+        out.extend(self._gate())
         out.extend(self._final())
         return out
 
     # ------------------------------------------------------------------ one sentence
     def _sentence(self, sentence: str) -> list[str]:
         self.consumed.append(sentence)
-        if not sentence.strip():  # blank lines between paragraphs: nothing to check
-            if self.stopped:
-                return []
-            self.released.append(sentence)
-            return [sentence]
-        self.sentences += 1
-        if not self.gated:
-            self.released.append(sentence)
-            return [sentence]
-        evidence = self.shared.for_answer(sentence)
+        if sentence.strip():
+            self.sentences += 1
+        if self.gated:
+            self.pending.append(sentence)  # checked with the rest of its batch (``_gate``)
+            self.pending_chars += len(sentence)
+            return []
+        self.released.append(sentence)
+        return [sentence]
+
+    def _gate(self) -> list[str]:
+        """Check the pending sentences as one text and release those no blocking finding lies
+        in (``pipeline/gate.py``: why a batch, and what it risks)."""
+        batch, self.pending, self.pending_chars = self.pending, [], 0
+        if self.stopped or not batch:
+            return []
+        text = "".join(batch)
+        if not text.strip():  # blank lines between paragraphs: nothing to check
+            self.released.extend(batch)
+            return batch
+        evidence = self.shared.for_answer(text)
         assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence)
-        # A broken detector fails on every sentence: report each distinct failure once.
+        self.last_gate = (text, assessment)
+        # A broken detector fails on every batch: report each distinct failure once.
         self.errors.extend(e for e in assessment.errors if e not in self.errors)
         ruling = self.guard.decide(assessment, self.mode)
-        if ruling.action not in ("wiped", "refuse_replaced"):
-            self.released.append(sentence)
-            return [sentence]
-        self.withheld += 1
-        whole = any(f.whole_turn for f in assessment.blocking)
-        if ruling.action == "wiped" and not whole:
-            # Keep the paragraph structure: a withheld sentence's line break still separates
-            # the sentences around it.
-            tail = sentence[len(sentence.rstrip()) :]
-            keep = "\n\n" if "\n\n" in tail else ("\n" if "\n" in tail else "")
-            if keep:
-                self.released.append(keep)
-                return [keep]
-            return []
-        # refuse (or a whole-answer finding in wipe): the envelope, and nothing after it.
+        action = ruling.action
+        # A detector that stopped at the policy's cap left the rest of the batch unread by it.
+        capped = any(_CAPPED in note for note in assessment.notes)
+        if action not in ("wiped", "refuse_replaced") and not capped:
+            self.released.extend(batch)
+            return batch
+        hold = hold_all(batch) if capped or ruling.fail_closed else rule(batch, assessment.blocking)
+        self.withheld += sum(hold.held)
+        if action == "wiped" and hold.located:
+            out: list[str] = []
+            for piece, held in zip(batch, hold.held, strict=True):
+                if held:
+                    # Keep the paragraph structure: a withheld sentence's line break still
+                    # separates the sentences around it.
+                    tail = piece[len(piece.rstrip()) :]
+                    piece = "\n\n" if "\n\n" in tail else ("\n" if "\n" in tail else "")
+                if piece:
+                    out.append(piece)
+            self.released.extend(out)
+            return out
+        # refuse (or, in wipe, what cannot be located): the clean sentences before the first
+        # held one, the envelope, and nothing after it.
+        first = hold.held.index(True) if hold.located else 0
+        out = batch[:first]
+        self.released.extend(out)
         self.refused = True
         self.stopped = True
         envelope = self.guard.policy.envelope
         text = envelope if not "".join(self.released).strip() else "\n\n" + envelope
         self.released.append(text)
-        return [text]
+        return [*out, text]
 
     # ------------------------------------------------------------------ the verdict
     def _final(self) -> list[str]:
@@ -182,8 +225,11 @@ class StreamCore:
         if self.mode == "off":
             self.verdict = Verdict((), "none", text, "off", guard.policy.threshold)
             return []
-        evidence = self.shared.for_answer(text)
-        assessment = guard.assess(full, self.run_id or "", evidence=evidence)
+        if self.last_gate is not None and self.last_gate[0] == text:
+            assessment = self.last_gate[1]  # one batch was the whole answer: already checked
+        else:
+            evidence = self.shared.for_answer(text)
+            assessment = guard.assess(full, self.run_id or "", evidence=evidence)
         errors = (*assessment.errors, *(e for e in self.errors if e not in assessment.errors))
         assessment = replace(assessment, errors=errors)
         out: list[str] = []
@@ -264,8 +310,9 @@ class GuardedStream:
         chunks: Iterable[str | None],
         run_id: str | None = None,
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+        gate_chars: int = 0,
     ) -> None:
-        self._core = StreamCore(guard, turn, run_id, max_sentence_chars)
+        self._core = StreamCore(guard, turn, run_id, max_sentence_chars, gate_chars)
         self._chunks = chunks
 
     def __iter__(self) -> Iterator[str]:
@@ -298,8 +345,9 @@ class AsyncGuardedStream:
         chunks: AsyncIterable[str | None] | Iterable[str | None],
         run_id: str | None = None,
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+        gate_chars: int = 0,
     ) -> None:
-        self._core = StreamCore(guard, turn, run_id, max_sentence_chars)
+        self._core = StreamCore(guard, turn, run_id, max_sentence_chars, gate_chars)
         self._chunks = chunks
 
     async def _source(self) -> AsyncGenerator[str | None, None]:
