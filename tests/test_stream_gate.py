@@ -203,3 +203,20 @@ def test_a_detector_cut_at_its_cap_holds_the_batch() -> None:
     assert "".join(released) == policy.envelope
     released, _ = stream(g, ["X-1 here. ", "X-2 there."])  # one per batch: within the cap
     assert "".join(released) == "X-1 here. X-2 there."
+
+
+def test_guard_stream_passes_gate_chars_through() -> None:
+    """Guard.stream and Guard.astream take gate_chars as the stream classes do; a bad value is
+    the stream's own UsageError."""
+    import pytest as _pytest
+
+    from nofab import Guard, Policy
+    from nofab.errors import UsageError
+
+    guard = Guard(Policy(mode="wipe", load_plugins=False))
+    text = "".join(guard.stream({"response": ""}, ["Hello there. ", "All good."], gate_chars=1000))
+    assert text == "Hello there. All good."
+    with _pytest.raises(UsageError):
+        guard.stream({"response": ""}, ["x"], gate_chars=-1)
+    with _pytest.raises(UsageError):
+        guard.astream({"response": ""}, ["x"], gate_chars=-1)

@@ -239,6 +239,7 @@ class Guard:
         *,
         run_id: str | None = None,
         max_sentence_chars: int | None = None,
+        gate_chars: int = 0,
     ) -> GuardedStream:
         """Release the answer's chunks sentence by sentence, each only after it was checked.
 
@@ -248,7 +249,7 @@ class Guard:
         from nofab.pipeline.stream import DEFAULT_MAX_SENTENCE_CHARS, GuardedStream, partial_turn
 
         limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
-        return GuardedStream(self, partial_turn(turn), chunks, run_id, limit)
+        return GuardedStream(self, partial_turn(turn), chunks, run_id, limit, gate_chars)
 
     def astream(
         self,
@@ -257,12 +258,13 @@ class Guard:
         *,
         run_id: str | None = None,
         max_sentence_chars: int | None = None,
+        gate_chars: int = 0,
     ) -> AsyncGuardedStream:
         """``stream`` for async agents: ``async for text in guard.astream(turn, chunks)``."""
         from nofab.pipeline.stream import DEFAULT_MAX_SENTENCE_CHARS, AsyncGuardedStream, partial_turn
 
         limit = max_sentence_chars or DEFAULT_MAX_SENTENCE_CHARS
-        return AsyncGuardedStream(self, partial_turn(turn), chunks, run_id, limit)
+        return AsyncGuardedStream(self, partial_turn(turn), chunks, run_id, limit, gate_chars)
 
     # ------------------------------------------------------------------ decide, act, emit
     def decide(
