@@ -88,3 +88,25 @@ def test_finding_span_points_at_the_identifier() -> None:
     text = f"Started job {UUID} for you."
     (f,) = findings(turn(text), detector="identifiers")
     assert text[f.span[0] : f.span[1]] == UUID
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Your ORDER ID is A-1042.",
+        "Your Order Number is A-1042.",
+        "Tu order_ID: A-1042, señor.",  # not ASCII: the case-insensitive scan
+        "Votre ORDER-ID: A-1042 — merci.",
+    ],
+)
+def test_key_tails_are_found_in_any_letter_case_in_ascii_and_other_text(response: str) -> None:
+    """A key is a key in any letter case, whether or not the answer is plain ASCII (ASCII
+    answers are scanned lower-cased, others case-insensitively)."""
+    assert [(f.kind, f.identifier) for f in findings(turn(response), detector="identifiers")] == [
+        ("kv", "A-1042")
+    ]
+
+
+def test_a_tail_glued_to_a_letter_after_it_is_no_key_in_either_scan() -> None:
+    for response in ("Your order IDx is A-1042.", "Tu order IDé es A-1042."):
+        assert findings(turn(response), detector="identifiers") == []
