@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right, insort
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from nofab.language.casefree import ascii_twin
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, contains_phrase, stem
 from nofab.pipeline.spans import SpanSet
@@ -38,6 +39,20 @@ def _sentence_starts(norm: str) -> list[int]:
     """Where a sentence, a list item or a colon's continuation starts (spaces skipped)."""
     first = len(norm) - len(norm.lstrip())
     return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
+
+
+def _ascii_language(lang: Language) -> Language:
+    """``lang`` with each claim pattern replaced by its ASCII twin where it has one."""
+
+    def twins(patterns: tuple[re.Pattern[str], ...]) -> tuple[re.Pattern[str], ...]:
+        return tuple(ascii_twin(p) or p for p in patterns)
+
+    return replace(
+        lang,
+        patterns=twins(lang.patterns),
+        reports=twins(lang.reports),
+        coordination=twins(lang.coordination),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +84,9 @@ class ClaimFinder:
         words = "|".join(re.escape(b) for b in breaks)
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
+        # The languages again with their patterns' ASCII twins, for answers that fold to
+        # lower-case ASCII (most): the same matches without IGNORECASE's cost.
+        self._ascii_languages = tuple(_ascii_language(lang) for lang in self.languages)
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -76,7 +94,7 @@ class ClaimFinder:
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
-        for lang in self.languages:
+        for lang in self._ascii_languages if norm.isascii() else self.languages:
             if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
                 continue
             for pattern in lang.patterns:
