@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import lru_cache
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
@@ -344,6 +345,13 @@ def _hex_tokens(
     return uuids, hashes, short
 
 
+_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_KEY_GAPS = re.compile(r"[\s-]+")
+
+
+@lru_cache(maxsize=4096)
 def _norm_key(key: str) -> str:
-    key = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", key.strip())
-    return re.sub(r"[\s-]+", "_", key).lower()
+    """A key in one form, "task_id" ("taskId", "task-id", "Task ID"). Cached: an answer
+    tries a few candidate keys per id, and the same few recur across answers."""
+    key = _CAMEL_HUMP.sub("_", key.strip())
+    return _KEY_GAPS.sub("_", key).lower()
