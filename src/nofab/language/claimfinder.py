@@ -26,7 +26,9 @@ from nofab.pipeline.spans import SpanSet
 
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
-_SENTENCE_END = ".!?\n"
+#: A sentence's end (searched, not walked character by character).
+_SENTENCE_END_AT = re.compile(r"[.!?\n]")
+_SPACES = re.compile(r"\s+")
 _SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
@@ -117,7 +119,7 @@ class ClaimFinder:
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
     ) -> Claim | None:
-        verb = re.sub(r"\s+", " ", match.group("verb"))
+        verb = _SPACES.sub(" ", match.group("verb"))
         name = lang.verbs.get(verb)
         if name is None and " " in verb:  # "logged you out" -> "logged out"
             name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
@@ -145,7 +147,7 @@ class ClaimFinder:
             for match in pattern.finditer(norm, anchors[0] if anchors else len(norm)):
                 start = match.start()
                 i = bisect_right(anchors, start)  # the nearest claim ending before this verb
-                if i == 0 or any(c in _SENTENCE_END for c in norm[anchors[i - 1] : start]):
+                if i == 0 or _SENTENCE_END_AT.search(norm, anchors[i - 1], start):
                     continue
                 claim = self._claim(text, norm, lang, match, seen)
                 if claim is not None:
@@ -157,8 +159,8 @@ class ClaimFinder:
         """A question, a negation or hedge earlier in the clause, or a relative-clause
         reference ("the reminders I deleted") makes the match no claim."""
         start, end = span
-        stop = next((i for i in range(end, min(len(norm), end + 400)) if norm[i] in _SENTENCE_END), len(norm))
-        if stop < len(norm) and norm[stop] == "?":
+        stop = _SENTENCE_END_AT.search(norm, end, end + 400)
+        if stop is not None and stop.group() == "?":
             return True  # "Have I sent it?"
         clause_start = 0
         for brk in self._clause_break.finditer(norm, max(0, start - _CLAUSE_WINDOW), start):
