@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nofab.language.casefree import ascii_twin
+from nofab.language.casefree import ascii_twin, required_literal
 from nofab.language.text import normalise
 from nofab.language.vocabulary import LANGUAGES, compile_language, load
 
@@ -86,3 +86,30 @@ def test_every_claim_pattern_twin_matches_what_the_original_matches(parts: list[
         for start in range(0, len(text), 7):
             a, b = twin.match(text, start), pattern.match(text, start)
             assert (a and a.span()) == (b and b.span())
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "expected"),
+    [
+        (r"\b(?:has|have)\s+(?:now\s+)*been\s+(?P<verb>sent)\b", 0, "been"),
+        (r"(?:^|\n)\s*(?:done\s+)?successfully\s+(?P<verb>sent)", 0, "successfully"),
+        (r"(?:been|sido)\s+(?:sent|made)", 0, None),  # alternatives: neither is held by every match
+        (r"(?:now\s+)?been\s+sent", 0, "been"),
+        (r"ab\s+sent", 0, "sent"),
+        (r"ab\s+cd", 0, None),  # shorter than three characters
+        (r"have\s+been\s+sent", re.IGNORECASE, None),  # "BEEN" would match too
+    ],
+)
+def test_a_required_literal_is_one_every_match_holds(pattern: str, flags: int, expected: str | None) -> None:
+    assert required_literal(re.compile(pattern, flags)) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(PUNCT)), min_size=1, max_size=14))
+def test_a_text_without_the_required_literal_never_matches(parts: list[tuple[str, str]]) -> None:
+    text = "".join(w + p for w, p in parts).lower()
+    for pattern in PATTERNS:
+        twin = ascii_twin(pattern) or pattern
+        need = required_literal(twin)
+        if need is not None and need not in text:
+            assert twin.search(text) is None

@@ -84,4 +84,18 @@ def ascii_twin(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
 
 
-__all__ = ["ascii_twin"]
+def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
+    r"""The longest run of plain characters every match of a case-sensitive ``pattern``
+    holds (a top-level literal: "been" in ``have\s+been\s+{verbs}``), when it is at least
+    ``shortest`` long: a text without it cannot match, which ``in`` tells far faster than
+    a scan. ``None`` for an IGNORECASE pattern or when there is no such run."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    best, run = "", ""
+    for op, av in _parser.parse(pattern.pattern, pattern.flags).data:
+        run = run + chr(av) if op == c.LITERAL else ""
+        best = max(best, run, key=len)
+    return best if len(best) >= shortest else None
+
+
+__all__ = ["ascii_twin", "required_literal"]

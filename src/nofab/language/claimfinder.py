@@ -19,7 +19,7 @@ from bisect import bisect_right, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from nofab.language.casefree import ascii_twin
+from nofab.language.casefree import ascii_twin, required_literal
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, contains_phrase, stem
 from nofab.pipeline.spans import SpanSet
@@ -89,6 +89,14 @@ class ClaimFinder:
         # The languages again with their patterns' ASCII twins, for answers that fold to
         # lower-case ASCII (most): the same matches without IGNORECASE's cost.
         self._ascii_languages = tuple(_ascii_language(lang) for lang in self.languages)
+        # A literal each twin's every match holds ("been", "successfully"): a text
+        # without it skips that pattern's scan.
+        self._needs = {  # by id: hashing a Pattern hashes its whole compiled code
+            id(p): need
+            for lang in self._ascii_languages
+            for p in (*lang.patterns, *lang.reports)
+            if (need := required_literal(p)) is not None
+        }
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -96,10 +104,14 @@ class ClaimFinder:
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
-        for lang in self._ascii_languages if norm.isascii() else self.languages:
+        ascii = norm.isascii()
+        needs = self._needs if ascii else {}
+        for lang in self._ascii_languages if ascii else self.languages:
             if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
                 continue
             for pattern in lang.patterns:
+                if (need := needs.get(id(pattern))) is not None and need not in norm:
+                    continue
                 for match in pattern.finditer(norm):
                     claim = self._claim(text, norm, lang, match, seen)
                     if claim is not None:
@@ -107,6 +119,8 @@ class ClaimFinder:
             if lang.reports:
                 starts = starts if starts is not None else _sentence_starts(norm)
                 for pattern in lang.reports:
+                    if (need := needs.get(id(pattern))) is not None and need not in norm:
+                        continue
                     for start in starts:
                         found = pattern.match(norm, start)
                         if found is not None and (claim := self._claim(text, norm, lang, found, seen)):
