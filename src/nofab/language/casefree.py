@@ -15,7 +15,7 @@ parsed pattern and returns ``None`` when it cannot tell (the caller keeps the or
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
@@ -73,15 +73,26 @@ def _free(items: Any) -> bool:
 
 def ascii_twin(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     """``pattern`` without IGNORECASE when that matches the same on lower-case ASCII text."""
-    if not pattern.flags & re.IGNORECASE:
-        return pattern
-    try:
-        parsed = _parser.parse(pattern.pattern, pattern.flags)
-    except re.error:  # pragma: no cover - it compiled once already
-        return None
-    if not _free(parsed.data):
-        return None
-    return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+    return ascii_reading(pattern)[0]
+
+
+@lru_cache(maxsize=256)  # by value: every profile's lexicon compiles the same patterns
+def ascii_reading(pattern: re.Pattern[str], shortest: int = 3) -> tuple[re.Pattern[str] | None, str | None]:
+    """``ascii_twin(pattern)`` and the twin's ``required_literal``, parsing the pattern once."""
+    parsed = _parser.parse(pattern.pattern, pattern.flags).data
+    if pattern.flags & re.IGNORECASE:
+        if not _free(parsed):
+            return None, None
+        pattern = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+    return pattern, _literal(parsed, shortest)
+
+
+def _literal(parsed: Any, shortest: int) -> str | None:
+    best, run = "", ""
+    for op, av in parsed:
+        run = run + chr(av) if op == c.LITERAL else ""
+        best = max(best, run, key=len)
+    return best if len(best) >= shortest else None
 
 
 def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
@@ -91,11 +102,7 @@ def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
     a scan. ``None`` for an IGNORECASE pattern or when there is no such run."""
     if pattern.flags & re.IGNORECASE:
         return None
-    best, run = "", ""
-    for op, av in _parser.parse(pattern.pattern, pattern.flags).data:
-        run = run + chr(av) if op == c.LITERAL else ""
-        best = max(best, run, key=len)
-    return best if len(best) >= shortest else None
+    return _literal(_parser.parse(pattern.pattern, pattern.flags).data, shortest)
 
 
-__all__ = ["ascii_twin", "required_literal"]
+__all__ = ["ascii_reading", "ascii_twin", "required_literal"]

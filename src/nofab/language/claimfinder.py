@@ -19,7 +19,7 @@ from bisect import bisect_right, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from nofab.language.casefree import ascii_twin, required_literal
+from nofab.language.casefree import ascii_reading
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, contains_phrase, stem
 from nofab.pipeline.spans import SpanSet
@@ -43,11 +43,21 @@ def _sentence_starts(norm: str) -> list[int]:
     return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
 
 
-def _ascii_language(lang: Language) -> Language:
-    """``lang`` with each claim pattern replaced by its ASCII twin where it has one."""
+def _ascii_language(lang: Language, needs: dict[int, str]) -> Language:
+    """``lang`` with each claim pattern replaced by its ASCII twin where it has one; each
+    twin's required literal goes into ``needs`` (by the twin's id)."""
 
     def twins(patterns: tuple[re.Pattern[str], ...]) -> tuple[re.Pattern[str], ...]:
-        return tuple(ascii_twin(p) or p for p in patterns)
+        out = []
+        for pattern in patterns:
+            twin, need = ascii_reading(pattern)
+            if twin is None:
+                out.append(pattern)
+                continue
+            if need is not None:
+                needs[id(twin)] = need
+            out.append(twin)
+        return tuple(out)
 
     return replace(
         lang,
@@ -87,16 +97,10 @@ class ClaimFinder:
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
         # The languages again with their patterns' ASCII twins, for answers that fold to
-        # lower-case ASCII (most): the same matches without IGNORECASE's cost.
-        self._ascii_languages = tuple(_ascii_language(lang) for lang in self.languages)
-        # A literal each twin's every match holds ("been", "successfully"): a text
-        # without it skips that pattern's scan.
-        self._needs = {  # by id: hashing a Pattern hashes its whole compiled code
-            id(p): need
-            for lang in self._ascii_languages
-            for p in (*lang.patterns, *lang.reports)
-            if (need := required_literal(p)) is not None
-        }
+        # lower-case ASCII (most), and the literal each twin's every match holds ("been",
+        # "successfully"; by id: hashing a Pattern hashes its compiled code): built on the
+        # first such answer, since parsing and compiling them costs tens of milliseconds.
+        self._ascii: tuple[tuple[Language, ...], dict[int, str]] | None = None
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -104,9 +108,8 @@ class ClaimFinder:
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
-        ascii = norm.isascii()
-        needs = self._needs if ascii else {}
-        for lang in self._ascii_languages if ascii else self.languages:
+        languages, needs = self._ascii_readings() if norm.isascii() else (self.languages, {})
+        for lang in languages:
             if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
                 continue
             for pattern in lang.patterns:
@@ -129,6 +132,12 @@ class ClaimFinder:
                 claims.extend(self._coordinated(text, norm, lang, claims, seen))
         claims.sort(key=lambda c: c.span)
         return claims
+
+    def _ascii_readings(self) -> tuple[tuple[Language, ...], dict[int, str]]:
+        if self._ascii is None:  # two threads may both build it: the same value either way
+            needs: dict[int, str] = {}
+            self._ascii = (tuple(_ascii_language(lang, needs) for lang in self.languages), needs)
+        return self._ascii
 
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet

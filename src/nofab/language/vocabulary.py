@@ -164,16 +164,20 @@ def _by_first_letter(branches: list[str]) -> str:
     leaders: list[str] = []
     for branch in branches:
         first = branch[0]
-        leader = next((c for c in leaders if re.fullmatch(re.escape(c), first, re.IGNORECASE)), None)
+        leader = next((c for c in leaders if _same_letter(c, first)), None)
         if leader is None:
             leaders.append(first)
             leader = first
         groups.setdefault(leader, []).append(branch)
-    if len(leaders) > 1 and any(
-        re.fullmatch(re.escape(a), b, re.IGNORECASE) for i, a in enumerate(leaders) for b in leaders[i + 1 :]
-    ):
+    if len(leaders) > 1 and any(_same_letter(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1 :]):
         return "|".join(branches)
     return "|".join(_group(group) for group in groups.values())
+
+
+@lru_cache(maxsize=4096)
+def _same_letter(a: str, b: str) -> bool:
+    """Does IGNORECASE let letter ``a`` match ``b``?"""
+    return re.fullmatch(re.escape(a), b, re.IGNORECASE) is not None
 
 
 def _group(branches: list[str]) -> str:
@@ -205,11 +209,13 @@ def compile_language(code: str, extra_verbs: Mapping[str, str]) -> Language:
         out = []
         for template in templates:
             filled = template.replace("{" + _INFLECTED + "}", groups_inflected)
-            for key, forms in groups.items():
-                filled = filled.replace("{" + key + "}", _alternation(list(forms), objects))
+            for key in groups:
+                if "{" + key + "}" in filled:
+                    filled = filled.replace("{" + key + "}", alternations[key])
             out.append(re.compile(filled, re.IGNORECASE))
         return tuple(out)
 
+    alternations = {key: _alternation(list(forms), objects) for key, forms in groups.items()}
     verbs = {form: action for forms in groups.values() for form, action in forms.items()}
     stemmer = str(data.get("stemmer", ""))
     stem_verbs: dict[str, str] = {}
