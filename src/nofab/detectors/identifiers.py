@@ -111,6 +111,7 @@ class IdentifierDetector(DetectorBase):
         # Only for ASCII tails: IGNORECASE equates "ſ" with "s", which lower-casing does not.
         lower = "(?:" + "|".join(re.escape(t.lower()) for t in tails) + ")(?![A-Za-z0-9])"
         self._lower_tails = re.compile(lower) if all(t.isascii() for t in tails) else None
+        self._key_in = lru_cache(maxsize=4096)(self._key_in_window)
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = latin_ids(evidence.answer)
@@ -154,10 +155,14 @@ class IdentifierDetector(DetectorBase):
         else:
             tails = self._tails.finditer(answer)
         for tail in tails:
-            keyed = self._key_before(answer, tail.start(), tail.end())
+            # The key is read from the 41 characters before its tail (all ``_key_before``
+            # looks at), cut out so that the same words around a key ("your reservation
+            # id") are read once for all answers.
+            base = max(0, tail.start() - 41)
+            keyed = self._key_in(answer[base : tail.end()], tail.start() - base)
             if keyed is None:
                 continue
-            key, key_start = keyed
+            key, key_start = keyed[0], keyed[1] + base
             match = _KEY_VALUE.match(answer, tail.end())
             if match is None:
                 continue
@@ -199,6 +204,10 @@ class IdentifierDetector(DetectorBase):
         if sep == "=" or (sep == ":" and code_key):
             return True
         return looks_like_identifier(value)
+
+    def _key_in_window(self, window: str, tail_start: int) -> tuple[str, int] | None:
+        """``_key_before`` of a window that ends with the tail (cached per window)."""
+        return self._key_before(window, tail_start, len(window))
 
     def _key_before(self, answer: str, tail_start: int, tail_end: int) -> tuple[str, int] | None:
         """The identifier key ending at ``tail_end`` (longest match), and where it starts."""
