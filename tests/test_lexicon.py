@@ -100,3 +100,19 @@ def test_normalise_keeps_every_offset(text: str) -> None:
 
 def test_normalise_folds_case_and_apostrophes() -> None:
     assert normalise("Straße’s ÉTÉ") == "straße's été"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Please provision the sandbox for me", "Bitte provisionieren Sie die Sandbox", "what is a sandbox?"],
+)
+def test_request_classification_is_the_same_when_asked_again_and_per_profile(message: str) -> None:
+    """Classifying is cached per message; the answer must not change on a second ask, and a
+    profile's own trigger keywords must still count (each lexicon keeps its own answers)."""
+    plain = lexicon_for(Profile())
+    keyed = lexicon_for(Profile(tool_trigger_keywords={"provision_sandbox": ("sandbox",)}))
+    first = plain.classify_request(message)
+    assert plain.classify_request(message) == first
+    with_keyword = keyed.classify_request(message)
+    assert keyed.classify_request(message) == with_keyword
+    assert "sandbox" in with_keyword[2] and "sandbox" not in first[2]

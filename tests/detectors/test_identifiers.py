@@ -88,3 +88,41 @@ def test_finding_span_points_at_the_identifier() -> None:
     text = f"Started job {UUID} for you."
     (f,) = findings(turn(text), detector="identifiers")
     assert text[f.span[0] : f.span[1]] == UUID
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Your ORDER ID is A-1042.",
+        "Your Order Number is A-1042.",
+        "Tu order_ID: A-1042, señor.",  # not ASCII: the case-insensitive scan
+        "Votre ORDER-ID: A-1042 — merci.",
+    ],
+)
+def test_key_tails_are_found_in_any_letter_case_in_ascii_and_other_text(response: str) -> None:
+    """A key is a key in any letter case, whether or not the answer is plain ASCII (ASCII
+    answers are scanned lower-cased, others case-insensitively)."""
+    assert [(f.kind, f.identifier) for f in findings(turn(response), detector="identifiers")] == [
+        ("kv", "A-1042")
+    ]
+
+
+def test_a_tail_glued_to_a_letter_after_it_is_no_key_in_either_scan() -> None:
+    for response in ("Your order IDx is A-1042.", "Tu order IDé es A-1042."):
+        assert findings(turn(response), detector="identifiers") == []
+
+
+@pytest.mark.parametrize("prefix", ["", "x", "Here is everything about the trip you asked for: " * 3])
+def test_a_key_is_read_the_same_wherever_it_stands_in_the_answer(prefix: str) -> None:
+    """Keys are read from a window before their tail (cached by window): the key and its
+    span must not depend on how far into the answer it stands, nor on a glued word before."""
+    for text, expected in (
+        ("your order ID is A-1042.", ["A-1042"]),
+        ("the taskId: Q-77 was queued.", ["Q-77"]),
+        ("xorder_id=A-1042", []),  # part of a longer word: no key
+    ):
+        answer = prefix + (" " if prefix and not prefix.endswith(" ") and text[0] != "x" else "") + text
+        got = findings(turn(answer), detector="identifiers")
+        assert [f.identifier for f in got] == expected
+        for f in got:
+            assert answer[f.span[0] : f.span[1]].endswith(f.identifier)

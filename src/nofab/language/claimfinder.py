@@ -17,15 +17,18 @@ from __future__ import annotations
 import re
 from bisect import bisect_right, insort
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from nofab.language.casefree import ascii_reading
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, contains_phrase, stem
 from nofab.pipeline.spans import SpanSet
 
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
-_SENTENCE_END = ".!?\n"
+#: A sentence's end (searched, not walked character by character).
+_SENTENCE_END_AT = re.compile(r"[.!?\n]")
+_SPACES = re.compile(r"\s+")
 _SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
@@ -38,6 +41,30 @@ def _sentence_starts(norm: str) -> list[int]:
     """Where a sentence, a list item or a colon's continuation starts (spaces skipped)."""
     first = len(norm) - len(norm.lstrip())
     return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
+
+
+def _ascii_language(lang: Language, needs: dict[int, str]) -> Language:
+    """``lang`` with each claim pattern replaced by its ASCII twin where it has one; each
+    twin's required literal goes into ``needs`` (by the twin's id)."""
+
+    def twins(patterns: tuple[re.Pattern[str], ...]) -> tuple[re.Pattern[str], ...]:
+        out = []
+        for pattern in patterns:
+            twin, need = ascii_reading(pattern)
+            if twin is None:
+                out.append(pattern)
+                continue
+            if need is not None:
+                needs[id(twin)] = need
+            out.append(twin)
+        return tuple(out)
+
+    return replace(
+        lang,
+        patterns=twins(lang.patterns),
+        reports=twins(lang.reports),
+        coordination=twins(lang.coordination),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +96,11 @@ class ClaimFinder:
         words = "|".join(re.escape(b) for b in breaks)
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
+        # The languages again with their patterns' ASCII twins, for answers that fold to
+        # lower-case ASCII (most), and the literal each twin's every match holds ("been",
+        # "successfully"; by id: hashing a Pattern hashes its compiled code): built on the
+        # first such answer, since parsing and compiling them costs tens of milliseconds.
+        self._ascii: tuple[tuple[Language, ...], dict[int, str]] | None = None
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -76,10 +108,13 @@ class ClaimFinder:
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
-        for lang in self.languages:
+        languages, needs = self._ascii_readings() if norm.isascii() else (self.languages, {})
+        for lang in languages:
             if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
                 continue
             for pattern in lang.patterns:
+                if (need := needs.get(id(pattern))) is not None and need not in norm:
+                    continue
                 for match in pattern.finditer(norm):
                     claim = self._claim(text, norm, lang, match, seen)
                     if claim is not None:
@@ -87,6 +122,8 @@ class ClaimFinder:
             if lang.reports:
                 starts = starts if starts is not None else _sentence_starts(norm)
                 for pattern in lang.reports:
+                    if (need := needs.get(id(pattern))) is not None and need not in norm:
+                        continue
                     for start in starts:
                         found = pattern.match(norm, start)
                         if found is not None and (claim := self._claim(text, norm, lang, found, seen)):
@@ -96,10 +133,16 @@ class ClaimFinder:
         claims.sort(key=lambda c: c.span)
         return claims
 
+    def _ascii_readings(self) -> tuple[tuple[Language, ...], dict[int, str]]:
+        if self._ascii is None:  # two threads may both build it: the same value either way
+            needs: dict[int, str] = {}
+            self._ascii = (tuple(_ascii_language(lang, needs) for lang in self.languages), needs)
+        return self._ascii
+
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
     ) -> Claim | None:
-        verb = re.sub(r"\s+", " ", match.group("verb"))
+        verb = _SPACES.sub(" ", match.group("verb"))
         name = lang.verbs.get(verb)
         if name is None and " " in verb:  # "logged you out" -> "logged out"
             name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
@@ -127,7 +170,7 @@ class ClaimFinder:
             for match in pattern.finditer(norm, anchors[0] if anchors else len(norm)):
                 start = match.start()
                 i = bisect_right(anchors, start)  # the nearest claim ending before this verb
-                if i == 0 or any(c in _SENTENCE_END for c in norm[anchors[i - 1] : start]):
+                if i == 0 or _SENTENCE_END_AT.search(norm, anchors[i - 1], start):
                     continue
                 claim = self._claim(text, norm, lang, match, seen)
                 if claim is not None:
@@ -139,8 +182,8 @@ class ClaimFinder:
         """A question, a negation or hedge earlier in the clause, or a relative-clause
         reference ("the reminders I deleted") makes the match no claim."""
         start, end = span
-        stop = next((i for i in range(end, min(len(norm), end + 400)) if norm[i] in _SENTENCE_END), len(norm))
-        if stop < len(norm) and norm[stop] == "?":
+        stop = _SENTENCE_END_AT.search(norm, end, end + 400)
+        if stop is not None and stop.group() == "?":
             return True  # "Have I sent it?"
         clause_start = 0
         for brk in self._clause_break.finditer(norm, max(0, start - _CLAUSE_WINDOW), start):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 from nofab.config.policy import Profile
 from nofab.language.capabilities import Capability, capability, part_matches, stem
@@ -47,6 +48,9 @@ class Lexicon:
         }
         self.languages = tuple(compile_language(code, extra) for code in LANGUAGES)
         self._claims = ClaimFinder(self.languages, self.actions, self.entities)
+        # A conversation asks about the same user message on every turn until the user
+        # speaks again; the answer depends on the message alone. Bounded, thread-safe.
+        self._classify = lru_cache(maxsize=1024)(self._classify_request)
         self._accent_insensitive = profile.accent_insensitive
         self.trigger_keywords: tuple[tuple[str, str], ...] = tuple(
             (self._norm(keyword), tool)
@@ -133,6 +137,11 @@ class Lexicon:
 
     # ---------------------------------------------------------------- intent
     def classify_request(self, message: str) -> tuple[str, float, tuple[str, ...]]:
+        """Label a user message ``action`` or ``question`` (cached per message: see
+        ``_classify_request``)."""
+        return self._classify(message)
+
+    def _classify_request(self, message: str) -> tuple[str, float, tuple[str, ...]]:
         """Label a user message ``action`` or ``question``, with a confidence and the
         keywords that decided it. Two of three signals make an action: a profile trigger
         keyword, an action verb, a request form (marker or leading imperative)."""

@@ -131,6 +131,11 @@ class Language:
 def _alternation(forms: list[str], objects: str = "") -> str:
     """Longest first so "looked up" wins over "looked"; spaces match any whitespace. A
     phrase verb may hold an object pronoun before its last word ("logged you out")."""
+    return _by_first_letter(_branches(forms, objects))
+
+
+def _branches(forms: list[str], objects: str = "") -> list[str]:
+    """The alternation's branches, longest form first."""
     out = []
     for form in sorted(forms, key=len, reverse=True):
         parts = [re.escape(p) for p in form.split()]
@@ -138,7 +143,51 @@ def _alternation(forms: list[str], objects: str = "") -> str:
             out.append(r"\s+".join(parts[:-1]) + rf"(?:\s+(?:{objects}))?\s+" + parts[-1])
         else:
             out.append(r"\s+".join(parts))
-    return "|".join(out)
+    return out
+
+
+def _by_first_letter(branches: list[str]) -> str:
+    """``branches`` as one alternation, factored by first letter: ``a(?:dded|pproved)|c(?:...)``.
+
+    Why: ``re`` tries every branch of an alternation in turn, and with IGNORECASE it cannot
+    skip a branch on its first letter cheaply, so a few hundred verb forms cost a few
+    hundred steps at every position a pattern reaches. Factored, a position tries only the
+    forms that start with its letter. The match is the same: a branch whose first letter
+    differs from the text's fails at once in the flat alternation too, and within a letter
+    the branches keep their order (longest first). Letters that IGNORECASE treats as one
+    ("i" and dotless "ı", "s" and long "ſ") share a group, so no text letter reaches two
+    groups; a branch that does not start with a plain letter leaves the whole alternation
+    flat."""
+    if not branches or any(not b[:1].isalpha() for b in branches):
+        return "|".join(branches)
+    groups: dict[str, list[str]] = {}
+    leaders: list[str] = []
+    for branch in branches:
+        first = branch[0]
+        leader = next((c for c in leaders if _same_letter(c, first)), None)
+        if leader is None:
+            leaders.append(first)
+            leader = first
+        groups.setdefault(leader, []).append(branch)
+    if len(leaders) > 1 and any(_same_letter(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1 :]):
+        return "|".join(branches)
+    return "|".join(_group(group) for group in groups.values())
+
+
+@lru_cache(maxsize=4096)
+def _same_letter(a: str, b: str) -> bool:
+    """Does IGNORECASE let letter ``a`` match ``b``?"""
+    return re.fullmatch(re.escape(a), b, re.IGNORECASE) is not None
+
+
+def _group(branches: list[str]) -> str:
+    """One letter's branches; the letter written once when they all share it exactly."""
+    if len(branches) == 1:
+        return branches[0]
+    first = branches[0][0]
+    if all(b[0] == first for b in branches):
+        return first + "(?:" + "|".join(b[1:] for b in branches) + ")"
+    return "(?:" + "|".join(branches) + ")"
 
 
 def _list(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
@@ -160,11 +209,13 @@ def compile_language(code: str, extra_verbs: Mapping[str, str]) -> Language:
         out = []
         for template in templates:
             filled = template.replace("{" + _INFLECTED + "}", groups_inflected)
-            for key, forms in groups.items():
-                filled = filled.replace("{" + key + "}", _alternation(list(forms), objects))
+            for key in groups:
+                if "{" + key + "}" in filled:
+                    filled = filled.replace("{" + key + "}", alternations[key])
             out.append(re.compile(filled, re.IGNORECASE))
         return tuple(out)
 
+    alternations = {key: _alternation(list(forms), objects) for key, forms in groups.items()}
     verbs = {form: action for forms in groups.values() for form, action in forms.items()}
     stemmer = str(data.get("stemmer", ""))
     stem_verbs: dict[str, str] = {}
@@ -175,9 +226,8 @@ def compile_language(code: str, extra_verbs: Mapping[str, str]) -> Language:
                 by_stem.setdefault(stem(stemmer, form), set()).add(action)
         # A stem shared by two actions decides nothing; a short one matches too much.
         stem_verbs = {k: next(iter(v)) for k, v in by_stem.items() if len(v) == 1 and len(k) >= MIN_STEM}
-        inflected = _alternation(list(groups["verbs"]), objects)
-        stems = "|".join(re.escape(k) + r"\w*" for k in sorted(stem_verbs, key=len, reverse=True))
-        groups_inflected = f"{inflected}|{stems}" if stems else inflected
+        stems = [re.escape(k) + r"\w*" for k in sorted(stem_verbs, key=len, reverse=True)]
+        groups_inflected = _by_first_letter(_branches(list(groups["verbs"]), objects) + stems)
     else:
         groups_inflected = _alternation(list(groups.get("verbs", {})), objects)
     relative = data.get("relative_reference")
