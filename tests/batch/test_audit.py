@@ -142,6 +142,28 @@ def test_an_engine_failure_keeps_what_was_stored(
     assert (stats.skipped, stats.turns) == (2, 3)
 
 
+def test_chunks_written_together_store_the_same_rows_as_one_by_one(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer gathers finished chunks into one transaction: every row of every chunk is kept,
+    exactly as when each chunk is written on its own."""
+    from nofab.batch import audit as audit_module
+
+    query = (
+        "SELECT t.turn_id, t.action, t.n_findings, f.fingerprint, f.kind, f.evidence "
+        "FROM turns t LEFT JOIN findings f USING (turn_id) ORDER BY 1, 4"
+    )
+    monkeypatch.setattr(audit_module, "WRITE_TURNS", 1)
+    one = run([corpus], tmp_path / "one.duckdb", chunk_size=1)
+    monkeypatch.setattr(audit_module, "WRITE_TURNS", 10**6)
+    together = run([corpus], tmp_path / "together.duckdb", chunk_size=1)
+    assert one.rows(query) == together.rows(query)
+    assert len(one.rows(query)) >= 5
+    counts = "SELECT count(*), sum(calls) FROM timings WHERE detector = 'numbers'"
+    assert one.con.execute(counts).fetchone() == together.con.execute(counts).fetchone()
+    assert together.scalar("SELECT count(*) FROM records") == one.scalar("SELECT count(*) FROM records")
+
+
 def test_labels_survive_a_rerun_and_cover_new_occurrences(corpus: Path, tmp_path: Path) -> None:
     """A label keyed by fingerprint stays after a resumed audit and applies to the same claim in new turns."""
     out = tmp_path / "run.duckdb"
