@@ -8,6 +8,11 @@ Then runs ``nofab audit`` with each engine in a fresh process and prints turns/s
 
     python bench/audit.py --turns 100000 --workers 2 --engines local,dask
     python bench/audit.py --turns 1000000 --engines local
+    python bench/audit.py --turns 20000 --engines local --compare /tmp/base/src --repeat 2
+
+``--compare SRC`` also runs every engine on the nofab source tree SRC (e.g. an export of the
+commit before a change), alternating with this tree on the same corpus, so a before/after
+pair is measured in one run under the same load.
 """
 
 from __future__ import annotations
@@ -121,6 +126,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--engines", default="local,dask")
+    parser.add_argument("--compare", metavar="SRC", help="another nofab src/ tree to measure alongside")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per engine and tree (alternating)")
     parser.add_argument("--inner", nargs=3, metavar=("ENGINE", "FOLDER", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
@@ -136,27 +143,33 @@ def main() -> None:
             f"corpus: {records:,} records, {turns:,} turns, {size / 2**20:,.0f} MiB of JSONL "
             f"(generated in {time.perf_counter() - t0:.0f}s)"
         )
+        here = str(Path(__file__).resolve().parents[1] / "src")
+        trees = [here, *([str(Path(args.compare).resolve())] if args.compare else [])]
         for engine in args.engines.split(","):
-            out = Path(tmp) / f"{engine}.duckdb"
-            result = subprocess.run(
-                [
-                    sys.executable,
-                    __file__,
-                    "--workers",
-                    str(args.workers),
-                    "--inner",
-                    engine,
-                    str(folder),
-                    str(out),
-                ],
-                check=True,
-                capture_output=True,
-                text=True,
-            )
-            figures = json.loads(result.stdout.strip().splitlines()[-1])
-            figures["db_mb"] = round(out.stat().st_size / 2**20)
-            figures["load_avg_1min_after"] = os.getloadavg()[0]
-            print(json.dumps(figures))
+            for attempt in range(args.repeat):
+                for tree in trees:
+                    out = Path(tmp) / f"{engine}-{attempt}-{trees.index(tree)}.duckdb"
+                    result = subprocess.run(
+                        [
+                            sys.executable,
+                            __file__,
+                            "--workers",
+                            str(args.workers),
+                            "--inner",
+                            engine,
+                            str(folder),
+                            str(out),
+                        ],
+                        check=True,
+                        capture_output=True,
+                        text=True,
+                        env={**os.environ, "PYTHONPATH": tree},
+                    )
+                    figures = json.loads(result.stdout.strip().splitlines()[-1])
+                    figures["db_mb"] = round(out.stat().st_size / 2**20)
+                    figures["load_avg_1min_after"] = os.getloadavg()[0]
+                    print(json.dumps(figures), flush=True)
+                    out.unlink()
 
 
 if __name__ == "__main__":
