@@ -91,12 +91,15 @@ def generate(folder: Path, turns: int) -> tuple[int, int]:
     return written, copies * per_copy
 
 
-def run_one(engine: str, folder: str, out: str, workers: int) -> None:
+def run_one(engine: str, folder: str, out: str, workers: int, chunk_size: int | None) -> None:
     """Inner process: one audit, then its figures as one JSON line."""
     from nofab.batch.audit import audit, settings_for
 
     start = time.perf_counter()
-    stats = audit([folder], out, settings_for("observe", 0.8), engine=engine, workers=workers, progress=False)
+    sized = {"chunk_size": chunk_size} if chunk_size else {}  # else the version's own default
+    stats = audit(
+        [folder], out, settings_for("observe", 0.8), engine=engine, workers=workers, progress=False, **sized
+    )
     seconds = time.perf_counter() - start
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
@@ -104,6 +107,7 @@ def run_one(engine: str, folder: str, out: str, workers: int) -> None:
         json.dumps(
             {
                 "engine": engine,
+                "chunk_size": chunk_size or "default",
                 "nofab": str(Path(audit.__code__.co_filename).parents[2]),  # the version measured
                 "turns": stats.turns,
                 "seconds": round(seconds, 2),
@@ -126,12 +130,13 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--engines", default="local,dask")
+    parser.add_argument("--chunk-size", type=int, default=0, help="records per task (default: audit's)")
     parser.add_argument("--compare", metavar="SRC", help="another nofab src/ tree to measure alongside")
     parser.add_argument("--repeat", type=int, default=1, help="runs per engine and tree (alternating)")
     parser.add_argument("--inner", nargs=3, metavar=("ENGINE", "FOLDER", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
-        run_one(args.inner[0], args.inner[1], args.inner[2], args.workers)
+        run_one(args.inner[0], args.inner[1], args.inner[2], args.workers, args.chunk_size or None)
         return
     with tempfile.TemporaryDirectory(prefix="nofab-bench-") as tmp:
         folder = Path(tmp) / "corpus"
@@ -155,6 +160,8 @@ def main() -> None:
                             __file__,
                             "--workers",
                             str(args.workers),
+                            "--chunk-size",
+                            str(args.chunk_size),
                             "--inner",
                             engine,
                             str(folder),

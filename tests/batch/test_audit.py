@@ -142,6 +142,35 @@ def test_an_engine_failure_keeps_what_was_stored(
     assert (stats.skipped, stats.turns) == (2, 3)
 
 
+def test_a_task_ends_at_its_record_count_or_its_input_bytes(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chunks hold up to --chunk-size records, but fewer when those records are large, so the
+    tasks in flight stay small whatever the size of each record."""
+    from nofab.batch import audit as audit_module
+    from nofab.batch import engine
+
+    real = engine.check_chunk
+    sizes: list[int] = []
+
+    def counted(chunk: Any, settings: Any) -> Any:
+        sizes.append(len(chunk))
+        return real(chunk, settings)
+
+    monkeypatch.setattr(engine, "check_chunk", counted)
+    run([corpus], tmp_path / "whole.duckdb", chunk_size=1000)
+    records = sum(sizes)
+    assert records >= 2 and sizes == [records]  # one file: one task when nothing bounds it
+    sizes.clear()
+    monkeypatch.setattr(audit_module, "CHUNK_BYTES", 1)  # every record is over the bound
+    run([corpus], tmp_path / "bytes.duckdb", chunk_size=1000)
+    assert sizes == [1] * records
+    sizes.clear()
+    monkeypatch.setattr(audit_module, "CHUNK_BYTES", 10**9)
+    run([corpus], tmp_path / "count.duckdb", chunk_size=2)
+    assert max(sizes) == 2 and sum(sizes) == records
+
+
 def test_chunks_written_together_store_the_same_rows_as_one_by_one(
     corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
