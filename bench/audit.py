@@ -8,6 +8,11 @@ Then runs ``nofab audit`` with each engine in a fresh process and prints turns/s
 
     python bench/audit.py --turns 100000 --workers 2 --engines local,dask
     python bench/audit.py --turns 1000000 --engines local
+    python bench/audit.py --turns 20000 --engines local --compare /tmp/base/src --repeat 2
+
+``--compare SRC`` also runs every engine on the nofab source tree SRC (e.g. an export of the
+commit before a change), alternating with this tree on the same corpus, so a before/after
+pair is measured in one run under the same load.
 """
 
 from __future__ import annotations
@@ -86,12 +91,15 @@ def generate(folder: Path, turns: int) -> tuple[int, int]:
     return written, copies * per_copy
 
 
-def run_one(engine: str, folder: str, out: str, workers: int) -> None:
+def run_one(engine: str, folder: str, out: str, workers: int, chunk_size: int | None) -> None:
     """Inner process: one audit, then its figures as one JSON line."""
     from nofab.batch.audit import audit, settings_for
 
     start = time.perf_counter()
-    stats = audit([folder], out, settings_for("observe", 0.8), engine=engine, workers=workers, progress=False)
+    sized = {"chunk_size": chunk_size} if chunk_size else {}  # else the version's own default
+    stats = audit(
+        [folder], out, settings_for("observe", 0.8), engine=engine, workers=workers, progress=False, **sized
+    )
     seconds = time.perf_counter() - start
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
@@ -99,6 +107,7 @@ def run_one(engine: str, folder: str, out: str, workers: int) -> None:
         json.dumps(
             {
                 "engine": engine,
+                "chunk_size": chunk_size or "default",
                 "nofab": str(Path(audit.__code__.co_filename).parents[2]),  # the version measured
                 "turns": stats.turns,
                 "seconds": round(seconds, 2),
@@ -121,10 +130,13 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--engines", default="local,dask")
+    parser.add_argument("--chunk-size", type=int, default=0, help="records per task (default: audit's)")
+    parser.add_argument("--compare", metavar="SRC", help="another nofab src/ tree to measure alongside")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per engine and tree (alternating)")
     parser.add_argument("--inner", nargs=3, metavar=("ENGINE", "FOLDER", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
-        run_one(args.inner[0], args.inner[1], args.inner[2], args.workers)
+        run_one(args.inner[0], args.inner[1], args.inner[2], args.workers, args.chunk_size or None)
         return
     with tempfile.TemporaryDirectory(prefix="nofab-bench-") as tmp:
         folder = Path(tmp) / "corpus"
@@ -136,27 +148,35 @@ def main() -> None:
             f"corpus: {records:,} records, {turns:,} turns, {size / 2**20:,.0f} MiB of JSONL "
             f"(generated in {time.perf_counter() - t0:.0f}s)"
         )
+        here = str(Path(__file__).resolve().parents[1] / "src")
+        trees = [here, *([str(Path(args.compare).resolve())] if args.compare else [])]
         for engine in args.engines.split(","):
-            out = Path(tmp) / f"{engine}.duckdb"
-            result = subprocess.run(
-                [
-                    sys.executable,
-                    __file__,
-                    "--workers",
-                    str(args.workers),
-                    "--inner",
-                    engine,
-                    str(folder),
-                    str(out),
-                ],
-                check=True,
-                capture_output=True,
-                text=True,
-            )
-            figures = json.loads(result.stdout.strip().splitlines()[-1])
-            figures["db_mb"] = round(out.stat().st_size / 2**20)
-            figures["load_avg_1min_after"] = os.getloadavg()[0]
-            print(json.dumps(figures))
+            for attempt in range(args.repeat):
+                for tree in trees:
+                    out = Path(tmp) / f"{engine}-{attempt}-{trees.index(tree)}.duckdb"
+                    result = subprocess.run(
+                        [
+                            sys.executable,
+                            __file__,
+                            "--workers",
+                            str(args.workers),
+                            "--chunk-size",
+                            str(args.chunk_size),
+                            "--inner",
+                            engine,
+                            str(folder),
+                            str(out),
+                        ],
+                        check=True,
+                        capture_output=True,
+                        text=True,
+                        env={**os.environ, "PYTHONPATH": tree},
+                    )
+                    figures = json.loads(result.stdout.strip().splitlines()[-1])
+                    figures["db_mb"] = round(out.stat().st_size / 2**20)
+                    figures["load_avg_1min_after"] = os.getloadavg()[0]
+                    print(json.dumps(figures), flush=True)
+                    out.unlink()
 
 
 if __name__ == "__main__":

@@ -142,6 +142,57 @@ def test_an_engine_failure_keeps_what_was_stored(
     assert (stats.skipped, stats.turns) == (2, 3)
 
 
+def test_a_task_ends_at_its_record_count_or_its_input_bytes(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chunks hold up to --chunk-size records, but fewer when those records are large, so the
+    tasks in flight stay small whatever the size of each record."""
+    from nofab.batch import audit as audit_module
+    from nofab.batch import engine
+
+    real = engine.check_chunk
+    sizes: list[int] = []
+
+    def counted(chunk: Any, settings: Any) -> Any:
+        sizes.append(len(chunk))
+        return real(chunk, settings)
+
+    monkeypatch.setattr(engine, "check_chunk", counted)
+    run([corpus], tmp_path / "whole.duckdb", chunk_size=1000)
+    records = sum(sizes)
+    assert records >= 2 and sizes == [records]  # one file: one task when nothing bounds it
+    sizes.clear()
+    monkeypatch.setattr(audit_module, "CHUNK_BYTES", 1)  # every record is over the bound
+    run([corpus], tmp_path / "bytes.duckdb", chunk_size=1000)
+    assert sizes == [1] * records
+    sizes.clear()
+    monkeypatch.setattr(audit_module, "CHUNK_BYTES", 10**9)
+    run([corpus], tmp_path / "count.duckdb", chunk_size=2)
+    assert max(sizes) == 2 and sum(sizes) == records
+
+
+def test_chunks_written_together_store_the_same_rows_as_one_by_one(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer gathers finished chunks into one transaction: every row of every chunk is kept,
+    exactly as when each chunk is written on its own."""
+    from nofab.batch import audit as audit_module
+
+    query = (
+        "SELECT t.turn_id, t.action, t.n_findings, f.fingerprint, f.kind, f.evidence "
+        "FROM turns t LEFT JOIN findings f USING (turn_id) ORDER BY 1, 4"
+    )
+    monkeypatch.setattr(audit_module, "WRITE_TURNS", 1)
+    one = run([corpus], tmp_path / "one.duckdb", chunk_size=1)
+    monkeypatch.setattr(audit_module, "WRITE_TURNS", 10**6)
+    together = run([corpus], tmp_path / "together.duckdb", chunk_size=1)
+    assert one.rows(query) == together.rows(query)
+    assert len(one.rows(query)) >= 5
+    counts = "SELECT count(*), sum(calls) FROM timings WHERE detector = 'numbers'"
+    assert one.con.execute(counts).fetchone() == together.con.execute(counts).fetchone()
+    assert together.scalar("SELECT count(*) FROM records") == one.scalar("SELECT count(*) FROM records")
+
+
 def test_labels_survive_a_rerun_and_cover_new_occurrences(corpus: Path, tmp_path: Path) -> None:
     """A label keyed by fingerprint stays after a resumed audit and applies to the same claim in new turns."""
     out = tmp_path / "run.duckdb"

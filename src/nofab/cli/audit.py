@@ -47,7 +47,13 @@ def profile_data(path: str | None) -> Any:
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes (default: the cores).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler (tcp://host:8786).")
-@click.option("--chunk-size", type=click.IntRange(1), default=64, show_default=True, help="Records per task.")
+@click.option(
+    "--chunk-size",
+    type=click.IntRange(1),
+    default=256,
+    show_default=True,
+    help="Records per task (or 8 MiB).",
+)
 @click.option("--progress/--no-progress", default=True, help="Progress bar on stderr (only on a terminal).")
 def audit_command(
     inputs: tuple[str, ...],
