@@ -24,25 +24,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from nofab.language.text import find_token, is_word_char
+from nofab.language.text import find_token, is_word_char, token_edge
 
 _RUN = re.compile(r"\w+")
-
-
-def _edge_ok(hay: str, index: int, step: int) -> bool:
-    """``find_token``'s edge rule (kept private there): the character at ``index``, just
-    outside an occurrence, does not continue the token — a word character does, and so
-    does a hyphen glued to an alphanumeric ("A-1042" inside "A-1042-B"). The property
-    tests hold ``Lookup`` equal to ``find_token``, so the two rules cannot drift apart."""
-    if index < 0 or index >= len(hay):
-        return True
-    char = hay[index]
-    if is_word_char(char):
-        return False
-    if char == "-":
-        nxt = index + step
-        return not (0 <= nxt < len(hay) and hay[nxt].isalnum())
-    return True
 
 
 #: How many characters of a needle's edge run key the evidence runs it may be part of.
@@ -105,8 +89,8 @@ class Lookup:
         hay = self.hay
         return any(
             hay.startswith(needle, i)
-            and (not check_before or _edge_ok(hay, i - 1, -1))
-            and (not check_after or _edge_ok(hay, i + n, 1))
+            and (not check_before or token_edge(hay, i - 1, -1))
+            and (not check_after or token_edge(hay, i + n, 1))
             for i in self._candidates(found)
         )
 

@@ -244,8 +244,9 @@ def is_word_char(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
-def _edge_ok(hay: str, index: int, step: int) -> bool:
-    """True when position ``index`` (the char just outside a match) does not continue the token."""
+def token_edge(hay: str, index: int, step: int) -> bool:
+    """True when position ``index`` (the char just outside a match, ``step`` pointing away from
+    it) does not continue the token: the one edge rule of token-aware search."""
     if index < 0 or index >= len(hay):
         return True
     char = hay[index]
@@ -272,7 +273,8 @@ def find_token(hay: str, needle: str, start: int = 0) -> int:
     n = len(needle)
     i = hay.find(needle, start)
     while i != -1:
-        if (not check_before or _edge_ok(hay, i - 1, -1)) and (not check_after or _edge_ok(hay, i + n, 1)):
+        before_ok = not check_before or token_edge(hay, i - 1, -1)
+        if before_ok and (not check_after or token_edge(hay, i + n, 1)):
             return i
         i = hay.find(needle, i + 1)
     return -1
