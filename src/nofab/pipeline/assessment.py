@@ -37,6 +37,9 @@ class Assessment:
     errors: tuple[DetectorError, ...]
     evidence: Evidence
     notes: tuple[str, ...] = ()
+    #: Detectors stopped at ``Policy.max_findings_per_detector``: the rest of the answer went
+    #: unread by them (each also has a note).
+    capped: tuple[str, ...] = ()
 
     @property
     def incomplete(self) -> bool:

@@ -147,22 +147,30 @@ class Guard:
             evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
         found: list[Finding] = []
         errors: list[DetectorError] = []
+        capped: list[str] = []
         for detector in self.detectors:
             try:
-                found.extend(self._filtered(detector, evidence, notes))
+                found.extend(self._filtered(detector, evidence, notes, capped))
             except Exception as exc:
                 errors.append(self._failed(detector, exc, run_id))
         default = self.policy.threshold
-        findings = dedupe(found, lambda f: f.confidence >= self.profile.threshold_for(f.kind, default))
-        blocking = tuple(f for f in findings if f.confidence >= self.profile.threshold_for(f.kind, default))
-        return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes))
 
-    def _filtered(self, detector: Detector, evidence: Evidence, notes: list[str]) -> list[Finding]:
+        def blocks(f: Finding) -> bool:
+            return f.confidence >= self.profile.threshold_for(f.kind, default)
+
+        findings = dedupe(found, blocks)
+        blocking = tuple(f for f in findings if blocks(f))
+        return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes), tuple(capped))
+
+    def _filtered(
+        self, detector: Detector, evidence: Evidence, notes: list[str], capped: list[str]
+    ) -> list[Finding]:
         """One detector's findings, cut at the policy's per-detector cap (and a note saying so)."""
         cap = self.policy.max_findings_per_detector
         produced = list(islice(detector.detect(evidence), cap + 1))
         if len(produced) > cap:
             produced.pop()
+            capped.append(detector.id)
             notes.append(
                 f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
                 "answer was not checked by it"

@@ -52,9 +52,6 @@ _BOUNDARY = re.compile(r"[.!?…。！？][\"'”’)\]]*\s+|\n\s*")
 #: closing quotes may sit at the end of the previous chunk, waiting for its whitespace.
 _RESCAN = 8
 
-#: How ``Guard.assess`` notes a detector cut at ``Policy.max_findings_per_detector``.
-_CAPPED = " findings; the rest of the answer was not checked by it"
-
 #: A "sentence" longer than this (a table, a code block with no terminator) is checked and
 #: released in pieces cut at whitespace, so latency and memory stay bounded.
 DEFAULT_MAX_SENTENCE_CHARS = 2000
@@ -184,7 +181,7 @@ class StreamCore:
         ruling = self.guard.decide(assessment, self.mode)
         action = ruling.action
         # A detector that stopped at the policy's cap left the rest of the batch unread by it.
-        capped = any(_CAPPED in note for note in assessment.notes)
+        capped = bool(assessment.capped)
         if action not in ("wiped", "refuse_replaced") and not capped:
             self.released.extend(batch)
             return batch
