@@ -11,12 +11,17 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
 from nofab.errors import TurnError
+from nofab.fidelity.path import PathError
+from nofab.fidelity.path import parse as parse_path
+from nofab.fidelity.values import MatchError
+from nofab.fidelity.values import validate as validate_expected
 from nofab.model.fields import (
     check_depth,
     check_keys,
     optional_list,
     optional_str,
     require_mapping,
+    require_name,
     require_str,
     typename,
 )
@@ -51,12 +56,6 @@ class AssertedValue:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "asserted_value") -> AssertedValue:
-        # Imported here: the fidelity modules use nofab.language.text, which imports this module.
-        from nofab.fidelity.path import PathError
-        from nofab.fidelity.path import parse as parse_path
-        from nofab.fidelity.values import MatchError
-        from nofab.fidelity.values import validate as validate_expected
-
         obj = require_mapping(data, where)
         check_keys(obj, KEYS["asserted_value"], where)
         match = obj.get("match", "exact")
@@ -114,9 +113,7 @@ class DeclaredClaim:
     def from_dict(cls, data: Any, where: str = "declared_claim") -> DeclaredClaim:
         obj = require_mapping(data, where)
         check_keys(obj, KEYS["declared_claim"], where)
-        claim_id = require_str(obj, "id", where, required=True)
-        if not claim_id.strip():
-            raise TurnError("must be a non-empty string", f"{where}.id")
+        claim_id = require_name(obj, "id", where)
         tier = obj.get("tier", "confirmed")
         if tier not in TIERS:
             raise TurnError(f"unknown tier {tier!r}; expected one of {list(TIERS)}", f"{where}.tier")

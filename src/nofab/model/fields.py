@@ -164,6 +164,14 @@ def require_str(obj: Mapping[str, Any], key: str, where: str, required: bool = F
     return value
 
 
+def require_name(obj: Mapping[str, Any], key: str, where: str) -> str:
+    """A required string with at least one non-space character (a name, an id)."""
+    value = require_str(obj, key, where, required=True)
+    if not value.strip():
+        raise TurnError("must be a non-empty string", join(where, key))
+    return value
+
+
 def optional_str(obj: Mapping[str, Any], key: str, where: str) -> str | None:
     value = obj.get(key)
     if value is None:

@@ -31,6 +31,7 @@ from nofab.model.fields import (
     optional_list,
     optional_str,
     require_mapping,
+    require_name,
     require_str,
     typename,
 )
@@ -161,9 +162,7 @@ class ToolCall:
     ) -> ToolCall:
         obj = require_mapping(data, where)
         check_keys(obj, KEYS["tool_call"], where)
-        name = require_str(obj, "name", where, required=True)
-        if not name.strip():
-            raise TurnError("must be a non-empty string", f"{where}.name")
+        name = require_name(obj, "name", where)
         error = optional_str(obj, "error", where)
         result = obj.get("result")
         check_depth(result, f"{where}.result")
@@ -252,9 +251,7 @@ class ToolDef:
     def from_dict(cls, data: Any, where: str = "tool") -> ToolDef:
         obj = require_mapping(data, where)
         check_keys(obj, KEYS["tool"], where)
-        name = require_str(obj, "name", where, required=True)
-        if not name.strip():
-            raise TurnError("must be a non-empty string", f"{where}.name")
+        name = require_name(obj, "name", where)
         check_depth(obj.get("parameters"), f"{where}.parameters")
         return cls(
             name=name,
