@@ -1,8 +1,13 @@
-"""Small builders for hand-written test turns."""
+"""Small builders for hand-written test turns, and how to run the TypeScript example."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from nofab import Finding, Guard, Policy, Profile, Turn
 
@@ -26,3 +31,30 @@ def findings(t: Turn, profile: Profile | None = None, detector: str | None = Non
 
 def kinds(t: Turn, profile: Profile | None = None, detector: str | None = None) -> list[str]:
     return [f.kind for f in findings(t, profile, detector)]
+
+
+TYPESCRIPT_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "typescript"
+
+
+def typescript_command(tmp_path: Path, script: str) -> list[str]:
+    """How to run a .ts file of examples/typescript: Node's own type stripping (22.6+), else the
+    example's tsc (compiled into ``tmp_path``); skips the test when neither is there."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    major, minor = (int(p) for p in version.lstrip("v").split(".")[:2])
+    if (major, minor) >= (22, 6):
+        return [node, "--experimental-strip-types", "--no-warnings", str(TYPESCRIPT_EXAMPLE / script)]
+    tsc = TYPESCRIPT_EXAMPLE / "node_modules" / ".bin" / "tsc"
+    if not tsc.exists():
+        pytest.skip(
+            f"node {version} cannot strip types; run `npm install` in {TYPESCRIPT_EXAMPLE} to use tsc"
+        )
+    subprocess.run(
+        [str(tsc), "-p", str(TYPESCRIPT_EXAMPLE / "tsconfig.json"), "--outDir", str(tmp_path)],
+        check=True,
+        timeout=120,
+    )
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    return [node, str(tmp_path / script.replace(".ts", ".js"))]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -15,9 +14,9 @@ TestClient = pytest.importorskip("fastapi.testclient", reason="the serve extra i
 
 from nofab import Policy  # noqa: E402
 from nofab.service import create_app  # noqa: E402
+from tests.helpers import typescript_command  # noqa: E402
 from tests.servers import running  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "typescript"
 AUTH = {"authorization": "Bearer tok"}
 PARAMS = {
     "fullContent": "I searched the corpus.\n\nAccording to fetch_url, the page reports 42% growth.",
@@ -84,29 +83,10 @@ def test_the_route_needs_the_token_and_a_body(client: Any) -> None:
     assert client.post("/v1/pleach/guard", content=b"{nope", headers=json_auth).status_code == 400
 
 
-def _node_command(tmp_path: Path, script: str) -> list[str]:
-    """Run a .ts file of the example: Node's type stripping (22.6+), else the example's tsc."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
-    major, minor = (int(p) for p in version.lstrip("v").split(".")[:2])
-    if (major, minor) >= (22, 6):
-        return [node, "--experimental-strip-types", "--no-warnings", str(EXAMPLE / script)]
-    tsc = EXAMPLE / "node_modules" / ".bin" / "tsc"
-    if not tsc.exists():
-        pytest.skip(f"node {version} cannot strip types; run `npm install` in {EXAMPLE} to use tsc")
-    subprocess.run(
-        [str(tsc), "-p", str(EXAMPLE / "tsconfig.json"), "--outDir", str(tmp_path)], check=True, timeout=120
-    )
-    (tmp_path / "package.json").write_text('{"type": "module"}')
-    return [node, str(tmp_path / script.replace(".ts", ".js"))]
-
-
 def test_the_typescript_pleach_host_against_a_live_service(tmp_path: Path) -> None:
     """The host sees the failed tool's paragraph and the phantom wiped, and a misspelt key rejected."""
     pytest.importorskip("uvicorn")
-    command = _node_command(tmp_path, "pleach_host.ts")
+    command = typescript_command(tmp_path, "pleach_host.ts")
     with running(create_app(Policy(load_plugins=False), token="tok")) as url:
         env = {**os.environ, "NOFAB_URL": url, "NOFAB_TOKEN": "tok"}
         done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
