@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 from nofab.config.policy import Profile
 from nofab.detectors.attribution import fields as F
 from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, bind_in_paragraph
+from nofab.detectors.attribution.catalogue import Catalogue
 from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import LISTED, check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
@@ -35,8 +36,8 @@ from nofab.detectors.attribution.names import (
 )
 from nofab.detectors.attribution.pairs import check_pair
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
-from nofab.detectors.attribution.scope import in_scope
-from nofab.detectors.attribution.values import fmt, not_value_tokens
+from nofab.detectors.attribution.scope import entries, in_scope, view_of
+from nofab.detectors.attribution.values import not_value_tokens
 from nofab.detectors.attribution.vocabulary import BEYOND, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
@@ -66,35 +67,47 @@ class AttributionDetector(DetectorBase):
             return
         if v.pairs:
             # An unlabelled pair ("110-102") is read against every record, named or not.
-            records = self._with_sums(evidence.records)
-            named = any(r.names for r in records)
+            catalogue = self._everything(evidence)
+            named = any(r.names for r in catalogue.records)
         else:
-            scope = in_scope(evidence, self.name_fields)
-            records, named = self._with_sums(scope.records), scope.named
+            scope = in_scope(evidence, self.name_fields, v.sums)
+            catalogue, named = Catalogue(scope.views), scope.named
+        records = catalogue.records
         if not records and not (named and v.proper_names) and not self._names_other_things(answer):
             return  # the answer names no record: no number or name of it can be attributed
         tokens = evidence.tokens  # the shared tokenisation (the same function, done once)
         if not tokens:
             return
-        mentions = find_mentions(v, answer, tokens, records)
+        mentions = find_mentions(v, answer, tokens, records, catalogue.forms)
         later = later_sentences(v, tokens)
         if any(not m.records for m in mentions) and evidence.records:
             yield from unheld_known_names(self, answer, tokens, mentions, len(evidence.records))
         if v.weekdays and any(t.text in v.weekdays for t in tokens):
-            yield from wrong_weekdays(self, v, tokens, evidence.records, later)
+            days = {d for view in self._everything(evidence).views for d in view.weekdays(v.date_formats)}
+            yield from wrong_weekdays(self, v, tokens, evidence.records, later, days)
         if v.proper_names:
             # Whether the turn's records carry names: the scope's walk already saw every naming
             # text, so no record outside the scope needs building to know.
             yield from unheld_proper_names(self, v, evidence, tokens, mentions, lambda: named)
-        yield from wrong_relations(self, v, answer, tokens, mentions, records)
+        yield from wrong_relations(self, v, answer, tokens, mentions, records, lambda: catalogue.member_of)
         if not any(m.records for m in mentions) and not v.pairs:
             return
         not_values = not_value_tokens(evidence, tokens)
         claims: list[Claim] = []
-        found = list(self._number_findings(evidence, tokens, mentions, records, not_values, claims))
+        found = list(self._number_findings(evidence, tokens, mentions, catalogue, not_values, claims))
         names, replaced = shared_causes(self, v, answer, tokens, mentions, records, claims)
         yield from names
         yield from (f for f in found if id(f) not in replaced)
+
+    def _everything(self, evidence: Evidence) -> Catalogue:
+        """Every record of the turn, out of scope too, each result's view from the guard's cache."""
+        sums, fields = self.vocabulary.sums, self.name_fields
+        return Catalogue(
+            [
+                view_of(evidence, label, entry, fields, sums)
+                for label, entry in entries(evidence, fields, sums)
+            ]
+        )
 
     @staticmethod
     def _is_claim(
@@ -114,32 +127,18 @@ class AttributionDetector(DetectorBase):
             return True
         return any(day in answer for day in v.weekdays)
 
-    def _with_sums(self, records: Sequence[Record]) -> Sequence[Record]:
-        """Records with the profile's derived fields added (same order, so indices hold)."""
-        sums = self.vocabulary.sums
-        if not sums:
-            return records
-        out: list[Record] = []
-        for record in records:
-            extra: dict[str, str] = {}
-            for name, parts in sums.items():
-                numbers = [record.number(p) for p in parts]
-                if parts and all(n is not None for n in numbers):
-                    extra[name] = fmt(sum(n for n in numbers if n is not None))
-            out.append(Record(record.where, record.names, {**record.values, **extra}) if extra else record)
-        return out
-
     def _number_findings(
         self,
         evidence: Evidence,
         tokens: list[Token],
         mentions: list[Mention],
-        records: Sequence[Record],
+        catalogue: Catalogue,
         not_values: AbstractSet[int],
         claims: list[Claim],
     ) -> Iterator[Finding]:
         """Findings on numbers; each number credited to a mention with a field joins ``claims``."""
         v = self.vocabulary
+        records = catalogue.records
         answer = evidence.answer
         in_mention = {i for m in mentions for i in range(m.first, m.last + 1)} | set(not_values)
         # (sentence, entity, fields) already given a number: that entity's value for those
@@ -168,7 +167,7 @@ class AttributionDetector(DetectorBase):
 
         def everything() -> Sequence[Record]:
             """Every record of the turn, out of scope too (asked only for a finding's kind)."""
-            return records if v.pairs else self._with_sums(evidence.records)
+            return records if v.pairs else self._everything(evidence).records
 
         i = 0
         n = len(tokens)
@@ -206,7 +205,19 @@ class AttributionDetector(DetectorBase):
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
                 finding = check_single(
-                    self, v, evidence, tokens, local, records, binding, i, value, fields, said_of, everything
+                    self,
+                    v,
+                    evidence,
+                    tokens,
+                    local,
+                    records,
+                    binding,
+                    i,
+                    value,
+                    fields,
+                    said_of,
+                    everything,
+                    lambda: catalogue.member_of,
                 )
                 said_of.add(key)
                 if singles:

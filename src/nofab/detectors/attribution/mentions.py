@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from nofab.detectors.attribution.membership import group_indices
@@ -69,10 +70,8 @@ def singular(form: str) -> str | None:
     return form[:-1]
 
 
-def find_mentions(
-    vocabulary: Vocabulary, answer: str, tokens: Sequence[Token], records: Sequence[Record]
-) -> list[Mention]:
-    """Every mention in ``answer``, in order, none overlapping another."""
+def record_forms(records: Sequence[Record]) -> dict[str, set[int]]:
+    """Name form -> indices of the records it names, the singular forms of groups included."""
     forms: dict[str, set[int]] = {}
     collective = group_indices(records)
     for index, record in enumerate(records):
@@ -81,10 +80,32 @@ def find_mentions(
                 forms.setdefault(form, set()).add(index)
                 if index in collective and (one := singular(form)):
                     forms.setdefault(one, set()).add(index)
-    starts = {t.start: i for i, t in enumerate(tokens)}
-    ends = {t.end: i for i, t in enumerate(tokens)}
+    return forms
+
+
+def find_mentions(
+    vocabulary: Vocabulary,
+    answer: str,
+    tokens: Sequence[Token],
+    records: Sequence[Record],
+    forms: Mapping[str, AbstractSet[int]] | None = None,
+) -> list[Mention]:
+    """Every mention in ``answer``, in order, none overlapping another. ``forms``: the
+    records' name forms (``record_forms``) when the caller holds them already."""
+    if forms is None:
+        forms = record_forms(records)
+    token_at: tuple[dict[int, int], dict[int, int]] | None = None
+
+    def bounds() -> tuple[dict[int, int], dict[int, int]]:
+        # Token index by start and by end offset: built once something matched.
+        nonlocal token_at
+        if token_at is None:
+            token_at = ({t.start: i for i, t in enumerate(tokens)}, {t.end: i for i, t in enumerate(tokens)})
+        return token_at
+
     found: list[Mention] = []
     for start, end, text in whole_words(forms, answer):
+        starts, ends = bounds()
         first, last = starts.get(start), ends.get(end)
         if first is None or last is None:
             continue
@@ -92,6 +113,7 @@ def find_mentions(
     merged = _merge(found)
     if vocabulary.known is not None:
         for match in vocabulary.known.finditer(answer):
+            starts, ends = bounds()
             first, last = starts.get(match.start()), ends.get(match.end())
             if first is None or last is None:
                 continue
@@ -206,4 +228,4 @@ def _merge(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-__all__ = ["Mention", "find_mentions", "name_forms", "singular", "whole_words"]
+__all__ = ["Mention", "find_mentions", "name_forms", "record_forms", "singular", "whole_words"]

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from datetime import datetime
+from collections.abc import Set as AbstractSet
 
+from nofab.detectors.attribution.catalogue import record_weekdays
 from nofab.detectors.attribution.mentions import Mention
 from nofab.detectors.attribution.vocabulary import DASHES, Phrase, Vocabulary
 from nofab.detectors.base import DetectorBase
@@ -173,6 +174,7 @@ def wrong_weekdays(
     tokens: Sequence[Token],
     records: Sequence[Record],
     later: frozenset[int] = frozenset(),
+    days: AbstractSet[int] | None = None,
 ) -> Iterator[Finding]:
     """A weekday the answer names that matches no date the records hold.
 
@@ -182,10 +184,12 @@ def wrong_weekdays(
     record's date. The same weekday as the record's, or one just before it, contradicts
     "next". Risk: a later occasion further away than ``future_days`` is flagged; with
     ``future_days`` 0 (no bound known), such weekdays are not checked at all.
+    ``days``: the records' weekdays when the caller holds them (``catalogue.record_weekdays``).
     """
     if not vocabulary.weekdays or not vocabulary.date_formats:
         return
-    days = _record_weekdays(vocabulary, records)
+    if days is None:
+        days = record_weekdays(vocabulary.date_formats, records)
     if not days:
         return
     week = len(vocabulary.weekdays)
@@ -241,21 +245,6 @@ def _holds(folded: Sequence[str], wanted: Phrase) -> bool:
     n = len(wanted)
     first = wanted[0]
     return any(folded[i] == first and tuple(folded[i : i + n]) == wanted for i in range(len(folded) - n + 1))
-
-
-def _record_weekdays(vocabulary: Vocabulary, records: Sequence[Record]) -> set[int]:
-    days: set[int] = set()
-    for record in records:
-        for text in (*record.values.values(), *(n for _f, n in record.names)):
-            if not 6 <= len(text) <= 20:
-                continue
-            for fmt in vocabulary.date_formats:
-                try:
-                    days.add(datetime.strptime(text, fmt).weekday())
-                    break
-                except ValueError:
-                    continue
-    return days
 
 
 __all__ = ["later_sentences", "unheld_known_names", "unheld_proper_names", "wrong_weekdays"]
