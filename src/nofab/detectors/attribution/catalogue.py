@@ -21,7 +21,7 @@ from datetime import datetime
 from functools import cached_property
 
 from nofab.detectors.attribution.membership import groups
-from nofab.detectors.attribution.mentions import name_forms, singular
+from nofab.detectors.attribution.mentions import FormMatcher, name_forms, singular
 from nofab.detectors.attribution.values import fmt
 from nofab.evidence.records import Record
 
@@ -69,6 +69,11 @@ class ResultView:
         """Record index -> the singular forms of its names, for records that have any
         (used only if the record turns out to be a group: ``mentions.singular``)."""
         return self._named[1]
+
+    @cached_property
+    def matcher(self) -> FormMatcher:
+        """``forms`` prepared for matching (``mentions.whole_words``)."""
+        return FormMatcher(self.forms)
 
     @cached_property
     def owners(self) -> dict[str, frozenset[int]]:
@@ -171,6 +176,13 @@ class Catalogue:
             if self._joined(_holders, name) - {index}:
                 return True
         return False
+
+    @cached_property
+    def matcher(self) -> FormMatcher:
+        """``forms`` prepared for matching: a result's own, kept with it, when it is alone."""
+        if len(self.views) == 1 and self.forms is self.views[0].forms:
+            return self.views[0].matcher
+        return FormMatcher(self.forms)
 
     @cached_property
     def forms(self) -> Mapping[str, AbstractSet[int]]:

@@ -78,7 +78,7 @@ class AttributionDetector(DetectorBase):
         tokens = evidence.tokens  # the shared tokenisation (the same function, done once)
         if not tokens:
             return
-        mentions = find_mentions(v, answer, tokens, records, catalogue.forms)
+        mentions = find_mentions(v, answer, tokens, records, catalogue.forms, catalogue.matcher)
         later = later_sentences(v, tokens)
         if any(not m.records for m in mentions) and evidence.records:
             yield from unheld_known_names(self, answer, tokens, mentions, len(evidence.records))
@@ -92,9 +92,12 @@ class AttributionDetector(DetectorBase):
         yield from wrong_relations(self, v, answer, tokens, mentions, records, lambda: catalogue.member_of)
         if not any(m.records for m in mentions) and not v.pairs:
             return
-        not_values = not_value_tokens(evidence, tokens)
+        numeric = F.numeric_tokens(v, tokens)
+        not_values = not_value_tokens(evidence, tokens, numeric)
         claims: list[Claim] = []
-        found = list(self._number_findings(evidence, tokens, mentions, catalogue, not_values, claims))
+        found = list(
+            self._number_findings(evidence, tokens, numeric, mentions, catalogue, not_values, claims)
+        )
         names, replaced = shared_causes(self, v, answer, tokens, mentions, records, claims)
         yield from names
         yield from (f for f in found if id(f) not in replaced)
@@ -131,12 +134,14 @@ class AttributionDetector(DetectorBase):
         self,
         evidence: Evidence,
         tokens: list[Token],
+        numeric: list[int],
         mentions: list[Mention],
         catalogue: Catalogue,
         not_values: AbstractSet[int],
         claims: list[Claim],
     ) -> Iterator[Finding]:
-        """Findings on numbers; each number credited to a mention with a field joins ``claims``."""
+        """Findings on numbers; each number credited to a mention with a field joins ``claims``.
+        ``numeric``: the tokens a number may be read from (``fields.numeric_tokens``)."""
         v = self.vocabulary
         records = catalogue.records
         answer = evidence.answer
@@ -169,15 +174,12 @@ class AttributionDetector(DetectorBase):
             """Every record of the turn, out of scope too (asked only for a finding's kind)."""
             return records if v.pairs else self._everything(evidence).records
 
-        i = 0
-        n = len(tokens)
-        while i < n:
-            if i in in_mention:
-                i += 1
+        resume = 0  # tokens before this are read already (the second number of a pair)
+        for i in numeric:
+            if i < resume or i in in_mention:
                 continue
             value = F.value_at(v, tokens, i)
             if value is None:
-                i += 1
                 continue
             pair_end = F.pair_end(tokens, i)
             if pair_end is not None:
@@ -187,12 +189,11 @@ class AttributionDetector(DetectorBase):
                 pair_firsts = [f.split("/", 1)[0] for f in pair_fields if "/" in f]
                 pair_binding = bind(tokens, near(i), i, records, pair_firsts)
                 yield from check_pair(self, v, tokens, records, pair_binding, i, pair_end, value, second)
-                i = pair_end + 1
+                resume = pair_end + 1
                 continue
             fields, _after = F.field_after(v, tokens, i + 1)
             is_word = tokens[i].text.casefold() in v.number_words and not tokens[i].text[0].isdigit()
             if is_word and (not fields or F.phrase_at(v, tokens, i)):
-                i += 1
                 continue  # "one of the best", "from three-point range": not a count
             singles = [f for f in fields if "/" not in f]
             local = near(i)
@@ -228,7 +229,6 @@ class AttributionDetector(DetectorBase):
                     )
                 if finding is not None:
                     yield finding
-            i += 1
 
 
 __all__ = ["AttributionDetector"]

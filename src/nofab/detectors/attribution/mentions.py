@@ -89,11 +89,15 @@ def find_mentions(
     tokens: Sequence[Token],
     records: Sequence[Record],
     forms: Mapping[str, AbstractSet[int]] | None = None,
+    matcher: FormMatcher | None = None,
 ) -> list[Mention]:
     """Every mention in ``answer``, in order, none overlapping another. ``forms``: the
-    records' name forms (``record_forms``) when the caller holds them already."""
+    records' name forms (``record_forms``) when the caller holds them already, ``matcher``
+    their prepared ``FormMatcher``."""
     if forms is None:
         forms = record_forms(records)
+    if matcher is None:
+        matcher = FormMatcher(forms)
     token_at: tuple[dict[int, int], dict[int, int]] | None = None
 
     def bounds() -> tuple[dict[int, int], dict[int, int]]:
@@ -104,7 +108,7 @@ def find_mentions(
         return token_at
 
     found: list[Mention] = []
-    for start, end, text in whole_words(forms, answer):
+    for start, end, text in matcher.find(answer):
         starts, ends = bounds()
         first, last = starts.get(start), ends.get(end)
         if first is None or last is None:
@@ -132,35 +136,54 @@ def find_mentions(
 def whole_words(forms: Collection[str], text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, form) of what ``alternation(forms).finditer(text)`` matches — the
     leftmost occurrence of a form as whole words, the longest form there, none overlapping —
-    found in one pass.
+    found in one pass (``FormMatcher``)."""
+    return FormMatcher(forms).find(text)
+
+
+class FormMatcher:
+    """``whole_words`` for one set of forms, prepared once: the forms of a result are matched
+    against every answer that names it, so its matcher is kept with the result's view.
 
     A regex alternation of names tries every name at every position: a tool result of
     thousands of named rows made mention finding answer x records. Here only positions
     where some form's first character starts a word are visited, and at each only the
     lengths of the forms sharing its first characters are tried (longest first, as the
     alternation orders them; two forms of one length cannot both match at one place)."""
-    names = {f for f in forms if f.strip()}
-    if not names:
-        return
-    k = min(len(n) for n in names)
-    lengths: dict[str, list[int]] = {}
-    for name in names:
-        lengths.setdefault(name[:k], []).append(len(name))
-    for sizes in lengths.values():
-        sizes.sort(reverse=True)
-    starter = re.compile(r"(?<!\w)[" + "".join(re.escape(c) for c in {n[0] for n in names}) + "]")
-    size = len(text)
-    match = starter.search(text)
-    while match is not None:
-        at = match.start()
-        resume = at + 1
-        for length in lengths.get(text[at : at + k], ()):
-            end = at + length
-            if end <= size and text[at:end] in names and (end == size or not is_word_char(text[end])):
-                yield at, end, text[at:end]
-                resume = end
-                break
-        match = starter.search(text, resume)
+
+    __slots__ = ("_k", "_lengths", "_names", "_starter")
+
+    def __init__(self, forms: Collection[str]) -> None:
+        self._names = names = frozenset(f for f in forms if f.strip())
+        self._k = k = min((len(n) for n in names), default=0)
+        lengths: dict[str, list[int]] = {}
+        for name in names:
+            lengths.setdefault(name[:k], []).append(len(name))
+        for sizes in lengths.values():
+            sizes.sort(reverse=True)
+        self._lengths = lengths
+        self._starter = (
+            re.compile(r"(?<!\w)[" + "".join(re.escape(c) for c in {n[0] for n in names}) + "]")
+            if names
+            else None
+        )
+
+    def find(self, text: str) -> Iterator[tuple[int, int, str]]:
+        starter = self._starter
+        if starter is None:
+            return
+        names, lengths, k = self._names, self._lengths, self._k
+        size = len(text)
+        match = starter.search(text)
+        while match is not None:
+            at = match.start()
+            resume = at + 1
+            for length in lengths.get(text[at : at + k], ()):
+                end = at + length
+                if end <= size and text[at:end] in names and (end == size or not is_word_char(text[end])):
+                    yield at, end, text[at:end]
+                    resume = end
+                    break
+            match = starter.search(text, resume)
 
 
 def _with_back_references(
@@ -228,4 +251,4 @@ def _merge(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-__all__ = ["Mention", "find_mentions", "name_forms", "record_forms", "singular", "whole_words"]
+__all__ = ["FormMatcher", "Mention", "find_mentions", "name_forms", "record_forms", "singular", "whole_words"]
