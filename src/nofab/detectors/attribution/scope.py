@@ -107,8 +107,11 @@ def view_of(
     return entry.view(label, lambda: evidence.records_of(label, tuple(name_fields)), sums)
 
 
-#: Up to this many characters of answer, naming words are first tested as substrings.
-_SUBSTRING_TESTS_UP_TO = 4096
+#: Up to this many naming words in all, each is first tested as a substring of the answer;
+#: past it the answer's words are read into a set at once. A miss scans the answer in C,
+#: about a hundredth of what reading the answer's words costs per character, so the cheaper
+#: way depends on the count of naming words, not on the answer's length.
+_SUBSTRING_TESTS_UP_TO = 128
 
 
 def in_scope(
@@ -121,25 +124,26 @@ def in_scope(
     fields, added to the views' records.
     """
     answer = evidence.answer
-    # The answer's words are read only once some last word occurs in it at all: a word of
-    # the answer is a substring of it, and most turns name no record (a substring test per
-    # word is far cheaper than tokenising the answer). A long answer is read into a set at
-    # once: a substring test per naming word would cost words x answer (quadratic on a long
-    # listing against many records); the set answers the same question in linear time.
-    answer_words: set[str] | None = set(words(answer)) if len(answer) > _SUBSTRING_TESTS_UP_TO else None
     sums = sums or {}
+    found = entries(evidence, name_fields, sums)
+    # A result is in scope when one of its naming words is a word of the answer (one set
+    # intersection). Most turns name no record: with few naming words, substring tests (a
+    # word of the answer is a substring of it) show that without reading the answer's words.
+    # Once a naming word is in the answer as a substring, the answer's tokens are read: the
+    # detector reads them next whenever a result is in scope (``Evidence.tokens`` is built
+    # once; its texts are exactly ``words(answer)``).
+    answer_words: set[str] | None = None
+    if sum(len(entry.last_words) for _label, entry in found) > _SUBSTRING_TESTS_UP_TO:
+        answer_words = set(words(answer))
     views: list[ResultView] = []
     named = False
-    for label, entry in entries(evidence, name_fields, sums):
+    for label, entry in found:
         named = named or entry.named
-        if answer_words is not None:
-            present = [w for w in entry.last_words if w]
-        else:
-            present = [w for w in entry.last_words if w and w in answer]
-            if not present:
+        if answer_words is None:
+            if not any(w and w in answer for w in entry.last_words):
                 continue
-            answer_words = set(words(answer))
-        if not answer_words.isdisjoint(present):
+            answer_words = {token.text for token in evidence.tokens}
+        if not answer_words.isdisjoint(entry.last_words):
             views.append(view_of(evidence, label, entry, name_fields, sums))
     return Scope(tuple(r for v in views for r in v.raw), named, tuple(views))
 
