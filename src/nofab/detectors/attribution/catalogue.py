@@ -15,6 +15,8 @@ value by a record of another) is worked out per turn, and only when asked.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from datetime import datetime
@@ -212,6 +214,43 @@ class Catalogue:
         return out
 
 
+class Catalogues:
+    """Catalogues by the views they join, bounded and thread-safe (a detector's, for the life
+    of its guard).
+
+    The turns of a conversation keep naming the same results (the user's reservation, the
+    flight being changed): the joined name forms, their matcher and the groups across results
+    are then worked out once for that set of results, not once per turn. The key is the
+    identity of each view; an entry holds its views, so no key can be reused by another view
+    while it is kept. A catalogue of more than ``_KEPT_RECORDS`` records is not kept: the
+    guard's result cache already declines such results, and this one must not hold them.
+    """
+
+    def __init__(self, size: int = 128) -> None:
+        self._items: OrderedDict[tuple[int, ...], Catalogue] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, views: Sequence[ResultView]) -> Catalogue:
+        key = tuple(id(view) for view in views)
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        made = Catalogue(views)
+        if len(made.records) <= _KEPT_RECORDS:
+            with self._lock:
+                self._items[key] = made
+                while len(self._items) > self._size:
+                    self._items.popitem(last=False)
+        return made
+
+
+#: A catalogue of more records than this is built for its turn only.
+_KEPT_RECORDS = 2000
+
+
 def _owners(view: ResultView) -> Mapping[str, frozenset[int]]:
     return view.owners
 
@@ -251,4 +290,4 @@ def record_weekdays(date_formats: Sequence[str], records: Sequence[Record]) -> s
     return days
 
 
-__all__ = ["Catalogue", "ResultEntry", "ResultView", "record_weekdays", "with_sums"]
+__all__ = ["Catalogue", "Catalogues", "ResultEntry", "ResultView", "record_weekdays", "with_sums"]

@@ -24,7 +24,7 @@ from collections.abc import Set as AbstractSet
 from nofab.config.policy import Profile
 from nofab.detectors.attribution import fields as F
 from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, bind_in_paragraph
-from nofab.detectors.attribution.catalogue import Catalogue
+from nofab.detectors.attribution.catalogue import Catalogue, Catalogues
 from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import LISTED, check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
@@ -59,6 +59,7 @@ class AttributionDetector(DetectorBase):
     def __init__(self, profile: Profile) -> None:
         self.vocabulary = Vocabulary.from_profile(profile, self.id)
         self.name_fields = tuple(profile.name_fields)
+        self._catalogues = Catalogues()
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
@@ -71,7 +72,7 @@ class AttributionDetector(DetectorBase):
             named = any(r.names for r in catalogue.records)
         else:
             scope = in_scope(evidence, self.name_fields, v.sums)
-            catalogue, named = Catalogue(scope.views), scope.named
+            catalogue, named = self._catalogues.get(scope.views), scope.named
         records = catalogue.records
         if not records and not (named and v.proper_names) and not self._names_other_things(answer):
             return  # the answer names no record: no number or name of it can be attributed
@@ -105,12 +106,10 @@ class AttributionDetector(DetectorBase):
     def _everything(self, evidence: Evidence) -> Catalogue:
         """Every record of the turn, out of scope too, each result's view from the guard's cache."""
         sums, fields = self.vocabulary.sums, self.name_fields
-        return Catalogue(
-            [
-                view_of(evidence, label, entry, fields, sums)
-                for label, entry in entries(evidence, fields, sums)
-            ]
-        )
+        views = [
+            view_of(evidence, label, entry, fields, sums) for label, entry in entries(evidence, fields, sums)
+        ]
+        return self._catalogues.get(views)
 
     @staticmethod
     def _is_claim(
@@ -126,7 +125,7 @@ class AttributionDetector(DetectorBase):
     def _names_other_things(self, answer: str) -> bool:
         """Could the answer name something no record is needed to find: a known name, a weekday?"""
         v = self.vocabulary
-        if v.known is not None and v.known.search(answer):
+        if v.known is not None and v.known.found_in(answer):
             return True
         return any(day in answer for day in v.weekdays)
 

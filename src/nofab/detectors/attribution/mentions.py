@@ -8,17 +8,17 @@ records: the answer names something the tool results do not hold.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from operator import attrgetter
 
+from nofab.detectors.attribution.matcher import FormMatcher, whole_words
 from nofab.detectors.attribution.membership import group_indices
 from nofab.detectors.attribution.vocabulary import Vocabulary
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
-from nofab.language.text import is_word_char
 
 #: Generational suffixes that follow a person's name ("Jr.", "III").
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
@@ -98,27 +98,16 @@ def find_mentions(
         forms = record_forms(records)
     if matcher is None:
         matcher = FormMatcher(forms)
-    token_at: tuple[dict[int, int], dict[int, int]] | None = None
-
-    def bounds() -> tuple[dict[int, int], dict[int, int]]:
-        # Token index by start and by end offset: built once something matched.
-        nonlocal token_at
-        if token_at is None:
-            token_at = ({t.start: i for i, t in enumerate(tokens)}, {t.end: i for i, t in enumerate(tokens)})
-        return token_at
-
     found: list[Mention] = []
     for start, end, text in matcher.find(answer):
-        starts, ends = bounds()
-        first, last = starts.get(start), ends.get(end)
+        first, last = token_starting(tokens, start), token_ending(tokens, end)
         if first is None or last is None:
             continue
         found.append(Mention(first, last, frozenset(forms[text]), text))
     merged = _merge(found)
     if vocabulary.known is not None:
-        for match in vocabulary.known.finditer(answer):
-            starts, ends = bounds()
-            first, last = starts.get(match.start()), ends.get(match.end())
+        for start, end, text in vocabulary.known.find(answer):
+            first, last = token_starting(tokens, start), token_ending(tokens, end)
             if first is None or last is None:
                 continue
             if any(m.first <= first and last <= m.last for m in merged):
@@ -126,64 +115,28 @@ def find_mentions(
             if any(m.records and (m.first == last + 1 or m.last == first - 1) for m in merged):
                 continue  # one name with a record's mention ("Los Angeles" + "Clippers" of "LA")
             merged = [m for m in merged if not (first <= m.first and m.last <= last)]
-            merged.append(Mention(first, last, frozenset(), match.group()))
+            merged.append(Mention(first, last, frozenset(), text))
     merged.sort(key=lambda m: m.first)
     if vocabulary.back_references:
         merged = _with_back_references(vocabulary, tokens, merged)
     return merged
 
 
-def whole_words(forms: Collection[str], text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, form) of what ``alternation(forms).finditer(text)`` matches — the
-    leftmost occurrence of a form as whole words, the longest form there, none overlapping —
-    found in one pass (``FormMatcher``)."""
-    return FormMatcher(forms).find(text)
+def token_starting(tokens: Sequence[Token], offset: int) -> int | None:
+    """Index of the token starting at character ``offset``, or None (a bisection: tokens are
+    in order and never overlap, so a match costs log n, not a map of every token)."""
+    k = bisect_left(tokens, offset, key=_start)
+    return k if k < len(tokens) and tokens[k].start == offset else None
 
 
-class FormMatcher:
-    """``whole_words`` for one set of forms, prepared once: the forms of a result are matched
-    against every answer that names it, so its matcher is kept with the result's view.
+def token_ending(tokens: Sequence[Token], offset: int) -> int | None:
+    """Index of the token ending at character ``offset``, or None."""
+    k = bisect_left(tokens, offset, key=_end)
+    return k if k < len(tokens) and tokens[k].end == offset else None
 
-    A regex alternation of names tries every name at every position: a tool result of
-    thousands of named rows made mention finding answer x records. Here only positions
-    where some form's first character starts a word are visited, and at each only the
-    lengths of the forms sharing its first characters are tried (longest first, as the
-    alternation orders them; two forms of one length cannot both match at one place)."""
 
-    __slots__ = ("_k", "_lengths", "_names", "_starter")
-
-    def __init__(self, forms: Collection[str]) -> None:
-        self._names = names = frozenset(f for f in forms if f.strip())
-        self._k = k = min((len(n) for n in names), default=0)
-        lengths: dict[str, list[int]] = {}
-        for name in names:
-            lengths.setdefault(name[:k], []).append(len(name))
-        for sizes in lengths.values():
-            sizes.sort(reverse=True)
-        self._lengths = lengths
-        self._starter = (
-            re.compile(r"(?<!\w)[" + "".join(re.escape(c) for c in {n[0] for n in names}) + "]")
-            if names
-            else None
-        )
-
-    def find(self, text: str) -> Iterator[tuple[int, int, str]]:
-        starter = self._starter
-        if starter is None:
-            return
-        names, lengths, k = self._names, self._lengths, self._k
-        size = len(text)
-        match = starter.search(text)
-        while match is not None:
-            at = match.start()
-            resume = at + 1
-            for length in lengths.get(text[at : at + k], ()):
-                end = at + length
-                if end <= size and text[at:end] in names and (end == size or not is_word_char(text[end])):
-                    yield at, end, text[at:end]
-                    resume = end
-                    break
-            match = starter.search(text, resume)
+_start = attrgetter("start")
+_end = attrgetter("end")
 
 
 def _with_back_references(
