@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: Keys that name a record when the profile gives no ``name_fields``.
@@ -53,6 +53,10 @@ class Record:
     names: tuple[tuple[str, str], ...]
     #: field -> value as text, for every other scalar (and list lengths).
     values: Mapping[str, str]
+    #: field -> value as a number (None when not numeric), read on first use: records are
+    #: kept in the guard's cache across turns, and a detector asks for the same fields of
+    #: the same records for every figure of an answer.
+    _numbers: dict[str, float | None] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -61,15 +65,21 @@ class Record:
             return self.where
         return max((text for _f, text in self.names), key=len)
 
+    def _numeric(self) -> dict[str, float | None]:
+        numbers = self._numbers
+        if numbers is None:
+            numbers = {name: as_number(text) for name, text in self.values.items()}
+            object.__setattr__(self, "_numbers", numbers)  # a cache; two threads store equal values
+        return numbers
+
     def number(self, field: str) -> float | None:
         """The field's value as a number, or None when it is absent or not numeric."""
-        return as_number(self.values.get(field))
+        return self._numeric().get(field)
 
     def numeric_fields(self) -> Iterator[tuple[str, float]]:
-        for field, text in self.values.items():
-            value = as_number(text)
+        for name, value in self._numeric().items():
             if value is not None:
-                yield field, value
+                yield name, value
 
 
 def as_number(text: str | None) -> float | None:

@@ -154,8 +154,11 @@ def _with_back_references(
     taken = {i for m in mentions for i in range(m.first, m.last + 1)}
     added: list[Mention] = []
     longest = max(len(p) for p in vocabulary.back_references)
+    openers = {p[0] for p in vocabulary.back_references if p}  # a phrase starts only at these words
     firsts = [m.first for m in mentions]  # sorted: mentions come in order, none overlapping
     for start in range(len(tokens)):
+        if folded[start] not in openers:
+            continue
         for size in range(longest, 0, -1):
             which = vocabulary.back_references.get(tuple(folded[start : start + size]))
             if which is None or any(k in taken for k in range(start, start + size)):

@@ -243,8 +243,19 @@ def later_sentences(vocabulary: Vocabulary, tokens: Sequence[Token]) -> frozense
 def _holds(folded: Sequence[str], wanted: Phrase) -> bool:
     """Does the folded word list contain the phrase ``wanted``?"""
     n = len(wanted)
-    first = wanted[0]
-    return any(folded[i] == first and tuple(folded[i : i + n]) == wanted for i in range(len(folded) - n + 1))
+    first, last_start = wanted[0], len(folded) - n
+    i = -1
+    # Only where the phrase's first word stands (list.index scans in C): a long answer is
+    # read once per phrase, not once per phrase and word in Python.
+    while True:
+        try:
+            i = folded.index(first, i + 1)
+        except ValueError:
+            return False
+        if i > last_start:
+            return False
+        if tuple(folded[i : i + n]) == wanted:
+            return True
 
 
 __all__ = ["later_sentences", "unheld_known_names", "unheld_proper_names", "wrong_weekdays"]
