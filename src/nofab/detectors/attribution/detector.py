@@ -45,6 +45,9 @@ from nofab.evidence.records import Record, as_number
 from nofab.language.sentences import Token
 from nofab.model.finding import Finding
 
+#: The catalogue of a turn whose answer names no result (most turns).
+_NONE = Catalogue(())
+
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
 
@@ -72,7 +75,7 @@ class AttributionDetector(DetectorBase):
             named = any(r.names for r in catalogue.records)
         else:
             scope = in_scope(evidence, self.name_fields, v.sums)
-            catalogue, named = self._catalogues.get(scope.views), scope.named
+            catalogue, named = self._catalogues.get(scope.views) if scope.views else _NONE, scope.named
         records = catalogue.records
         if not records and not (named and v.proper_names) and not self._names_other_things(answer):
             return  # the answer names no record: no number or name of it can be attributed

@@ -18,9 +18,9 @@ ask for all records explicitly, and only when they are about to use them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from nofab.detectors.attribution.catalogue import ResultEntry, ResultView
@@ -72,14 +72,14 @@ def _last_word(text: str) -> str:
     return found[-1] if found else ""
 
 
-def _entry(finder: RecordFinder, value: Any) -> ResultEntry:
+def _entry(name_fields: tuple[str, ...], value: Any) -> ResultEntry:
     """What the scope needs of one result: whether it holds a naming text, and the last
     words of those texts. It depends on the result's content alone, so it is read once per
     content while the guard's cache holds it (a conversation carries its results turn after
     turn; walking them all again on every turn was a fifth of a check). The entry also keeps
     the views of the result's records once an answer names it (``catalogue``)."""
     texts: set[str] = set()
-    _naming_texts(finder, value, False, 0, texts)
+    _naming_texts(RecordFinder(name_fields), value, False, 0, texts)
     return ResultEntry(bool(texts), frozenset(_last_word(t) for t in texts))
 
 
@@ -88,12 +88,17 @@ def entries(
 ) -> list[tuple[str, ResultEntry]]:
     """(label, entry) of every usable tool result (calls that did not fail, parsed results
     that are not plain text, as ``Evidence.records`` reads them), in call order."""
-    fields = tuple(name_fields)
-    name = ("attribution", fields, tuple(sorted(sums.items())))
-    return [
-        (label, entry)
-        for label, _call, entry in evidence.per_result(name, partial(_entry, RecordFinder(fields)))
-    ]
+    name, build = _reading(tuple(name_fields), tuple(sorted(sums.items())) if sums else ())
+    return [(label, entry) for label, _call, entry in evidence.per_result(name, build)]
+
+
+@lru_cache(maxsize=64)
+def _reading(
+    fields: tuple[str, ...], sums: tuple[tuple[str, tuple[str, ...]], ...]
+) -> tuple[Hashable, Callable[[Any], ResultEntry]]:
+    """The cache name and the builder of the entries for one profile's naming fields and
+    derived fields (made once, not on every turn)."""
+    return ("attribution", fields, sums), partial(_entry, fields)
 
 
 def view_of(
@@ -125,27 +130,30 @@ def in_scope(
     """
     answer = evidence.answer
     sums = sums or {}
-    found = entries(evidence, name_fields, sums)
     # A result is in scope when one of its naming words is a word of the answer (one set
     # intersection). Most turns name no record: with few naming words, substring tests (a
-    # word of the answer is a substring of it) show that without reading the answer's words.
+    # word of the answer is a substring of it) show that without reading the answer's words;
+    # past ``_SUBSTRING_TESTS_UP_TO`` tested words, the answer's words are read at once.
     # Once a naming word is in the answer as a substring, the answer's tokens are read: the
     # detector reads them next whenever a result is in scope (``Evidence.tokens`` is built
     # once; its texts are exactly ``words(answer)``).
     answer_words: set[str] | None = None
-    if sum(len(entry.last_words) for _label, entry in found) > _SUBSTRING_TESTS_UP_TO:
-        answer_words = set(words(answer))
+    tested = 0
     views: list[ResultView] = []
     named = False
-    for label, entry in found:
+    for label, entry in entries(evidence, name_fields, sums):
         named = named or entry.named
         if answer_words is None:
-            if not any(w and w in answer for w in entry.last_words):
+            tested += len(entry.last_words)
+            if tested > _SUBSTRING_TESTS_UP_TO:
+                answer_words = set(words(answer))
+            elif not any(w and w in answer for w in entry.last_words):
                 continue
-            answer_words = {token.text for token in evidence.tokens}
+            else:
+                answer_words = {token.text for token in evidence.tokens}
         if not answer_words.isdisjoint(entry.last_words):
             views.append(view_of(evidence, label, entry, name_fields, sums))
-    return Scope(tuple(r for v in views for r in v.raw), named, tuple(views))
+    return Scope(tuple(r for v in views for r in v.raw) if views else (), named, tuple(views))
 
 
 __all__ = ["Scope", "entries", "in_scope", "view_of"]
