@@ -82,17 +82,15 @@ def unheld_proper_names(
     # (only names of people or things: "Garcia", not a code like "3FRNFB")
     after_name = {m.last + 1 for m in mentions if m.records and _NAME_WORD.match(tokens[m.last].text)}
     before_name = {m.first - 1 for m in mentions if m.records and _NAME_WORD.match(tokens[m.first].text)}
+    # The word's place is judged before the evidence is asked about it: most capitalised
+    # words start a sentence or a list item, and asking the evidence scans all of its text.
+    # (Whether the records carry names is asked at the first word that passes both: without
+    # names nothing is reported, so where it is asked changes no finding.)
     for i, token in enumerate(tokens):
-        if i in covered or not _PROPER.match(token.text):
+        if i in covered or len(token.text) < 3 or not _PROPER.match(token.text):
             continue
         if token.text.casefold() in vocabulary.not_names or token.text.casefold() in MONTHS:
             continue
-        if grounded(token.text):
-            continue
-        if checked is None:
-            checked = has_names()
-        if not checked:
-            return
         joined = (i in after_name and _joined(evidence.answer, tokens, i - 1, i)) or (
             i in before_name and _joined(evidence.answer, tokens, i, i + 1)
         )
@@ -104,8 +102,14 @@ def unheld_proper_names(
                 continue  # a sentence, list item or quotation starts here: capitals say nothing
             if "\n" in evidence.answer[before.end : token.start]:
                 continue
-            if _label_or_place(evidence, tokens, i, grounded):
-                continue
+        if grounded(token.text):
+            continue
+        if checked is None:
+            checked = has_names()
+        if not checked:
+            return
+        if not joined and _label_or_place(evidence, tokens, i, grounded):
+            continue
         yield maker.finding(
             "ungrounded_entity",
             token.text,
