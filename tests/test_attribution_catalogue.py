@@ -97,6 +97,14 @@ def test_catalogues_are_kept_per_set_of_views() -> None:
     assert kept.get(views[:1]) is not first
     kept.get(views[1:])
     assert kept.get(views) is not first  # bounded: the oldest went out
+    few = Catalogues(records=len(first.records) * 10)  # ten such catalogues in all
+    one = few.get(views)
+    assert few.get(views) is one
+    others = [[ResultView(r, {}) for r in _records([TEAMS, PLAYERS])] for _ in range(10)]
+    for other in others:
+        few.get(other)  # eleven kept would hold more records than the bound: the oldest goes
+    assert few.get(views) is not one
+    assert Catalogues(records=10).get(views) is not Catalogues(records=10).get(views)  # too big to keep
 
 
 # ---------------------------------------------------------------- the scope's two ways

@@ -222,13 +222,16 @@ class Catalogues:
     flight being changed): the joined name forms, their matcher and the groups across results
     are then worked out once for that set of results, not once per turn. The key is the
     identity of each view; an entry holds its views, so no key can be reused by another view
-    while it is kept. A catalogue of more than ``_KEPT_RECORDS`` records is not kept: the
-    guard's result cache already declines such results, and this one must not hold them.
+    while it is kept. The catalogues kept hold at most ``records`` records in all (a kept view
+    outlives its result's entry in the guard's cache), least recently used out first; one
+    larger than a tenth of that is built for its turn only.
     """
 
-    def __init__(self, size: int = 128) -> None:
+    def __init__(self, size: int = 128, records: int = 20_000) -> None:
         self._items: OrderedDict[tuple[int, ...], Catalogue] = OrderedDict()
         self._size = size
+        self._max_records = records
+        self._records = 0
         self._lock = threading.Lock()
 
     def get(self, views: Sequence[ResultView]) -> Catalogue:
@@ -239,16 +242,17 @@ class Catalogues:
                 self._items.move_to_end(key)
                 return found
         made = Catalogue(views)
-        if len(made.records) <= _KEPT_RECORDS:
+        if len(made.records) * 10 <= self._max_records:
             with self._lock:
+                old = self._items.pop(key, None)
+                if old is not None:
+                    self._records -= len(old.records)
                 self._items[key] = made
-                while len(self._items) > self._size:
-                    self._items.popitem(last=False)
+                self._records += len(made.records)
+                while len(self._items) > self._size or self._records > self._max_records:
+                    _key, dropped = self._items.popitem(last=False)
+                    self._records -= len(dropped.records)
         return made
-
-
-#: A catalogue of more records than this is built for its turn only.
-_KEPT_RECORDS = 2000
 
 
 def _owners(view: ResultView) -> Mapping[str, frozenset[int]]:
