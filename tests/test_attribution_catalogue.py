@@ -243,3 +243,46 @@ def test_a_phrase_is_found_where_it_stands(words: list[str], phrase: list[str]) 
     n = len(phrase)
     naive = any(tuple(words[i : i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
     assert _holds(words, tuple(phrase)) == naive
+
+
+# ---------------------------------------------------------------- the naming walk
+def _reference(finder: RecordFinder, value: Any, parent: str, depth: int) -> set[str]:
+    """The naming texts as first written: strings under a naming key, or in an object under one."""
+    out: set[str] = set()
+    if depth > 12:
+        return out
+    if isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                out |= _reference(finder, item, parent, depth + 1)
+        return out
+    if not isinstance(value, dict):
+        return out
+    for key, item in value.items():
+        if isinstance(item, str):
+            if finder.is_naming_key(str(key), item) or (parent and finder.is_naming_key(parent, item)):
+                out.add(item)
+        elif isinstance(item, (dict, list)):
+            out |= _reference(finder, item, str(key), depth + 1)
+    return out
+
+
+_KEYS = st.sampled_from(["name", "user_id", "city", "price", "status", "", "title", "Name", 1, "notes"])
+_SCALARS = st.one_of(
+    st.sampled_from(["Lena Ortiz", "QX101", "42", "  ", "gold", "Ada"]), st.integers(0, 9), st.none()
+)
+_JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(_KEYS, inner, max_size=5)),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_JSON, st.sampled_from([(), ("name",), ("", "city"), ("status",)]))
+def test_the_naming_walk_finds_what_the_plain_walk_finds(value: Any, fields: tuple[str, ...]) -> None:
+    from nofab.detectors.attribution.scope import _naming_texts
+
+    found: set[str] = set()
+    _naming_texts(RecordFinder(fields), value, False, 0, found)
+    assert found == _reference(RecordFinder(fields), value, "", 0)
