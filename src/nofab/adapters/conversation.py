@@ -15,8 +15,10 @@ format gets the same semantics:
   ``ExtractedTurn.requested`` instead, so nothing is silently dropped;
 - the last user message is ``user_message``; the system prompt(s) and the earlier user
   messages, joined by blank lines, are ``context``;
-- the assistant's own earlier text is never evidence: an agent must not ground today's
-  claim in its own earlier narration;
+- the assistant's own earlier texts are never evidence for a claim: an agent must not
+  ground today's claim in its own earlier narration. They travel with the turn as
+  ``earlier_answers`` for one narrow use: a number repeated unchanged from an earlier answer
+  in which the tool evidence explained it (``nofab.detectors.numbers``);
 - the tool definitions the transcript carries (a request's ``tools`` list, an MCP
   ``tools/list`` result) are every turn's ``tools``: what each tool can do, never evidence
   that it ran.
@@ -165,6 +167,7 @@ class Conversation:
                     context="\n\n".join(self.system + self.users[:-1]),
                     tool_calls=tuple(self.calls),
                     tools=tuple(self.tools),
+                    earlier_answers=tuple(t.turn.response for t in self.turns),
                 ),
                 requested=tuple(self.pending),
             )
