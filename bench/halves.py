@@ -105,7 +105,8 @@ def _print_miss(guard: Guard, mutant: injection.Mutant) -> None:
     text = mutant.turn.response
     start, end = mutant.span
     lo, hi = max(0, start - 70), min(len(text), end + 50)
-    print(f"    MISS {mutant.label}: ...{text[lo:start]}[[{text[start:end]}]]{text[end:hi]}...".replace("\n", " "))
+    shown = f"...{text[lo:start]}[[{text[start:end]}]]{text[end:hi]}...".replace("\n", " ")
+    print(f"    MISS {mutant.label}: {shown}")
     for f in guard.assess(mutant.turn).findings:
         if f.span[0] < end and start < f.span[1]:
             print(f"        {f.kind} {f.confidence:.2f} {f.identifier!r} {f.evidence}")

@@ -38,6 +38,8 @@ from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
+from nofab.numbers.across import informative_across
+from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
@@ -137,6 +139,8 @@ class _Run:
         self._totals: list[float] | None = None
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
+        self.fields = RecordFields(evidence)
+        self._misread: dict[int, str] = {}
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (not a structural small integer such as a
@@ -217,7 +221,7 @@ class _Run:
         if derived.aggregate(lo, hi):
             return self._money_check(numeral)
         how = self.within_result(lo, hi, kind)
-        if how is not None:
+        if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
             return self._money_check(numeral)
@@ -225,6 +229,20 @@ class _Run:
         if kind == "number" and (numeral.decimals > 0 or value >= 1000 or numeral.scale != 1.0):
             confidence = 0.85
         return confidence, None
+
+    def misread(self, numeral: Numeral) -> str:
+        """How a record the answer names holds the field the number is labelled with
+        differently ("" when it does not): then no derivation explains the number
+        (``nofab.numbers.anchored``)."""
+        start = numeral.span[0]
+        found = self._misread.get(start)
+        if found is None:
+            found = ""
+            if numeral.kind in _OPERAND_KINDS:
+                lo, hi = self.interval(numeral)
+                found = self.fields.misread(start, lo, hi, self.counts()) or ""
+            self._misread[start] = found
+        return found
 
     def _masked_id(self, numeral: Numeral) -> bool:
         """Principle: a masked identifier ("card ending in 1234", "****1234", "last four
@@ -302,7 +320,7 @@ class _Run:
         number whose value happens to be a sum or difference of two shown numbers.
         """
         numeral = item.numeral
-        if numeral.kind in _NOT_DERIVED:
+        if numeral.kind in _NOT_DERIVED or self.misread(numeral):
             return False
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
@@ -317,6 +335,7 @@ class _Run:
             self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
         how = self.shown.pair(item.index, lo, hi, self._totals)
         if how is None:
+            self._announced(item, lo, hi)
             return False
         if self.context.cue(numeral.span):
             return True
@@ -325,10 +344,24 @@ class _Run:
             item.how = f"{how}, with no word announcing the arithmetic"
         return False
 
+    def _announced(self, item: Pending, lo: float, hi: float) -> None:
+        """An amount the clause announces as arithmetic, across results, with no operand
+        shown: at most 0.5 when the derivation is informative (``nofab.numbers.across``)."""
+        numeral = item.numeral
+        if numeral.kind == "money" and item.confidence > CONFIDENCE_LOOSE and self.context.cue(numeral.span):
+            found = informative_across(self._totals or [], self.evidence.money, lo, hi)
+            if found:
+                item.confidence, item.how = CONFIDENCE_LOOSE, f"{found}, with no operand in the answer"
+
     # ------------------------------------------------------------------ findings
     def finding(self, item: Pending) -> Finding:
         numeral, confidence, how = item.numeral, item.confidence, item.how
-        if how is None and numeral.kind == "money" and not self.context.per_unit(numeral.span[1]):
+        misread = self.misread(numeral)
+        if (
+            how is None
+            and numeral.kind == "money"
+            and not (misread or self.context.per_unit(numeral.span[1]))
+        ):
             # An amount stated per unit ("$30 per passenger") is what gets multiplied, not
             # a multiple itself.
             lo, hi = self.interval(numeral)
@@ -339,12 +372,14 @@ class _Run:
         if how:
             confidence = min(confidence, CONFIDENCE_LOOSE)
         extra = {"possible_derivation": how} if how else {}
+        if misread:
+            extra["record_field"] = misread
         return self.detector.finding(
             "unverified_number",
             numeral.text,
             confidence,
             numeral.span,
-            _reason(numeral, how, confidence),
+            _reason(numeral, how, confidence) + (f"; {misread}" if misread else ""),
             evidence={"literal_kind": numeral.kind, **extra},
         )
 
