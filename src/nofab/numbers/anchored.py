@@ -42,7 +42,8 @@ LABEL_WORDS = 5
 #: Shortest record name that anchors (a two-letter name is too often a word).
 MIN_NAME = 3
 
-_WORD = re.compile(r"[^\W\d_]+")
+#: A label word: letters only; a token with digits ("QX101") is a name or a value, not a label.
+_WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
 _TOKEN = re.compile(r"[\w-]+")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
