@@ -66,12 +66,13 @@ def _key_stems(key: str) -> list[frozenset[str]]:
 class RecordFields:
     """The records of one turn's evidence by name, and the fields an answer's label names."""
 
-    __slots__ = ("_answer", "_by_name", "_evidence")
+    __slots__ = ("_answer", "_by_name", "_evidence", "_key_words")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
         self._answer = evidence.answer
         self._by_name: dict[str, list[Record]] | None = None
+        self._key_words: frozenset[str] | None = None
 
     def _names(self) -> dict[str, list[Record]]:
         if self._by_name is None:
@@ -82,6 +83,14 @@ class RecordFields:
                         by_name.setdefault(fold(text), []).append(record)
             self._by_name = by_name
         return self._by_name
+
+    def _keys_hold(self, label: list[frozenset[str]]) -> bool:
+        """Could some record's key have the label's words (each is a form of a key word)?
+        The cheap test that spares looking for the record in most cases."""
+        if self._key_words is None:
+            keys = {key for record in self._evidence.records for key in record.values}
+            self._key_words = frozenset(form for key in keys for part in _key_stems(key) for form in part)
+        return all(word & self._key_words for word in label)
 
     def named_before(self, start: int) -> list[Record]:
         """The records named nearest before ``start`` in its block of the answer."""
@@ -113,7 +122,7 @@ class RecordFields:
         """How the record the answer names holds the labelled field differently, or None
         when no named record has such a field or one of them agrees with ``[lo, hi]``."""
         label = self.label(start)
-        if not label:
+        if not label or not self._keys_hold(label):
             return None
         factors = (1, *counts)
         held: str | None = None

@@ -20,11 +20,13 @@ them better than the evidence does now.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nofab.numbers.extract import Numeral
+from nofab.numbers.index import any_within
 from nofab.numbers.rounding import display_interval
 
 if TYPE_CHECKING:
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 #: The most recent earlier answers read (a figure repeated from far back in a long
 #: conversation is rare; the cost of checking stays bounded).
 MAX_EARLIER = 8
+#: A run of digits as an answer writes a number ("2,210", "222.50").
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: The kinds of literal whose explanation an earlier answer can carry over.
 CARRIED_KINDS = frozenset({"money", "number", "percent"})
 
@@ -54,32 +58,40 @@ class EarlierFigure:
 
 
 class EarlierFigures:
-    """The carried-over figures of a turn's earlier answers, computed on first use."""
+    """The carried-over figures of a turn's earlier answers. An earlier answer is checked
+    only when its digits could hold the repeated number (a scan of its digit runs), and at
+    most once, so a turn whose numbers no earlier answer holds costs one scan per answer."""
 
-    __slots__ = ("_evidence", "_explain", "_figures")
+    __slots__ = ("_answers", "_digits", "_evidence", "_explain", "_figures")
 
     def __init__(self, evidence: Evidence, explain: Explain) -> None:
         self._evidence = evidence
         self._explain = explain
-        self._figures: list[EarlierFigure] | None = None
+        self._answers = evidence.turn.earlier_answers[-MAX_EARLIER:]
+        self._digits: list[list[float]] | None = None
+        self._figures: dict[int, list[EarlierFigure]] = {}
 
-    def figures(self) -> list[EarlierFigure]:
-        if self._figures is None:
-            answers = self._evidence.turn.earlier_answers[-MAX_EARLIER:]
-            self._figures = [
-                figure
-                for position, text in enumerate(answers)
-                if text.strip()
-                for figure in self._read(text, position)
+    def _may_hold(self, lo: float, hi: float) -> list[int]:
+        """The earlier answers with a digit run near ``[lo, hi]`` (a scale word, "1.2
+        million", is not read here: such a repeat is missed, never invented)."""
+        if self._digits is None:
+            self._digits = [
+                sorted(float(run.replace(",", "")) for run in _DIGITS.findall(text)) for text in self._answers
             ]
-        return self._figures
+        return [i for i, runs in enumerate(self._digits) if any_within(runs, lo - 1, hi + 1)]
 
-    def _read(self, text: str, position: int) -> Iterator[EarlierFigure]:
-        for numeral, confidence in self._explain(self._evidence.for_answer(text)):
-            if numeral.kind in CARRIED_KINDS:
-                value = abs(numeral.value)
-                lo, hi = display_interval(value, numeral.decimals, numeral.scale, 0.0)
-                yield EarlierFigure(numeral.kind, value * numeral.scale, lo, hi, confidence, position)
+    def _read(self, position: int) -> list[EarlierFigure]:
+        found = self._figures.get(position)
+        if found is None:
+            found = []
+            evidence = self._evidence.for_answer(self._answers[position])
+            for numeral, confidence in self._explain(evidence):
+                if numeral.kind in CARRIED_KINDS:
+                    value, scale = abs(numeral.value), numeral.scale
+                    lo, hi = display_interval(value, numeral.decimals, scale, 0.0)
+                    found.append(EarlierFigure(numeral.kind, value * scale, lo, hi, confidence, position))
+            self._figures[position] = found
+        return found
 
     def repeated(self, kind: str, value: float, lo: float, hi: float) -> EarlierFigure | None:
         """The best-explained earlier figure of the same kind that the number written as
@@ -89,10 +101,11 @@ class EarlierFigures:
         if kind not in CARRIED_KINDS:
             return None
         best: EarlierFigure | None = None
-        for figure in self.figures():
-            same = lo <= figure.value <= hi or figure.lo <= value <= figure.hi
-            if figure.kind == kind and same and (best is None or figure.confidence < best.confidence):
-                best = figure
+        for position in self._may_hold(lo, hi):
+            for figure in self._read(position):
+                same = lo <= figure.value <= hi or figure.lo <= value <= figure.hi
+                if figure.kind == kind and same and (best is None or figure.confidence < best.confidence):
+                    best = figure
         return best
 
 
