@@ -25,11 +25,13 @@ and the finding says which record and field it was held against.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.evidence.records import Record
-from nofab.language.text import fold
+from nofab.language.text import normalise
 from nofab.language.vocabulary import stem
 
 if TYPE_CHECKING:
@@ -41,6 +43,8 @@ REACH = 600
 LABEL_WORDS = 5
 #: Shortest record name that anchors (a two-letter name is too often a word).
 MIN_NAME = 3
+#: Longest record name matched, in words ("Li Feng", "Hugo Saldana Cano").
+MAX_NAME_WORDS = 3
 
 #: A label word: letters only; a token with digits ("QX101") is a name or a value, not a label.
 _WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
@@ -48,41 +52,64 @@ _TOKEN = re.compile(r"[\w-]+")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
-def _stems(words: Iterable[str]) -> frozenset[str]:
-    out: set[str] = set()
-    for word in words:
-        lowered = word.lower()
-        out.add(lowered)
-        out.add(stem("english", lowered))
-    return frozenset(out)
+@lru_cache(maxsize=4096)
+def _forms(word: str) -> frozenset[str]:
+    """The forms a word may be written in: as is (lower case) and its English stem."""
+    lowered = word.lower()
+    return frozenset((lowered, stem("english", lowered)))
 
 
-def _key_stems(key: str) -> list[frozenset[str]]:
-    """Each word of a field key ("available_seats", "prices.economy", "totalAmount") as the
-    forms it may be written in (as is, English stem)."""
-    return [_stems((part,)) for part in _KEY_PART.findall(key)]
+@lru_cache(maxsize=4096)
+def _key_stems(key: str) -> tuple[frozenset[str], ...]:
+    """Each word of a field key ("available_seats", "prices.economy", "totalAmount") as its
+    forms; keys repeat across records and turns, so each is read once."""
+    return tuple(_forms(part) for part in _KEY_PART.findall(key))
 
 
 class RecordFields:
     """The records of one turn's evidence by name, and the fields an answer's label names."""
 
-    __slots__ = ("_answer", "_by_name", "_evidence", "_key_words")
+    __slots__ = ("_answer", "_evidence", "_index", "_key_words")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
         self._answer = evidence.answer
-        self._by_name: dict[str, list[Record]] | None = None
+        self._index: tuple[list[int], list[int], list[list[Record]]] | None = None
         self._key_words: frozenset[str] | None = None
 
-    def _names(self) -> dict[str, list[Record]]:
-        if self._by_name is None:
-            by_name: dict[str, list[Record]] = {}
+    def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
+        """Where the answer names a record, in order: (starts, ends, records). Built once per
+        answer, in one pass over its tokens; a name is matched by its tokens (up to three,
+        the longest first), so "Li Feng" is one mention, not two."""
+        if self._index is None:
+            by_name: dict[tuple[str, ...], list[Record]] = {}
             for record in self._evidence.records:
                 for _field, text in record.names:
-                    if len(text) >= MIN_NAME:
-                        by_name.setdefault(fold(text), []).append(record)
-            self._by_name = by_name
-        return self._by_name
+                    words = tuple(_TOKEN.findall(normalise(text)))
+                    if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
+                        by_name.setdefault(words, []).append(record)
+            longest: dict[str, int] = {}
+            for words in by_name:
+                longest[words[0]] = max(longest.get(words[0], 0), len(words))
+            starts: list[int] = []
+            ends: list[int] = []
+            found: list[list[Record]] = []
+            if by_name:
+                tokens = list(_TOKEN.finditer(normalise(self._answer)))
+                i = 0
+                while i < len(tokens):
+                    width = longest.get(tokens[i].group(), 0)
+                    for w in range(min(width, len(tokens) - i), 0, -1):
+                        records = by_name.get(tuple(t.group() for t in tokens[i : i + w]))
+                        if records:
+                            starts.append(tokens[i].start())
+                            ends.append(tokens[i + w - 1].end())
+                            found.append(records)
+                            i += w - 1
+                            break
+                    i += 1
+            self._index = (starts, ends, found)
+        return self._index
 
     def _keys_hold(self, label: list[frozenset[str]]) -> bool:
         """Could some record's key have the label's words (each is a form of a key word)?
@@ -94,29 +121,17 @@ class RecordFields:
 
     def named_before(self, start: int) -> list[Record]:
         """The records named nearest before ``start`` in its block of the answer."""
-        answer = self._answer
         lo = max(0, start - REACH)
-        brk = answer.rfind("\n\n", lo, start)
+        brk = self._answer.rfind("\n\n", lo, start)
         lo = brk + 2 if brk != -1 else lo
-        names = self._names()
-        if not names:
-            return []
-        tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(answer, lo, start)]
-        for i in range(len(tokens) - 1, -1, -1):
-            for width in (3, 2, 1):  # a full name before one of its words
-                if i + width > len(tokens):
-                    continue
-                first = tokens[i][0]
-                last_start, last = tokens[i + width - 1]
-                records = names.get(fold(answer[first : last_start + len(last)]))
-                if records:
-                    return records
-        return []
+        starts, ends, found = self._mentions()
+        k = bisect_right(ends, start) - 1
+        return found[k] if k >= 0 and starts[k] >= lo else []
 
     def label(self, start: int) -> list[frozenset[str]]:
         """The label words before the number on its line, each as its forms."""
         line = self._answer[self._answer.rfind("\n", 0, start) + 1 : start]
-        return [_stems((word,)) for word in _WORD.findall(line)[-LABEL_WORDS:]]
+        return [_forms(word) for word in _WORD.findall(line)[-LABEL_WORDS:]]
 
     def misread(self, start: int, lo: float, hi: float, counts: Iterable[int]) -> str | None:
         """How the record the answer names holds the labelled field differently, or None
@@ -162,7 +177,7 @@ def _names_field(label: list[frozenset[str]], key: str) -> bool:
     return "." in key and _same_words(label, _key_stems(key.split(".", 1)[0]))
 
 
-def _same_words(label: list[frozenset[str]], parts: list[frozenset[str]]) -> bool:
+def _same_words(label: list[frozenset[str]], parts: tuple[frozenset[str], ...]) -> bool:
     return (
         bool(parts)
         and all(any(w & p for p in parts) for w in label)
@@ -170,4 +185,4 @@ def _same_words(label: list[frozenset[str]], parts: list[frozenset[str]]) -> boo
     )
 
 
-__all__ = ["LABEL_WORDS", "MIN_NAME", "REACH", "RecordFields"]
+__all__ = ["LABEL_WORDS", "MAX_NAME_WORDS", "MIN_NAME", "REACH", "RecordFields"]
