@@ -86,7 +86,7 @@ class NumberDetector(DetectorBase):
     """``unverified_number``."""
 
     id = "numbers"
-    version = "3"
+    version = "4"  # 4: repeats from earlier answers, record-field slips, announced arithmetic across results
     kinds = ("unverified_number",)
 
     def __init__(self, profile: Profile) -> None:
