@@ -124,3 +124,16 @@ def test_an_id_the_agent_stated_earlier_is_still_not_evidence() -> None:
     invented = "Your booking id is 9f2b1e47-00cb-4b42-8e12-cc07e0f0c1d0."
     extracted = extract_turns(_transcript(invented, f"As I said, {invented[5:]}"))
     assert [f.kind for f in check(extracted[-1].turn).findings] == ["uuid"]
+
+
+def test_blank_and_numberless_earlier_answers_change_nothing() -> None:
+    for earlier in ([], [""], ["   ", "Sure, let me check that."]):
+        (found,) = number_findings("Shall I charge the $245 to your card?", earlier).values()
+        assert found.confidence >= 0.8
+
+
+def test_a_revision_keeps_the_earlier_answers() -> None:
+    data = {"response": "x", "tool_calls": [PAID, QUOTE], "earlier_answers": [DERIVED["en"]]}
+    revised = Turn.from_dict(data).with_response("Shall I charge the $245 to your card?")
+    assert revised.earlier_answers == (DERIVED["en"],)
+    assert findings(revised, detector="numbers") == []
