@@ -240,7 +240,7 @@ class _Run:
             found = ""
             if numeral.kind in _OPERAND_KINDS:
                 lo, hi = self.interval(numeral)
-                found = self.fields.misread(start, lo, hi, self.counts()) or ""
+                found = self.fields.misread(start, lo, hi, self.counts) or ""
             self._misread[start] = found
         return found
 
@@ -320,15 +320,15 @@ class _Run:
         number whose value happens to be a sum or difference of two shown numbers.
         """
         numeral = item.numeral
-        if numeral.kind in _NOT_DERIVED or self.misread(numeral):
+        if numeral.kind in _NOT_DERIVED:
             return False
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
-            return True  # the answer repeats a number it has already explained
+            return not self.misread(numeral)  # the answer repeats a number it explained
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
             lo, hi, sorted(self.shown.window(item.index))
         ):
-            return True
+            return not self.misread(numeral)
         if self._totals is None:
             # Counts of a few items are not amounts to add or subtract ("292 - 1").
             floor = self.detector.structural_max
@@ -337,6 +337,8 @@ class _Run:
         if how is None:
             self._announced(item, lo, hi)
             return False
+        if self.misread(numeral):
+            return False  # a slip of a named record's field, whatever it adds up to
         if self.context.cue(numeral.span):
             return True
         if item.confidence > CONFIDENCE_LOOSE:
@@ -350,28 +352,25 @@ class _Run:
         numeral = item.numeral
         if numeral.kind == "money" and item.confidence > CONFIDENCE_LOOSE and self.context.cue(numeral.span):
             found = informative_across(self._totals or [], self.evidence.money, lo, hi)
-            if found:
+            if found and not self.misread(numeral):
                 item.confidence, item.how = CONFIDENCE_LOOSE, f"{found}, with no operand in the answer"
 
     # ------------------------------------------------------------------ findings
     def finding(self, item: Pending) -> Finding:
         numeral, confidence, how = item.numeral, item.confidence, item.how
-        misread = self.misread(numeral)
-        if (
-            how is None
-            and numeral.kind == "money"
-            and not (misread or self.context.per_unit(numeral.span[1]))
-        ):
+        if how is None and numeral.kind == "money" and not self.context.per_unit(numeral.span[1]):
             # An amount stated per unit ("$30 per passenger") is what gets multiplied, not
-            # a multiple itself.
+            # a multiple itself; nor is a slip of a named record's field.
             lo, hi = self.interval(numeral)
             how = self.multiple(lo, hi, self.evidence.money or None)
+            how = None if how and self.misread(numeral) else how
         elif how is None and numeral.kind == "date":
             assert numeral.date is not None
             how = self.evidence.dates.near_date(numeral.date)
         if how:
             confidence = min(confidence, CONFIDENCE_LOOSE)
         extra = {"possible_derivation": how} if how else {}
+        misread = self._misread.get(numeral.span[0], "")  # asked wherever a derivation was found
         if misread:
             extra["record_field"] = misread
         return self.detector.finding(

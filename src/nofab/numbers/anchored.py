@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -39,8 +39,9 @@ if TYPE_CHECKING:
 
 #: How far back (characters) a record name is looked for in the number's block.
 REACH = 600
-#: Label words read before the number on its line.
+#: Label words read before the number on its line, within this many characters.
 LABEL_WORDS = 5
+LABEL_CHARS = 80
 #: Shortest record name that anchors (a two-letter name is too often a word).
 MIN_NAME = 3
 #: Longest record name matched, in words ("Li Feng", "Hugo Saldana Cano").
@@ -129,27 +130,33 @@ class RecordFields:
         return found[k] if k >= 0 and starts[k] >= lo else []
 
     def label(self, start: int) -> list[frozenset[str]]:
-        """The label words before the number on its line, each as its forms."""
-        line = self._answer[self._answer.rfind("\n", 0, start) + 1 : start]
-        return [_forms(word) for word in _WORD.findall(line)[-LABEL_WORDS:]]
+        """The label words before the number on its line (at most ``LABEL_CHARS`` back, so
+        the cost per number is bounded on an answer written as one long line)."""
+        lo = max(0, start - LABEL_CHARS)
+        line = self._answer.rfind("\n", lo, start)
+        # A word cut by the window's edge is no match: the pattern's lookbehind sees before it.
+        words = _WORD.findall(self._answer, line + 1 if line != -1 else lo, start)
+        return [_forms(word) for word in words[-LABEL_WORDS:]]
 
-    def misread(self, start: int, lo: float, hi: float, counts: Iterable[int]) -> str | None:
+    def misread(self, start: int, lo: float, hi: float, counts: Callable[[], Iterable[int]]) -> str | None:
         """How the record the answer names holds the labelled field differently, or None
-        when no named record has such a field or one of them agrees with ``[lo, hi]``."""
+        when no named record has such a field or one of them agrees with ``[lo, hi]``
+        (itself, or times a count of ``counts()``, asked only then: it reads the turn)."""
         label = self.label(start)
         if not label or not self._keys_hold(label):
             return None
-        factors = (1, *counts)
-        held: str | None = None
-        for record in self.named_before(start):
-            for key, value in record.numeric_fields():
-                if not _names_field(label, key):
-                    continue
-                if any(lo <= value * k <= hi for k in factors):
-                    return None
-                if held is None and slip(value, lo, hi):
-                    held = f"{record.label} holds {key} = {value:g}"
-        return held
+        fields = [
+            (record, key, value)
+            for record in self.named_before(start)
+            for key, value in record.numeric_fields()
+            if _names_field(label, key)
+        ]
+        if not fields:
+            return None
+        factors = (1, *counts())
+        if any(lo <= value * k <= hi for _r, _k, value in fields for k in factors):
+            return None
+        return next((f"{r.label} holds {key} = {v:g}" for r, key, v in fields if slip(v, lo, hi)), None)
 
 
 def slip(held: float, lo: float, hi: float) -> bool:
@@ -185,4 +192,4 @@ def _same_words(label: list[frozenset[str]], parts: tuple[frozenset[str], ...]) 
     )
 
 
-__all__ = ["LABEL_WORDS", "MAX_NAME_WORDS", "MIN_NAME", "REACH", "RecordFields"]
+__all__ = ["LABEL_CHARS", "LABEL_WORDS", "MAX_NAME_WORDS", "MIN_NAME", "REACH", "RecordFields"]
