@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 #: The most recent earlier answers read (a figure repeated from far back in a long
 #: conversation is rare; the cost of checking stays bounded).
 MAX_EARLIER = 8
+#: Longer earlier answers are not read: the extra work per turn stays bounded (at most
+#: ``MAX_EARLIER`` x this many characters), whatever a transcript holds.
+MAX_EARLIER_CHARS = 20_000
 #: A run of digits as an answer writes a number ("2,210", "222.50").
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: The kinds of literal whose explanation an earlier answer can carry over.
@@ -67,7 +70,8 @@ class EarlierFigures:
     def __init__(self, evidence: Evidence, explain: Explain) -> None:
         self._evidence = evidence
         self._explain = explain
-        self._answers = evidence.turn.earlier_answers[-MAX_EARLIER:]
+        recent = evidence.turn.earlier_answers[-MAX_EARLIER:]
+        self._answers = [text for text in recent if len(text) <= MAX_EARLIER_CHARS]
         self._digits: list[list[float]] | None = None
         self._figures: dict[int, list[EarlierFigure]] = {}
 
@@ -109,4 +113,4 @@ class EarlierFigures:
         return best
 
 
-__all__ = ["CARRIED_KINDS", "MAX_EARLIER", "EarlierFigure", "EarlierFigures", "Explain"]
+__all__ = ["CARRIED_KINDS", "MAX_EARLIER", "MAX_EARLIER_CHARS", "EarlierFigure", "EarlierFigures", "Explain"]
