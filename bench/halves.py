@@ -2,6 +2,7 @@
 
     python bench/halves.py                 # both halves, no profile
     python bench/halves.py --half tuning --list   # also list each flagged clean turn
+    python bench/halves.py --half tuning --misses number_changed   # each injected miss, tuning half only
 
 For τ-bench and ToolTalk it prints, per half, the clean turns with a blocking finding
 (threshold 0.8, default policy, no profile) and the injection recall of each mutation
@@ -54,8 +55,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--list", action="store_true", help="list every flagged clean turn")
     parser.add_argument("--profile", type=Path, help="a profile applied to τ-bench")
     parser.add_argument("--no-injection", action="store_true")
+    parser.add_argument(
+        "--misses",
+        choices=injection.MUTATIONS,
+        help="list each missed injection of this type with what was found at its span (tuning half only)",
+    )
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
+    if args.misses and (args.half or list(HALVES)) != ["tuning"]:
+        parser.error("--misses reads the examples: only with --half tuning (the checking half stays unread)")
     halves = corpus_halves()
     pool = injection.name_pool(t for by in halves.values() for turns in by.values() for _l, t in turns)
     for corpus, by_half in halves.items():
@@ -83,11 +91,25 @@ def main(argv: Sequence[str] | None = None) -> None:
                     for f in blocking
                 )
                 per[mutant.mutation][0] += hit
+                if not hit and mutant.mutation == args.misses:
+                    _print_miss(guard, mutant)
                 per[mutant.mutation][1] += 1
             print(
                 "    injection: "
                 + ", ".join(f"{m} {h}/{n} ({h / max(1, n):.3f})" for m, (h, n) in per.items())
             )
+
+
+def _print_miss(guard: Guard, mutant: injection.Mutant) -> None:
+    """The injected claim in its sentence, and every finding (any confidence) on its span."""
+    text = mutant.turn.response
+    start, end = mutant.span
+    lo, hi = max(0, start - 70), min(len(text), end + 50)
+    shown = f"...{text[lo:start]}[[{text[start:end]}]]{text[end:hi]}...".replace("\n", " ")
+    print(f"    MISS {mutant.label}: {shown}")
+    for f in guard.assess(mutant.turn).findings:
+        if f.span[0] < end and start < f.span[1]:
+            print(f"        {f.kind} {f.confidence:.2f} {f.identifier!r} {f.evidence}")
 
 
 if __name__ == "__main__":
