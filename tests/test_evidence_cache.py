@@ -167,6 +167,29 @@ def test_a_long_context_read_by_paragraphs_reads_as_the_whole(joint: str) -> Non
         assert _parts(cached) == _parts(fresh)
 
 
+def test_a_growing_context_is_read_from_the_context_before_it() -> None:
+    """Each new context extends the one before it: only its new messages are read again, the
+    blocks stay few however long the conversation, and every reading equals the whole text's
+    (numbers, money and literals of messages in two languages included)."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    context = "\n\n".join(PARAGRAPHS * 20)
+    messages = ["I paid $45 for bag 2.", "Ich habe 30 EUR bezahlt.", "Code AB-77, 3 seats.\n\nAnd 12 more."]
+    for turn_number in range(40):
+        context = f"{context}\n\n{messages[turn_number % 3]} ({turn_number})"
+        turn = Turn(response="Bag 2 cost $45; AB-77 has 3 seats.", context=context)
+        cached = Evidence(turn, profile, lexicon, cache=cache)
+        fresh = Evidence(turn, profile, lexicon)
+        assert _parts(cached) == _parts(fresh)
+        for probe in ("45", "77", "ab-77", "30", "12", "1,000"):
+            assert cached.literals.has(probe) == fresh.literals.has(probe), probe
+            assert cached.literals.ends_an_id(probe) == fresh.literals.ends_an_id(probe), probe
+    held = cache.source(context, False)
+    blocks = len(held.literals)
+    assert blocks <= len(context) // 2048 + 2  # not one block per message
+
+
 @pytest.mark.parametrize(
     "left, right",
     [('the fee is "price"', ": 13 per seat"), ('"refund_usd":', "-40"), ('"refund_usd":', '"75"')],

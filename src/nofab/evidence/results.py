@@ -129,13 +129,18 @@ class _Paragraphs(SourceIndex):
     only by a paragraph at its end. Reading it by blocks reads only the last block again.
     Every part joins exactly: case folding, numbers and money amounts never span a blank
     line, except a JSON key and its value split around one, where no cut is made.
+
+    ``open_tail``: the last block holds paragraphs appended to an earlier context (the
+    user's messages): the next extension re-reads it with the new paragraph, so that a long
+    conversation keeps a few blocks, not one per message.
     """
 
-    __slots__ = ("_parts",)
+    __slots__ = ("_parts", "open_tail")
 
-    def __init__(self, text: str, parts: list[SourceIndex]) -> None:
+    def __init__(self, text: str, parts: list[SourceIndex], open_tail: bool = False) -> None:
         super().__init__(text, text)
         self._parts = parts
+        self.open_tail = open_tail
 
     @property
     def folded(self) -> str:
@@ -143,16 +148,18 @@ class _Paragraphs(SourceIndex):
             self._folded = _PARAGRAPH.join(p.folded for p in self._parts)
         return self._folded
 
+    # Merged with set.union over the parts' tuples (C loops, not a Python comprehension):
+    # a context's merge runs once per new context, i.e. on most turns of a conversation.
     @property
     def numbers(self) -> tuple[float, ...]:
         if self._numbers is None:
-            self._numbers = tuple(sorted({v for p in self._parts for v in p.numbers}))
+            self._numbers = tuple(sorted(set().union(*[p.numbers for p in self._parts])))
         return self._numbers
 
     @property
     def money(self) -> tuple[float, ...]:
         if self._money is None:
-            self._money = tuple(sorted({v for p in self._parts for v in p.money}))
+            self._money = tuple(sorted(set().union(*[p.money for p in self._parts])))
         return self._money
 
     @property
@@ -167,6 +174,9 @@ _PARAGRAPH = "\n\n"
 #: cached source, so a 6 KB policy of 35 paragraphs is 3 lookups, not 35. Blocks are cut
 #: from the start, so appending a paragraph changes only the last block.
 _BLOCK = 2048
+#: How many blank lines back from its end a new context is tried as an earlier one extended
+#: (the latest user message, which may hold blank lines of its own, follows the last one).
+_EXTENSION_TRIES = 3
 
 
 def _paragraphs(text: str) -> list[str] | None:
@@ -255,6 +265,12 @@ class _Bounded(Generic[_V]):
             self.hits += 1
             return item[0]
 
+    def peek(self, key: Hashable) -> _V | None:
+        """The entry under ``key`` if held, without counting a hit or a miss or renewing it."""
+        with self._lock:
+            item = self._items.get(key)
+            return None if item is None else item[0]
+
     def put(self, key: Hashable, value: _V, size: int) -> None:
         if size > self._max_bytes // 4:
             return  # one huge source would evict most of the others and is rarely seen again
@@ -293,13 +309,44 @@ class ResultCache:
         key = content_key(value)
         index = self._sources.get((structured, key))
         if index is None:
-            pieces = None if structured else _paragraphs(key)
-            if pieces is None:
-                index = SourceIndex.build(key, value, structured)
-            else:
-                index = _Paragraphs(key, [self.source(p, False) for p in pieces])
+            index = None if structured else self._extended(key)
+            if index is None:
+                pieces = None if structured else _paragraphs(key)
+                if pieces is None:
+                    index = SourceIndex.build(key, value, structured)
+                else:
+                    index = _Paragraphs(key, [self.source(p, False) for p in pieces])
             self._sources.put((structured, key), index, index.size())
         return index
+
+    def _extended(self, text: str) -> _Paragraphs | None:
+        """``text`` read as a context already held plus what follows its blank line: the new
+        user message is the only new block (with the messages appended before it, while they
+        are shorter than a block), and the split of the whole text is skipped.
+
+        Cutting there is the same reading as ``_paragraphs``' cuts: at a blank line, never
+        between a JSON key and its value, in a text with no ``{``. Only a held composite is
+        extended, so the context itself passed those rules."""
+        if len(text) < 2 * _BLOCK:
+            return None
+        end = len(text)
+        for _ in range(_EXTENSION_TRIES):
+            end = text.rfind(_PARAGRAPH, 2 * _BLOCK, end)
+            if end < 0:
+                return None
+            prior = self._sources.peek((False, text[:end]))
+            if not isinstance(prior, _Paragraphs):
+                continue
+            rest = text[end + len(_PARAGRAPH) :]
+            if not rest.strip() or "{" in rest or _joined_reading(prior.text[-64:], rest[:64]):
+                return None
+            parts = list(prior._parts)
+            if prior.open_tail and len(parts[-1].text) < _BLOCK:
+                rest = parts.pop().text + _PARAGRAPH + rest
+            tail = self.source(rest, False)
+            parts.extend(tail._parts if isinstance(tail, _Paragraphs) else (tail,))
+            return _Paragraphs(text, parts, open_tail=not isinstance(tail, _Paragraphs))
+        return None
 
     def records(
         self, source: SourceIndex, value: Callable[[], Any], where: str, name_fields: Sequence[str]
