@@ -190,6 +190,22 @@ def test_a_growing_context_is_read_from_the_context_before_it() -> None:
     assert blocks <= len(context) // 2048 + 2  # not one block per message
 
 
+@pytest.mark.parametrize("key", ['"refund_usd":', '"precio_total"', '"montant":'])
+def test_a_message_that_is_the_value_of_the_key_before_it_is_not_cut_off(key: str) -> None:
+    """A message ending in a money key (trailing spaces or not), the next one its value: the
+    context read from the one before it keeps the pair, as the whole text does."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    context = "\n\n".join(PARAGRAPHS * 20)
+    record = "The record below is what the refund tool returned. " * 45  # a block of its own
+    for message in (f"{record}{key}" + " " * 80, ": 12.50" if key.endswith('"') else "12.50"):
+        context = f"{context}\n\n{message}"
+        turn = Turn(response="The refund is $12.50.", context=context)
+        cached = Evidence(turn, profile, lexicon, cache=cache)
+        assert _parts(cached) == _parts(Evidence(turn, profile, lexicon))
+
+
 @pytest.mark.parametrize(
     "left, right",
     [('the fee is "price"', ": 13 per seat"), ('"refund_usd":', "-40"), ('"refund_usd":', '"75"')],

@@ -338,7 +338,7 @@ class ResultCache:
             if not isinstance(prior, _Paragraphs):
                 continue
             rest = text[end + len(_PARAGRAPH) :]
-            if not rest.strip() or "{" in rest or _joined_reading(prior.text[-64:], rest[:64]):
+            if not rest.strip() or "{" in rest or _joined_reading(prior.text, rest):
                 return None
             parts = list(prior._parts)
             if prior.open_tail and len(parts[-1].text) < _BLOCK:
