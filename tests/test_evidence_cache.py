@@ -8,6 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from nofab import Guard, Policy, Profile, Turn
 from nofab.evidence.index import Evidence
@@ -281,3 +283,42 @@ def test_records_of_one_result_are_its_share_of_the_records() -> None:
     )
     assert evidence.records_of("tool_calls[1].result") == ()  # the call failed
     assert evidence.records_of("tool_calls[9].result") == ()
+
+
+_MESSAGE_PIECES = st.sampled_from(
+    [
+        "I paid $45 for bag 2.",
+        "Ich habe 30 EUR bezahlt",
+        '"refund_usd":',
+        ": 12.50",
+        "12.50",
+        "-7",
+        '{"a": 1,',
+        "}",
+        "",
+        "\n",
+        "Code AB-77, 3 seats",
+        "le 12/05 à 14h30",
+        " " * 70,
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(_MESSAGE_PIECES, max_size=4).map("\n\n".join), min_size=1, max_size=8))
+def test_a_context_grown_message_by_message_reads_as_the_whole(messages: list[str]) -> None:
+    """Whatever the messages appended to a long context (blank lines inside, a key in one and
+    its value in the next, an object opened, nothing at all), each turn's reading through
+    the cache equals the reading of the whole text."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    context = "\n\n".join(PARAGRAPHS * 20)
+    for message in messages:
+        context = f"{context}\n\n{message}"
+        turn = Turn(response="Bag 2 cost $45 and 12.50 back; AB-77.", context=context)
+        cached = Evidence(turn, profile, lexicon, cache=cache)
+        fresh = Evidence(turn, profile, lexicon)
+        assert _parts(cached) == _parts(fresh)
+        for probe in ("45", "77", "ab-77", "30", "12.50", "7"):
+            assert cached.literals.has(probe) == fresh.literals.has(probe), probe
