@@ -6,12 +6,18 @@ of the phrases around a name. Read by ``nofab.detectors.names``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from nofab.language.text import fold
 
 MAX_DEPTH = 12
+#: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
+MAX_NAME_WORDS = 4
+_MAX_NAME_CHARS = 80
+_NAME_KEY = re.compile(
+    r"name$|^(?:first|given|last|surname|vorname|nachname|prenom|nombre|apellidos?|sobrenome)$", re.I
+)
 
 #: Up to two lower-case words after a possessive: the field it owns ("phone number").
 FIELD_AFTER = re.compile(r"\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?")
@@ -34,6 +40,50 @@ FULL_FIELD = re.compile(
     r"|recipient|attendee|guest|member|patient|traveler|traveller|author|holder)_?)?name$",
     re.I,
 )
+
+
+def capitalised(word: str) -> bool:
+    """A name-shaped word: an upper-case letter, then lower case ("Silva", "McDonald"), not
+    an acronym ("JFK") or a one-letter word."""
+    return len(word) >= 2 and word[0].isupper() and any(c.islower() for c in word[1:])
+
+
+def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, surnames) the parsed tool results hold in naming fields, folded."""
+    first: set[str] = set()
+    last: set[str] = set()
+    for key, text in _named_values(results):
+        parts = [w for w in re.split(r"[\s,]+", text.strip()) if capitalised(w)]
+        if not parts:
+            continue
+        if FIRST_FIELD.search(key):
+            first.update(fold(p) for p in parts)
+        elif LAST_FIELD.search(key):
+            last.update(fold(p) for p in parts)
+        elif FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
+            first.add(fold(parts[0]))
+            if len(parts) > 1:
+                last.add(fold(parts[-1]))
+    return frozenset(first), frozenset(last)
+
+
+def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
+    """(key, text) of every string under a key that names a person, at any depth (bounded:
+    tool results are untrusted input)."""
+    stack: list[tuple[Any, int]] = [(r, 0) for r in results]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            continue
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(item, str):
+                    if len(item) <= _MAX_NAME_CHARS and _NAME_KEY.search(str(key)):
+                        yield str(key), item
+                elif isinstance(item, (dict, list)):
+                    stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
 
 
 def person_key(key: str) -> bool:
@@ -95,3 +145,63 @@ def frames_of(text: str, name: str) -> set[str]:
                 out.add(word)
         at = text.find(name, at + 1)
     return out
+
+
+#: A label of one word and a colon right before a name, markdown emphasis allowed:
+#: "Passenger: ___", "- **Passenger:** ___", "**Passagiere**: ___".
+_LABEL = re.compile(r"([^\W\d_]{2,24})[*_]{0,2} ?:[*_]{0,2}[ \t]{1,2}[*_]{0,2}$")
+#: A word coordinated after a name ("___ and Sofia", "___, Sofia", "___ & Sofia").
+_JOINED_AFTER = re.compile(r"(?:(,)|[ \t]+([^\W\d_]+|&))[ \t]+([^\W\d_]+)")
+#: A word coordinated before a name ("Sofia and ___", "Sofia, ___").
+_JOINED_BEFORE = re.compile(r"([^\W\d_]+)(?:(,)|[ \t]+([^\W\d_]+|&))[ \t]+$")
+#: What follows a place rather than a person: an airport code in brackets or a region code
+#: after a comma ("Austin (AUS)", "Charlotte, NC").
+_PLACE_AFTER = re.compile(r" ?\([A-Z]{3}\)|, [A-Z]{2}\b")
+#: How far before a name a label or a coordinated word is looked for.
+_REACH = 40
+
+
+def label_before(answer: str, start: int) -> str:
+    """The folded one-word label right before ``start`` ("passenger" in "**Passenger:** ___"),
+    or ""."""
+    m = _LABEL.search(answer, max(0, start - _REACH), start)
+    return fold(m.group(1)) if m else ""
+
+
+def coordinated(answer: str, start: int, end: int, joiners: frozenset[str]) -> Iterator[tuple[str, bool]]:
+    """(word, joined by a comma) for the word coordinated right after ``answer[start:end]``
+    and the one right before it, when a comma or one of ``joiners`` joins them."""
+    after = _JOINED_AFTER.match(answer, end)
+    if after and (after.group(1) or fold(after.group(2)) in joiners):
+        yield after.group(3), bool(after.group(1))
+    before = _JOINED_BEFORE.search(answer, max(0, start - _REACH), start)
+    if before and (before.group(2) or fold(before.group(3)) in joiners):
+        yield before.group(1), bool(before.group(2))
+
+
+def vocative(answer: str, start: int, end: int) -> bool:
+    """``answer[start:end]`` is set off as the person addressed: after a comma and closing
+    its sentence ("Done, Noah.") or opening the answer before a comma ("Noah, your ...")."""
+    closes = end == len(answer) or answer[end] in ".!?"
+    if closes and answer[max(0, start - 2) : start] == ", ":
+        return not _listed(answer, start - 2)
+    return not answer[:start].strip(" *_>#\t") and answer[end : end + 1] == ","
+
+
+#: The word before a comma and what precedes it ("Denver, Dallas" -> ", ", "Dallas").
+_WORD_BEFORE_COMMA = re.compile(r"(^|[^\w\s]\s*|\s)([^\W\d_]+)$")
+
+
+def _listed(answer: str, comma: int) -> bool:
+    """The comma at ``comma`` ends an item of a list of capitalised things ("Stops: Denver,
+    Dallas, Austin."): the word before it is capitalised and does not open its sentence."""
+    m = _WORD_BEFORE_COMMA.search(answer, max(0, comma - _REACH), comma)
+    if not m or not m.group(2)[0].isupper():
+        return False
+    opener = m.group(1).strip()
+    return not (m.start(2) == 0 or opener in (".", "!", "?") or answer[: m.start(2)].endswith("\n"))
+
+
+def place_after(answer: str, end: int) -> bool:
+    """What follows ``end`` marks a place ("Austin (AUS)", "Charlotte, NC")."""
+    return _PLACE_AFTER.match(answer, end) is not None
