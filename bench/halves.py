@@ -2,10 +2,14 @@
 
     python bench/halves.py                 # both halves, no profile
     python bench/halves.py --half tuning --list   # also list each flagged clean turn
+    python bench/halves.py --half tuning --misses # also list each missed injection (tuning only)
 
 For τ-bench and ToolTalk it prints, per half, the clean turns with a blocking finding
 (threshold 0.8, default policy, no profile) and the injection recall of each mutation
-(``bench/injection.py``, seed 7). Tune on the tuning half; the checking half is the headline.
+(``bench/injection.py``, seed 7); name swaps are also counted apart for a lone name (no
+capitalised word beside it: "for Noah", "Thank you, Noah") — the hard case, since a name
+beside a held surname is caught by its neighbour. Tune on the tuning half; the checking half
+is the headline, and ``--list``/``--misses`` refuse it: its examples stay unread.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 
 import injection
 from corpora import tau_bench_turns, tooltalk_corpus
-from nofab import Guard, Policy, Profile, Turn
+from nofab import Finding, Guard, Policy, Profile, Turn
 from splits import HALVES, Half, half_of
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -52,10 +56,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--half", choices=HALVES, action="append", help="default: both")
     parser.add_argument("--list", action="store_true", help="list every flagged clean turn")
+    parser.add_argument("--misses", action="store_true", help="list every missed injection")
     parser.add_argument("--profile", type=Path, help="a profile applied to τ-bench")
     parser.add_argument("--no-injection", action="store_true")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
+    if (args.list or args.misses) and args.half != ["tuning"]:
+        parser.error("--list and --misses read examples: use them with --half tuning only")
     halves = corpus_halves()
     pool = injection.name_pool(t for by in halves.values() for turns in by.values() for _l, t in turns)
     for corpus, by_half in halves.items():
@@ -82,12 +89,28 @@ def main(argv: Sequence[str] | None = None) -> None:
                     (f.span[0] < mutant.span[1] and mutant.span[0] < f.span[1]) or f.whole_turn
                     for f in blocking
                 )
-                per[mutant.mutation][0] += hit
-                per[mutant.mutation][1] += 1
+                kinds = [mutant.mutation]
+                if mutant.mutation == "name_swapped" and injection.lone(mutant):
+                    kinds.append("name_swapped_lone")
+                for kind in kinds:
+                    per[kind][0] += hit
+                    per[kind][1] += 1
+                if args.misses and not hit:
+                    _print_miss(mutant, blocking)
             print(
                 "    injection: "
                 + ", ".join(f"{m} {h}/{n} ({h / max(1, n):.3f})" for m, (h, n) in per.items())
             )
+
+
+def _print_miss(mutant: injection.Mutant, blocking: Sequence[Finding]) -> None:
+    """One missed injection: where, the injected text in its sentence, what did block."""
+    start, end = mutant.span
+    text = mutant.turn.response
+    shown = text[max(0, start - 60) : end + 30] if end - start < 200 else text[:200]
+    print(f"    MISS {mutant.mutation} {mutant.label}: {shown!r}")
+    for f in blocking:
+        print(f"        (blocked elsewhere: {f.kind} {f.confidence:.2f} {f.identifier!r})")
 
 
 if __name__ == "__main__":

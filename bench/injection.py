@@ -88,6 +88,16 @@ def name_pool(turns: Iterable[Turn]) -> list[str]:
     return sorted(pool)
 
 
+def lone(mutant: Mutant) -> bool:
+    """The swapped name stands alone: no capitalised word right before or after it (one
+    space apart), so no held neighbour ("Sophia ___") can give it away."""
+    text = mutant.turn.response
+    start, end = mutant.span
+    before = re.search(r"(?:^|\s)(\S+) $", text[max(0, start - 40) : start])
+    after = re.match(r" (\S+)", text[end : end + 40])
+    return not any(m and m.group(1)[:1].isupper() for m in (before, after))
+
+
 def _number_changed(turn: Turn, rng: random.Random, grounded: str) -> tuple[Turn, tuple[int, int]] | None:
     text = turn.response
     candidates = [
