@@ -6,7 +6,8 @@ must-fire / must-not-fire tables in several phrasings and two languages.
   out"): a state, so evidence reporting it cancels it; never "you're all set";
 - a subjectless report may open with its count ("2 bags added") or be the participle alone
   with an exclamation ("Booked!");
-- a past state of a possessed thing ("your password was reset") is a state like "is reset".
+- a past state of a possessed thing ("your password was reset") is a state like "is reset";
+- inflections of "reset" and "register" in every lexicon language.
 """
 
 from __future__ import annotations
@@ -49,6 +50,14 @@ CLAIMS = [
     ("Your password was reset.", "reset"),
     ("The two reminders were deleted.", "delete"),
     ("I've marked the reminder as complete.", "process"),
+    ("Gebucht!", "book"),
+    ("Réservé !", "book"),
+    ("2 Erinnerungen gelöscht.", "delete"),
+    ("2 lembretes excluídos.", "delete"),
+    ("Ihr Passwort wurde zurückgesetzt.", "reset"),
+    ("Tu contraseña fue restablecida.", "reset"),
+    ("Votre mot de passe a été réinitialisé.", "reset"),
+    ("Você já está inscrito.", "register"),
 ]
 
 
@@ -68,6 +77,10 @@ NOT_CLAIMS = [
     "Once you're logged in, open Settings.",
     "It's been a pleasure helping you.",
     "Please note: cancelled flights are refunded.",
+    "¡Gracias!",
+    "Merci !",
+    "Danke!",
+    "2 Gepäckstücke sind im Tarif enthalten.",
 ]
 
 
