@@ -70,6 +70,9 @@ MUST_FIRE = [
     ("after 'pour', French", "J'ai réservé une place pour Lucas.", "Lucas"),
     ("after 'für', German", "Ich habe einen Platz für Jonas gebucht.", "Jonas"),
     ("after 'com', Portuguese", "O assento fica ao lado do assento com Pedro.", "Pedro"),
+    ("object of a verb of people", "I've notified Noah about the gate change.", "Noah"),
+    ("object of a verb of people, French", "J'ai prévenu Lucas du changement.", "Lucas"),
+    ("personal 'a', Spanish", "Ya avisé a Mateo del cambio.", "Mateo"),
 ]
 
 
@@ -100,6 +103,9 @@ MUST_NOT_FIRE = [
     ("a role before a department", "Please contact our customer Support team."),
     ("comma before an ordinary word", "Hello Sofia, Welcome back!"),
     ("a comma list of places", "Stops: Denver, Dallas, Austin."),
+    ("a place after Spanish 'a'", "Su vuelo a Santiago sale a las 9."),
+    ("a verb of people before a department", "I've notified Support and emailed Billing."),
+    ("a verb of people before a held name", "I've notified Kevin and messaged Sofia."),
 ]
 
 

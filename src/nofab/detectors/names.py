@@ -26,8 +26,8 @@ person's name only when its position says so:
   (``givennames``: the gazetteer tells "Noah" from "Austin" where a slot cannot) is read in
   weaker slots too: coordinated by a comma, after a person's role ("your daughter ___"),
   owning something ("___'s seat"), addressed ("Done, ___." / "___, your seat ..."), or after a
-  preposition that introduces people ("for ___", "para ___", "für ___";
-  ``person_prepositions``) — unless it is a month or day or a place's marks follow it
+  preposition or a verb whose object is a person ("for ___", "para ___", "notified ___";
+  ``person_prepositions``, ``person_verbs``) — unless it is a month or day or a place's marks follow it
   ("Austin (AUS)", "Charlotte, NC").
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
@@ -267,9 +267,9 @@ class NameFinder:
         name by "and"/"or" ("___ and Sofia"); and, for a lone given name only (the gazetteer
         tells "Noah" from "Austin" where the slot cannot), coordinated by a comma, after a
         person's role ("your son ___"), owning something ("___'s seat"), addressed ("Done,
-        ___.") or after a preposition that introduces people ("for ___", "with ___")."""
-        if not (self.first or self.last) or not any(self._unknown(w) for w in run):
-            return None
+        ___.") or after a preposition or verb that takes people ("for ___", "notified ___")."""
+        if not any(self._unknown(w) for w in run) or not (self.first or self.last):
+            return None  # (cheapest first: a find per word, cached; then a walk of the results)
         label = slots.label_before(answer, run[0].start)
         if label in words_of("person_nouns"):
             return f"the value of the label '{label}', which only a person fills"
@@ -285,7 +285,9 @@ class NameFinder:
             return "a given name that owns something"
         if slots.vocative(answer, run[0].start, run[0].end):
             return "a given name addressed"
-        if prev in words_of("person_prepositions"):
+        if answer[max(0, run[0].start - 3) : run[0].start] == " a ":
+            prev = slots.word_before(answer, run[0].start - 2)  # Spanish personal "a": "avisé a ___"
+        if prev in words_of("person_prepositions") or prev in words_of("person_verbs"):
             return f"a given name after '{prev}'"
         return None
 
