@@ -59,7 +59,6 @@ from functools import cached_property
 from typing import Any
 
 from nofab.detectors import nameslots as slots
-from nofab.detectors.givennames import is_given_name
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -267,38 +266,26 @@ class NameFinder:
         name by "and"/"or" ("___ and Sofia"); and, for a lone given name only (the gazetteer
         tells "Noah" from "Austin" where the slot cannot), coordinated by a comma, after a
         person's role ("your son ___"), owning something ("___'s seat"), addressed ("Done,
-        ___.") or after a preposition or verb that takes people ("for ___", "notified ___")."""
-        if not any(self._unknown(w) for w in run) or not (self.first or self.last):
-            return None  # (cheapest first: a find per word, cached; then a walk of the results)
+        ___.") or after a preposition or verb that takes people ("for ___", "notified ___").
+        The slot is read first (a few characters around the run); the evidence only then."""
+        slot = self._slot(answer, run, prev)
+        if slot is None or not any(self._unknown(w) for w in run) or not (self.first or self.last):
+            return None
+        return slot
+
+    def _slot(self, answer: str, run: list[Word], prev: str) -> str | None:
         label = slots.label_before(answer, run[0].start)
         if label in words_of("person_nouns"):
             return f"the value of the label '{label}', which only a person fills"
-        lone = len(run) == 1 and self._lone_given_name(answer, run[0])
         for word, comma in slots.coordinated(answer, run[0].start, run[-1].end, words_of("coordinators")):
-            if fold(word) in self._either and slots.capitalised(word) and (lone or not comma):
+            if not slots.capitalised(word) or (comma and not slots.lone_given_name(answer, run)):
+                continue
+            if fold(word) in self._either:
                 return f"coordinated with {word}, a name a record holds"
-        if not lone:
+        if len(run) != 1:
             return None
-        if prev in words_of("person_nouns"):
-            return f"a given name after '{prev}', a role only a person has"
-        if run[0].possessive:
-            return "a given name that owns something"
-        if slots.vocative(answer, run[0].start, run[0].end):
-            return "a given name addressed"
-        if answer[max(0, run[0].start - 3) : run[0].start] == " a ":
-            prev = slots.word_before(answer, run[0].start - 2)  # Spanish personal "a": "avisé a ___"
-        if prev in words_of("person_prepositions") or prev in words_of("person_verbs"):
-            return f"a given name after '{prev}'"
-        return None
-
-    @staticmethod
-    def _lone_given_name(answer: str, word: Word) -> bool:
-        """A given name standing alone, not a month or day, not followed by a place's marks."""
-        return (
-            is_given_name(word.text)
-            and fold(word.text) not in words_of("calendar_words")
-            and not slots.place_after(answer, word.end)
-        )
+        why = slots.weak_slot(answer, run[0].start, run[0].end, prev, possessive=run[0].possessive)
+        return why if why and slots.lone_given_name(answer, run) else None
 
     def _person_frame(self, prev: str, run: list[Word]) -> bool:
         """Is ``prev``, the lower-case word right before the run, one the evidence's own

@@ -6,10 +6,12 @@ of the phrases around a name. Read by ``nofab.detectors.names``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol
 
+from nofab.detectors.givennames import is_given_name
 from nofab.language.text import fold
+from nofab.language.vocabulary import words as words_of
 
 MAX_DEPTH = 12
 #: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
@@ -152,8 +154,6 @@ def frames_of(text: str, name: str) -> set[str]:
 _LABEL = re.compile(r"([^\W\d_]{2,24})[*_]{0,2} ?:[*_]{0,2}[ \t]{1,2}[*_]{0,2}$")
 #: A word coordinated after a name ("___ and Sofia", "___, Sofia", "___ & Sofia").
 _JOINED_AFTER = re.compile(r"(?:(,)|[ \t]+([^\W\d_]+|&))[ \t]+([^\W\d_]+)")
-#: A word coordinated before a name ("Sofia and ___", "Sofia, ___").
-_JOINED_BEFORE = re.compile(r"([^\W\d_]+)(?:(,)|[ \t]+([^\W\d_]+|&))[ \t]+$")
 #: What follows a place rather than a person: an airport code in brackets or a region code
 #: after a comma ("Austin (AUS)", "Charlotte, NC").
 _PLACE_AFTER = re.compile(r" ?\([A-Z]{3}\)|, [A-Z]{2}\b")
@@ -163,20 +163,51 @@ _REACH = 40
 
 def label_before(answer: str, start: int) -> str:
     """The folded one-word label right before ``start`` ("passenger" in "**Passenger:** ___"),
-    or ""."""
+    or "". A colon among the few characters before is looked for first: most runs have none."""
+    if not answer[max(0, start - 6) : start].rstrip(" \t*_").endswith(":"):
+        return ""
     m = _LABEL.search(answer, max(0, start - _REACH), start)
     return fold(m.group(1)) if m else ""
 
 
 def coordinated(answer: str, start: int, end: int, joiners: frozenset[str]) -> Iterator[tuple[str, bool]]:
     """(word, joined by a comma) for the word coordinated right after ``answer[start:end]``
-    and the one right before it, when a comma or one of ``joiners`` joins them."""
+    and the one right before it, when a comma or one of ``joiners`` joins them. Read by
+    stepping back over characters, not by a search: it runs for every capitalised run."""
     after = _JOINED_AFTER.match(answer, end)
     if after and (after.group(1) or fold(after.group(2)) in joiners):
         yield after.group(3), bool(after.group(1))
-    before = _JOINED_BEFORE.search(answer, max(0, start - _REACH), start)
-    if before and (before.group(2) or fold(before.group(3)) in joiners):
-        yield before.group(1), bool(before.group(2))
+    i = _skip_blanks(answer, start)
+    if i == start or i == 0:
+        return
+    comma = answer[i - 1] == ","
+    if comma or answer[i - 1] == "&":
+        j = i - 1
+    else:
+        joiner = _letters_before(answer, i)
+        if not joiner or fold(joiner) not in joiners:
+            return
+        j = _skip_blanks(answer, i - len(joiner))
+        if j == i - len(joiner):
+            return  # "Sofiaand ___": no space, no joiner
+    word = _letters_before(answer, j)
+    if word:
+        yield word, comma
+
+
+def _skip_blanks(answer: str, i: int) -> int:
+    """The index after the last non-blank character before ``i``."""
+    while i > 0 and answer[i - 1] in " \t":
+        i -= 1
+    return i
+
+
+def _letters_before(answer: str, i: int) -> str:
+    """The run of letters ending at ``i`` (at most ``_REACH`` of them), or ""."""
+    j = i
+    while j > max(0, i - _REACH) and answer[j - 1].isalpha():
+        j -= 1
+    return answer[j:i]
 
 
 def vocative(answer: str, start: int, end: int) -> bool:
@@ -205,3 +236,42 @@ def _listed(answer: str, comma: int) -> bool:
 def place_after(answer: str, end: int) -> bool:
     """What follows ``end`` marks a place ("Austin (AUS)", "Charlotte, NC")."""
     return _PLACE_AFTER.match(answer, end) is not None
+
+
+class _Named(Protocol):
+    """A word of the answer (``names.Word``): its text and where it ends."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def end(self) -> int: ...
+
+
+def lone_given_name(answer: str, run: Sequence[_Named]) -> bool:
+    """``run`` is one given name, not a month or day, not followed by a place's marks."""
+    if len(run) != 1:
+        return False
+    word = run[0]
+    return (
+        is_given_name(word.text)
+        and fold(word.text) not in words_of("calendar_words")
+        and not place_after(answer, word.end)
+    )
+
+
+def weak_slot(answer: str, start: int, end: int, prev: str, *, possessive: bool) -> str | None:
+    """Why the one word at ``answer[start:end]`` sits where a person often does (after a
+    person's role, owning something, addressed, after "for"/"with" or a verb that takes
+    people), or None. Such a slot holds a person only when the word is a given name."""
+    if prev in words_of("person_nouns"):
+        return f"a given name after '{prev}', a role only a person has"
+    if possessive:
+        return "a given name that owns something"
+    if vocative(answer, start, end):
+        return "a given name addressed"
+    if answer[max(0, start - 3) : start] == " a ":
+        prev = word_before(answer, start - 2)  # Spanish personal "a": "avisé a ___"
+    if prev in words_of("person_prepositions") or prev in words_of("person_verbs"):
+        return f"a given name after '{prev}'"
+    return None
