@@ -7,7 +7,9 @@ must-fire / must-not-fire tables in several phrasings and two languages.
 - a subjectless report may open with its count ("2 bags added") or be the participle alone
   with an exclamation ("Booked!");
 - a past state of a possessed thing ("your password was reset") is a state like "is reset";
-- inflections of "reset" and "register" in every lexicon language.
+- inflections of "reset" and "register" in every lexicon language;
+- a thing stated as confirmed ("your booking is confirmed") was made: only the tool that
+  makes it grounds it, unless the evidence reports the state.
 """
 
 from __future__ import annotations
@@ -109,3 +111,37 @@ def test_a_state_the_evidence_reports_is_no_claim() -> None:
     assert [f for f in findings(turn("You're registered!", registered), detector="claims")] == []
     logout = call("LogoutUser", {"ok": True}, {}, **OK)
     assert [f for f in findings(turn("You've been logged out.", logout), detector="claims")] == []
+
+
+# ---------------------------------------------------------------- a confirmed thing was made
+@pytest.mark.parametrize(
+    ("response", "tool"),
+    [
+        ("Your booking is confirmed!", "book_reservation"),
+        ("Great news: your reservation is confirmed.", "book_reservation"),
+        ("Tu reserva está confirmada.", "book_reservation"),
+        ("Votre réservation est confirmée.", "book_reservation"),
+        ("Your meeting is confirmed for 3 PM.", "CreateEvent"),
+        ("Your order is confirmed.", "place_order"),
+    ],
+)
+def test_a_confirmed_thing_needs_the_tool_that_makes_it(response: str, tool: str) -> None:
+    assert blocked(response, tool)
+    made = call(tool, {"id": "R1"}, {}, **OK)
+    assert [f for f in findings(turn(response, made), detector="claims")] == []
+
+
+def test_a_confirmation_the_evidence_reports_is_no_claim() -> None:
+    status = call("get_reservation_details", {"status": "confirmed"})
+    assert [f for f in findings(turn("Your booking is confirmed!", status), detector="claims")] == []
+    read = call("get_reservation_details", {"reservation_id": "R1"})
+    assert [f for f in findings(turn("Your reservation is confirmed.", read), detector="claims")] == []
+
+
+def test_a_confirmed_thing_no_action_makes_stays_a_check() -> None:
+    # a seat is no object group an action makes: "confirmed" stays a read, below blocking
+    failed = call("book_reservation", None, {}, **FAILED)
+    seat = findings(turn("Your seat is confirmed.", failed), detector="claims")
+    assert [(f.evidence["action"], f.confidence) for f in seat] == [("read", 0.7)]
+    booking = findings(turn("Your booking is confirmed.", failed), detector="claims")
+    assert [(f.evidence["action"], f.confidence) for f in booking] == [("book", 0.8)]
