@@ -50,7 +50,7 @@ def names_found(answer: str, call: dict[str, Any] = BOOKING) -> list[str]:
 
 MUST_FIRE = [
     ("label, a given name", "- **Passenger:** Noah\n- **Cabin:** Economy", "Noah"),
-    ("label, a surname", "Passenger: Brandt", "Brandt"),
+    ("label, a full name", "Passenger: Ingrid Brandt", "Ingrid Brandt"),
     ("label, Spanish", "**Pasajera:** Marta", "Marta"),
     ("label, German", "Passagier: Jonas", "Jonas"),
     ("coordinated by 'and' with a held name", "Noah and Kevin are on the booking.", "Noah"),
@@ -103,6 +103,10 @@ MUST_NOT_FIRE = [
     ("a role before a department", "Please contact our customer Support team."),
     ("comma before an ordinary word", "Hello Sofia, Welcome back!"),
     ("a comma list of places", "Stops: Denver, Dallas, Austin."),
+    ("a label whose value is a function word", "Passenger: None\nAttendees: All\nGuest: Not provided"),
+    ("a label whose value goes on as prose", "Passenger: Unknown to the system until you confirm."),
+    ("a label with a lone word that is no given name", "Passenger: Yourself"),
+    ("coordinated with a function word", "Kevin and Everyone else are set; Sofia or Nobody."),
     ("a place after Spanish 'a'", "Su vuelo a Santiago sale a las 9."),
     ("a verb of people before a department", "I've notified Support and emailed Billing."),
     ("a verb of people before a held name", "I've notified Kevin and messaged Sofia."),

@@ -274,8 +274,14 @@ class NameFinder:
         return slot
 
     def _slot(self, answer: str, run: list[Word], prev: str) -> str | None:
+        """A label takes a whole name as its value (a full name, or one given name), never
+        one that goes on in lower case ("Passenger: Not provided"); no slot takes a function
+        word ("Attendees: None", "Sofia and All")."""
+        if not slots.name_shaped([w.text for w in run]):
+            return None
         label = slots.label_before(answer, run[0].start)
-        if label in words_of("person_nouns"):
+        whole = len(run) > 1 or slots.lone_given_name(answer, run)
+        if label in words_of("person_nouns") and whole and slots.value_ends(answer, run[-1].end):
             return f"the value of the label '{label}', which only a person fills"
         for word, comma in slots.coordinated(answer, run[0].start, run[-1].end, words_of("coordinators")):
             if not slots.capitalised(word) or (comma and not slots.lone_given_name(answer, run)):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from typing import Any, Protocol
 
 from nofab.detectors.givennames import is_given_name
@@ -275,3 +276,25 @@ def weak_slot(answer: str, start: int, end: int, prev: str, *, possessive: bool)
     if prev in words_of("person_prepositions") or prev in words_of("person_verbs"):
         return f"a given name after '{prev}'"
     return None
+
+
+#: Lexicon lists whose words are never part of a name ("None", "All", "Not provided").
+_FUNCTION_LISTS = ("negations", "universal", "counts", "short_words", "hedges", "joining_words", "pronouns")
+
+
+def name_shaped(texts: Sequence[str]) -> bool:
+    """Capitalised words that can be a name: none is a function word of a lexicon language
+    ("None", "All", "Not")."""
+    function = _function_words()
+    return not any(fold(t) in function for t in texts)
+
+
+def value_ends(answer: str, end: int) -> bool:
+    """A label's value ends at ``end``: no lower-case word follows it ("Not provided" goes
+    on as prose; "Noah\n", "Noah (DOB ...)" and "Noah, Kevin" end)."""
+    return not (answer[end : end + 1] == " " and answer[end + 1 : end + 2].islower())
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    return frozenset().union(*(words_of(name) for name in _FUNCTION_LISTS))
