@@ -118,6 +118,14 @@ def test_held_names_places_months_and_things_are_not_reported(why: str, answer: 
     assert names_found(answer) == [], why
 
 
+def test_a_name_a_handle_of_the_results_starts_with_is_held() -> None:
+    """Users are addressed by the first name their user name is built from."""
+    contacts = {"name": "QueryUser", "result": {"name": "Sofia Silva", "attendees": ["justinkool", "mstein"]}}
+    assert names_found("Thanks, Justin! Your meeting is set.", call=contacts) == []
+    assert names_found("Thanks, Justine! Your meeting is set.", call=contacts) == ["Justine"]
+    assert names_found("I've booked a seat for Justin.", call=contacts) == []
+
+
 def test_slots_need_records_about_people() -> None:
     # With only product records the answer is not about anyone the tools returned.
     for answer in ("I've booked a window seat for Noah.", "Passenger: Noah", "Noah's seat is 14C."):

@@ -195,6 +195,10 @@ class NameFinder:
         return self.first | self.last
 
     @cached_property
+    def _handles(self) -> tuple[str, ...]:
+        return slots.handles(self._results())
+
+    @cached_property
     def _text(self) -> str:
         return self._evidence_text()
 
@@ -229,7 +233,7 @@ class NameFinder:
             if not name or len(name) > slots.MAX_NAME_WORDS:
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
-            if unknown:
+            if unknown and not (len(name) == 1 and slots.starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))

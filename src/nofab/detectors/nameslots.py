@@ -298,3 +298,33 @@ def value_ends(answer: str, end: int) -> bool:
 @cache
 def _function_words() -> frozenset[str]:
     return frozenset().union(*(words_of(name) for name in _FUNCTION_LISTS))
+
+
+#: A user handle: one lower-case token of letters, digits and ``._-+@`` ("justinkool",
+#: "mia.k@example.com"), as tools return user names, ids and addresses.
+_HANDLE = re.compile(r"[a-z][a-z0-9._+@\-]{2,63}")
+#: Handles read from one turn's results (bounded: results are untrusted input).
+MAX_HANDLES = 2000
+
+
+def handles(results: Iterable[Any]) -> tuple[str, ...]:
+    """Every handle-shaped string value of the results, at any depth (bounded)."""
+    out: list[str] = []
+    stack: list[tuple[Any, int]] = [(r, 0) for r in results]
+    while stack and len(out) < MAX_HANDLES:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if _HANDLE.fullmatch(value):
+                out.append(value)
+        elif depth < MAX_DEPTH and isinstance(value, dict):
+            stack.extend((item, depth + 1) for item in value.values())
+        elif depth < MAX_DEPTH and isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+    return tuple(out)
+
+
+def starts_a_handle(name: str, held: Sequence[str]) -> bool:
+    """A lone name the evidence holds as the start of a handle: people are addressed by the
+    first name their user name is built from ("Thanks, Justin" for ``justinkool``). Risk:
+    a made-up name that happens to open a handle of the turn passes."""
+    return len(name) >= 3 and any(h.startswith(name) and len(h) > len(name) for h in held)
