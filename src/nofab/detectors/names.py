@@ -19,10 +19,13 @@ person's name only when its position says so:
 - **in a person slot the evidence itself shows** — after a lower-case word that the
   evidence's own text puts right before a held name ("1 on 1 with Hugo" makes "with ___" a
   person slot; "reunión con ___", "Termin mit ___");
-- **in a person slot of the answer's own grammar**, when the records name people: the value
-  of a label that only a person fills ("Passenger: ___", "**Pasajera:** ___"; lexicon
-  ``person_nouns``), or coordinated by "and"/"or" with a held name ("___ and Sofia",
-  "Sofia y ___"; ``coordinators``): coordinated items are of one kind. A **lone given name**
+- **in a person slot of the answer's own grammar**, when the records name people: the whole
+  value of a label that only a person fills, holding a given name ("Passenger: ___",
+  "**Pasajera:** ___"; lexicon ``person_nouns``), or coordinated by "and"/"or" with a held
+  name ("___ and Sofia", "Sofia y ___"; ``coordinators``): coordinated items are of one kind
+  (one word, or a run holding a given name). Function words and pronouns are never names
+  (``pronouns``, ``negations``...), and a lone name that opens a user handle of the results
+  ("Justin" for ``justinkool``) is held. A **lone given name**
   (``givennames``: the gazetteer tells "Noah" from "Austin" where a slot cannot) is read in
   weaker slots too: coordinated by a comma, after a person's role ("your daughter ___"),
   owning something ("___'s seat"), addressed ("Done, ___." / "___, your seat ..."), or after a
@@ -278,17 +281,18 @@ class NameFinder:
         return slot
 
     def _slot(self, answer: str, run: list[Word], prev: str) -> str | None:
-        """A label takes a whole name as its value (a full name, or one given name), never
-        one that goes on in lower case ("Passenger: Not provided"); no slot takes a function
-        word ("Attendees: None", "Sofia and All")."""
+        """A label's value must hold a given name and end there ("Passenger: Not provided"
+        goes on as prose; "Organizer: Marketing Team" names no person); a name coordinated
+        by "and"/"or" is one word or holds a given name ("Kevin and Customer Support" is
+        not); no slot takes a function word ("Attendees: None", "Sofia and All")."""
         if not slots.name_shaped([w.text for w in run]):
             return None
+        given = slots.holds_given_name(answer, run)
         label = slots.label_before(answer, run[0].start)
-        whole = len(run) > 1 or slots.lone_given_name(answer, run)
-        if label in words_of("person_nouns") and whole and slots.value_ends(answer, run[-1].end):
+        if label in words_of("person_nouns") and given and slots.value_ends(answer, run[-1].end):
             return f"the value of the label '{label}', which only a person fills"
         for word, comma in slots.coordinated(answer, run[0].start, run[-1].end, words_of("coordinators")):
-            if not slots.capitalised(word) or (comma and not slots.lone_given_name(answer, run)):
+            if not slots.capitalised(word) or not (given if comma or len(run) > 1 else True):
                 continue
             if fold(word) in self._either:
                 return f"coordinated with {word}, a name a record holds"

@@ -250,14 +250,16 @@ class _Named(Protocol):
 
 
 def lone_given_name(answer: str, run: Sequence[_Named]) -> bool:
-    """``run`` is one given name, not a month or day, not followed by a place's marks."""
-    if len(run) != 1:
-        return False
-    word = run[0]
-    return (
-        is_given_name(word.text)
-        and fold(word.text) not in words_of("calendar_words")
-        and not place_after(answer, word.end)
+    """``run`` is one given name (see ``holds_given_name``)."""
+    return len(run) == 1 and holds_given_name(answer, run)
+
+
+def holds_given_name(answer: str, run: Sequence[_Named]) -> bool:
+    """A word of ``run`` is a given name that is no month or day, and no place's marks
+    follow the run ("Austin (AUS)", "Charlotte, NC")."""
+    calendar = words_of("calendar_words")
+    return any(is_given_name(w.text) and fold(w.text) not in calendar for w in run) and not place_after(
+        answer, run[-1].end
     )
 
 
