@@ -13,8 +13,8 @@ import pytest
 
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
+from nofab.detectors.namerecords import held_names
 from nofab.detectors.names import runs, words
-from nofab.detectors.nameslots import held_names
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.model.finding import Finding

@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
 from nofab.evidence.records import Record
 from nofab.language.text import fold
@@ -141,12 +142,12 @@ def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
         if joined and _initial(answer, word):
             run.append(word)
             continue
-        if slots.capitalised(word.text) and (joined or not run):
+        if records.capitalised(word.text) and (joined or not run):
             run.append(word)
             continue
         if run:
             yield run
-        run = [word] if slots.capitalised(word.text) else []
+        run = [word] if records.capitalised(word.text) else []
     if run:
         yield run
 
@@ -182,7 +183,7 @@ class NameFinder:
 
     @cached_property
     def _held(self) -> tuple[frozenset[str], frozenset[str]]:
-        return slots.held_names(self._results())
+        return records.held_names(self._results())
 
     @property
     def first(self) -> frozenset[str]:
@@ -199,7 +200,7 @@ class NameFinder:
 
     @cached_property
     def _handles(self) -> tuple[str, ...]:
-        return slots.handles(self._results())
+        return records.handles(self._results())
 
     @cached_property
     def _text(self) -> str:
@@ -233,10 +234,12 @@ class NameFinder:
             if why is None:
                 continue
             name = [w for w in run if w.text not in self.titles and not _initial(answer, w)]
-            if not name or len(name) > slots.MAX_NAME_WORDS:
+            if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
-            if unknown and not (len(name) == 1 and slots.starts_a_handle(fold(name[0].text), self._handles)):
+            if unknown and not (
+                len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)
+            ):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
@@ -261,7 +264,7 @@ class NameFinder:
         if slot:
             return slot
         code = _CODE_AFTER.match(answer, run[-1].end)
-        if code and len(run) <= slots.MAX_NAME_WORDS:
+        if code and len(run) <= records.MAX_NAME_WORDS:
             owner = self._names_of(code.group(1))
             if owner and not any(fold(w.text) in owner for w in run):
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
@@ -292,7 +295,7 @@ class NameFinder:
         if label in words_of("person_nouns") and given and slots.value_ends(answer, run[-1].end):
             return f"the value of the label '{label}', which only a person fills"
         for word, comma in slots.coordinated(answer, run[0].start, run[-1].end, words_of("coordinators")):
-            if not slots.capitalised(word) or not (given if comma or len(run) > 1 else True):
+            if not records.capitalised(word) or not (given if comma or len(run) > 1 else True):
                 continue
             if fold(word) in self._either:
                 return f"coordinated with {word}, a name a record holds"
@@ -348,7 +351,7 @@ class NameFinder:
 
     @cached_property
     def _person_fields(self) -> frozenset[str]:
-        return slots.person_fields(self._results())
+        return records.person_fields(self._results())
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""
@@ -370,7 +373,7 @@ class NameFinder:
         once: an answer may cite thousands of codes)."""
         owners: dict[str, set[str]] = {}
         for record in self._records():
-            names = {fold(p) for _f, text in record.names for p in text.split() if slots.capitalised(p)}
+            names = {fold(p) for _f, text in record.names for p in text.split() if records.capitalised(p)}
             if not names:
                 continue
             for value in (*record.values.values(), *(text for _f, text in record.names)):
@@ -386,8 +389,8 @@ class NameFinder:
             if gap not in (" ", ". ") or word.possessive:
                 continue
             name: list[Word] = []
-            for nxt in found[i + 1 : i + 1 + slots.MAX_NAME_WORDS]:
-                if not slots.capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
+            for nxt in found[i + 1 : i + 1 + records.MAX_NAME_WORDS]:
+                if not records.capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
                     break
                 name.append(nxt)
             if not name or any(fold(w.text) in self._either for w in name):
