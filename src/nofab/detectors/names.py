@@ -63,6 +63,7 @@ from typing import Any
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
+from nofab.detectors.givennames import is_given_name
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -209,7 +210,10 @@ class NameFinder:
     def _unknown(self, word: Word) -> bool:
         """No evidence holds the word (each letter run of it: "O'Brien", "Jean-Luc"), as a
         run of letters of its own: "silva" is held by "sophia_silva_7557", not by "silvan"."""
-        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(word.text)))
+        return self._unknown_text(word.text)
+
+    def _unknown_text(self, text: str) -> bool:
+        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
 
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
@@ -278,31 +282,15 @@ class NameFinder:
         person's role ("your son ___"), owning something ("___'s seat"), addressed ("Done,
         ___.") or after a preposition or verb that takes people ("for ___", "notified ___").
         The slot is read first (a few characters around the run); the evidence only then."""
-        slot = self._slot(answer, run, prev)
+        slot = slots.grammar_slot(answer, run, prev, self._held_partner, lambda: self._person_fields)
         if slot is None or not any(self._unknown(w) for w in run) or not (self.first or self.last):
             return None
         return slot
 
-    def _slot(self, answer: str, run: list[Word], prev: str) -> str | None:
-        """A label's value must hold a given name and end there ("Passenger: Not provided"
-        goes on as prose; "Organizer: Marketing Team" names no person); a name coordinated
-        by "and"/"or" is one word or holds a given name ("Kevin and Customer Support" is
-        not); no slot takes a function word ("Attendees: None", "Sofia and All")."""
-        if not slots.name_shaped([w.text for w in run]):
-            return None
-        given = slots.holds_given_name(answer, run)
-        label = slots.label_before(answer, run[0].start)
-        if label in words_of("person_nouns") and given and slots.value_ends(answer, run[-1].end):
-            return f"the value of the label '{label}', which only a person fills"
-        for word, comma in slots.coordinated(answer, run[0].start, run[-1].end, words_of("coordinators")):
-            if not records.capitalised(word) or not (given if comma or len(run) > 1 else True):
-                continue
-            if fold(word) in self._either:
-                return f"coordinated with {word}, a name a record holds"
-        if len(run) != 1:
-            return None
-        why = slots.weak_slot(answer, run[0].start, run[0].end, prev, possessive=run[0].possessive)
-        return why if why and slots.lone_given_name(answer, run) else None
+    def _held_partner(self, word: str) -> bool:
+        """A name coordinated with the run is a record's name word, or a given name that the
+        evidence holds (a passenger the user named: "Liam and Kevin" with Kevin asked for)."""
+        return fold(word) in self._either or (is_given_name(word) and not self._unknown_text(word))
 
     def _person_frame(self, prev: str, run: list[Word]) -> bool:
         """Is ``prev``, the lower-case word right before the run, one the evidence's own

@@ -7,11 +7,12 @@ before it) and the words that never are one. What the records hold about people 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Protocol
 
 from nofab.detectors.givennames import is_given_name
+from nofab.detectors.namerecords import capitalised
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
 
@@ -151,13 +152,20 @@ def place_after(answer: str, end: int) -> bool:
 
 
 class _Named(Protocol):
-    """A word of the answer (``names.Word``): its text and where it ends."""
+    """A word of the answer (``names.Word``): its text, where it is, and whether it is a
+    possessive ("Anna's")."""
 
     @property
     def text(self) -> str: ...
 
     @property
+    def start(self) -> int: ...
+
+    @property
     def end(self) -> int: ...
+
+    @property
+    def possessive(self) -> bool: ...
 
 
 def lone_given_name(answer: str, run: Sequence[_Named]) -> bool:
@@ -211,3 +219,85 @@ def value_ends(answer: str, end: int) -> bool:
 @cache
 def _function_words() -> frozenset[str]:
     return frozenset().union(*(words_of(name) for name in _FUNCTION_LISTS))
+
+
+def grammar_slot(
+    answer: str,
+    run: Sequence[_Named],
+    prev: str,
+    held: Callable[[str], bool],
+    person_fields: Callable[[], frozenset[str]],
+) -> str | None:
+    """Why the answer's own grammar puts a person at ``run`` (``held``: is a word a name the
+    evidence holds; ``person_fields``: the fields of records that name people), or None.
+
+    Strong slots: the whole value of a label only a person fills, or an item of a list such a
+    label opens ("Passengers:\n- ___"), holding a given name; a run a person's field follows
+    ("___ (DOB: ...)", "___, email ..."); a run coordinated by "and"/"or" with a held name
+    (one word, or holding a given name). Weak slots (``weak_slot``) take one given name. No
+    slot takes a function word or pronoun ("Attendees: None", "Kevin and Everyone")."""
+    if not name_shaped([w.text for w in run]):
+        return None
+    first, last = run[0], run[-1]
+    given = holds_given_name(answer, run)
+    label = label_before(answer, first.start) or list_label(answer, first.start)
+    if label in words_of("person_nouns") and given and value_ends(answer, last.end):
+        return f"the value of the label '{label}', which only a person fills"
+    field = field_after(answer, last.end, person_fields)
+    if field:
+        return f"followed by {field}, a field of a person's record"
+    for word, comma in coordinated(answer, first.start, last.end, words_of("coordinators")):
+        if capitalised(word) and (given or (len(run) == 1 and not comma)) and held(word):
+            return f"coordinated with {word}, a name the evidence holds"
+    if len(run) != 1:
+        return None
+    why = weak_slot(answer, first.start, first.end, prev, possessive=first.possessive)
+    return why if why and given else None
+
+
+#: A list item's opening: a bullet or a number, at the start of a line.
+_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
+#: A line that only opens a list: a one-word label and a colon ("**Passengers:**").
+_LIST_LABEL = re.compile(r"[ \t]*(?:[-*\u2022][ \t]+)?[*_]{0,2}([^\W\d_]{2,24})[*_]{0,2} ?:[*_]{0,2}[ \t]*")
+#: List items looked back over for the label that opens their list.
+_MAX_ITEMS = 12
+
+
+def list_label(answer: str, start: int) -> str:
+    """The folded label of the list whose item ``start`` opens ("passengers" for "Sofia" in
+    "Passengers:\n  1. Sofia"), or "": the lines before it are items of the same list, up
+    to a line that holds only a label."""
+    line_start = answer.rfind("\n", 0, start) + 1
+    opening = _ITEM.match(answer, line_start)
+    if opening is None or answer[opening.end() : start].strip("*_") != "":
+        return ""
+    end = line_start - 1
+    for _ in range(_MAX_ITEMS):
+        if end <= 0:
+            return ""
+        begin = answer.rfind("\n", 0, end) + 1
+        label = _LIST_LABEL.fullmatch(answer, begin, end)
+        if label:
+            return fold(label.group(1))
+        if not _ITEM.match(answer, begin, end):
+            return ""
+        end = begin - 1
+    return ""
+
+
+#: A field right after a name, in brackets or after a comma: "(DOB: ...", ", email ...".
+_FIELD_AFTER_NAME = re.compile(r"(?:\s?\(|,\s)\s?([^\W\d_]+(?:[ _][^\W\d_]+){0,2})\s?[:=]?")
+
+
+def field_after(answer: str, end: int, person_fields: Callable[[], frozenset[str]]) -> str:
+    """The person's field named right after ``end`` ("DOB" in "___ (DOB: 1990-01-02)"), by
+    its name or by its initials ("Date of Birth" -> ``dob``), or ""."""
+    m = _FIELD_AFTER_NAME.match(answer, end)
+    if m is None:
+        return ""
+    words = fold(m.group(1)).replace("_", " ").split()
+    names = {"_".join(words), "".join(words), "".join(w[0] for w in words)} if words else set()
+    if len(words) > 1:
+        names.add(words[0])
+    held = person_fields()
+    return next((m.group(1) for n in sorted(names) if n in held), "")
