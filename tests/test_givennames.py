@@ -27,8 +27,8 @@ BOOKING: dict[str, Any] = {
         "origin": "JFK",
         "destination": "AUS",
         "passengers": [
-            {"first_name": "Sofia", "last_name": "Silva"},
-            {"first_name": "Kevin", "last_name": "Moreau"},
+            {"first_name": "Sofia", "last_name": "Silva", "dob": "1957-10-05"},
+            {"first_name": "Kevin", "last_name": "Moreau", "dob": "2001-04-12"},
         ],
         "cabin": "economy",
     },
@@ -40,9 +40,9 @@ PRODUCTS: dict[str, Any] = {
 }
 
 
-def names_found(answer: str, call: dict[str, Any] = BOOKING) -> list[str]:
+def names_found(answer: str, call: dict[str, Any] = BOOKING, user: str = "") -> list[str]:
     profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": [call]})
+    turn = Turn.from_dict({"response": answer, "user_message": user, "tool_calls": [call]})
     evidence = Evidence(turn, profile, lexicon_for(profile))
     found = EntityDetector(profile).detect(evidence)
     return [f.identifier for f in found if f.evidence.get("shape") == "name"]
@@ -72,6 +72,12 @@ MUST_FIRE = [
     ("after 'für', German", "Ich habe einen Platz für Jonas gebucht.", "Jonas"),
     ("after 'com', Portuguese", "O assento fica ao lado do assento com Pedro.", "Pedro"),
     ("object of a verb of people", "I've notified Noah about the gate change.", "Noah"),
+    ("an item of a list a person's label opens", "**Passengers:**\n  1. Noah\n  2. Kevin Moreau", "Noah"),
+    ("an item further down the list", "Passengers:\n- Kevin Moreau\n- Sofia Silva\n- Emma", "Emma"),
+    ("an item of a list, Spanish", "**Pasajeros:**\n- Sofia Silva\n- Mateo", "Mateo"),
+    ("a person's field after the run", "- Lunch (DOB: 1957-10-05)\n- Kevin Moreau", "Lunch"),
+    ("a person's field by its initials", "1. Brandt (Date of Birth: October 5, 1957)", "Brandt"),
+    ("coordinated with a given name the user gave", "Passengers: Liam and Bruno Weber.", "Liam"),
     ("object of a verb of people, French", "J'ai prévenu Lucas du changement.", "Lucas"),
     ("personal 'a', Spanish", "Ya avisé a Mateo del cambio.", "Mateo"),
 ]
@@ -81,7 +87,7 @@ MUST_FIRE = [
 def test_a_person_no_evidence_holds_in_a_person_slot_is_reported(
     why: str, answer: str, expected: str
 ) -> None:
-    assert names_found(answer) == [expected], why
+    assert names_found(answer, user="Please add Bruno Weber too.") == [expected], why
 
 
 MUST_NOT_FIRE = [
@@ -107,6 +113,9 @@ MUST_NOT_FIRE = [
     ("a label whose value is a function word", "Passenger: None\nAttendees: All\nGuest: Not provided"),
     ("a label whose value goes on as prose", "Passenger: Unknown to the system until you confirm."),
     ("a label with a lone word that is no given name", "Passenger: Yourself"),
+    ("items of a list no person's label opens", "Cabin options:\n- Economy\n- Business\n- Noah"),
+    ("a list item that goes on as prose", "Passengers:\n- Noah will be added once you confirm."),
+    ("a field of no person's record after a word", "Economy (cabin: basic)"),
     ("a label whose value is a team", "Organizer: Marketing Team\nSender: Customer Support"),
     ("coordinated with a department", "I've invited Kevin and Customer Support."),
     ("coordinated with a function word", "Kevin and Everyone else are set; Sofia or Nobody."),
