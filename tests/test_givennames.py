@@ -77,6 +77,8 @@ MUST_FIRE = [
     ("an item of a list, Spanish", "**Pasajeros:**\n- Sofia Silva\n- Mateo", "Mateo"),
     ("a person's field after the run", "- Lunch (DOB: 1957-10-05)\n- Kevin Moreau", "Lunch"),
     ("a person's field by its initials", "1. Brandt (Date of Birth: October 5, 1957)", "Brandt"),
+    ("a list item beside a held one, no given name", "Passengers:\n- Lunch\n- Kevin Moreau", "Lunch"),
+    ("a label's value beside a held one", "Passengers: Sofia Silva, Hester Brandt", "Hester Brandt"),
     ("coordinated with a given name the user gave", "Passengers: Liam and Bruno Weber.", "Liam"),
     ("object of a verb of people, French", "J'ai prévenu Lucas du changement.", "Lucas"),
     ("personal 'a', Spanish", "Ya avisé a Mateo del cambio.", "Mateo"),
@@ -113,6 +115,12 @@ MUST_NOT_FIRE = [
     ("a label whose value is a function word", "Passenger: None\nAttendees: All\nGuest: Not provided"),
     ("a label whose value goes on as prose", "Passenger: Unknown to the system until you confirm."),
     ("a label with a lone word that is no given name", "Passenger: Yourself"),
+    (
+        "a sibling of a nested person's list",
+        "- **Passengers:**\n  1. Sofia Silva\n  2. Kevin Moreau\n- **Total Checked Bags:** 2\n"
+        "- **Total Cost:** $10",
+    ),
+    ("items beside held ones under no person's label", "Cabin:\n- Economy\n- Kevin Moreau"),
     ("items of a list no person's label opens", "Cabin options:\n- Economy\n- Business\n- Noah"),
     ("a list item that goes on as prose", "Passengers:\n- Noah will be added once you confirm."),
     ("a field of no person's record after a word", "Economy (cabin: basic)"),

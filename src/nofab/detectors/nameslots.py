@@ -212,7 +212,9 @@ def name_shaped(texts: Sequence[str]) -> bool:
 
 def value_ends(answer: str, end: int) -> bool:
     """A label's value ends at ``end``: no lower-case word follows it ("Not provided" goes
-    on as prose; "Noah\n", "Noah (DOB ...)" and "Noah, Kevin" end)."""
+    on as prose; "Noah\n", "Noah (DOB ...)" and "Noah, Kevin" end) and no colon (a label)."""
+    if answer[end : end + 3].lstrip("*_")[:1] == ":":
+        return False  # "Total Cost:": the run is itself a label
     return not (answer[end : end + 1] == " " and answer[end + 1 : end + 2].islower())
 
 
@@ -240,14 +242,23 @@ def grammar_slot(
         return None
     first, last = run[0], run[-1]
     given = holds_given_name(answer, run)
-    label = label_before(answer, first.start) or list_label(answer, first.start)
-    if label in words_of("person_nouns") and given and value_ends(answer, last.end):
+    label = (
+        label_before(answer, first.start)
+        or series_label(answer, first.start)
+        or list_label(answer, first.start)
+    )
+    person_label = label in words_of("person_nouns") and value_ends(answer, last.end)
+    if person_label and given:
         return f"the value of the label '{label}', which only a person fills"
     field = field_after(answer, last.end, person_fields)
     if field:
         return f"followed by {field}, a field of a person's record"
-    for word, comma in coordinated(answer, first.start, last.end, words_of("coordinators")):
-        if capitalised(word) and (given or (len(run) == 1 and not comma)) and held(word):
+    # beside a person's label, a held neighbour is enough: two signals say "person"
+    neighbours = [*coordinated(answer, first.start, last.end, words_of("coordinators"))]
+    if person_label:
+        neighbours += [(word, True) for word in sibling_items(answer, first.start)]
+    for word, comma in neighbours:
+        if capitalised(word) and (given or person_label or (len(run) == 1 and not comma)) and held(word):
             return f"coordinated with {word}, a name the evidence holds"
     if len(run) != 1:
         return None
@@ -259,6 +270,8 @@ def grammar_slot(
 _ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 #: A line that only opens a list: a one-word label and a colon ("**Passengers:**").
 _LIST_LABEL = re.compile(r"[ \t]*(?:[-*\u2022][ \t]+)?[*_]{0,2}([^\W\d_]{2,24})[*_]{0,2} ?:[*_]{0,2}[ \t]*")
+#: How far back a series' or a list's label is looked for.
+_LIST_REACH = 200
 #: List items looked back over for the label that opens their list.
 _MAX_ITEMS = 12
 
@@ -278,11 +291,60 @@ def list_label(answer: str, start: int) -> str:
         begin = answer.rfind("\n", 0, end) + 1
         label = _LIST_LABEL.fullmatch(answer, begin, end)
         if label:
-            return fold(label.group(1))
+            # the label's own line is an item: only a deeper item is in its list
+            deeper = _indent(answer, line_start) > _indent(answer, begin)
+            return fold(label.group(1)) if deeper or not _ITEM.match(answer, begin, end) else ""
         if not _ITEM.match(answer, begin, end):
             return ""
         end = begin - 1
     return ""
+
+
+def _indent(answer: str, line_start: int) -> int:
+    """The blanks that open the line at ``line_start``."""
+    i = line_start
+    while i < len(answer) and answer[i] in " \t":
+        i += 1
+    return i - line_start
+
+
+#: Earlier items of a series of names on one line: capitalised words, commas, "and".
+_SERIES = re.compile(r"[^\W\d_]*(?:[ \t,&][^\W\d_]*)*")  # one way to match: linear
+
+
+def series_label(answer: str, start: int) -> str:
+    """The label of the series on this line whose later item ``start`` opens ("passengers"
+    for "Hester" in "Passengers: Sofia Silva, Hester"), or ""."""
+    colon = answer.rfind(":", max(0, start - _LIST_REACH), start)
+    if colon < 0 or "\n" in answer[colon:start]:
+        return ""
+    gap = answer[colon + 1 : start].strip(" \t*_")
+    if not gap or not _SERIES.fullmatch(gap) or ("," not in gap and " and " not in gap):
+        return ""
+    m = _WORD_BEFORE_COLON.search(answer, max(0, colon - 30), colon)
+    return fold(m.group(1)) if m else ""
+
+
+_WORD_BEFORE_COLON = re.compile(r"([^\W\d_]{2,24})[*_]{0,2} ?$")
+
+
+def sibling_items(answer: str, start: int) -> list[str]:
+    """The first word of the list items right before and after the item ``start`` opens."""
+    line_start = answer.rfind("\n", 0, start) + 1
+    line_end = answer.find("\n", start)
+    out: list[str] = []
+    for begin in (answer.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else -1, line_end + 1):
+        if begin <= 0 or (begin == line_end + 1 and line_end == -1):
+            continue
+        item = _ITEM.match(answer, begin)
+        if item:
+            word = _FIRST_WORD.match(answer, item.end())
+            if word:
+                out.append(word.group(1))
+    return out
+
+
+_FIRST_WORD = re.compile(r"[*_]{0,2}([^\W\d_]+)")
 
 
 #: A field right after a name, in brackets or after a comma: "(DOB: ...", ", email ...".
