@@ -8,8 +8,10 @@ For τ-bench and ToolTalk it prints, per half, the clean turns with a blocking f
 (threshold 0.8, default policy, no profile) and the injection recall of each mutation
 (``bench/injection.py``, seed 7); name swaps are also counted apart for a lone name (no
 capitalised word beside it: "for Noah", "Thank you, Noah") — the hard case, since a name
-beside a held surname is caught by its neighbour. Tune on the tuning half; the checking half
-is the headline, and ``--list``/``--misses`` refuse it: its examples stay unread.
+beside a held surname is caught by its neighbour; and an agent that writes first names only is
+simulated (a held full name of the answer shortened to its first name: clean, then
+swapped). Tune on the tuning half; the checking half is the headline, and ``--list`` and
+``--misses`` refuse it: its examples stay unread.
 """
 
 from __future__ import annotations
@@ -101,6 +103,27 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "    injection: "
                 + ", ".join(f"{m} {h}/{n} ({h / max(1, n):.3f})" for m, (h, n) in per.items())
             )
+            _lone_first_names(guard, corpus, turns, args.seed, pool, args.misses)
+
+
+def _lone_first_names(
+    guard: Guard, corpus: str, turns: Sequence[tuple[str, Turn]], seed: int, pool: list[str], misses: bool
+) -> None:
+    """The simulated first-name-only agent (``injection.lone_first_names``): swaps caught,
+    and clean variants flagged."""
+    caught = flagged = total = 0
+    for clean, mutant in injection.lone_first_names(corpus, turns, seed, pool):
+        total += 1
+        flagged += bool(guard.assess(clean).blocking)
+        blocking = guard.assess(mutant.turn).blocking
+        hit = any(f.span[0] < mutant.span[1] and mutant.span[0] < f.span[1] for f in blocking)
+        caught += hit
+        if misses and not hit:
+            _print_miss(mutant, blocking)
+    if total:
+        print(
+            f"    lone first names: swaps caught {caught}/{total}, clean variants flagged {flagged}/{total}"
+        )
 
 
 def _print_miss(mutant: injection.Mutant, blocking: Sequence[Finding]) -> None:
