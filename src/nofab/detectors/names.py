@@ -19,19 +19,19 @@ person's name only when its position says so:
 - **in a person slot the evidence itself shows** — after a lower-case word that the
   evidence's own text puts right before a held name ("1 on 1 with Hugo" makes "with ___" a
   person slot; "reunión con ___", "Termin mit ___");
-- **in a person slot of the answer's own grammar**, when the records name people: the whole
-  value of a label that only a person fills, holding a given name ("Passenger: ___",
-  "**Pasajera:** ___"; lexicon ``person_nouns``), or coordinated by "and"/"or" with a held
-  name ("___ and Sofia", "Sofia y ___"; ``coordinators``): coordinated items are of one kind
-  (one word, or a run holding a given name). Function words and pronouns are never names
-  (``pronouns``, ``negations``...), and a lone name that opens a user handle of the results
-  ("Justin" for ``justinkool``) is held. A **lone given name**
+- **in a person slot of the answer's own grammar** (``nameslots.grammar_slot``), when the
+  records name people: the whole value of a label only a person fills, or an item of a list
+  or series it opens, holding a given name ("Passenger: ___", "**Pasajeros:**\n- ___";
+  lexicon ``person_nouns``) — or any name-shaped value there beside a held name; a run a
+  person's field follows ("___ (DOB: ...)"); a run coordinated by "and"/"or" with a name the
+  evidence holds ("___ and Sofia", "Sofia y ___"; ``coordinators``). A **lone given name**
   (``givennames``: the gazetteer tells "Noah" from "Austin" where a slot cannot) is read in
   weaker slots too: coordinated by a comma, after a person's role ("your daughter ___"),
-  owning something ("___'s seat"), addressed ("Done, ___." / "___, your seat ..."), or after a
-  preposition or a verb whose object is a person ("for ___", "para ___", "notified ___";
-  ``person_prepositions``, ``person_verbs``) — unless it is a month or day or a place's marks follow it
-  ("Austin (AUS)", "Charlotte, NC").
+  owning something ("___'s seat"), addressed ("Done, ___."), after a preposition or verb that
+  takes people ("for ___", "para ___", "notified ___"; ``person_prepositions``,
+  ``person_verbs``), unless it is a month or day or a place's marks follow ("Austin (AUS)").
+  Function words and pronouns are never names ("Attendees: None"), and a lone name that
+  opens a user handle of the results ("Justin" for ``justinkool``) is held.
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
