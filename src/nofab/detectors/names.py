@@ -282,7 +282,11 @@ class NameFinder:
         person's role ("your son ___"), owning something ("___'s seat"), addressed ("Done,
         ___.") or after a preposition or verb that takes people ("for ___", "notified ___").
         The slot is read first (a few characters around the run); the evidence only then."""
-        slot = slots.grammar_slot(answer, run, prev, self._held_partner, lambda: self._person_fields)
+
+        def fields() -> frozenset[str]:  # walked only for a run no evidence holds
+            return self._person_fields if any(self._unknown(w) for w in run) else frozenset()
+
+        slot = slots.grammar_slot(answer, run, prev, self._held_partner, fields)
         if slot is None or not any(self._unknown(w) for w in run) or not (self.first or self.last):
             return None
         return slot

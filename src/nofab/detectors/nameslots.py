@@ -238,17 +238,25 @@ def grammar_slot(
     ("___ (DOB: ...)", "___, email ..."); a run coordinated by "and"/"or" with a held name
     (one word, or holding a given name). Weak slots (``weak_slot``) take one given name. No
     slot takes a function word or pronoun ("Attendees: None", "Kevin and Everyone")."""
-    if not name_shaped([w.text for w in run]):
-        return None
-    first, last = run[0], run[-1]
-    given = holds_given_name(answer, run)
-    label = (
-        label_before(answer, first.start)
-        or series_label(answer, first.start)
-        or list_label(answer, first.start)
-    )
-    person_label = label in words_of("person_nouns") and value_ends(answer, last.end)
-    if person_label and given:
+    why = _slot(answer, run, prev, held, person_fields)
+    return why if why and name_shaped([w.text for w in run]) else None
+
+
+def _slot(
+    answer: str,
+    run: Sequence[_Named],
+    prev: str,
+    held: Callable[[str], bool],
+    person_fields: Callable[[], frozenset[str]],
+) -> str | None:
+    """``grammar_slot`` before the function-word test; whether the run holds a given name
+    is asked only where a slot needs it (most runs sit in none)."""
+    first, last, start = run[0], run[-1], run[0].start
+    label = ""
+    if value_ends(answer, last.end):  # a run followed by a colon is a label: skip the walk back
+        label = label_before(answer, start) or series_label(answer, start) or list_label(answer, start)
+    person_label = label in words_of("person_nouns")
+    if person_label and holds_given_name(answer, run):
         return f"the value of the label '{label}', which only a person fills"
     field = field_after(answer, last.end, person_fields)
     if field:
@@ -258,12 +266,14 @@ def grammar_slot(
     if person_label:
         neighbours += [(word, True) for word in sibling_items(answer, first.start)]
     for word, comma in neighbours:
-        if capitalised(word) and (given or person_label or (len(run) == 1 and not comma)) and held(word):
+        if not capitalised(word):
+            continue
+        if (person_label or (len(run) == 1 and not comma) or holds_given_name(answer, run)) and held(word):
             return f"coordinated with {word}, a name the evidence holds"
     if len(run) != 1:
         return None
     why = weak_slot(answer, first.start, first.end, prev, possessive=first.possessive)
-    return why if why and given else None
+    return why if why and holds_given_name(answer, run) else None
 
 
 #: A list item's opening: a bullet or a number, at the start of a line.
@@ -347,8 +357,9 @@ def sibling_items(answer: str, start: int) -> list[str]:
 _FIRST_WORD = re.compile(r"[*_]{0,2}([^\W\d_]+)")
 
 
-#: A field right after a name, in brackets or after a comma: "(DOB: ...", ", email ...".
-_FIELD_AFTER_NAME = re.compile(r"(?:\s?\(|,\s)\s?([^\W\d_]+(?:[ _][^\W\d_]+){0,2})\s?[:=]?")
+#: A field and its colon right after a name, in brackets or after a comma: "(DOB: ...",
+#: ", email: ..." (the colon keeps "Chicago (ORD)" from asking for the fields at all).
+_FIELD_AFTER_NAME = re.compile(r"(?:\s?\(|,\s)\s?([^\W\d_]+(?:[ _][^\W\d_]+){0,2})\s?[:=]")
 
 
 def field_after(answer: str, end: int, person_fields: Callable[[], frozenset[str]]) -> str:
