@@ -129,9 +129,13 @@ def vocative(answer: str, start: int, end: int) -> bool:
     closes = end == len(answer) or answer[end] in ".!?"
     if closes and answer[max(0, start - 2) : start] == ", ":
         return not _listed(answer, start - 2)
-    return not answer[:start].strip(" *_>#\t") and answer[end : end + 1] == ","
+    # the answer's opening blanks and markup end where the name starts (a match that stops
+    # at the first other character: no copy of the text before a name)
+    opening = _OPENING.match(answer)
+    return answer[end : end + 1] == "," and opening is not None and opening.end() == start
 
 
+_OPENING = re.compile(r"[ *_>#\t]*")
 #: The word before a comma and what precedes it ("Denver, Dallas" -> ", ", "Dallas").
 _WORD_BEFORE_COMMA = re.compile(r"(^|[^\w\s]\s*|\s)([^\W\d_]+)$")
 
@@ -286,19 +290,31 @@ _LIST_REACH = 200
 _MAX_ITEMS = 12
 
 
+#: Longest line read as a list item or label (a longer one is prose, and a bound keeps the
+#: walk over a hostile megabyte-long line linear).
+_MAX_LINE = 300
+
+
+def _line_start(answer: str, i: int) -> int:
+    """The start of the line holding ``i``, or -1 when it is longer than ``_MAX_LINE``."""
+    floor = max(0, i - _MAX_LINE)
+    newline = answer.rfind("\n", floor, i)
+    return newline + 1 if newline >= 0 else (0 if floor == 0 else -1)
+
+
 def list_label(answer: str, start: int) -> str:
     """The folded label of the list whose item ``start`` opens ("passengers" for "Sofia" in
     "Passengers:\n  1. Sofia"), or "": the lines before it are items of the same list, up
     to a line that holds only a label."""
-    line_start = answer.rfind("\n", 0, start) + 1
-    opening = _ITEM.match(answer, line_start)
+    line_start = _line_start(answer, start)
+    opening = _ITEM.match(answer, line_start) if line_start >= 0 else None
     if opening is None or answer[opening.end() : start].strip("*_") != "":
         return ""
     end = line_start - 1
     for _ in range(_MAX_ITEMS):
-        if end <= 0:
+        begin = _line_start(answer, end) if end > 0 else -1
+        if begin < 0:
             return ""
-        begin = answer.rfind("\n", 0, end) + 1
         label = _LIST_LABEL.fullmatch(answer, begin, end)
         if label:
             # the label's own line is an item: only a deeper item is in its list
@@ -339,18 +355,19 @@ _WORD_BEFORE_COLON = re.compile(r"([^\W\d_]{2,24})[*_]{0,2} ?$")
 
 
 def sibling_items(answer: str, start: int) -> list[str]:
-    """The first word of the list items right before and after the item ``start`` opens."""
-    line_start = answer.rfind("\n", 0, start) + 1
-    line_end = answer.find("\n", start)
+    """The first word of the list items right before and after the line of ``start``."""
+    line_start = _line_start(answer, start)
+    line_end = answer.find("\n", start, start + _MAX_LINE)
+    if line_start < 0:
+        return []
+    begins = [_line_start(answer, line_start - 1) if line_start > 0 else -1]
+    begins.append(line_end + 1 if line_end >= 0 else -1)
     out: list[str] = []
-    for begin in (answer.rfind("\n", 0, max(0, line_start - 1)) + 1 if line_start else -1, line_end + 1):
-        if begin <= 0 or (begin == line_end + 1 and line_end == -1):
-            continue
-        item = _ITEM.match(answer, begin)
-        if item:
-            word = _FIRST_WORD.match(answer, item.end())
-            if word:
-                out.append(word.group(1))
+    for begin in begins:
+        item = _ITEM.match(answer, begin) if begin >= 0 else None
+        word = _FIRST_WORD.match(answer, item.end()) if item else None
+        if word:
+            out.append(word.group(1))
     return out
 
 
