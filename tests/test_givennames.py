@@ -10,13 +10,15 @@ same slots are not names.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
 import pytest
 
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
-from nofab.detectors.givennames import given_names, is_given_name
+from nofab.detectors.givennames import generate, given_names, is_given_name
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 
@@ -169,3 +171,20 @@ def test_the_gazetteer_holds_no_ordinary_words(word: str) -> None:
 def test_the_gazetteer_is_read_once() -> None:
     assert given_names() is given_names()
     assert len(given_names()) > 3000
+
+
+def test_the_committed_list_is_what_its_faker_version_generates() -> None:
+    """The list is data generated from Faker, never edited by hand: with the Faker version it
+    names installed, regenerating it gives the same names."""
+    faker = pytest.importorskip("faker", reason="the dev extra installs Faker")
+    import json
+    from importlib import resources
+
+    from nofab.detectors.givennames import generate
+
+    data = json.loads(
+        resources.files("nofab.language.lexicons").joinpath("given_names.json").read_text("utf-8")
+    )
+    if f"Faker {faker.VERSION} " not in data["_comment"]:
+        pytest.skip(f"the list was generated with another Faker than {faker.VERSION}")
+    assert data["names"] == generate()
