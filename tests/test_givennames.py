@@ -177,14 +177,8 @@ def test_the_committed_list_is_what_its_faker_version_generates() -> None:
     """The list is data generated from Faker, never edited by hand: with the Faker version it
     names installed, regenerating it gives the same names."""
     faker = pytest.importorskip("faker", reason="the dev extra installs Faker")
-    import json
-    from importlib import resources
-
-    from nofab.detectors.givennames import generate
-
-    data = json.loads(
-        resources.files("nofab.language.lexicons").joinpath("given_names.json").read_text("utf-8")
-    )
+    lexicons = resources.files("nofab.language.lexicons")
+    data = json.loads(lexicons.joinpath("given_names.json").read_text("utf-8"))
     if f"Faker {faker.VERSION} " not in data["_comment"]:
         pytest.skip(f"the list was generated with another Faker than {faker.VERSION}")
     assert data["names"] == generate()
