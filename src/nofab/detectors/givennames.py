@@ -8,11 +8,12 @@ languages and their main regions, plus Indian English and the romanised first na
 Chinese and Japanese, common in agent traffic and absent from the others. It is a committed
 file, not a run-time import, so a verdict never changes with the installed Faker version
 (detectors are pure), and reading it costs a JSON load, once per process and only when a
-rule asks about a word. Regenerate it with ``python -m nofab.detectors.givennames`` (needs ``pip install faker``).
+rule asks about a word. Regenerate it with ``python -m nofab.detectors.givennames`` (needs
+``pip install faker``).
 
 Risk: the lists hold names that are also places, brands or words ("Austin", "Charlotte",
-"Mercedes", "Chase", "Gang") and months ("April", "August"); the rules that read this list therefore use it only in
-a slot that already speaks of a person, never on a word alone.
+"Mercedes", "Chase", "Gang") and months ("April", "August"); the rules that read this list
+therefore use it only in a slot that already speaks of a person, never on a word alone.
 """
 
 from __future__ import annotations
