@@ -2,7 +2,7 @@
 
     python bench/halves.py                 # both halves, no profile
     python bench/halves.py --half tuning --list   # also list each flagged clean turn
-    python bench/halves.py --half tuning --misses # also list each missed injection (tuning only)
+    python bench/halves.py --half tuning --misses number_changed   # each injected miss, tuning half only
 
 For τ-bench and ToolTalk it prints, per half, the clean turns with a blocking finding
 (threshold 0.8, default policy, no profile) and the injection recall of each mutation
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import injection
 from corpora import tau_bench_turns, tooltalk_corpus
-from nofab import Finding, Guard, Policy, Profile, Turn
+from nofab import Guard, Policy, Profile, Turn
 from splits import HALVES, Half, half_of
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -58,13 +58,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--half", choices=HALVES, action="append", help="default: both")
     parser.add_argument("--list", action="store_true", help="list every flagged clean turn")
-    parser.add_argument("--misses", action="store_true", help="list every missed injection")
     parser.add_argument("--profile", type=Path, help="a profile applied to τ-bench")
     parser.add_argument("--no-injection", action="store_true")
+    parser.add_argument(
+        "--misses",
+        choices=(*injection.MUTATIONS, injection.LONE_FIRST_NAME),
+        help="list each missed injection of this type with what was found at its span (tuning half only)",
+    )
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
-    if (args.list or args.misses) and args.half != ["tuning"]:
-        parser.error("--list and --misses read examples: use them with --half tuning only")
+    if (args.list or args.misses) and (args.half or list(HALVES)) != ["tuning"]:
+        parser.error(
+            "--list and --misses read examples: only with --half tuning (the checking half stays unread)"
+        )
     halves = corpus_halves()
     pool = injection.name_pool(t for by in halves.values() for turns in by.values() for _l, t in turns)
     for corpus, by_half in halves.items():
@@ -97,13 +103,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                 for kind in kinds:
                     per[kind][0] += hit
                     per[kind][1] += 1
-                if args.misses and not hit:
-                    _print_miss(mutant, blocking)
+                if not hit and mutant.mutation == args.misses:
+                    _print_miss(guard, mutant)
             print(
                 "    injection: "
                 + ", ".join(f"{m} {h}/{n} ({h / max(1, n):.3f})" for m, (h, n) in per.items())
             )
-            _lone_first_names(guard, corpus, turns, args.seed, pool, args.misses)
+            _lone_first_names(guard, corpus, turns, args.seed, pool, args.misses == injection.LONE_FIRST_NAME)
 
 
 def _lone_first_names(
@@ -119,21 +125,23 @@ def _lone_first_names(
         hit = any(f.span[0] < mutant.span[1] and mutant.span[0] < f.span[1] for f in blocking)
         caught += hit
         if misses and not hit:
-            _print_miss(mutant, blocking)
+            _print_miss(guard, mutant)
     if total:
         print(
             f"    lone first names: swaps caught {caught}/{total}, clean variants flagged {flagged}/{total}"
         )
 
 
-def _print_miss(mutant: injection.Mutant, blocking: Sequence[Finding]) -> None:
-    """One missed injection: where, the injected text in its sentence, what did block."""
-    start, end = mutant.span
+def _print_miss(guard: Guard, mutant: injection.Mutant) -> None:
+    """The injected claim in its sentence, and every finding (any confidence) on its span."""
     text = mutant.turn.response
-    shown = text[max(0, start - 60) : end + 30] if end - start < 200 else text[:200]
-    print(f"    MISS {mutant.mutation} {mutant.label}: {shown!r}")
-    for f in blocking:
-        print(f"        (blocked elsewhere: {f.kind} {f.confidence:.2f} {f.identifier!r})")
+    start, end = mutant.span
+    lo, hi = max(0, start - 70), min(len(text), end + 50)
+    shown = f"...{text[lo:start]}[[{text[start:end]}]]{text[end:hi]}...".replace("\n", " ")
+    print(f"    MISS {mutant.label}: {shown}")
+    for f in guard.assess(mutant.turn).findings:
+        if f.span[0] < end and start < f.span[1]:
+            print(f"        {f.kind} {f.confidence:.2f} {f.identifier!r} {f.evidence}")
 
 
 if __name__ == "__main__":

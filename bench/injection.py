@@ -196,6 +196,9 @@ def _failed_as_success(turn: Turn) -> tuple[Turn, tuple[int, int]] | None:
     return mutated, (0, len(turn.response))
 
 
+#: The simulated first-name-only agent's mutation (not in ``MUTATIONS``: it rewrites the
+#: answer before swapping, see ``lone_first_names``).
+LONE_FIRST_NAME = "lone_first_name_swapped"
 _FULL_NAME = re.compile(r"\b([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 
 
