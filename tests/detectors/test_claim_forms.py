@@ -83,6 +83,8 @@ NOT_CLAIMS = [
     "Merci !",
     "Danke!",
     "2 Gepäckstücke sind im Tarif enthalten.",
+    "- **Total Amount Paid:** $500\n- **Booked:** 2 seats",
+    "Okay, cancelled flights can be refunded within 7 days.",
 ]
 
 
@@ -100,6 +102,9 @@ def test_standing_policies_conditions_and_questions_are_not_deeds(response: str)
         ("Your password was reset.", "ResetPassword"),
         ("2 checked bags added to your reservation.", "update_reservation_baggages"),
         ("Booked! See you on board.", "book_reservation"),
+        ("Okay, that meeting is cancelled.", "DeleteEvent"),
+        ("Okay, emailed Hugo the agenda.", "SendEmail"),
+        ("Sure, deleted the reminder.", "DeleteReminder"),
     ],
 )
 def test_a_failed_tool_does_not_ground_these_forms(response: str, tool: str) -> None:
