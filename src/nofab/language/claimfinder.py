@@ -29,6 +29,7 @@ _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 #: A sentence's end (searched, not walked character by character).
 _SENTENCE_END_AT = re.compile(r"[.!?\n]")
 _SPACES = re.compile(r"\s+")
+_WORD_TAIL = re.compile(r"[\w'’]*")
 _SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
@@ -185,8 +186,16 @@ class ClaimFinder:
         stop = _SENTENCE_END_AT.search(norm, end, end + 400)
         if stop is not None and stop.group() == "?":
             return True  # "Have I sent it?"
-        clause_start = 0
-        for brk in self._clause_break.finditer(norm, max(0, start - _CLAUSE_WINDOW), start):
+        # The clause reaches back to its last break, at most ``_CLAUSE_WINDOW`` characters:
+        # a long unpunctuated run ("... and cancelled ... and refunded ...") must not make
+        # every claim re-read the answer from its start (quadratic on hostile input), and a
+        # word that far back is no longer this clause's.
+        window = max(0, start - _CLAUSE_WINDOW)
+        if window and norm[window - 1].isalnum():  # not from the middle of a word ("ca|nnot")
+            tail = _WORD_TAIL.match(norm, window)
+            window = tail.end() if tail is not None else window
+        clause_start = window
+        for brk in self._clause_break.finditer(norm, window, start):
             clause_start = brk.end()
         subject_led = bool(lang.subject_starts) and norm.startswith(lang.subject_starts, start)
         # A claim led by its subject ("I've sent") is negated between subject and verb ("I

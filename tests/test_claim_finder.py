@@ -1,0 +1,67 @@
+"""The claim finder reads a claim's clause within a bounded window (issue 16): a negation or
+hedge earlier in the same clause cancels a claim, but an unpunctuated run does not make
+the clause reach back to the answer's start (which made finding claims quadratic on a
+long run of coordinated verbs, and let a word from far back cancel a claim)."""
+
+from __future__ import annotations
+
+import pytest
+
+from nofab import Profile
+from nofab.language.claimfinder import _CLAUSE_WINDOW as CLAUSE_WINDOW
+from nofab.language.lexicon import lexicon_for
+
+EN_FILLER = " ".join(["the", "long", "list", "of", "options", "we", "looked", "at", "with", "you"] * 4)
+ES_FILLER = " ".join(["la", "larga", "lista", "de", "opciones", "que", "vimos", "contigo"] * 5)
+
+
+def verbs(text: str) -> list[str]:
+    return [c.verb for c in lexicon_for(Profile()).find_claims(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It was not clear whether the booking has been cancelled",
+        "Nothing suggests the reservation has been cancelled",
+        "No estaba claro si la reserva ha sido cancelada",
+    ],
+)
+def test_a_negation_earlier_in_the_clause_cancels_a_claim(text: str) -> None:
+    assert verbs(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        (f"It was not {EN_FILLER} and the booking has been cancelled", "cancelled"),
+        (f"Nothing {EN_FILLER} so the reservation has been cancelled", "cancelled"),
+        (f"No {ES_FILLER} y la reserva ha sido cancelada", "cancelada"),
+    ],
+)
+def test_a_negation_beyond_the_clause_window_does_not_reach_a_claim(text: str, verb: str) -> None:
+    assert verbs(text) == [verb]
+
+
+def test_a_window_cut_inside_a_word_does_not_read_its_tail_as_a_word() -> None:
+    # The window's edge moved across "cannot": cut after "can", its tail "not" would read
+    # as a negation; the clause starts at the next whole word instead.
+    head, claim = "we cannot", "has been cancelled"
+    for cut in range(1, len("cannot")):
+        edge = len("we ") + cut  # where the window should start
+        gap = edge + CLAUSE_WINDOW - len(head)  # characters between the head and the claim
+        middle = " and the booking "
+        text = head + " " * (gap - len(middle)) + middle + claim
+        assert text.index(claim) - CLAUSE_WINDOW == edge
+        assert verbs(text) == ["cancelled"], cut
+
+
+@pytest.mark.parametrize(
+    ("unit", "per_unit"),
+    [
+        ("I have sent the email and cancelled the booking and ", ["sent", "cancelled"]),
+        ("He cancelado la reserva y enviado el correo y ", ["cancelado", "enviado"]),
+    ],
+)
+def test_every_claim_of_a_long_unpunctuated_run_is_found(unit: str, per_unit: list[str]) -> None:
+    assert verbs(unit * 300) == per_unit * 300
