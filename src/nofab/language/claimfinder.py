@@ -21,10 +21,11 @@ from dataclasses import dataclass, replace
 
 from nofab.language.casefree import ascii_reading
 from nofab.language.text import normalise
-from nofab.language.vocabulary import Action, Language, contains_phrase, stem
+from nofab.language.vocabulary import Action, Language, stem
 from nofab.pipeline.spans import SpanSet
 
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
+_QUOTE_MARKS = re.compile(r'["“«]')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 #: A sentence's end (searched, not walked character by character).
 _SENTENCE_END_AT = re.compile(r"[.!?\n]")
@@ -36,6 +37,20 @@ _CLAUSE_WINDOW = 160
 _REFERENCE_WINDOW = 48
 #: How far before a claim's subject a hedge still governs it ("if I sent", "once we have").
 _HEDGE_REACH = 16
+
+
+def _any_phrase(phrases: Sequence[str]) -> re.Pattern[str] | None:
+    r"""A pattern finding any of ``phrases`` where ``contains_phrase`` would: not preceded or
+    followed by a letter or digit (``[^\W_]`` is exactly ``str.isalnum``'s class)."""
+    if not phrases:
+        return None
+    alternatives = "|".join(re.escape(p) for p in sorted(set(phrases), key=len, reverse=True))
+    return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
+
+
+def _unquoted(clause: str) -> str:
+    """``clause`` with quoted words blanked (a scan only when it holds a quotation mark)."""
+    return _QUOTED.sub(" ", clause) if _QUOTE_MARKS.search(clause) else clause
 
 
 def _sentence_starts(norm: str) -> list[int]:
@@ -97,6 +112,10 @@ class ClaimFinder:
         words = "|".join(re.escape(b) for b in breaks)
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
+        # Each language's hedges as one pattern, matched at the boundaries ``contains_phrase``
+        # uses (no letter or digit either side): one scan of the clause instead of one per
+        # hedge, for every candidate claim.
+        self._hedges = {lang.code: _any_phrase(lang.hedges) for lang in self.languages}
         # The languages again with their patterns' ASCII twins, for answers that fold to
         # lower-case ASCII (most), and the literal each twin's every match holds ("been",
         # "successfully"; by id: hashing a Pattern hashes its compiled code): built on the
@@ -210,11 +229,18 @@ class ClaimFinder:
             hedge_from = max(clause_start, comma + 1, start - _HEDGE_REACH)
         # Quoted words are someone else's ('the message "I could never go"'): their
         # negations and hedges are not the speaker's.
-        clause = _QUOTED.sub(" ", norm[negation_from:end])
+        clause = _unquoted(norm[negation_from:end])
         tokens = set(_WORDS.findall(clause))
-        if "gap" in match.groupdict() and match.group("gap"):
-            tokens.update(_WORDS.findall(match.group("gap")))
-        if any(t in lang.negations or t.endswith(self._suffixes) for t in tokens):
+        gap = match.groupdict().get("gap") or ""
+        if gap:
+            tokens.update(_WORDS.findall(gap))
+        if not tokens.isdisjoint(lang.negations):
+            return True
+        # A word ending in a negation suffix holds the suffix: without it in the text, no
+        # word needs testing.
+        if any(s in clause or s in gap for s in self._suffixes) and any(
+            t.endswith(self._suffixes) for t in tokens
+        ):
             return True
         if any(p in clause for p in lang.negation_prefixes):
             return True
@@ -224,8 +250,8 @@ class ClaimFinder:
             and lang.relative_reference.search(norm, max(clause_start, start - _REFERENCE_WINDOW), start)
         ):
             return True
-        clause = _QUOTED.sub(" ", norm[hedge_from:end])
-        return any(contains_phrase(clause, hedge) for hedge in lang.hedges)
+        hedges = self._hedges.get(lang.code)
+        return hedges is not None and hedges.search(_unquoted(norm[hedge_from:end])) is not None
 
     def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
         """Entity groups named right after the claim ("deleted your old booking") or, for a
