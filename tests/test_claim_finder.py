@@ -9,6 +9,7 @@ import pytest
 
 from nofab import Profile
 from nofab.language.claimfinder import _CLAUSE_WINDOW as CLAUSE_WINDOW
+from nofab.language.claimfinder import ClaimFinder
 from nofab.language.lexicon import lexicon_for
 
 EN_FILLER = " ".join(["the", "long", "list", "of", "options", "we", "looked", "at", "with", "you"] * 4)
@@ -65,3 +66,31 @@ def test_a_window_cut_inside_a_word_does_not_read_its_tail_as_a_word() -> None:
 )
 def test_every_claim_of_a_long_unpunctuated_run_is_found(unit: str, per_unit: list[str]) -> None:
     assert verbs(unit * 300) == per_unit * 300
+
+
+def test_only_the_languages_an_answer_reaches_pay_for_their_ascii_twins() -> None:
+    lexicon = lexicon_for(Profile())
+    finder = ClaimFinder(lexicon.languages, lexicon.actions, lexicon.entities)
+    codes = [lang.code for lang in finder.languages]
+    finder.find("I have cancelled the booking.")
+    assert {codes[i] for i in finder._ascii} == {"en"}
+    finder.find("He cancelado la reserva.")  # Portuguese shares some of these words
+    reached = {codes[i] for i in finder._ascii}
+    assert {"en", "es"} <= reached and "de" not in reached
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have cancelled the booking and sent the email.",
+        "Your reservation has been cancelled, not refunded.",
+        "He cancelado la reserva y enviado el correo.",
+        "Ich habe die Buchung storniert.",
+    ],
+)
+def test_an_ascii_answer_finds_what_the_same_answer_with_a_non_ascii_mark_finds(text: str) -> None:
+    # The trailing mark keeps the answer off the ASCII twins: both readings must agree.
+    plain = [(c.span, c.verb) for c in lexicon_for(Profile()).find_claims(text)]
+    marked = [(c.span, c.verb) for c in lexicon_for(Profile()).find_claims(text + " ☺")]
+    assert plain == marked
+    assert plain

@@ -118,9 +118,12 @@ class ClaimFinder:
         self._hedges = {lang.code: _any_phrase(lang.hedges) for lang in self.languages}
         # The languages again with their patterns' ASCII twins, for answers that fold to
         # lower-case ASCII (most), and the literal each twin's every match holds ("been",
-        # "successfully"; by id: hashing a Pattern hashes its compiled code): built on the
-        # first such answer, since parsing and compiling them costs tens of milliseconds.
-        self._ascii: tuple[tuple[Language, ...], dict[int, str]] | None = None
+        # "successfully"; by id: hashing a Pattern hashes its compiled code). Parsing and
+        # compiling twins costs tens of milliseconds, so each language's are built on the
+        # first ASCII answer that reaches that language (an English deployment never pays
+        # for the German ones).
+        self._ascii: dict[int, Language] = {}
+        self._needs: dict[int, str] = {}
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -128,10 +131,13 @@ class ClaimFinder:
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
-        languages, needs = self._ascii_readings() if norm.isascii() else (self.languages, {})
-        for lang in languages:
+        ascii_text = norm.isascii()
+        needs = self._needs if ascii_text else {}
+        for i, lang in enumerate(self.languages):
             if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
                 continue
+            if ascii_text:
+                lang = self._ascii_reading(i)
             for pattern in lang.patterns:
                 if (need := needs.get(id(pattern))) is not None and need not in norm:
                     continue
@@ -153,11 +159,13 @@ class ClaimFinder:
         claims.sort(key=lambda c: c.span)
         return claims
 
-    def _ascii_readings(self) -> tuple[tuple[Language, ...], dict[int, str]]:
-        if self._ascii is None:  # two threads may both build it: the same value either way
-            needs: dict[int, str] = {}
-            self._ascii = (tuple(_ascii_language(lang, needs) for lang in self.languages), needs)
-        return self._ascii
+    def _ascii_reading(self, i: int) -> Language:
+        """Language ``i`` with its patterns' ASCII twins (two threads may both build it: the
+        same value either way)."""
+        twin = self._ascii.get(i)
+        if twin is None:
+            twin = self._ascii.setdefault(i, _ascii_language(self.languages[i], self._needs))
+        return twin
 
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
