@@ -15,6 +15,7 @@ parsed pattern and returns ``None`` when it cannot tell (the caller keeps the or
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
@@ -95,6 +96,69 @@ def _literal(parsed: Any, shortest: int) -> str | None:
     return best if len(best) >= shortest else None
 
 
+def _first_chars(items: Any) -> set[str] | None:
+    """Every character a match of the parsed (sub)pattern can start with, or ``None`` when
+    that is not a small known set (a class, a repetition that may match nothing, ...)."""
+    if not items:
+        return None
+    op, av = items[0]
+    if op == c.LITERAL:
+        return {chr(av)}
+    if op == c.SUBPATTERN:
+        return _first_chars(av[3])
+    if op == c.BRANCH:
+        out: set[str] = set()
+        for branch in av[1]:
+            chars = _first_chars(branch)
+            if chars is None:
+                return None
+            out |= chars
+        return out
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
+        return _first_chars(av[2])
+    return None
+
+
+@lru_cache(maxsize=256)
+def word_start(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    r"""``pattern`` without its leading ``\b``, when every match of the rest starts with a
+    word character, else ``None``.
+
+    Why: ``re`` skips ahead to a match's possible first characters only when the pattern
+    starts with them; a leading ``\b`` makes it try the whole pattern at every position (the
+    claim patterns' ``\b(?:i|we)...`` cost several times a plain scan). Before a word
+    character ``\b`` holds exactly when the character before is not one, which the caller
+    tests on each hit instead (``word_start_matches``)."""
+    parsed = _parser.parse(pattern.pattern, pattern.flags).data
+    if not parsed or parsed[0] != (c.AT, c.AT_BOUNDARY) or pattern.flags & re.IGNORECASE:
+        return None
+    chars = _first_chars(parsed[1:])
+    if not chars or not all(ch.isalnum() or ch == "_" for ch in chars):
+        return None
+    source = pattern.pattern
+    if not source.startswith(r"\b"):
+        return None  # the boundary is spelt some other way: keep the pattern whole
+    return re.compile(source[2:], pattern.flags)
+
+
+def word_start_matches(stripped: re.Pattern[str], text: str, pos: int = 0) -> Iterator[re.Match[str]]:
+    r"""What ``re.compile(r"\b" + stripped.pattern).finditer(text, pos)`` yields (the same
+    spans and groups), for a ``word_start`` pattern: each leftmost hit is kept when the
+    character before it is no word character, else the search resumes one character on."""
+    search = stripped.search
+    while True:
+        found = search(text, pos)
+        if found is None:
+            return
+        start = found.start()
+        before = text[start - 1] if start else ""
+        if before and (before.isalnum() or before == "_"):
+            pos = start + 1
+            continue
+        yield found
+        pos = found.end() if found.end() > start else start + 1
+
+
 def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
     r"""The longest run of plain characters every match of a case-sensitive ``pattern``
     holds (a top-level literal: "been" in ``have\s+been\s+{verbs}``), when it is at least
@@ -105,4 +169,4 @@ def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
     return _literal(_parser.parse(pattern.pattern, pattern.flags).data, shortest)
 
 
-__all__ = ["ascii_reading", "ascii_twin", "required_literal"]
+__all__ = ["ascii_reading", "ascii_twin", "required_literal", "word_start", "word_start_matches"]

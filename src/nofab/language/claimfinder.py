@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right, insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from nofab.language.casefree import ascii_reading
+from nofab.language.casefree import ascii_reading, word_start, word_start_matches
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, stem
 from nofab.pipeline.spans import SpanSet
@@ -59,9 +59,10 @@ def _sentence_starts(norm: str) -> list[int]:
     return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
 
 
-def _ascii_language(lang: Language, needs: dict[int, str]) -> Language:
+def _ascii_language(lang: Language, needs: dict[int, str], scans: dict[int, re.Pattern[str]]) -> Language:
     """``lang`` with each claim pattern replaced by its ASCII twin where it has one; each
-    twin's required literal goes into ``needs`` (by the twin's id)."""
+    twin's required literal goes into ``needs`` and its ``word_start`` reading into
+    ``scans`` (by the twin's id)."""
 
     def twins(patterns: tuple[re.Pattern[str], ...]) -> tuple[re.Pattern[str], ...]:
         out = []
@@ -72,6 +73,8 @@ def _ascii_language(lang: Language, needs: dict[int, str]) -> Language:
                 continue
             if need is not None:
                 needs[id(twin)] = need
+            if (stripped := word_start(twin)) is not None:
+                scans[id(twin)] = stripped
             out.append(twin)
         return tuple(out)
 
@@ -124,6 +127,7 @@ class ClaimFinder:
         # for the German ones).
         self._ascii: dict[int, Language] = {}
         self._needs: dict[int, str] = {}
+        self._scans: dict[int, re.Pattern[str]] = {}
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -141,7 +145,7 @@ class ClaimFinder:
             for pattern in lang.patterns:
                 if (need := needs.get(id(pattern))) is not None and need not in norm:
                     continue
-                for match in pattern.finditer(norm):
+                for match in self._matches(pattern, norm):
                     claim = self._claim(text, norm, lang, match, seen)
                     if claim is not None:
                         claims.append(claim)
@@ -164,8 +168,16 @@ class ClaimFinder:
         same value either way)."""
         twin = self._ascii.get(i)
         if twin is None:
-            twin = self._ascii.setdefault(i, _ascii_language(self.languages[i], self._needs))
+            twin = self._ascii.setdefault(i, _ascii_language(self.languages[i], self._needs, self._scans))
         return twin
+
+    def _matches(self, pattern: re.Pattern[str], norm: str, pos: int = 0) -> Iterator[re.Match[str]]:
+        """``pattern.finditer(norm, pos)``, through its ``word_start`` reading when it has one
+        (the same matches, found by skipping ahead to their first characters)."""
+        stripped = self._scans.get(id(pattern))
+        return (
+            word_start_matches(stripped, norm, pos) if stripped is not None else pattern.finditer(norm, pos)
+        )
 
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
@@ -195,7 +207,7 @@ class ClaimFinder:
         anchors = sorted(c.span[1] for c in claims if c.language == lang.code)
         out: list[Claim] = []
         for pattern in lang.coordination:
-            for match in pattern.finditer(norm, anchors[0] if anchors else len(norm)):
+            for match in self._matches(pattern, norm, anchors[0] if anchors else len(norm)):
                 start = match.start()
                 i = bisect_right(anchors, start)  # the nearest claim ending before this verb
                 if i == 0 or _SENTENCE_END_AT.search(norm, anchors[i - 1], start):
