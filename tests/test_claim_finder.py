@@ -6,6 +6,8 @@ long run of coordinated verbs, and let a word from far back cancel a claim)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nofab import Profile
 from nofab.language.claimfinder import _CLAUSE_WINDOW as CLAUSE_WINDOW
@@ -94,3 +96,27 @@ def test_an_ascii_answer_finds_what_the_same_answer_with_a_non_ascii_mark_finds(
     marked = [(c.span, c.verb) for c in lexicon_for(Profile()).find_claims(text + " ☺")]
     assert plain == marked
     assert plain
+
+
+PIECES = ["but", "pero", "aber", "mais", "mas", "sent", "i", "we", "x", "butter", "."]
+GLUES = [" ", "", ". ", "; ", "!", "?", "\n", ", "]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from(GLUES)), min_size=1, max_size=30),
+    st.integers(min_value=0, max_value=200),
+    st.integers(min_value=0, max_value=200),
+)
+def test_a_clause_starts_after_the_last_stop_or_break_word(
+    parts: list[tuple[str, str]], a: int, b: int
+) -> None:
+    # The stops found backwards and the break words by their own pattern give what one
+    # pattern of both, scanned forward through the window, gives.
+    finder = lexicon_for(Profile())._claims
+    text = "".join(w + g for w, g in parts)
+    window, start = sorted((min(a, len(text)), min(b, len(text))))
+    expected = window
+    for brk in finder._clause_break.finditer(text, window, start):
+        expected = brk.end()
+    assert finder._clause_start(text, window, start) == expected

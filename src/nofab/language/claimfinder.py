@@ -31,6 +31,8 @@ _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 _SENTENCE_END_AT = re.compile(r"[.!?\n]")
 _SPACES = re.compile(r"\s+")
 _WORD_TAIL = re.compile(r"[\w'’]*")
+#: Characters that end a claim's clause (besides a language's break words).
+_CLAUSE_STOPS = ".!?;\n"
 _SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
@@ -113,7 +115,15 @@ class ClaimFinder:
         self.entities = entities
         breaks = sorted({b for lang in self.languages for b in lang.clause_breaks}, key=len, reverse=True)
         words = "|".join(re.escape(b) for b in breaks)
+        # A clause starts after a stop or a break word ("but"). The stops are found with
+        # ``rfind`` from the claim backwards and the break words with their own pattern: the
+        # same last break as one pattern scanned forward through the window, because no
+        # break word holds a stop (so the two never overlap), without stepping over every
+        # full stop of a list of short sentences.
+        # (A profile's break word holding a stop would break that: then the one pattern.)
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
+        self._break_words = re.compile(rf"\b(?:{words})\b") if words else None
+        self._stops_apart = not any(stop in b for b in breaks for stop in _CLAUSE_STOPS)
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
         # Each language's hedges as one pattern, matched at the boundaries ``contains_phrase``
         # uses (no letter or digit either side): one scan of the clause instead of one per
@@ -233,9 +243,7 @@ class ClaimFinder:
         if window and norm[window - 1].isalnum():  # not from the middle of a word ("ca|nnot")
             tail = _WORD_TAIL.match(norm, window)
             window = tail.end() if tail is not None else window
-        clause_start = window
-        for brk in self._clause_break.finditer(norm, window, start):
-            clause_start = brk.end()
+        clause_start = self._clause_start(norm, window, start)
         subject_led = bool(lang.subject_starts) and norm.startswith(lang.subject_starts, start)
         # A claim led by its subject ("I've sent") is negated between subject and verb ("I
         # haven't sent"); a negation before the subject belongs to another clause ("No
@@ -272,6 +280,19 @@ class ClaimFinder:
             return True
         hedges = self._hedges.get(lang.code)
         return hedges is not None and hedges.search(_unquoted(norm[hedge_from:end])) is not None
+
+    def _clause_start(self, norm: str, window: int, start: int) -> int:
+        """Where the clause ending at ``start`` begins: after the last break in the window."""
+        if not self._stops_apart:
+            clause_start = window
+            for brk in self._clause_break.finditer(norm, window, start):
+                clause_start = brk.end()
+            return clause_start
+        clause_start = max(window, *(norm.rfind(stop, window, start) + 1 for stop in _CLAUSE_STOPS))
+        if self._break_words is not None:
+            for brk in self._break_words.finditer(norm, window, start):
+                clause_start = max(clause_start, brk.end())
+        return clause_start
 
     def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
         """Entity groups named right after the claim ("deleted your old booking") or, for a
