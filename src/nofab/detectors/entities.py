@@ -146,7 +146,7 @@ class EntityDetector(DetectorBase):
 
     def _names(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
-        if not any(c.isupper() for c in answer):
+        if not _has_capital(answer):
             return
         lexicon = evidence.lexicon
         finder = NameFinder(
@@ -209,6 +209,20 @@ _WHAT = {
     "quoted": "quoted name",
     "profile": "entity",
 }
+
+
+_ASCII_CAPITAL = re.compile(r"[A-Z]")
+
+
+def _has_capital(text: str) -> bool:
+    """Does ``text`` hold an upper-case letter? Asked in C where that is exact (a lower-case
+    text has none; on ASCII, ``isupper`` holds for A-Z only), so a megabyte of lower-case
+    URLs or e-mails is not walked character by character in Python."""
+    if text.islower():
+        return False
+    if text.isascii():
+        return _ASCII_CAPITAL.search(text) is not None
+    return any(c.isupper() for c in text)
 
 
 def _name_like(text: str) -> bool:
