@@ -9,7 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nofab.language.casefree import ascii_twin, required_literal, word_start, word_start_matches
+from nofab.language.casefree import (
+    ascii_scan,
+    ascii_twin,
+    required_literal,
+    word_start,
+    word_start_matches,
+)
 from nofab.language.text import normalise
 from nofab.language.vocabulary import LANGUAGES, compile_language, load
 
@@ -156,6 +162,21 @@ def test_a_word_start_scan_finds_what_the_pattern_finds(parts: list[tuple[str, s
         for start in (0, pos):
             expected = [(m.span(), m.groupdict()) for m in twin.finditer(text, start)]
             assert [(m.span(), m.groupdict()) for m in word_start_matches(stripped, text, start)] == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(GLUE)), min_size=1, max_size=14))
+def test_an_ascii_scan_reading_finds_what_the_original_finds(parts: list[tuple[str, str]]) -> None:
+    text = "".join(w + p for w, p in parts).lower()
+    if not text.isascii():
+        return
+    for pattern in PATTERNS:
+        scan, need, word_started = ascii_scan(pattern)
+        assert scan is not None
+        found = word_start_matches(scan, text) if word_started else scan.finditer(text)
+        assert [m.span() for m in found] == [m.span() for m in pattern.finditer(text)]
+        if need is not None and need not in text:
+            assert pattern.search(text) is None
 
 
 def test_the_english_claim_patterns_led_by_a_boundary_get_a_word_start_scan() -> None:

@@ -88,6 +88,25 @@ def ascii_reading(pattern: re.Pattern[str], shortest: int = 3) -> tuple[re.Patte
     return pattern, _literal(parsed, shortest)
 
 
+@lru_cache(maxsize=256)
+def ascii_scan(
+    pattern: re.Pattern[str], shortest: int = 3
+) -> tuple[re.Pattern[str] | None, str | None, bool]:
+    r"""For a pattern scanned with ``finditer``: ``ascii_reading``'s twin and literal, except
+    that a twin led by ``\b`` before word characters comes without it (the third value
+    True: scan it with ``word_start_matches``). One parse and one compile, as for the twin
+    alone: these patterns are long alternations, and each parse costs milliseconds on the
+    first answer of a process."""
+    parsed = _parser.parse(pattern.pattern, pattern.flags).data
+    if pattern.flags & re.IGNORECASE and not _free(parsed):
+        return None, None, False
+    flags = pattern.flags & ~re.IGNORECASE
+    need = _literal(parsed, shortest)
+    if _boundary_before_word(parsed) and pattern.pattern.startswith(r"\b"):
+        return re.compile(pattern.pattern[2:], flags), need, True
+    return (pattern if flags == pattern.flags else re.compile(pattern.pattern, flags)), need, False
+
+
 def _literal(parsed: Any, shortest: int) -> str | None:
     best, run = "", ""
     for op, av in parsed:
@@ -129,16 +148,20 @@ def word_start(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     claim patterns' ``\b(?:i|we)...`` cost several times a plain scan). Before a word
     character ``\b`` holds exactly when the character before is not one, which the caller
     tests on each hit instead (``word_start_matches``)."""
-    parsed = _parser.parse(pattern.pattern, pattern.flags).data
-    if not parsed or parsed[0] != (c.AT, c.AT_BOUNDARY) or pattern.flags & re.IGNORECASE:
+    if pattern.flags & re.IGNORECASE or not pattern.pattern.startswith(r"\b"):
+        return None  # (a boundary spelt some other way: the pattern is kept whole)
+    if not _boundary_before_word(_parser.parse(pattern.pattern, pattern.flags).data):
         return None
+    return re.compile(pattern.pattern[2:], pattern.flags)
+
+
+def _boundary_before_word(parsed: Any) -> bool:
+    r"""Does the parsed pattern open with ``\b`` followed by what can only start with a word
+    character?"""
+    if not parsed or parsed[0] != (c.AT, c.AT_BOUNDARY):
+        return False
     chars = _first_chars(parsed[1:])
-    if not chars or not all(ch.isalnum() or ch == "_" for ch in chars):
-        return None
-    source = pattern.pattern
-    if not source.startswith(r"\b"):
-        return None  # the boundary is spelt some other way: keep the pattern whole
-    return re.compile(source[2:], pattern.flags)
+    return chars is not None and bool(chars) and all(ch.isalnum() or ch == "_" for ch in chars)
 
 
 def word_start_matches(stripped: re.Pattern[str], text: str, pos: int = 0) -> Iterator[re.Match[str]]:
@@ -169,4 +192,11 @@ def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
     return _literal(_parser.parse(pattern.pattern, pattern.flags).data, shortest)
 
 
-__all__ = ["ascii_reading", "ascii_twin", "required_literal", "word_start", "word_start_matches"]
+__all__ = [
+    "ascii_reading",
+    "ascii_scan",
+    "ascii_twin",
+    "required_literal",
+    "word_start",
+    "word_start_matches",
+]

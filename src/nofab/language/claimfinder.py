@@ -19,7 +19,7 @@ from bisect import bisect_right, insort
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from nofab.language.casefree import ascii_reading, word_start, word_start_matches
+from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matches
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, stem
 from nofab.pipeline.spans import SpanSet
@@ -61,30 +61,34 @@ def _sentence_starts(norm: str) -> list[int]:
     return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
 
 
-def _ascii_language(lang: Language, needs: dict[int, str], scans: dict[int, re.Pattern[str]]) -> Language:
+def _ascii_language(lang: Language, needs: dict[int, str], word_started: set[int]) -> Language:
     """``lang`` with each claim pattern replaced by its ASCII twin where it has one; each
-    twin's required literal goes into ``needs`` and its ``word_start`` reading into
-    ``scans`` (by the twin's id)."""
+    twin's required literal goes into ``needs`` (by the twin's id). The patterns scanned
+    with ``finditer`` come from ``ascii_scan``: the id of one without its leading boundary
+    goes into ``word_started``."""
 
-    def twins(patterns: tuple[re.Pattern[str], ...]) -> tuple[re.Pattern[str], ...]:
+    def twins(patterns: tuple[re.Pattern[str], ...], scanned: bool) -> tuple[re.Pattern[str], ...]:
         out = []
         for pattern in patterns:
-            twin, need = ascii_reading(pattern)
+            if scanned:
+                twin, need, stripped = ascii_scan(pattern)
+            else:
+                (twin, need), stripped = ascii_reading(pattern), False
             if twin is None:
                 out.append(pattern)
                 continue
             if need is not None:
                 needs[id(twin)] = need
-            if (stripped := word_start(twin)) is not None:
-                scans[id(twin)] = stripped
+            if stripped:
+                word_started.add(id(twin))
             out.append(twin)
         return tuple(out)
 
     return replace(
         lang,
-        patterns=twins(lang.patterns),
-        reports=twins(lang.reports),
-        coordination=twins(lang.coordination),
+        patterns=twins(lang.patterns, scanned=True),
+        reports=twins(lang.reports, scanned=False),  # matched at sentence starts
+        coordination=twins(lang.coordination, scanned=True),
     )
 
 
@@ -137,7 +141,7 @@ class ClaimFinder:
         # for the German ones).
         self._ascii: dict[int, Language] = {}
         self._needs: dict[int, str] = {}
-        self._scans: dict[int, re.Pattern[str]] = {}
+        self._word_started: set[int] = set()
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -178,16 +182,18 @@ class ClaimFinder:
         same value either way)."""
         twin = self._ascii.get(i)
         if twin is None:
-            twin = self._ascii.setdefault(i, _ascii_language(self.languages[i], self._needs, self._scans))
+            twin = self._ascii.setdefault(
+                i, _ascii_language(self.languages[i], self._needs, self._word_started)
+            )
         return twin
 
     def _matches(self, pattern: re.Pattern[str], norm: str, pos: int = 0) -> Iterator[re.Match[str]]:
-        """``pattern.finditer(norm, pos)``, through its ``word_start`` reading when it has one
-        (the same matches, found by skipping ahead to their first characters)."""
-        stripped = self._scans.get(id(pattern))
-        return (
-            word_start_matches(stripped, norm, pos) if stripped is not None else pattern.finditer(norm, pos)
-        )
+        """``pattern.finditer(norm, pos)``; a pattern ``ascii_scan`` gave without its leading
+        boundary is scanned by ``word_start_matches``, which tests it on each hit (the same
+        matches, found by skipping ahead to their first characters)."""
+        if id(pattern) in self._word_started:
+            return word_start_matches(pattern, norm, pos)
+        return pattern.finditer(norm, pos)
 
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
