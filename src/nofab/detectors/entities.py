@@ -101,19 +101,20 @@ class EntityDetector(DetectorBase):
         for name, pattern, confidence in self.patterns:
             if name in _GATED and name not in present:
                 continue  # no "://", "@", "/" or capital-digit in the answer: the shape cannot occur
+            g = 1 if pattern.groups else 0
+            code = name == "code"
             for m in pattern.finditer(answer):
-                g = 1 if pattern.groups else 0
                 start, end = m.span(g)
                 if start < 0:
                     continue
                 while end > start and answer[end - 1] in _TRAILING:
                     end -= 1
-                if end - start < 3 or taken.overlaps(start, end):
+                if end - start < 3:
                     continue
-                if name == "code" and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
+                if code and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
                     continue
-                taken.add(start, end)
-                out.append((name, (start, end), confidence))
+                if taken.add(start, end):  # (False: it overlaps a span kept earlier)
+                    out.append((name, (start, end), confidence))
         if self.quoted and any(q in answer for q in '"“«'):
             for m in _QUOTED.finditer(answer):
                 g = next(i for i in (1, 2, 3) if m.group(i) is not None)
