@@ -198,7 +198,9 @@ class ClaimFinder:
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
     ) -> Claim | None:
-        verb = _SPACES.sub(" ", match.group("verb"))
+        verb = match.group("verb")
+        if not verb.isalpha():  # a verb of several words: its spaces as one
+            verb = _SPACES.sub(" ", verb)
         name = lang.verbs.get(verb)
         if name is None and " " in verb:  # "logged you out" -> "logged out"
             name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
@@ -294,7 +296,15 @@ class ClaimFinder:
             for brk in self._clause_break.finditer(norm, window, start):
                 clause_start = brk.end()
             return clause_start
-        clause_start = max(window, *(norm.rfind(stop, window, start) + 1 for stop in _CLAUSE_STOPS))
+        rfind = norm.rfind  # each stop of _CLAUSE_STOPS, spelt out: no generator per claim
+        clause_start = max(
+            window,
+            rfind(".", window, start) + 1,
+            rfind("!", window, start) + 1,
+            rfind("?", window, start) + 1,
+            rfind(";", window, start) + 1,
+            rfind("\n", window, start) + 1,
+        )
         if self._break_words is not None:
             for brk in self._break_words.finditer(norm, window, start):
                 clause_start = max(clause_start, brk.end())
