@@ -53,7 +53,7 @@ class Lookup:
 
     def __init__(self, hay: str, tokens: Iterable[str] = (), substrings: Iterable[str] = ()) -> None:
         self.hay = hay
-        self._counts = Counter(_RUN.findall(hay))
+        self._counts: Counter[str] | None = None  # counted for the first needle with a whole run
         token_anchors = {t: self._anchors(t, token=True) for t in tokens if t}
         sub_anchors = {s: self._anchors(s, token=False) for s in substrings}
         wanted = {
@@ -70,12 +70,23 @@ class Lookup:
     def _anchors(self, needle: str, token: bool) -> list[Anchor]:
         """The needle's rarest whole-run anchor ("="), or when it has none its edge anchors."""
         runs = _RUN.findall(needle)
-        first = 1 if not token and is_word_char(needle[:1]) else 0  # a substring's edge runs
-        last = len(runs) - (1 if not token and is_word_char(needle[-1:]) else 0)
+        starts_run = not token and is_word_char(needle[:1])  # a substring's edge runs
+        ends_run = not token and is_word_char(needle[-1:])
+        first, last = int(starts_run), len(runs) - int(ends_run)
         if first >= last:
-            return _anchors(needle, token)
+            # No whole run: at most the two edge runs (what ``_anchors`` gives, read off the
+            # runs already found). A needle that is one run has none.
+            out: list[Anchor] = []
+            if runs and starts_run and not (ends_run and len(runs) == 1):
+                out.append((">", runs[0][-_EDGE_KEY:], len(runs[0])))
+            if runs and ends_run and not (starts_run and len(runs) == 1):
+                out.append(("<", runs[-1][:_EDGE_KEY], len(needle) - len(runs[-1])))
+            return out
+        if self._counts is None:
+            self._counts = Counter(_RUN.findall(self.hay))
+        counts = self._counts
         # Counter returns 0 for a run the evidence lacks: that needle is answered at once.
-        k = min(range(first, last), key=lambda i: self._counts[runs[i]])
+        k = min(range(first, last), key=lambda i: counts[runs[i]])
         for i, m in enumerate(_RUN.finditer(needle)):
             if i == k:
                 return [("=", m.group(), m.start())]
