@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from nofab import Profile, Turn
-from nofab.detectors.entities import EntityDetector
+from nofab.detectors.entities import EntityDetector, _has_capital
 from nofab.errors import ProfileError
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
@@ -152,3 +152,22 @@ def test_ids_spelled_in_look_alikes_are_read_as_the_latin_id(answer: str, expect
     as the Latin id it imitates; an id wholly in look-alikes is reported as written (its Latin
     reading in the evidence)."""
     assert [f.identifier for f in detect(answer)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("see https://a.example.com/x and mail bob@example.org", False),
+        ("12 345 -- ;;", False),
+        ("ünïcödé only, ß and ø", False),
+        ("Dr. Ada", True),
+        ("under the arc de triomphe with Ünal", True),
+        ("ǅ is titlecase, not upper", False),
+        ("x" * 50 + "Q", True),
+        ("ÆSIR", True),
+    ],
+)
+def test_a_capital_is_found_wherever_it_is(text: str, expected: bool) -> None:
+    # The C-level shortcuts agree with asking every character.
+    assert _has_capital(text) is expected
+    assert _has_capital(text) is any(c.isupper() for c in text)

@@ -101,19 +101,20 @@ class EntityDetector(DetectorBase):
         for name, pattern, confidence in self.patterns:
             if name in _GATED and name not in present:
                 continue  # no "://", "@", "/" or capital-digit in the answer: the shape cannot occur
+            g = 1 if pattern.groups else 0
+            code = name == "code"
             for m in pattern.finditer(answer):
-                g = 1 if pattern.groups else 0
                 start, end = m.span(g)
                 if start < 0:
                     continue
                 while end > start and answer[end - 1] in _TRAILING:
                     end -= 1
-                if end - start < 3 or taken.overlaps(start, end):
+                if end - start < 3:
                     continue
-                if name == "code" and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
+                if code and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
                     continue
-                taken.add(start, end)
-                out.append((name, (start, end), confidence))
+                if taken.add(start, end):  # (False: it overlaps a span kept earlier)
+                    out.append((name, (start, end), confidence))
         if self.quoted and any(q in answer for q in '"“«'):
             for m in _QUOTED.finditer(answer):
                 g = next(i for i in (1, 2, 3) if m.group(i) is not None)
@@ -150,7 +151,7 @@ class EntityDetector(DetectorBase):
 
     def _names(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
-        if not any(c.isupper() for c in answer):
+        if not _has_capital(answer):
             return
         lexicon = evidence.lexicon
         finder = NameFinder(
@@ -213,6 +214,20 @@ _WHAT = {
     "quoted": "quoted name",
     "profile": "entity",
 }
+
+
+_ASCII_CAPITAL = re.compile(r"[A-Z]")
+
+
+def _has_capital(text: str) -> bool:
+    """Does ``text`` hold an upper-case letter? Asked in C where that is exact (a lower-case
+    text has none; on ASCII, ``isupper`` holds for A-Z only), so a megabyte of lower-case
+    URLs or e-mails is not walked character by character in Python."""
+    if text.islower():
+        return False
+    if text.isascii():
+        return _ASCII_CAPITAL.search(text) is not None
+    return any(c.isupper() for c in text)
 
 
 def _name_like(text: str) -> bool:
