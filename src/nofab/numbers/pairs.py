@@ -9,7 +9,9 @@ values crowd the interval's neighbourhood (a derivation among dense values prove
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
+from operator import add
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
@@ -26,6 +28,10 @@ MAX_PAIR_VALUES = 120_000
 #: as uninformative (a changed number would then be "derived" that often by chance).
 DENSITY_SPAN = 20
 DENSITY = 0.25
+#: Scanning one operand (four binary searches keyed by the pair value) costs about as much
+#: as building four pair values into the table and sorting them (measured on prices and
+#: counts): the table is built once scanning has cost as much as building it would.
+SCAN_WEIGHT = 4
 
 
 class _Pairs:
@@ -60,13 +66,18 @@ class DerivedTable:
     scanning each group (O(n log n) per group, n <= ``PAIR_OPERANDS``), and the table is
     built only once the scanning has cost about as much as building would. Either way the
     total work is O(P log P) per turn and each later question O(log P).
+
+    Scanning and the table give the same answers, descriptions included (the smallest pair
+    value in the interval; among equal values, the first pair the table holds), so when
+    the table is built, and how many questions other detectors asked before, never changes
+    what a finding says.
     """
 
     __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_scanned", "_size")
 
     def __init__(self, derivables: Sequence[Derivable], build_after: float = 1.0) -> None:
-        """``build_after``: build the table once scanning has visited this share of the pair
-        values (0: build at the first question; infinity: always scan)."""
+        """``build_after``: build the table once scanning has cost this share of building it
+        (0: build at the first question; infinity: always scan)."""
         self._groups: list[tuple[str, tuple[float, ...], bool]] = []
         budget = MAX_PAIR_VALUES
         for derivable in derivables:
@@ -146,61 +157,109 @@ class DerivedTable:
         return count >= DENSITY * (2 * DENSITY_SPAN + 1)
 
     def _scan(self, kind: str, lo: float, hi: float, count: bool) -> str | int | None:
-        """The first pair value of ``kind`` in ``[lo, hi]`` (described), or with ``count``
-        how many there are, scanning each group: for each operand a binary search finds its
-        partners (the pairs the table would hold: i < j, and no difference or ratio of equals)."""
+        """What the table would answer, found by scanning each group: the smallest pair
+        value of ``kind`` in ``[lo, hi]`` (equal values: the first the table holds),
+        described; or with ``count`` how many there are.
+
+        For each operand a binary search finds its partners (the pairs the table holds:
+        i < j, and no difference or ratio of equals), keyed by the pair value computed as
+        the table computes it, so that the two never disagree at a rounding boundary."""
         total = 0
-        for what, ops, money in self._groups:
+        best: tuple[float, int, int, int, int] | None = None  # (value, group, i, j, entry)
+        ratio = kind in ("ratio", "percent")
+        for g, (_what, ops, money) in enumerate(self._groups):
             if kind == "money" and not money:
                 continue
-            self._scanned += len(ops)
-            n = len(ops)
+            self._scanned += SCAN_WEIGHT * len(ops)
             for i, a in enumerate(ops):
-                after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
-                if kind in ("sum", "money"):
-                    spans = [(bisect_left(ops, lo - a, i + 1), bisect_right(ops, hi - a, i + 1), "sum")]
-                    spans.append(
-                        (
-                            max(bisect_left(ops, a + lo, i + 1), after_equal),
-                            bisect_right(ops, a + hi, i + 1),
-                            "difference",
-                        )
-                    )
-                else:
-                    f = 100.0 if kind == "percent" else 1.0
-                    spans = []
-                    if a > 0:  # b / a
-                        spans.append(
-                            (
-                                max(bisect_left(ops, lo * a / f, i + 1), after_equal),
-                                bisect_right(ops, hi * a / f, i + 1),
-                                "over",
-                            )
-                        )
-                        # a / b, b > a: b in [a f / hi, a f / lo]
-                        top = bisect_right(ops, a * f / lo, i + 1) if lo > 0 else n
-                        spans.append((max(bisect_left(ops, a * f / hi, i + 1), after_equal), top, "under"))
-                    elif lo <= 0 <= hi:  # 0 / b
-                        spans.append((after_equal, n, "under"))
-                for start, stop, how in spans:
-                    if stop <= start:
-                        continue
+                for first, stop, entry, key in _partners(kind, ops, i, a, lo, hi):
                     if count:
-                        total += stop - start
+                        total += stop - first
                         continue
-                    b = ops[start]
-                    label = (
-                        {"over": "ratio", "under": "ratio"}.get(how, how)
-                        if kind != "percent"
-                        else "percentage"
-                    )
-                    if how == "sum":
-                        return f"sum {format_number(b)} + {format_number(a)} ({what})"
-                    if how == "difference":
-                        return f"difference {format_number(b)} - {format_number(a)} ({what})"
-                    top_, bottom = (b, a) if how == "over" else (a, b)
-                    return f"{label} {format_number(top_)} / {format_number(bottom)} ({what})"
-        return total if count else None
+                    # The smallest value of the run, and the first partner giving it:
+                    # at its start, or for a falling a / b at the first of its last values.
+                    j = first
+                    if ratio and entry == _UNDER:
+                        j = bisect_left(ops, key(ops[stop - 1]), first, stop, key=key)
+                    candidate = (_value(kind, entry, a, ops[j]), g, i, j, entry)
+                    if best is None or candidate < best:
+                        best = candidate
+        if count:
+            return total
+        if best is None:
+            return None
+        _found, g, i, j, entry = best
+        what = self._groups[g][0]
+        a, b = self._groups[g][1][i], self._groups[g][1][j]
+        if not ratio:
+            if entry == _SUM:
+                return f"sum {format_number(b)} + {format_number(a)} ({what})"
+            return f"difference {format_number(b)} - {format_number(a)} ({what})"
+        label = "ratio" if kind == "ratio" else "percentage"
+        top, bottom = (b, a) if entry == _OVER else (a, b)
+        return f"{label} {format_number(top)} / {format_number(bottom)} ({what})"
+
+
+#: The entries the table holds for one pair (a, b) of a group, a <= b, in the order it
+#: holds them: sum then difference; b / a then a / b (ratios and percentages). The values
+#: of the first two rise with b, those of ``_UNDER`` fall.
+_SUM, _DIFFERENCE = 0, 1
+_OVER, _UNDER = 0, 1
+
+
+def _value(kind: str, entry: int, a: float, b: float) -> float:
+    """The pair value exactly as ``_build`` computes it."""
+    if kind in ("sum", "money"):
+        return a + b if entry == _SUM else b - a
+    if kind == "ratio":
+        return b / a if entry == _OVER else a / b
+    return 100.0 * b / a if entry == _OVER else 100.0 * a / b
+
+
+def _partners(
+    kind: str, ops: tuple[float, ...], i: int, a: float, lo: float, hi: float
+) -> list[tuple[int, int, int, Callable[[float], float]]]:
+    """The runs ``[first, stop)`` of partners ``b = ops[j]`` (j > i) of ``a = ops[i]`` whose
+    pair value lies in ``[lo, hi]``: (first, stop, the table entry, the key the run was
+    found by). Each pair value is monotonic in ``b``, so each run is two binary searches."""
+    n = len(ops)
+    after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
+    runs: list[tuple[int, int, int, Callable[[float], float]]] = []
+    if kind in ("sum", "money"):
+        plus, minus = partial(add, a), partial(_minus, a)
+        runs.append((*_run(ops, i + 1, n, lo, hi, plus), _SUM, plus))
+        runs.append((*_run(ops, after_equal, n, lo, hi, minus), _DIFFERENCE, minus))
+        return [run for run in runs if run[0] < run[1]]
+    f = 100.0 if kind == "percent" else 1.0
+    if a > 0:
+        over = partial(_over, a, f)
+        runs.append((*_run(ops, after_equal, n, lo, hi, over), _OVER, over))
+    # a / b falls as b grows: the run is found on its negation
+    under = partial(_under, a, f)
+    runs.append((*_run(ops, after_equal, n, -hi, -lo, under), _UNDER, under))
+    return [run for run in runs if run[0] < run[1]]
+
+
+def _minus(a: float, b: float) -> float:
+    return b - a
+
+
+def _over(a: float, f: float, b: float) -> float:
+    return b / a if f == 1.0 else 100.0 * b / a
+
+
+def _under(a: float, f: float, b: float) -> float:
+    return -(a / b) if f == 1.0 else -(100.0 * a / b)
+
+
+def _run(
+    ops: tuple[float, ...], start: int, stop: int, lo: float, hi: float, key: Callable[[float], float]
+) -> tuple[int, int]:
+    """The run of ``ops[start:stop]`` whose ``key`` (non-decreasing along ``ops``) lies in
+    ``[lo, hi]``."""
+    if start >= stop:
+        return start, start
+    return bisect_left(ops, lo, start, stop, key=key), bisect_right(ops, hi, start, stop, key=key)
 
 
 def _build(groups: list[tuple[str, tuple[float, ...], bool]]) -> dict[str, _Pairs]:
