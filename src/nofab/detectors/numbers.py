@@ -143,6 +143,7 @@ class _Run:
         self._totals: list[float] | None = None
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
+        self._direct: dict[tuple[object, ...], tuple[float, str | None]] = {}
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (not a structural small integer such as a
@@ -151,12 +152,14 @@ class _Run:
         if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
             self.shown.add(index, abs(numeral.value), derived)
 
-    def interval(self, numeral: Numeral) -> tuple[float, float]:
-        """The true values the numeral stands for (display rounding, widened after "about")."""
+    def interval(self, numeral: Numeral, approx: bool | None = None) -> tuple[float, float]:
+        """The true values the numeral stands for (display rounding, widened after "about";
+        ``approx``: whether "about" leads it, when the caller has read that already)."""
         key = numeral.span[0]
         found = self._intervals.get(key)
         if found is None:
-            approx = self.context.approximate(key)
+            if approx is None:
+                approx = self.context.approximate(key)
             tolerance = APPROX_TOLERANCE if approx else 0.0
             found = display_interval(numeral.value, numeral.decimals, numeral.scale, tolerance)
             self._intervals[key] = found
@@ -181,7 +184,30 @@ class _Run:
     # ------------------------------------------------------------------ first pass
     def direct(self, numeral: Numeral) -> tuple[float, str | None]:
         """(0, None) when the evidence explains the numeral; else the confidence of a
-        finding and, for a loose explanation, what it was."""
+        finding and, for a loose explanation, what it was.
+
+        Numerals of equal value, written alike, share one answer (an answer dense with
+        numbers repeats many): only codes (looked up by a bounded number of scans) and the
+        masked-identifier reading (which depends on the words before the number) are
+        decided per numeral."""
+        kind = numeral.kind
+        if kind in ("code", "invalid"):
+            return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
+        quantity = kind not in ("date", "time")
+        approx = quantity and self.context.approximate(numeral.span[0])
+        n = numeral
+        key = (kind, n.value, n.decimals, n.scale, n.literal, n.date, n.time, approx)
+        found = self._direct.get(key)
+        if found is None:
+            if quantity:
+                self.interval(numeral, approx)  # "about" read once
+            found = self._direct[key] = self._by_value(numeral)
+        if found[0] > 0 and quantity and self._masked_id(numeral):
+            return 0.0, None
+        return found
+
+    def _by_value(self, numeral: Numeral) -> tuple[float, str | None]:
+        """``direct`` for any numeral but a code, as far as its value decides it."""
         evidence = self.evidence
         kind = numeral.kind
         if kind == "date":
@@ -193,10 +219,6 @@ class _Run:
             if not exact and minute == 0 and hour <= self.detector.structural_max:
                 return 0.0, None
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
-        if kind in ("code", "invalid"):
-            return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
-        if self._masked_id(numeral):
-            return 0.0, None
         if numeral.date is not None and evidence.dates.has_date(numeral.date):
             return 0.0, None  # the "15" of "9/15", a date the evidence holds
         if kind == "year" and evidence.dates.has_year(int(numeral.value)):
@@ -215,8 +237,10 @@ class _Run:
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
         lo, hi = self.interval(numeral)
-        if evidence.numbers.explains(value, numeral.decimals, numeral.scale, proportion) or (
-            evidence.numbers.near(lo, hi)
+        # ``near`` first: the interval as read (widened after "about") holds the one
+        # ``explains`` tries first, so only the percent reading is left to it.
+        if evidence.numbers.near(lo, hi) or (
+            proportion and evidence.numbers.explains(value, numeral.decimals, numeral.scale, proportion)
         ):
             return self._money_check(numeral)
         derived = evidence.derived

@@ -118,7 +118,7 @@ class LiteralIndex:
     def has(self, literal: str) -> bool:
         if literal in self._tokens:
             return True
-        if not any(c in literal for c in "-–"):
+        if "-" not in literal and "–" not in literal:
             return False
         if self._codes is None:
             codes: set[str] = set()
