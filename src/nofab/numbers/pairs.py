@@ -9,9 +9,7 @@ values crowd the interval's neighbourhood (a derivation among dense values prove
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
-from functools import partial
-from operator import add
+from collections.abc import Sequence
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
@@ -161,7 +159,7 @@ class DerivedTable:
         value of ``kind`` in ``[lo, hi]`` (equal values: the first the table holds),
         described; or with ``count`` how many there are.
 
-        For each operand a binary search finds its partners (the pairs the table holds:
+        For each operand binary searches find its partners (the pairs the table holds:
         i < j, and no difference or ratio of equals), keyed by the pair value computed as
         the table computes it, so that the two never disagree at a rounding boundary."""
         total = 0
@@ -171,19 +169,11 @@ class DerivedTable:
             if kind == "money" and not money:
                 continue
             self._scanned += SCAN_WEIGHT * len(ops)
-            for i, a in enumerate(ops):
-                for first, stop, entry, key in _partners(kind, ops, i, a, lo, hi):
-                    if count:
-                        total += stop - first
-                        continue
-                    # The smallest value of the run, and the first partner giving it:
-                    # at its start, or for a falling a / b at the first of its last values.
-                    j = first
-                    if ratio and entry == _UNDER:
-                        j = bisect_left(ops, key(ops[stop - 1]), first, stop, key=key)
-                    candidate = (_value(kind, entry, a, ops[j]), g, i, j, entry)
-                    if best is None or candidate < best:
-                        best = candidate
+            found = _ratios(ops, lo, hi, kind == "percent", count) if ratio else _sums(ops, lo, hi, count)
+            if isinstance(found, int):
+                total += found
+            elif found is not None and (best is None or (found[0], g, *found[1:]) < best):
+                best = (found[0], g, *found[1:])
         if count:
             return total
         if best is None:
@@ -201,65 +191,74 @@ class DerivedTable:
 
 
 #: The entries the table holds for one pair (a, b) of a group, a <= b, in the order it
-#: holds them: sum then difference; b / a then a / b (ratios and percentages). The values
-#: of the first two rise with b, those of ``_UNDER`` fall.
+#: holds them: sum then difference; b / a then a / b (ratios and percentages).
 _SUM, _DIFFERENCE = 0, 1
 _OVER, _UNDER = 0, 1
 
-
-def _value(kind: str, entry: int, a: float, b: float) -> float:
-    """The pair value exactly as ``_build`` computes it."""
-    if kind in ("sum", "money"):
-        return a + b if entry == _SUM else b - a
-    if kind == "ratio":
-        return b / a if entry == _OVER else a / b
-    return 100.0 * b / a if entry == _OVER else 100.0 * a / b
+#: One group's answer to a scan: how many pair values lie in the interval, or the smallest
+#: of them as (value, i, j, entry), or None.
+_Found = int | tuple[float, int, int, int] | None
 
 
-def _partners(
-    kind: str, ops: tuple[float, ...], i: int, a: float, lo: float, hi: float
-) -> list[tuple[int, int, int, Callable[[float], float]]]:
-    """The runs ``[first, stop)`` of partners ``b = ops[j]`` (j > i) of ``a = ops[i]`` whose
-    pair value lies in ``[lo, hi]``: (first, stop, the table entry, the key the run was
-    found by). Each pair value is monotonic in ``b``, so each run is two binary searches."""
+def _sums(ops: tuple[float, ...], lo: float, hi: float, count: bool) -> _Found:
+    """Sums and differences of one group in ``[lo, hi]``. Each key is a bound method of the
+    operand (``a.__add__`` is ``a + b``, ``a.__rsub__`` is ``b - a``): the values the table
+    holds, computed in C while the binary search runs."""
     n = len(ops)
-    after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
-    runs: list[tuple[int, int, int, Callable[[float], float]]] = []
-    if kind in ("sum", "money"):
-        plus, minus = partial(add, a), partial(_minus, a)
-        runs.append((*_run(ops, i + 1, n, lo, hi, plus), _SUM, plus))
-        runs.append((*_run(ops, after_equal, n, lo, hi, minus), _DIFFERENCE, minus))
-        return [run for run in runs if run[0] < run[1]]
-    f = 100.0 if kind == "percent" else 1.0
-    if a > 0:
-        over = partial(_over, a, f)
-        runs.append((*_run(ops, after_equal, n, lo, hi, over), _OVER, over))
-    # a / b falls as b grows: the run is found on its negation
-    under = partial(_under, a, f)
-    runs.append((*_run(ops, after_equal, n, -hi, -lo, under), _UNDER, under))
-    return [run for run in runs if run[0] < run[1]]
+    total = 0
+    best: tuple[float, int, int, int] | None = None
+    for i in range(n - 1):
+        a = ops[i]
+        after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
+        for entry, start, key in ((_SUM, i + 1, a.__add__), (_DIFFERENCE, after_equal, a.__rsub__)):
+            first = bisect_left(ops, lo, start, n, key=key)
+            if count:
+                total += bisect_right(ops, hi, first, n, key=key) - first
+            elif (
+                first < n
+                and (value := key(ops[first])) <= hi
+                and (best is None or (value, i, first, entry) < best)
+            ):
+                best = (value, i, first, entry)
+    return total if count else best
 
 
-def _minus(a: float, b: float) -> float:
-    return b - a
-
-
-def _over(a: float, f: float, b: float) -> float:
-    return b / a if f == 1.0 else 100.0 * b / a
-
-
-def _under(a: float, f: float, b: float) -> float:
-    return -(a / b) if f == 1.0 else -(100.0 * a / b)
-
-
-def _run(
-    ops: tuple[float, ...], start: int, stop: int, lo: float, hi: float, key: Callable[[float], float]
-) -> tuple[int, int]:
-    """The run of ``ops[start:stop]`` whose ``key`` (non-decreasing along ``ops``) lies in
-    ``[lo, hi]``."""
-    if start >= stop:
-        return start, start
-    return bisect_left(ops, lo, start, stop, key=key), bisect_right(ops, hi, start, stop, key=key)
+def _ratios(ops: tuple[float, ...], lo: float, hi: float, percent: bool, count: bool) -> _Found:
+    """Ratios (or percentages) of one group in ``[lo, hi]``: ``b / a`` rises along ``ops``
+    and ``a / b`` along ``ops`` reversed, so each is a binary search keyed by a bound
+    method of the operand, on the value as the table computes it (``100.0 * b / a``)."""
+    n = len(ops)
+    total = 0
+    best: tuple[float, int, int, int] | None = None
+    scaled = [100.0 * b for b in ops] if percent else ops  # 100.0 * b, then / a
+    reverse = ops[::-1]  # index r holds ops[n - 1 - r]
+    for i in range(n - 1):
+        a = ops[i]
+        after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
+        if after_equal == n:
+            continue
+        if a > 0:
+            over = a.__rtruediv__
+            first = bisect_left(scaled, lo, after_equal, n, key=over)
+            if count:
+                total += bisect_right(scaled, hi, first, n, key=over) - first
+            elif (
+                first < n
+                and (value := over(scaled[first])) <= hi
+                and (best is None or (value, i, first, _OVER) < best)
+            ):
+                best = (value, i, first, _OVER)
+        under = (100.0 * a if percent else a).__truediv__  # (100.0 * a) / b
+        end = n - after_equal  # partners j >= after_equal are reverse[:end]
+        first = bisect_left(reverse, lo, 0, end, key=under)
+        if count:
+            total += bisect_right(reverse, hi, first, end, key=under) - first
+        elif first < end and (value := under(reverse[first])) <= hi:
+            # among partners giving the same value the table holds the smallest j first
+            j = n - bisect_right(reverse, value, first, end, key=under)
+            if best is None or (value, i, j, _UNDER) < best:
+                best = (value, i, j, _UNDER)
+    return total if count else best
 
 
 def _build(groups: list[tuple[str, tuple[float, ...], bool]]) -> dict[str, _Pairs]:
