@@ -19,7 +19,7 @@ from nofab.numbers.rounding import format_number
 class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
-    __slots__ = ("_after", "_at", "_before", "_derived", "_value")
+    __slots__ = ("_after", "_at", "_before", "_derived", "_sorted", "_value")
 
     def __init__(self, before: int, after: int) -> None:
         self._before = before
@@ -27,10 +27,14 @@ class ShownNumbers:
         self._value: dict[int, float] = {}
         self._at: list[int] = []  # positions of the operands, sorted
         self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
+        # The last window sorted, by where it starts among the operands: consecutive
+        # unexplained numbers with no operand between them share it.
+        self._sorted: tuple[int, list[float]] = (-1, [])
 
     def add(self, index: int, value: float, derived: bool = False) -> None:
         self._value[index] = value
         insort(self._at, index)
+        self._sorted = (-1, [])
         if derived:
             insort(self._derived, value)
 
@@ -51,10 +55,15 @@ class ShownNumbers:
         Each search is skipped when the smallest and largest operands rule it out (a sum of
         two operands lies between the two smallest and the two largest summed), so an
         answer dense with numbers pays for a search only where one can succeed."""
-        ops = self.window(index)
+        at = bisect_left(self._at, index)
+        if index not in self._value and self._sorted[0] == at:
+            ops = self._sorted[1]
+        else:
+            ops = sorted(self.window(index))
+            if index not in self._value:
+                self._sorted = (at, ops)
         if not ops:
             return None
-        ops.sort()
         n = len(ops)
         smallest, largest = ops[0], ops[-1]
         if n > 1 and lo <= ops[-1] + ops[-2] and hi >= smallest + ops[1]:
