@@ -12,13 +12,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TypeVar
 
 from nofab.numbers.lexicon import alternation, number_words
 from nofab.numbers.numeral import Numeral, NumeralKind
 
+_V = TypeVar("_V")
+
 _LEXICON = number_words()
 #: Month names and abbreviations of every language -> month number.
 MONTHS: dict[str, int] = _LEXICON.months
+
+
+def _folded(table: dict[str, _V]) -> dict[str, _V]:
+    """``table`` also keyed by each key case-folded: a case-insensitive regex matches "ſ"
+    for "s" and the Kelvin sign for "k", which ``lower()`` leaves as they are."""
+    return {**{key.casefold(): value for key, value in table.items()}, **table}
+
+
+def _lookup(table: dict[str, _V], word: str) -> _V:
+    """The entry for ``word`` as a case-insensitive regex matched it."""
+    found = table.get(word.lower())
+    return found if found is not None else table[word.casefold()]
+
 MONTH_ALT = alternation(MONTHS)
 DAY_MONTH_LINK = alternation(_LEXICON.day_month_links)
 
@@ -36,6 +52,8 @@ _LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
 
 #: Scale suffixes glued to the number ("5k", "$2M") and scale words of every language.
 SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, **_LEXICON.scales}
+_SCALE_KEYS = _folded(SCALES)
+_MONTH_KEYS = _folded(MONTHS)
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 # Unit suffixes that leave the number what it is ("5kg", "32min", "3x").
 _UNITS = frozenset(
@@ -220,16 +238,16 @@ def read_plain(
             year = int(year_match.group(1)) if year_match else None
             end = year_match.end() if year_match else e
             first = month_before.start(1)
-            date = (year, MONTHS[month_before.group(1).lower()], int(value))
+            date = (year, _lookup(_MONTH_KEYS, month_before.group(1)), int(value))
             return Numeral((first, end), text[first:end], "date", date=date)
         if month_after:
             year = int(month_after.group(2)) if month_after.group(2) else None
-            date = (year, MONTHS[month_after.group(1).lower()], int(value))
+            date = (year, _lookup(_MONTH_KEYS, month_after.group(1)), int(value))
             return Numeral((s, month_after.end()), text[s : month_after.end()], "date", date=date)
     if scale == 1.0 and kind in ("number", "money") and words_after and _may_start(follows, _SCALE_STARTS):
         scale_word = _SCALE_AFTER.match(text, e)
         if scale_word:
-            scale = SCALES[scale_word.group(1).lower()]
+            scale = _lookup(_SCALE_KEYS, scale_word.group(1))
             tail = scale_word.end()
             follows = text[tail : tail + 8].lstrip()[:1]
     if kind == "number":
