@@ -207,10 +207,22 @@ def _sums(ops: tuple[float, ...], lo: float, hi: float, count: bool) -> _Found:
     n = len(ops)
     total = 0
     best: tuple[float, int, int, int] | None = None
+    if n < 2:
+        return 0 if count else None
+    # Rounding is monotonic: every sum lies between the two smallest and the two largest
+    # operands summed, every difference under the largest minus the smallest.
+    entries = []
+    if ops[0] + ops[1] <= hi and lo <= ops[-2] + ops[-1]:
+        entries.append(_SUM)
+    if lo <= ops[-1] - ops[0]:
+        entries.append(_DIFFERENCE)
+    if not entries:
+        return 0 if count else None
     for i in range(n - 1):
         a = ops[i]
         after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
-        for entry, start, key in ((_SUM, i + 1, a.__add__), (_DIFFERENCE, after_equal, a.__rsub__)):
+        for entry in entries:
+            start, key = (i + 1, a.__add__) if entry == _SUM else (after_equal, a.__rsub__)
             first = bisect_left(ops, lo, start, n, key=key)
             if count:
                 total += bisect_right(ops, hi, first, n, key=key) - first
@@ -230,6 +242,16 @@ def _ratios(ops: tuple[float, ...], lo: float, hi: float, percent: bool, count: 
     n = len(ops)
     total = 0
     best: tuple[float, int, int, int] | None = None
+    positive = bisect_right(ops, 0.0)  # the first operand above zero
+    if positive == n:
+        return 0 if count else None  # all zero: no ratio of different operands
+    # Rounding is monotonic: b / a is at most the largest over the smallest positive
+    # operand, and a / b (a < b) at most 1, or 100 (with a margin for the rounding of 100a).
+    top = (100.0 * ops[-1] if percent else ops[-1]) / ops[positive]
+    over_possible = lo <= top
+    under_possible = lo <= (100.0 if percent else 1.0) * (1 + 1e-9)
+    if not over_possible and not under_possible:
+        return 0 if count else None
     scaled = [100.0 * b for b in ops] if percent else ops  # 100.0 * b, then / a
     reverse = ops[::-1]  # index r holds ops[n - 1 - r]
     for i in range(n - 1):
@@ -237,7 +259,7 @@ def _ratios(ops: tuple[float, ...], lo: float, hi: float, percent: bool, count: 
         after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
         if after_equal == n:
             continue
-        if a > 0:
+        if over_possible and a > 0:
             over = a.__rtruediv__
             first = bisect_left(scaled, lo, after_equal, n, key=over)
             if count:
@@ -248,6 +270,8 @@ def _ratios(ops: tuple[float, ...], lo: float, hi: float, percent: bool, count: 
                 and (best is None or (value, i, first, _OVER) < best)
             ):
                 best = (value, i, first, _OVER)
+        if not under_possible:
+            continue
         under = (100.0 * a if percent else a).__truediv__  # (100.0 * a) / b
         end = n - after_equal  # partners j >= after_equal are reverse[:end]
         first = bisect_left(reverse, lo, 0, end, key=under)
