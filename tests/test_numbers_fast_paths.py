@@ -15,7 +15,8 @@ from itertools import combinations
 import pytest
 
 from nofab import Guard, Policy
-from nofab.numbers import plain
+from nofab.numbers import pairs, plain
+from nofab.numbers.derive import Derivable
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import number_words
 from nofab.numbers.numeral import Numeral
@@ -184,3 +185,38 @@ def test_about_widens_one_number_not_its_equals(answer: str) -> None:
     turn = {"response": answer, "tool_calls": [{"name": "get", "result": {"amount": 118}}]}
     spans = [f.span for f in guard.check(turn).findings if f.detector == "numbers"]
     assert spans == [(answer.rindex("120"), answer.rindex("120") + 3)]
+
+
+class _Watched(list[tuple[str, tuple[float, ...], bool]]):
+    """A group list that records each time it is walked or read."""
+
+    reads = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        _Watched.reads += 1
+        return super().__iter__()
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        _Watched.reads += 1
+        return super().__getitem__(index)
+
+
+def test_a_question_about_an_amount_reads_only_the_groups_of_amounts() -> None:
+    """Amounts combine only with amounts: a question about one never walks the other groups
+    (a result of many records and no amounts made every amount of an answer walk them all,
+    quadratic in answer and evidence)."""
+    rows = [{"share": i / 100, "miles": 1000 * i} for i in range(1, 200)]
+    table = pairs.DerivedTable([Derivable.from_value({"rows": rows})], build_after=float("inf"))
+    table._groups = _Watched(table._groups)
+    _Watched.reads = 0
+    for value in range(100, 140):
+        assert table.pair(value - 0.5, value + 0.5, money_only=True) is None
+        assert not table.dense(value - 0.5, value + 0.5, money_only=True)
+    assert _Watched.reads == 0
+    assert table.pair(1999.5, 2000.5) is not None  # the other groups answer other questions
+    assert _Watched.reads > 0
+    priced = pairs.DerivedTable(
+        [Derivable.from_value({"rows": [{"price": 10.0 * i, "miles": i} for i in range(1, 9)]})],
+        build_after=float("inf"),
+    )
+    assert priced.pair(29.5, 30.5, money_only=True) == "sum 20 + 10 (values of field 'rows.price')"

@@ -71,7 +71,7 @@ class DerivedTable:
     what a finding says.
     """
 
-    __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_scanned", "_size")
+    __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_money", "_scanned", "_size")
 
     def __init__(self, derivables: Sequence[Derivable], build_after: float = 1.0) -> None:
         """``build_after``: build the table once scanning has cost this share of building it
@@ -85,6 +85,7 @@ class DerivedTable:
                     continue
                 budget -= 4 * len(ops) ** 2
                 self._groups.append((what, ops, bool(MONEY_KEY.search(what))))
+        self._money = [g for g, (_w, _ops, money) in enumerate(self._groups) if money]
         self._size = sum(3 * len(ops) ** 2 for _w, ops, _m in self._groups)
         self._build_at = self._size * build_after
         self._scanned = 0
@@ -165,9 +166,11 @@ class DerivedTable:
         total = 0
         best: tuple[float, int, int, int, int] | None = None  # (value, group, i, j, entry)
         ratio = kind in ("ratio", "percent")
-        for g, (_what, ops, money) in enumerate(self._groups):
-            if kind == "money" and not money:
-                continue
+        groups = self._groups
+        # Amounts are asked about only against the groups of amounts (often none at all):
+        # never a pass over every group to find them.
+        for g in self._money if kind == "money" else range(len(groups)):
+            ops = groups[g][1]
             self._scanned += SCAN_WEIGHT * len(ops)
             found = _ratios(ops, lo, hi, kind == "percent", count) if ratio else _sums(ops, lo, hi, count)
             if isinstance(found, int):
