@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
@@ -55,6 +56,13 @@ class _Pairs:
         return bisect_right(self.values, hi) - bisect_left(self.values, lo)
 
 
+@lru_cache(maxsize=4096)
+def _money_group(what: str) -> bool:
+    """Is the group ("values of field 'price'", "amount fields of $.rows[*]") one of amounts?
+    The same description recurs for every record of a result: each is read once."""
+    return MONEY_KEY.search(what) is not None
+
+
 class DerivedTable:
     """Every pairwise derivation of a turn's results, for questions of the form "is anything
     derived within ``[lo, hi]``?".
@@ -84,7 +92,7 @@ class DerivedTable:
                 if 4 * len(ops) ** 2 > budget:
                     continue
                 budget -= 4 * len(ops) ** 2
-                self._groups.append((what, ops, bool(MONEY_KEY.search(what))))
+                self._groups.append((what, ops, _money_group(what)))
         self._money = [g for g, (_w, _ops, money) in enumerate(self._groups) if money]
         self._size = sum(3 * len(ops) ** 2 for _w, ops, _m in self._groups)
         self._build_at = self._size * build_after
