@@ -127,8 +127,7 @@ _AMPM_STARTS = _starters(("a", "p"))
 _SCALE_STARTS = _starters(_LEXICON.scales)
 _PERCENT_STARTS = _starters((*_LEXICON.percent_words, "%"))
 _CURRENCY_STARTS = _starters(_LEXICON.currencies)
-_CODES = frozenset(code.lower() for code in _LEXICON.currency_codes)
-_CODE_LENGTHS = tuple(sorted({len(code) for code in _CODES}))
+_CODES = tuple(sorted(code.lower() for code in _LEXICON.currency_codes))
 
 
 def _may_start(follows: str, starts: frozenset[str]) -> bool:
@@ -167,14 +166,14 @@ def _currency_before(text: str, s: int) -> bool:
     """Does a currency code stand right before the number ("USD 30", "EUR30")?
 
     What ``_CURRENCY_BEFORE`` finds within the five characters before the number, answered
-    by a set lookup of the word's last letters when they are ASCII (no case folding but
-    lower-casing can then make them a code)."""
+    by comparing the end of those characters with each code when they are ASCII (no case
+    folding but lower-casing can then make them a code)."""
     if s == 0 or not (text[s - 1].isspace() or text[s - 1].isalpha()):
         return False
     window = max(0, s - 5)
     before = text[window:s].rstrip()
     if before.isascii():
-        return any(before[-k:].lower() in _CODES for k in _CODE_LENGTHS if len(before) >= k)
+        return before.lower().endswith(_CODES)
     return _CURRENCY_BEFORE.search(text, window, s) is not None
 
 
