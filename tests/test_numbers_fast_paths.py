@@ -10,6 +10,7 @@ it replaces, on generated input, in several languages' words.
 from __future__ import annotations
 
 import random
+import re
 from itertools import combinations
 
 import pytest
@@ -18,6 +19,7 @@ from nofab import Guard, Policy
 from nofab.numbers import pairs, plain
 from nofab.numbers.derive import Derivable
 from nofab.numbers.extract import extract_numerals
+from nofab.numbers.index import LiteralIndex
 from nofab.numbers.lexicon import number_words
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.shown import ShownNumbers
@@ -220,3 +222,27 @@ def test_a_question_about_an_amount_reads_only_the_groups_of_amounts() -> None:
         build_after=float("inf"),
     )
     assert priced.pair(29.5, 30.5, money_only=True) == "sum 20 + 10 (values of field 'rows.price')"
+
+
+def test_the_end_of_an_identifier_is_found_as_a_scan_would() -> None:
+    """A masked identifier shows the last 2-8 digits of a token: ``ends_an_id`` answers, by one
+    binary search, what a scan of every token's trailing digits answers."""
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(500):
+        tokens = [
+            rng.choice(["card_", "x", "", "id-", "A", "n°"]) + str(rng.randint(0, 10 ** rng.randint(1, 12)))
+            for _ in range(rng.randint(0, 10))
+        ]
+        text = " ".join(t + rng.choice(["", "a", ".", " ", "b7"]) for t in tokens)
+        index = LiteralIndex(text)
+        runs = re.findall(r"(?<!\d)(\d{2,})(?![0-9a-z])", text, re.IGNORECASE)
+        for _ in range(20):
+            digits = str(rng.randint(0, 10 ** rng.randint(0, 10)))
+            if runs and rng.random() < 0.5:
+                run = rng.choice(runs)
+                digits = run[-rng.randint(1, len(run)) :]
+            expected = 2 <= len(digits) <= 8 and any(run.endswith(digits) for run in runs)
+            assert index.ends_an_id(digits) is expected, (text, digits)
+            checked += expected
+    assert checked > 1000
