@@ -22,19 +22,6 @@ _V = TypeVar("_V")
 _LEXICON = number_words()
 #: Month names and abbreviations of every language -> month number.
 MONTHS: dict[str, int] = _LEXICON.months
-
-
-def _folded(table: dict[str, _V]) -> dict[str, _V]:
-    """``table`` also keyed by each key case-folded: a case-insensitive regex matches "ſ"
-    for "s" and the Kelvin sign for "k", which ``lower()`` leaves as they are."""
-    return {**{key.casefold(): value for key, value in table.items()}, **table}
-
-
-def _lookup(table: dict[str, _V], word: str) -> _V:
-    """The entry for ``word`` as a case-insensitive regex matched it."""
-    found = table.get(word.lower())
-    return found if found is not None else table[word.casefold()]
-
 MONTH_ALT = alternation(MONTHS)
 DAY_MONTH_LINK = alternation(_LEXICON.day_month_links)
 
@@ -52,8 +39,6 @@ _LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
 
 #: Scale suffixes glued to the number ("5k", "$2M") and scale words of every language.
 SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, **_LEXICON.scales}
-_SCALE_KEYS = _folded(SCALES)
-_MONTH_KEYS = _folded(MONTHS)
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 # Unit suffixes that leave the number what it is ("5kg", "32min", "3x").
 _UNITS = frozenset(
@@ -109,6 +94,22 @@ _UNITS = frozenset(
     ]
 )
 _PUNCTUATION = "".join(chr(c) for c in range(0x21, 0x7F) if not chr(c).isalnum()) + "¿¡«»“”‘’—–"
+
+
+def _folded(table: dict[str, _V]) -> dict[str, _V]:
+    """``table`` also keyed by each key case-folded: a case-insensitive regex matches "ſ"
+    for "s" and the Kelvin sign for "k", which ``lower()`` leaves as they are."""
+    return {**{key.casefold(): value for key, value in table.items()}, **table}
+
+
+def _lookup(table: dict[str, _V], word: str) -> _V:
+    """The entry for ``word`` as a case-insensitive regex matched it."""
+    found = table.get(word.lower())
+    return found if found is not None else table[word.casefold()]
+
+
+_SCALE_KEYS = _folded(SCALES)
+_MONTH_KEYS = _folded(MONTHS)
 
 
 def _starters(words: Iterable[str]) -> frozenset[str]:
