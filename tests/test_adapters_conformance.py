@@ -62,7 +62,9 @@ def test_langchain_messages_in_all_three_serialisations() -> None:
     ):
         data = json.loads(json.dumps(serialised))
         assert detect_format(data) == "langchain"
-        assert story(extract_turns(data)) == EXPECTED
+        turns = extract_turns(data)
+        assert story(turns) == EXPECTED
+        assert [t.turn.earlier_answers for t in turns] == [(), (ANSWER,)]  # the agent's own earlier text
 
 
 def test_openai_sdk_chat_messages() -> None:
@@ -133,7 +135,9 @@ def test_openai_sdk_responses_items() -> None:
     ]
     data = json.loads(json.dumps(items))
     assert detect_format(data) == "openai-responses"
-    assert story(extract_turns(data)) == EXPECTED
+    turns = extract_turns(data)
+    assert story(turns) == EXPECTED
+    assert [t.turn.earlier_answers for t in turns] == [(), (ANSWER,)]  # the agent's own earlier text
 
 
 def test_anthropic_sdk_messages() -> None:
@@ -182,7 +186,9 @@ def test_anthropic_sdk_messages() -> None:
     }
     data = json.loads(json.dumps(data))
     assert detect_format(data) == "anthropic"
-    assert story(extract_turns(data)) == EXPECTED
+    turns = extract_turns(data)
+    assert story(turns) == EXPECTED
+    assert [t.turn.earlier_answers for t in turns] == [(), (ANSWER,)]  # the agent's own earlier text
 
 
 def test_mcp_sdk_call_tool_results() -> None:
@@ -286,7 +292,9 @@ def test_otel_sdk_spans_with_genai_attribute_constants() -> None:
 
     data = _otlp_json(build)
     assert detect_format(data) == "otel"
-    assert story(extract_turns(data)) == EXPECTED
+    turns = extract_turns(data)
+    assert story(turns) == EXPECTED
+    assert [t.turn.earlier_answers for t in turns] == [(), (ANSWER,)]  # the agent's own earlier text
 
 
 def test_openinference_spans_with_semconv_constants() -> None:
@@ -339,4 +347,6 @@ def test_openinference_spans_with_semconv_constants() -> None:
 
     data = _otlp_json(build)
     assert detect_format(data) == "openinference"
-    assert story(extract_turns(data)) == EXPECTED
+    turns = extract_turns(data)
+    assert story(turns) == EXPECTED
+    assert [t.turn.earlier_answers for t in turns] == [(), (ANSWER,)]  # the agent's own earlier text

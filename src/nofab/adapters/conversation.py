@@ -15,8 +15,10 @@ format gets the same semantics:
   ``ExtractedTurn.requested`` instead, so nothing is silently dropped;
 - the last user message is ``user_message``; the system prompt(s) and the earlier user
   messages, joined by blank lines, are ``context``;
-- the assistant's own earlier text is never evidence: an agent must not ground today's
-  claim in its own earlier narration;
+- the assistant's own earlier texts are never evidence for a claim: an agent must not
+  ground today's claim in its own earlier narration. They travel with the turn as
+  ``earlier_answers`` for one narrow use: a number repeated unchanged from an earlier answer
+  in which the tool evidence explained it (``nofab.detectors.numbers``);
 - the tool definitions the transcript carries (a request's ``tools`` list, an MCP
   ``tools/list`` result) are every turn's ``tools``: what each tool can do, never evidence
   that it ran.
@@ -70,6 +72,8 @@ class Conversation:
     turns: list[ExtractedTurn] = field(default_factory=list)
     #: The tools the agent could call, as the transcript defines them.
     tools: list[ToolDef] = field(default_factory=list)
+    #: The assistant's texts so far (each turn's ``earlier_answers``), oldest first.
+    answers: list[str] = field(default_factory=list)
     _resolved_ids: set[str] = field(default_factory=set)
 
     def define_tools(self, value: Any, where: str) -> None:
@@ -151,6 +155,12 @@ class Conversation:
     def has_call(self, call_id: str) -> bool:
         return bool(call_id) and call_id in self._resolved_ids
 
+    def remember(self, text: str) -> None:
+        """An assistant text that is not checked here (a span's input history replays the
+        conversation before the answer it produced): only an earlier answer of later turns."""
+        if text.strip() and text not in self.answers:
+            self.answers.append(text)
+
     def answer(self, text: str, index: int, where: str) -> None:
         """An assistant text: cut a turn from everything known so far."""
         if not text.strip():
@@ -165,10 +175,12 @@ class Conversation:
                     context="\n\n".join(self.system + self.users[:-1]),
                     tool_calls=tuple(self.calls),
                     tools=tuple(self.tools),
+                    earlier_answers=tuple(self.answers),
                 ),
                 requested=tuple(self.pending),
             )
         )
+        self.answers.append(text)
 
 
 #: Where each format keeps a tool's parameter schema.

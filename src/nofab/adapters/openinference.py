@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nofab.adapters.conversation import ExtractedTurn
-from nofab.adapters.otel import Message, ToolSpan, span_turns
+from nofab.adapters.otel import Message, ToolSpan, model_answers, span_turns
 from nofab.adapters.otlp import Span, flattened, read_spans
 
 KIND = "openinference.span.kind"
@@ -28,14 +28,20 @@ def extract(obj: Any) -> list[ExtractedTurn]:
     spans = read_spans(obj)
     tools = [t for t in (_tool(s) for s in spans) if t is not None]
     turns: list[ExtractedTurn] = []
+    answers = model_answers(spans, _outputs)
     for span in spans:
         if str(span.attributes.get(KIND, "")).upper() != "LLM":
             continue
         history = [_message(f) for f in flattened(span.attributes, "llm.input_messages.").values()]
-        outputs = [_message(f) for f in flattened(span.attributes, "llm.output_messages.").values()]
-        if outputs:
-            turns.extend(span_turns(span, history, outputs, tools))
+        if outputs := _outputs(span):
+            turns.extend(span_turns(span, history, outputs, tools, answers=answers))
     return turns
+
+
+def _outputs(span: Span) -> list[Message]:
+    if str(span.attributes.get(KIND, "")).upper() != "LLM":
+        return []
+    return [_message(f) for f in flattened(span.attributes, "llm.output_messages.").values()]
 
 
 def _tool(span: Span) -> ToolSpan | None:

@@ -25,7 +25,7 @@ span (they are turns of their own spans) and never evidence.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,8 @@ from nofab.model.turn import Status, parse_json_text, typename
 
 _MODEL_OPERATIONS = frozenset({"chat", "text_completion", "generate_content"})
 _AGENT_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow"})
+#: Roles whose text is not the model's own (what ``feed`` reads as an assistant text is the rest).
+_NOT_ANSWERS = frozenset({"system", "developer", "user", "human", "tool"})
 _EVENT_ROLES = {
     "gen_ai.system.message": "system",
     "gen_ai.user.message": "user",
@@ -68,6 +70,7 @@ class ToolSpan:
 def extract(obj: Any) -> list[ExtractedTurn]:
     spans = read_spans(obj)
     tools = [t for t in (tool_span(s) for s in spans) if t is not None]
+    answers = model_answers(spans, _outputs)
     by_span: list[tuple[int, list[ExtractedTurn]]] = []
     agent_spans: list[tuple[int, Span, list[Message], list[Message]]] = []
     answered_traces: set[str] = set()
@@ -80,7 +83,7 @@ def extract(obj: Any) -> list[ExtractedTurn]:
         if kind_of(span.attributes, "gen_ai.operation.name") in _AGENT_OPERATIONS:
             agent_spans.append((position, span, history, outputs))
             continue
-        by_span.append((position, span_turns(span, history, outputs, tools)))
+        by_span.append((position, span_turns(span, history, outputs, tools, answers=answers)))
         answered_traces.add(span.trace_id)
     # An agent span's output repeats its last model call's answer; it is read only for a
     # trace whose model calls were not exported, so no answer is checked twice or lost. Its
@@ -92,18 +95,33 @@ def extract(obj: Any) -> list[ExtractedTurn]:
     return [turn for _, turns in by_span for turn in turns]
 
 
+def model_answers(spans: Iterable[Span], outputs: Callable[[Span], list[Message]]) -> list[tuple[Span, str]]:
+    """(span, text) of every assistant text the model spans of a trace produced: the agent's
+    earlier answers of the later spans of its trace (``earlier_answers``)."""
+    return [(s, m.text) for s in spans for m in outputs(s) if m.role not in _NOT_ANSWERS and m.text.strip()]
+
+
+def _outputs(span: Span) -> list[Message]:
+    return [] if tool_span(span) is not None else _messages(span)[1]
+
+
 def span_turns(
     span: Span,
     history: list[Message],
     outputs: list[Message],
     tools: Iterable[ToolSpan],
     cutoff: int | None = None,
+    answers: Iterable[tuple[Span, str]] = (),
 ) -> list[ExtractedTurn]:
     """The turns of one span: its input history, the tool spans of its trace that ended by
     ``cutoff`` (default: the span's start — a model call sees results that came before it),
-    and its outputs."""
+    and its outputs; ``answers``: the model texts of the trace, those that ended by then are
+    the turns' earlier answers."""
     cutoff = span.start if cutoff is None else cutoff
     conversation = Conversation()
+    for earlier, text in answers:
+        if earlier.trace_id == span.trace_id and earlier.end <= cutoff and earlier is not span:
+            conversation.remember(text)
     for message in history:
         feed(conversation, message, answer=False, index=span.index, where=span.where)
     for tool in tools:
@@ -165,6 +183,8 @@ def feed(conversation: Conversation, message: Message, *, answer: bool, index: i
             conversation.resolve(call_id, result)
         if answer:
             conversation.answer(message.text, index, where)
+        else:
+            conversation.remember(message.text)
 
 
 def tool_span(span: Span) -> ToolSpan | None:

@@ -25,7 +25,7 @@ from nofab.detectors.base import DetectorBase
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.evidence.index import Evidence
-from nofab.language.text import fold
+from nofab.language.text import fold, latin_ids
 from nofab.model.finding import Finding
 from nofab.pipeline.spans import SpanSet
 
@@ -126,20 +126,24 @@ class EntityDetector(DetectorBase):
         return out
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
-        answer = evidence.answer
+        # An id spelled in Cyrillic or Greek look-alikes is read as the Latin id it imitates
+        # (same length, so spans stay exact): otherwise no code pattern would see it at all.
+        answer = latin_ids(evidence.answer)
         candidates = self.candidates(answer)
         lookup = self._lookup(evidence, answer, candidates)
         for shape, (start, end), confidence in candidates:
             text = answer[start:end]
             if self._grounded(evidence, shape, text, lookup):
                 continue
+            written = evidence.answer[start:end]
+            read = {"read_as": text} if written != text else {}
             yield self.finding(
                 "ungrounded_entity",
-                text,
+                written,
                 confidence,
                 (start, end),
                 f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message",
-                evidence={"shape": shape},
+                evidence={"shape": shape, **read},
             )
         if self.names:
             yield from self._names(evidence)

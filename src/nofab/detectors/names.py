@@ -18,7 +18,20 @@ person's name only when its position says so:
   holds;
 - **in a person slot the evidence itself shows** — after a lower-case word that the
   evidence's own text puts right before a held name ("1 on 1 with Hugo" makes "with ___" a
-  person slot; "reunión con ___", "Termin mit ___").
+  person slot; "reunión con ___", "Termin mit ___");
+- **in a person slot of the answer's own grammar** (``nameslots.grammar_slot``), when the
+  records name people: the whole value of a label only a person fills, or an item of a list
+  or series it opens, holding a given name ("Passenger: ___", "**Pasajeros:**\n- ___";
+  lexicon ``person_nouns``) — or any name-shaped value there beside a held name; a run a
+  person's field follows ("___ (DOB: ...)"); a run coordinated by "and"/"or" with a name the
+  evidence holds ("___ and Sofia", "Sofia y ___"; ``coordinators``). A **lone given name**
+  (``givennames``: the gazetteer tells "Noah" from "Austin" where a slot cannot) is read in
+  weaker slots too: coordinated by a comma, after a person's role ("your daughter ___"),
+  owning something ("___'s seat"), addressed ("Done, ___."), after a preposition or verb that
+  takes people ("for ___", "para ___", "notified ___"; ``person_prepositions``,
+  ``person_verbs``), unless it is a month or day or a place's marks follow ("Austin (AUS)").
+  Function words and pronouns are never names ("Attendees: None"), and a lone name that
+  opens a user handle of the results ("Justin" for ``justinkool``) is held.
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
@@ -27,9 +40,10 @@ naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``fa
 person roles; not ``product_name``) gives its first and last word.
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
-Airport" when a passenger is called Sofia) reads as a person; a first name written alone
-in running text ("upgrading Noah") is checked only in a person slot the evidence shows, so
-a lone swapped first name elsewhere passes; a slot word the evidence also uses before other
+Airport" when a passenger is called Sofia) reads as a person; a lone first name outside
+every slot above ("upgrading Noah", "Noah is booked") is not checked, so a swapped one there
+passes; a given name that is also a brand or place, in a weak slot and with no place marks
+("pay with Chase", "a fare for Florence") is flagged; a slot word the evidence also uses before other
 things ("with Hugo" and "flying with Delta" when Delta is in no evidence) reads that thing as
 a person.
 The greeting rule trusts that the records name people at all; a bot greeting the user by a
@@ -47,7 +61,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
+from nofab.detectors.givennames import is_given_name
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -60,8 +76,6 @@ CONFIDENCE_NAME = 0.8
 MAX_FINDS = 32
 #: Held names whose occurrences in the evidence give person slots (each costs a find).
 MAX_FRAMES = 64
-#: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
-MAX_NAME_WORDS = 4
 
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -69,18 +83,7 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 # checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
 _UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
 _POSSESSIVE = ("'s", "’s")
-_NAME_KEY = re.compile(
-    r"name$|^(?:first|given|last|surname|vorname|nachname|prenom|nombre|apellidos?|sobrenome)$", re.I
-)
-_MAX_NAME_CHARS = 80
-MAX_DEPTH = 12
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
-
-
-def _capitalised(word: str) -> bool:
-    """A name-shaped word: an upper-case letter, then lower case ("Silva", "McDonald"), not
-    an acronym ("JFK") or a one-letter word."""
-    return len(word) >= 2 and word[0].isupper() and any(c.islower() for c in word[1:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,44 +105,6 @@ def words(answer: str) -> list[Word]:
         possessive = text.endswith(_POSSESSIVE)
         out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
     return out
-
-
-def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, surnames) the parsed tool results hold in naming fields, folded."""
-    first: set[str] = set()
-    last: set[str] = set()
-    for key, text in _named_values(results):
-        parts = [w for w in re.split(r"[\s,]+", text.strip()) if _capitalised(w)]
-        if not parts:
-            continue
-        if slots.FIRST_FIELD.search(key):
-            first.update(fold(p) for p in parts)
-        elif slots.LAST_FIELD.search(key):
-            last.update(fold(p) for p in parts)
-        elif slots.FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
-            first.add(fold(parts[0]))
-            if len(parts) > 1:
-                last.add(fold(parts[-1]))
-    return frozenset(first), frozenset(last)
-
-
-def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
-    """(key, text) of every string under a key that names a person, at any depth (bounded:
-    tool results are untrusted input)."""
-    stack: list[tuple[Any, int]] = [(r, 0) for r in results]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            continue
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if isinstance(item, str):
-                    if len(item) <= _MAX_NAME_CHARS and _NAME_KEY.search(str(key)):
-                        yield str(key), item
-                elif isinstance(item, (dict, list)):
-                    stack.append((item, depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
 
 
 def _letters_token(text: str, piece: str) -> bool:
@@ -178,12 +143,12 @@ def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
         if joined and _initial(answer, word):
             run.append(word)
             continue
-        if _capitalised(word.text) and (joined or not run):
+        if records.capitalised(word.text) and (joined or not run):
             run.append(word)
             continue
         if run:
             yield run
-        run = [word] if _capitalised(word.text) else []
+        run = [word] if records.capitalised(word.text) else []
     if run:
         yield run
 
@@ -219,7 +184,7 @@ class NameFinder:
 
     @cached_property
     def _held(self) -> tuple[frozenset[str], frozenset[str]]:
-        return held_names(self._results())
+        return records.held_names(self._results())
 
     @property
     def first(self) -> frozenset[str]:
@@ -235,13 +200,20 @@ class NameFinder:
         return self.first | self.last
 
     @cached_property
+    def _handles(self) -> tuple[str, ...]:
+        return records.handles(self._results())
+
+    @cached_property
     def _text(self) -> str:
         return self._evidence_text()
 
     def _unknown(self, word: Word) -> bool:
         """No evidence holds the word (each letter run of it: "O'Brien", "Jean-Luc"), as a
         run of letters of its own: "silva" is held by "sophia_silva_7557", not by "silvan"."""
-        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(word.text)))
+        return self._unknown_text(word.text)
+
+    def _unknown_text(self, text: str) -> bool:
+        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
 
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
@@ -266,10 +238,12 @@ class NameFinder:
             if why is None:
                 continue
             name = [w for w in run if w.text not in self.titles and not _initial(answer, w)]
-            if not name or len(name) > MAX_NAME_WORDS:
+            if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
-            if unknown:
+            if unknown and not (
+                len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)
+            ):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
@@ -290,12 +264,37 @@ class NameFinder:
         field = self._owned_field(answer, run, prev)
         if field:
             return f"the owner of the field {field} that a record of a person holds"
+        slot = self._person_slot(answer, run, prev)
+        if slot:
+            return slot
         code = _CODE_AFTER.match(answer, run[-1].end)
-        if code and len(run) <= MAX_NAME_WORDS:
+        if code and len(run) <= records.MAX_NAME_WORDS:
             owner = self._names_of(code.group(1))
             if owner and not any(fold(w.text) in owner for w in run):
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
         return None
+
+    def _person_slot(self, answer: str, run: list[Word], prev: str) -> str | None:
+        """Why the answer's own grammar puts a person at ``run``, in a turn whose records name
+        people: the value of a person's label ("Passenger: ___"), or coordinated with a held
+        name by "and"/"or" ("___ and Sofia"); and, for a lone given name only (the gazetteer
+        tells "Noah" from "Austin" where the slot cannot), coordinated by a comma, after a
+        person's role ("your son ___"), owning something ("___'s seat"), addressed ("Done,
+        ___.") or after a preposition or verb that takes people ("for ___", "notified ___").
+        The slot is read first (a few characters around the run); the evidence only then."""
+
+        def fields() -> frozenset[str]:  # walked only for a run no evidence holds
+            return self._person_fields if any(self._unknown(w) for w in run) else frozenset()
+
+        slot = slots.grammar_slot(answer, run, prev, self._held_partner, fields)
+        if slot is None or not any(self._unknown(w) for w in run) or not (self.first or self.last):
+            return None
+        return slot
+
+    def _held_partner(self, word: str) -> bool:
+        """A name coordinated with the run is a record's name word, or a given name that the
+        evidence holds (a passenger the user named: "Liam and Kevin" with Kevin asked for)."""
+        return fold(word) in self._either or (is_given_name(word) and not self._unknown_text(word))
 
     def _person_frame(self, prev: str, run: list[Word]) -> bool:
         """Is ``prev``, the lower-case word right before the run, one the evidence's own
@@ -344,7 +343,7 @@ class NameFinder:
 
     @cached_property
     def _person_fields(self) -> frozenset[str]:
-        return slots.person_fields(self._results())
+        return records.person_fields(self._results())
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""
@@ -366,7 +365,7 @@ class NameFinder:
         once: an answer may cite thousands of codes)."""
         owners: dict[str, set[str]] = {}
         for record in self._records():
-            names = {fold(p) for _f, text in record.names for p in text.split() if _capitalised(p)}
+            names = {fold(p) for _f, text in record.names for p in text.split() if records.capitalised(p)}
             if not names:
                 continue
             for value in (*record.values.values(), *(text for _f, text in record.names)):
@@ -382,8 +381,8 @@ class NameFinder:
             if gap not in (" ", ". ") or word.possessive:
                 continue
             name: list[Word] = []
-            for nxt in found[i + 1 : i + 1 + MAX_NAME_WORDS]:
-                if not _capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
+            for nxt in found[i + 1 : i + 1 + records.MAX_NAME_WORDS]:
+                if not records.capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
                     break
                 name.append(nxt)
             if not name or any(fold(w.text) in self._either for w in name):

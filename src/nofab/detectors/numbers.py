@@ -14,7 +14,10 @@ Derivations are held to what they prove (each rule below states its principle an
   one operand is a grounded number the answer itself shows nearby and the clause announces
   the arithmetic (remaining, left, difference, refund, total ...); otherwise 0.5;
 - a loose multiple (an amount times a count the turn mentions) is for amounts only, and
-  never for an amount stated per unit ("$30 per passenger").
+  never for an amount stated per unit ("$30 per passenger");
+- a figure repeated unchanged from the agent's own earlier answer takes the verdict that
+  answer's figure got against the same evidence (``nofab.numbers.earlier``): a derivation
+  shown once stays explained, an earlier fabrication repeated stays flagged.
 
 What a literal is comes from ``nofab.numbers.extract``: an invalid time or date ("36:00",
 "May 37") is a finding unless the evidence holds the same text (principle: its digits mean
@@ -28,18 +31,20 @@ detector is linear in the answer plus the evidence.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
+from nofab.numbers.across import informative_across
+from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
+from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
+from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
 
@@ -61,7 +66,7 @@ CONFIDENCE = {
 }
 #: Confidence when the number is missing but is a plausible multiple, a relative date, or an
 #: uninformative derivation: worth a look, not a refusal.
-CONFIDENCE_LOOSE = 0.5
+CONFIDENCE_LOOSE = LOOSE
 #: An amount whose value the evidence holds only as something else (a count, an id part).
 CONFIDENCE_NOT_MONEY = 0.82
 #: Relative tolerance after "about", "around", "~", "roughly".
@@ -77,19 +82,11 @@ _NOT_DERIVED = ("date", "time", "code", "year", "invalid")
 _OPERAND_KINDS = ("money", "number", "percent")
 
 
-@dataclass(slots=True)
-class _Pending:
-    index: int
-    numeral: Numeral
-    confidence: float
-    how: str | None = None
-
-
 class NumberDetector(DetectorBase):
     """``unverified_number``."""
 
     id = "numbers"
-    version = "3"
+    version = "4"  # 4: repeats from earlier answers, record-field slips, announced arithmetic across results
     kinds = ("unverified_number",)
 
     def __init__(self, profile: Profile) -> None:
@@ -97,36 +94,34 @@ class NumberDetector(DetectorBase):
         self.structural_max = rules.integer("structural_max", STRUCTURAL_MAX)
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
-        numerals = evidence.numerals
-        if not numerals:
+        if not evidence.numerals:
             return
+        run, pending = self._explain(evidence)
+        if pending and evidence.turn.earlier_answers:
+            pending = repeats(run, pending, EarlierFigures(evidence, self._verdicts))
+        for item in pending:
+            yield run.finding(item)
+
+    def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:
+        """The numbers the evidence does not explain, with the run that checked them."""
         run = _Run(self, evidence)
         # First pass: what the evidence explains directly.
-        pending: list[_Pending] = []
-        for i, numeral in enumerate(numerals):
+        pending: list[Pending] = []
+        for i, numeral in enumerate(evidence.numerals):
             confidence, how = run.direct(numeral)
             if confidence <= 0:
                 run.ground(i, numeral)
             else:
-                pending.append(_Pending(i, numeral, confidence, how))
-        # Second pass: arithmetic on numbers the answer shows (totals built on totals:
-        # "$282 + $443 = $725", then "$725 - $503 = $222"), a few rounds at most.
-        # Later rounds revisit only numbers near one explained in the round before.
-        recent: list[int] | None = None
-        for _round in range(3):
-            still: list[_Pending] = []
-            explained: list[int] = []
-            for item in pending:
-                if (recent is None or _near(recent, item.index)) and run.shown_arithmetic(item):
-                    run.ground(item.index, item.numeral, derived=True)
-                    explained.append(item.index)
-                else:
-                    still.append(item)
-            if not explained:
-                break
-            pending, recent = still, explained
-        for item in pending:
-            yield run.finding(item)
+                pending.append(Pending(i, numeral, confidence, how))
+        return run, arithmetic(run, pending, None)
+
+    def _verdicts(self, evidence: Evidence) -> Iterator[tuple[Numeral, float]]:
+        """(numeral, confidence) for every numeral of an earlier answer: 0 when explained."""
+        run, pending = self._explain(evidence)
+        left = {item.index: item for item in pending}
+        for i, numeral in enumerate(evidence.numerals):
+            item = left.get(i)
+            yield numeral, (0.0 if item is None else run.finding(item).confidence)
 
 
 class _Run:
@@ -138,12 +133,14 @@ class _Run:
         self.answer = evidence.answer
         self.numerals = evidence.numerals
         self.shown = ShownNumbers(WINDOW_BEFORE, WINDOW_AFTER)
+        self.reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)  # how far a later round looks
         self._code_scans = 0
         self._counts: set[int] | None = None
         self._totals: list[float] | None = None
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
-        self._direct: dict[tuple[object, ...], tuple[float, str | None]] = {}
+        self.fields = RecordFields(evidence)
+        self._misread: dict[int, str] = {}
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (not a structural small integer such as a
@@ -152,14 +149,12 @@ class _Run:
         if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
             self.shown.add(index, abs(numeral.value), derived)
 
-    def interval(self, numeral: Numeral, approx: bool | None = None) -> tuple[float, float]:
-        """The true values the numeral stands for (display rounding, widened after "about";
-        ``approx``: whether "about" leads it, when the caller has read that already)."""
+    def interval(self, numeral: Numeral) -> tuple[float, float]:
+        """The true values the numeral stands for (display rounding, widened after "about")."""
         key = numeral.span[0]
         found = self._intervals.get(key)
         if found is None:
-            if approx is None:
-                approx = self.context.approximate(key)
+            approx = self.context.approximate(key)
             tolerance = APPROX_TOLERANCE if approx else 0.0
             found = display_interval(numeral.value, numeral.decimals, numeral.scale, tolerance)
             self._intervals[key] = found
@@ -184,30 +179,7 @@ class _Run:
     # ------------------------------------------------------------------ first pass
     def direct(self, numeral: Numeral) -> tuple[float, str | None]:
         """(0, None) when the evidence explains the numeral; else the confidence of a
-        finding and, for a loose explanation, what it was.
-
-        Numerals of equal value, written alike, share one answer (an answer dense with
-        numbers repeats many): only codes (looked up by a bounded number of scans) and the
-        masked-identifier reading (which depends on the words before the number) are
-        decided per numeral."""
-        kind = numeral.kind
-        if kind in ("code", "invalid"):
-            return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
-        quantity = kind not in ("date", "time")
-        approx = quantity and self.context.approximate(numeral.span[0])
-        n = numeral
-        key = (kind, n.value, n.decimals, n.scale, n.literal, n.date, n.time, approx)
-        found = self._direct.get(key)
-        if found is None:
-            if quantity:
-                self.interval(numeral, approx)  # "about" read once
-            found = self._direct[key] = self._by_value(numeral)
-        if found[0] > 0 and quantity and self._masked_id(numeral):
-            return 0.0, None
-        return found
-
-    def _by_value(self, numeral: Numeral) -> tuple[float, str | None]:
-        """``direct`` for any numeral but a code, as far as its value decides it."""
+        finding and, for a loose explanation, what it was."""
         evidence = self.evidence
         kind = numeral.kind
         if kind == "date":
@@ -219,6 +191,10 @@ class _Run:
             if not exact and minute == 0 and hour <= self.detector.structural_max:
                 return 0.0, None
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
+        if kind in ("code", "invalid"):
+            return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
+        if self._masked_id(numeral):
+            return 0.0, None
         if numeral.date is not None and evidence.dates.has_date(numeral.date):
             return 0.0, None  # the "15" of "9/15", a date the evidence holds
         if kind == "year" and evidence.dates.has_year(int(numeral.value)):
@@ -237,8 +213,7 @@ class _Run:
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
         lo, hi = self.interval(numeral)
-        # ``near`` first: the interval as read (widened after "about") holds the one
-        # ``explains`` tries first, so only the percent reading is left to it.
+        # ``near`` first: it holds what ``explains`` tries first (all but the percent reading)
         if evidence.numbers.near(lo, hi) or (
             proportion and evidence.numbers.explains(value, numeral.decimals, numeral.scale, proportion)
         ):
@@ -247,7 +222,7 @@ class _Run:
         if derived.aggregate(lo, hi):
             return self._money_check(numeral)
         how = self.within_result(lo, hi, kind)
-        if how is not None:
+        if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
             return self._money_check(numeral)
@@ -255,6 +230,20 @@ class _Run:
         if kind == "number" and (numeral.decimals > 0 or value >= 1000 or numeral.scale != 1.0):
             confidence = 0.85
         return confidence, None
+
+    def misread(self, numeral: Numeral) -> str:
+        """How a record the answer names holds the field the number is labelled with
+        differently ("" when it does not): then no derivation explains the number
+        (``nofab.numbers.anchored``)."""
+        start = numeral.span[0]
+        found = self._misread.get(start)
+        if found is None:
+            found = ""
+            if numeral.kind in _OPERAND_KINDS:
+                lo, hi = self.interval(numeral)
+                found = self.fields.misread(start, lo, hi, self.counts) or ""
+            self._misread[start] = found
+        return found
 
     def _masked_id(self, numeral: Numeral) -> bool:
         """Principle: a masked identifier ("card ending in 1234", "****1234", "last four
@@ -319,7 +308,7 @@ class _Run:
         return self.evidence.grounds(literal)
 
     # ------------------------------------------------------------------ second pass
-    def shown_arithmetic(self, item: _Pending) -> bool:
+    def shown_arithmetic(self, item: Pending) -> bool:
         """Is the number arithmetic on a grounded number the answer shows nearby (or a
         repeat of a number already explained)?
 
@@ -336,18 +325,21 @@ class _Run:
             return False
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
-            return True  # the answer repeats a number it has already explained
+            return not self.misread(numeral)  # the answer repeats a number it explained
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
             lo, hi, sorted(self.shown.window(item.index))
         ):
-            return True
+            return not self.misread(numeral)
         if self._totals is None:
             # Counts of a few items are not amounts to add or subtract ("292 - 1").
             floor = self.detector.structural_max
             self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
         how = self.shown.pair(item.index, lo, hi, self._totals)
         if how is None:
+            self._announced(item, lo, hi)
             return False
+        if self.misread(numeral):
+            return False  # a slip of a named record's field, whatever it adds up to
         if self.context.cue(numeral.span):
             return True
         if item.confidence > CONFIDENCE_LOOSE:
@@ -355,26 +347,39 @@ class _Run:
             item.how = f"{how}, with no word announcing the arithmetic"
         return False
 
+    def _announced(self, item: Pending, lo: float, hi: float) -> None:
+        """An amount the clause announces as arithmetic, across results, with no operand
+        shown: at most 0.5 when the derivation is informative (``nofab.numbers.across``)."""
+        numeral = item.numeral
+        if numeral.kind == "money" and item.confidence > CONFIDENCE_LOOSE and self.context.cue(numeral.span):
+            found = informative_across(self._totals or [], self.evidence.money, lo, hi)
+            if found and not self.misread(numeral):
+                item.confidence, item.how = CONFIDENCE_LOOSE, f"{found}, with no operand in the answer"
+
     # ------------------------------------------------------------------ findings
-    def finding(self, item: _Pending) -> Finding:
+    def finding(self, item: Pending) -> Finding:
         numeral, confidence, how = item.numeral, item.confidence, item.how
         if how is None and numeral.kind == "money" and not self.context.per_unit(numeral.span[1]):
             # An amount stated per unit ("$30 per passenger") is what gets multiplied, not
-            # a multiple itself.
+            # a multiple itself; nor is a slip of a named record's field.
             lo, hi = self.interval(numeral)
             how = self.multiple(lo, hi, self.evidence.money or None)
+            how = None if how and self.misread(numeral) else how
         elif how is None and numeral.kind == "date":
             assert numeral.date is not None
             how = self.evidence.dates.near_date(numeral.date)
         if how:
             confidence = min(confidence, CONFIDENCE_LOOSE)
         extra = {"possible_derivation": how} if how else {}
+        misread = self._misread.get(numeral.span[0], "")  # asked wherever a derivation was found
+        if misread:
+            extra["record_field"] = misread
         return self.detector.finding(
             "unverified_number",
             numeral.text,
             confidence,
             numeral.span,
-            _reason(numeral, how, confidence),
+            _reason(numeral, how, confidence) + (f"; {misread}" if misread else ""),
             evidence={"literal_kind": numeral.kind, **extra},
         )
 
@@ -390,10 +395,3 @@ def _reason(numeral: Numeral, how: str | None, confidence: float) -> str:
         )
     base = f"{what} {numeral.text} not found in tool results, context or user message"
     return f"{base}; it could only be explained loosely ({how})" if how else base
-
-
-def _near(positions: list[int], index: int) -> bool:
-    """Is one of the sorted ``positions`` within a window's reach of ``index``?"""
-    reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)
-    i = bisect_left(positions, index - reach)
-    return i < len(positions) and positions[i] <= index + reach

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: Keys that name a record when the profile gives no ``name_fields``.
@@ -37,6 +37,11 @@ _GROUP_MIN_ROWS = 4
 
 Scalar = str | int | float | bool | None
 
+#: A word character ``float()`` never accepts: not a decimal digit, not ``_`` (``1_000``), not
+#: a letter of an exponent, ``inf``, ``infinity`` or ``nan``. Finding one answers "not a
+#: number" without raising and catching an exception (most texts a walk meets are names).
+_NOT_FLOAT = re.compile(r"[^\W\d_eEiInNfFaAtTyY]")
+
 
 @dataclass(frozen=True, slots=True)
 class Record:
@@ -48,6 +53,10 @@ class Record:
     names: tuple[tuple[str, str], ...]
     #: field -> value as text, for every other scalar (and list lengths).
     values: Mapping[str, str]
+    #: field -> value as a number (None when not numeric), read on first use: records are
+    #: kept in the guard's cache across turns, and a detector asks for the same fields of
+    #: the same records for every figure of an answer.
+    _numbers: dict[str, float | None] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -56,15 +65,21 @@ class Record:
             return self.where
         return max((text for _f, text in self.names), key=len)
 
+    def _numeric(self) -> dict[str, float | None]:
+        numbers = self._numbers
+        if numbers is None:
+            numbers = {name: as_number(text) for name, text in self.values.items()}
+            object.__setattr__(self, "_numbers", numbers)  # a cache; two threads store equal values
+        return numbers
+
     def number(self, field: str) -> float | None:
         """The field's value as a number, or None when it is absent or not numeric."""
-        return as_number(self.values.get(field))
+        return self._numeric().get(field)
 
     def numeric_fields(self) -> Iterator[tuple[str, float]]:
-        for field, text in self.values.items():
-            value = as_number(text)
+        for name, value in self._numeric().items():
             if value is not None:
-                yield field, value
+                yield name, value
 
 
 def as_number(text: str | None) -> float | None:
@@ -72,7 +87,7 @@ def as_number(text: str | None) -> float | None:
     if text is None:
         return None
     cleaned = text.strip().replace(",", "")
-    if not cleaned or len(cleaned) > 24:
+    if not cleaned or len(cleaned) > 24 or _NOT_FLOAT.search(cleaned):
         return None
     try:
         return float(cleaned)
@@ -94,7 +109,7 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
 
 
-def _is_name_value(value: Any) -> bool:
+def is_name_value(value: Any) -> bool:
     """Text that could name something: has a letter, is short, is not a bare number."""
     return (
         isinstance(value, str)
@@ -104,19 +119,43 @@ def _is_name_value(value: Any) -> bool:
     )
 
 
+#: Naming decisions shared by every finder with the same naming fields, by those fields.
+_DECIDED: dict[frozenset[str], dict[str, bool]] = {}
+#: A table holding more keys than this is emptied (the keys of hostile results are unbounded).
+_MAX_DECIDED = 20_000
+
+
+def _decisions(name_fields: frozenset[str]) -> dict[str, bool]:
+    """The shared key -> naming decisions for ``name_fields`` (a decision depends on the key
+    and the fields only; two threads adding one key store the same value)."""
+    decided = _DECIDED.get(name_fields)
+    if decided is None or len(decided) > _MAX_DECIDED:
+        if len(_DECIDED) > 64:
+            _DECIDED.clear()
+        decided = _DECIDED[name_fields] = {}
+    return decided
+
+
 class RecordFinder:
     """Walks parsed tool results and yields their records."""
 
     def __init__(self, name_fields: Sequence[str] = ()) -> None:
         self._name_fields = frozenset(name_fields)
-        self._naming: dict[str, bool] = {}  # keys repeat across rows: decide each once
+        #: key -> does it name a record: keys repeat across rows and across results, so each
+        #: is decided once for all finders with these naming fields (read directly by walks
+        #: that test thousands of keys).
+        self.decided = _decisions(self._name_fields)
 
-    def is_naming_key(self, key: str, value: Any) -> bool:
-        naming = self._naming.get(key)
+    def naming_key(self, key: str) -> bool:
+        """Does ``key`` name a record (whatever its value)? Decided once per key."""
+        naming = self.decided.get(key)
         if naming is None:
             naming = key in self._name_fields if self._name_fields else bool(_NAMING_KEY.search(key))
-            self._naming[key] = naming
-        return naming and _is_name_value(value)
+            self.decided[key] = naming
+        return naming
+
+    def is_naming_key(self, key: str, value: Any) -> bool:
+        return self.naming_key(key) and is_name_value(value)
 
     def _describes(self, item: Any) -> bool:
         """A nested object that describes its parent: scalars only, none of them a name."""
@@ -246,4 +285,4 @@ def _column_table(obj: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any
     return ids, rows
 
 
-__all__ = ["Record", "RecordFinder", "as_number", "keyed_rows"]
+__all__ = ["Record", "RecordFinder", "as_number", "is_name_value", "keyed_rows"]

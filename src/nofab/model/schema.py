@@ -137,6 +137,11 @@ TURN: dict[str, Any] = {
         "pending_call": _nullable(PENDING_CALL),
         "tools": _array(TOOL),
         "user_intent": _nullable(USER_INTENT),
+        "earlier_answers": {
+            "type": ["array", "null"],
+            "items": _TEXT,
+            "description": "the agent's own earlier answers, oldest first (a repeated number only)",
+        },
         "metadata": {
             "type": ["object", "null"],
             "description": "free-form; carried into the verdict's events",

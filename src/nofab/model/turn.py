@@ -300,6 +300,9 @@ class Turn:
     tools: tuple[ToolDef, ...] = ()
     #: The caller's own classification of the user's request, when it has one.
     user_intent: UserIntent | None = None
+    #: The agent's own earlier answers in this conversation, oldest first. Never evidence for
+    #: a claim: only a number repeated unchanged from an answer the evidence explained.
+    earlier_answers: tuple[str, ...] = ()
 
     def with_response(self, response: str) -> Turn:
         """The same turn with another answer (used by the revise loop)."""
@@ -315,6 +318,7 @@ class Turn:
             declared_claims=self.declared_claims,
             tools=self.tools,
             user_intent=self.user_intent,
+            earlier_answers=self.earlier_answers,
         )
 
     @classmethod
@@ -352,6 +356,9 @@ class Turn:
             user_intent=(
                 UserIntent.from_dict(obj["user_intent"]) if obj.get("user_intent") is not None else None
             ),
+            earlier_answers=tuple(
+                _text(t, f"earlier_answers[{i}]") for i, t in enumerate(optional_list(obj, "earlier_answers"))
+            ),
         )
 
     @classmethod
@@ -382,3 +389,9 @@ def _context_text(value: Any, where: str) -> str:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return "\n\n".join(value)
     raise TurnError(f"must be a string or a list of strings, got {typename(value)}", where)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise TurnError(f"must be a string, got {typename(value)}", where)
+    return value

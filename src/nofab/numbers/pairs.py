@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
@@ -31,6 +32,10 @@ DENSITY = 0.25
 #: as building four pair values into the table and sorting them (measured on prices and
 #: counts): the table is built once scanning has cost as much as building it would.
 SCAN_WEIGHT = 4
+
+
+#: What ``DerivedTable`` holds for a question not asked yet.
+_UNASKED = object()
 
 
 class _Pairs:
@@ -79,7 +84,7 @@ class DerivedTable:
     what a finding says.
     """
 
-    __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_money", "_scanned", "_size")
+    __slots__ = ("_aggregates", "_answers", "_build_at", "_built", "_groups", "_money", "_scanned", "_size")
 
     def __init__(self, derivables: Sequence[Derivable], build_after: float = 1.0) -> None:
         """``build_after``: build the table once scanning has cost this share of building it
@@ -98,6 +103,8 @@ class DerivedTable:
         self._build_at = self._size * build_after
         self._scanned = 0
         self._built: dict[str, _Pairs] | None = None
+        # every question asked, with its answer (as many as the numbers asked about)
+        self._answers: dict[tuple[float, float, bool, bool, bool, bool], str | bool | None] = {}
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
@@ -138,13 +145,21 @@ class DerivedTable:
         self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
     ) -> str | None:
         """A sum or difference (of amounts only, with ``money_only``), a ratio (``ratios``)
-        or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``."""
+        or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``.
+        Numbers of equal value ask the same question: it is answered once."""
+        key = (lo, hi, money_only, ratios, percents, False)
+        held = self._answers.get(key, _UNASKED)
+        if held is not _UNASKED:
+            return cast("str | None", held)
+        answer = None
         table = self._table()
         for kind in self._kinds(money_only, ratios, percents):
             found = table[kind].find(lo, hi) if table else self._scan(kind, lo, hi, count=False)
             if found:
-                return str(found)
-        return None
+                answer = str(found)
+                break
+        self._answers[key] = answer
+        return answer
 
     def dense(
         self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
@@ -152,7 +167,11 @@ class DerivedTable:
         """Would a number near ``[lo, hi]`` be derivable by chance? True when, within
         ``DENSITY_SPAN`` display units either side, at least ``DENSITY`` of the unit slots
         hold a derived value of the same kinds: then a derivation landing here proves
-        nothing (10-40 prices combine into most nearby integers)."""
+        nothing (10-40 prices combine into most nearby integers). Answered once per question."""
+        key = (lo, hi, money_only, ratios, percents, True)
+        held = self._answers.get(key, _UNASKED)
+        if held is not _UNASKED:
+            return bool(held)
         span = DENSITY_SPAN * max(hi - lo, 1e-9)
         table = self._table()
         count = 0
@@ -161,7 +180,9 @@ class DerivedTable:
                 count += table[kind].count(lo - span, hi + span)
             else:
                 count += int(self._scan(kind, lo - span, hi + span, count=True) or 0)
-        return count >= DENSITY * (2 * DENSITY_SPAN + 1)
+        answer = count >= DENSITY * (2 * DENSITY_SPAN + 1)
+        self._answers[key] = answer
+        return answer
 
     def _scan(self, kind: str, lo: float, hi: float, count: bool) -> str | int | None:
         """What the table would answer, found by scanning each group: the smallest pair

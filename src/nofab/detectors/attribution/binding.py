@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from nofab.detectors.attribution.mentions import Mention
 from nofab.detectors.attribution.values import same
@@ -155,15 +156,33 @@ def narrowed(answer: str, tokens: Sequence[Token], at: int, candidates: list[Rec
         last += 1
     text = answer[tokens[first].start : tokens[last].end]
     stated = [
-        sum(
-            1
-            for v in record.values.values()
-            if len(v) >= 3 and as_number(v) is None and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text)
-        )
+        sum(1 for v in record.values.values() if (p := _stated(v)) is not None and p.search(text))
         for record in candidates
     ]
     best = max(stated)
     return [r for r, n in zip(candidates, stated, strict=True) if n == best] if best else candidates
+
+
+def _stated(value: str) -> re.Pattern[str] | None:
+    """The whole-word pattern of a record's text value that a sentence may state (three
+    characters or more, not a number), or None."""
+    if len(value) < 3:
+        return None
+    if len(value) > _KEPT_PATTERN:
+        return None if as_number(value) is not None else re.compile(rf"(?<!\w){re.escape(value)}(?!\w)")
+    return _kept_pattern(value)
+
+
+#: Patterns of values up to this long are kept (a listing narrows the same records for every
+#: labelled figure of a paragraph); a longer value is rare and would hold memory.
+_KEPT_PATTERN = 200
+
+
+@lru_cache(maxsize=4096)
+def _kept_pattern(value: str) -> re.Pattern[str] | None:
+    if as_number(value) is not None:
+        return None
+    return re.compile(rf"(?<!\w){re.escape(value)}(?!\w)")
 
 
 def in_clause(tokens: Sequence[Token], binding: Binding, i: int) -> bool:

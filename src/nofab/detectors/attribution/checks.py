@@ -52,16 +52,18 @@ def check_single(
     fields: tuple[str, ...],
     said_of: SaidOf = frozenset(),
     everything: Callable[[], Sequence[Record]] | None = None,
+    member_of: Callable[[], dict[int, set[int]]] | None = None,
 ) -> Finding | None:
     """A finding when the number at token ``i`` does not fit the record it is bound to.
 
-    ``everything``: every record of the turn, out of scope too (default: ``records``)."""
+    ``everything``: every record of the turn, out of scope too (default: ``records``);
+    ``member_of``: ``membership.groups(records)`` when the caller holds it."""
     bound = [records[r] for r in sorted(binding.records)]
     singles = tuple(f for f in fields if "/" not in f)
     if fields and not singles:
         return None  # a pair phrase after a lone number: not a shape we read
     if len(singles) == 1 and singles[0].startswith(RANK):
-        return check_rank(maker, tokens, records, binding, i, value, singles[0][len(RANK) :])
+        return check_rank(maker, tokens, records, binding, i, value, singles[0][len(RANK) :], member_of)
     if singles == (BEYOND,) or _skipped(vocabulary, tokens, binding, i):
         if _skipped(vocabulary, tokens, binding, i, vocabulary.unchecked_words):
             return None  # "averaging 21 points": nothing here confirms or contradicts it
@@ -193,15 +195,17 @@ def check_rank(
     i: int,
     rank: float,
     name: str,
+    member_of: Callable[[], dict[int, set[int]]] | None = None,
 ) -> Finding | None:
-    """Is the entity really ``rank``-th by ``name`` among the records of its group?"""
-    member_of = groups(records)
+    """Is the entity really ``rank``-th by ``name`` among the records of its group?
+    (``member_of``: ``membership.groups(records)`` when the caller holds it.)"""
+    groups_of = groups(records) if member_of is None else member_of()
     for r in sorted(binding.records):
         own = records[r].number(name)
-        mine = member_of.get(r)
+        mine = groups_of.get(r)
         if own is None or not mine:
             continue
-        peers = [v for k, g in member_of.items() if g == mine and (v := records[k].number(name)) is not None]
+        peers = [v for k, g in groups_of.items() if g == mine and (v := records[k].number(name)) is not None]
         best, worst = 1 + sum(v > own for v in peers), sum(v >= own for v in peers)
         if best <= rank <= worst:
             return None

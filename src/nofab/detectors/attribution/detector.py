@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 from nofab.config.policy import Profile
 from nofab.detectors.attribution import fields as F
 from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, bind_in_paragraph
+from nofab.detectors.attribution.catalogue import Catalogue, Catalogues
 from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import LISTED, check_single
 from nofab.detectors.attribution.mentions import Mention, find_mentions
@@ -35,14 +36,17 @@ from nofab.detectors.attribution.names import (
 )
 from nofab.detectors.attribution.pairs import check_pair
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
-from nofab.detectors.attribution.scope import in_scope
-from nofab.detectors.attribution.values import fmt, not_value_tokens
+from nofab.detectors.attribution.scope import entries, in_scope, view_of
+from nofab.detectors.attribution.values import not_value_tokens
 from nofab.detectors.attribution.vocabulary import BEYOND, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record, as_number
 from nofab.language.sentences import Token
 from nofab.model.finding import Finding
+
+#: The catalogue of a turn whose answer names no result (most turns).
+_NONE = Catalogue(())
 
 #: A following mention this close may be the one a number is about ("24 points from Gay").
 _FOLLOWING_WINDOW = 4
@@ -58,6 +62,7 @@ class AttributionDetector(DetectorBase):
     def __init__(self, profile: Profile) -> None:
         self.vocabulary = Vocabulary.from_profile(profile, self.id)
         self.name_fields = tuple(profile.name_fields)
+        self._catalogues = Catalogues()
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
@@ -66,35 +71,48 @@ class AttributionDetector(DetectorBase):
             return
         if v.pairs:
             # An unlabelled pair ("110-102") is read against every record, named or not.
-            records = self._with_sums(evidence.records)
-            named = any(r.names for r in records)
+            catalogue = self._everything(evidence)
+            named = any(r.names for r in catalogue.records)
         else:
-            scope = in_scope(evidence, self.name_fields)
-            records, named = self._with_sums(scope.records), scope.named
+            scope = in_scope(evidence, self.name_fields, v.sums)
+            catalogue, named = self._catalogues.get(scope.views) if scope.views else _NONE, scope.named
+        records = catalogue.records
         if not records and not (named and v.proper_names) and not self._names_other_things(answer):
             return  # the answer names no record: no number or name of it can be attributed
         tokens = evidence.tokens  # the shared tokenisation (the same function, done once)
         if not tokens:
             return
-        mentions = find_mentions(v, answer, tokens, records)
+        mentions = find_mentions(v, answer, tokens, records, catalogue.forms, catalogue.matcher)
         later = later_sentences(v, tokens)
         if any(not m.records for m in mentions) and evidence.records:
             yield from unheld_known_names(self, answer, tokens, mentions, len(evidence.records))
         if v.weekdays and any(t.text in v.weekdays for t in tokens):
-            yield from wrong_weekdays(self, v, tokens, evidence.records, later)
+            days = {d for view in self._everything(evidence).views for d in view.weekdays(v.date_formats)}
+            yield from wrong_weekdays(self, v, tokens, evidence.records, later, days)
         if v.proper_names:
             # Whether the turn's records carry names: the scope's walk already saw every naming
             # text, so no record outside the scope needs building to know.
             yield from unheld_proper_names(self, v, evidence, tokens, mentions, lambda: named)
-        yield from wrong_relations(self, v, answer, tokens, mentions, records)
+        yield from wrong_relations(self, v, answer, tokens, mentions, records, lambda: catalogue.member_of)
         if not any(m.records for m in mentions) and not v.pairs:
             return
-        not_values = not_value_tokens(evidence, tokens)
+        numeric = F.numeric_tokens(v, tokens)
+        not_values = not_value_tokens(evidence, tokens, numeric)
         claims: list[Claim] = []
-        found = list(self._number_findings(evidence, tokens, mentions, records, not_values, claims))
+        found = list(
+            self._number_findings(evidence, tokens, numeric, mentions, catalogue, not_values, claims)
+        )
         names, replaced = shared_causes(self, v, answer, tokens, mentions, records, claims)
         yield from names
         yield from (f for f in found if id(f) not in replaced)
+
+    def _everything(self, evidence: Evidence) -> Catalogue:
+        """Every record of the turn, out of scope too, each result's view from the guard's cache."""
+        sums, fields = self.vocabulary.sums, self.name_fields
+        views = [
+            view_of(evidence, label, entry, fields, sums) for label, entry in entries(evidence, fields, sums)
+        ]
+        return self._catalogues.get(views)
 
     @staticmethod
     def _is_claim(
@@ -110,36 +128,24 @@ class AttributionDetector(DetectorBase):
     def _names_other_things(self, answer: str) -> bool:
         """Could the answer name something no record is needed to find: a known name, a weekday?"""
         v = self.vocabulary
-        if v.known is not None and v.known.search(answer):
+        if v.known is not None and v.known.found_in(answer):
             return True
         return any(day in answer for day in v.weekdays)
-
-    def _with_sums(self, records: Sequence[Record]) -> Sequence[Record]:
-        """Records with the profile's derived fields added (same order, so indices hold)."""
-        sums = self.vocabulary.sums
-        if not sums:
-            return records
-        out: list[Record] = []
-        for record in records:
-            extra: dict[str, str] = {}
-            for name, parts in sums.items():
-                numbers = [record.number(p) for p in parts]
-                if parts and all(n is not None for n in numbers):
-                    extra[name] = fmt(sum(n for n in numbers if n is not None))
-            out.append(Record(record.where, record.names, {**record.values, **extra}) if extra else record)
-        return out
 
     def _number_findings(
         self,
         evidence: Evidence,
         tokens: list[Token],
+        numeric: list[int],
         mentions: list[Mention],
-        records: Sequence[Record],
+        catalogue: Catalogue,
         not_values: AbstractSet[int],
         claims: list[Claim],
     ) -> Iterator[Finding]:
-        """Findings on numbers; each number credited to a mention with a field joins ``claims``."""
+        """Findings on numbers; each number credited to a mention with a field joins ``claims``.
+        ``numeric``: the tokens a number may be read from (``fields.numeric_tokens``)."""
         v = self.vocabulary
+        records = catalogue.records
         answer = evidence.answer
         in_mention = {i for m in mentions for i in range(m.first, m.last + 1)} | set(not_values)
         # (sentence, entity, fields) already given a number: that entity's value for those
@@ -168,17 +174,14 @@ class AttributionDetector(DetectorBase):
 
         def everything() -> Sequence[Record]:
             """Every record of the turn, out of scope too (asked only for a finding's kind)."""
-            return records if v.pairs else self._with_sums(evidence.records)
+            return records if v.pairs else self._everything(evidence).records
 
-        i = 0
-        n = len(tokens)
-        while i < n:
-            if i in in_mention:
-                i += 1
+        resume = 0  # tokens before this are read already (the second number of a pair)
+        for i in numeric:
+            if i < resume or i in in_mention:
                 continue
             value = F.value_at(v, tokens, i)
             if value is None:
-                i += 1
                 continue
             pair_end = F.pair_end(tokens, i)
             if pair_end is not None:
@@ -188,12 +191,11 @@ class AttributionDetector(DetectorBase):
                 pair_firsts = [f.split("/", 1)[0] for f in pair_fields if "/" in f]
                 pair_binding = bind(tokens, near(i), i, records, pair_firsts)
                 yield from check_pair(self, v, tokens, records, pair_binding, i, pair_end, value, second)
-                i = pair_end + 1
+                resume = pair_end + 1
                 continue
             fields, _after = F.field_after(v, tokens, i + 1)
             is_word = tokens[i].text.casefold() in v.number_words and not tokens[i].text[0].isdigit()
             if is_word and (not fields or F.phrase_at(v, tokens, i)):
-                i += 1
                 continue  # "one of the best", "from three-point range": not a count
             singles = [f for f in fields if "/" not in f]
             local = near(i)
@@ -206,7 +208,19 @@ class AttributionDetector(DetectorBase):
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
                 finding = check_single(
-                    self, v, evidence, tokens, local, records, binding, i, value, fields, said_of, everything
+                    self,
+                    v,
+                    evidence,
+                    tokens,
+                    local,
+                    records,
+                    binding,
+                    i,
+                    value,
+                    fields,
+                    said_of,
+                    everything,
+                    lambda: catalogue.member_of,
                 )
                 said_of.add(key)
                 if singles:
@@ -217,7 +231,6 @@ class AttributionDetector(DetectorBase):
                     )
                 if finding is not None:
                     yield finding
-            i += 1
 
 
 __all__ = ["AttributionDetector"]

@@ -31,6 +31,13 @@ def value_at(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> float |
     return vocabulary.number_words.get(text.casefold())
 
 
+def numeric_tokens(vocabulary: Vocabulary, tokens: Sequence[Token]) -> list[int]:
+    """Indices of the tokens ``value_at`` may read a number from (digits first, or a number
+    word of the profile), in order: the detector visits these instead of every token."""
+    words = vocabulary.number_words
+    return [i for i, t in enumerate(tokens) if t.text[0].isdigit() or (words and t.text.casefold() in words)]
+
+
 def pair_end(tokens: Sequence[Token], i: int) -> int | None:
     """Index of the second number of "N-M", "N - of - M" or "N of M", else None."""
     if not tokens[i].text[0].isdigit():

@@ -8,16 +8,17 @@ records: the answer names something the tool results do not hold.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from operator import attrgetter
 
+from nofab.detectors.attribution.matcher import FormMatcher, whole_words
 from nofab.detectors.attribution.membership import group_indices
 from nofab.detectors.attribution.vocabulary import Vocabulary
 from nofab.evidence.records import Record
 from nofab.language.sentences import Token
-from nofab.language.text import is_word_char
 
 #: Generational suffixes that follow a person's name ("Jr.", "III").
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
@@ -69,10 +70,8 @@ def singular(form: str) -> str | None:
     return form[:-1]
 
 
-def find_mentions(
-    vocabulary: Vocabulary, answer: str, tokens: Sequence[Token], records: Sequence[Record]
-) -> list[Mention]:
-    """Every mention in ``answer``, in order, none overlapping another."""
+def record_forms(records: Sequence[Record]) -> dict[str, set[int]]:
+    """Name form -> indices of the records it names, the singular forms of groups included."""
     forms: dict[str, set[int]] = {}
     collective = group_indices(records)
     for index, record in enumerate(records):
@@ -81,18 +80,34 @@ def find_mentions(
                 forms.setdefault(form, set()).add(index)
                 if index in collective and (one := singular(form)):
                     forms.setdefault(one, set()).add(index)
-    starts = {t.start: i for i, t in enumerate(tokens)}
-    ends = {t.end: i for i, t in enumerate(tokens)}
+    return forms
+
+
+def find_mentions(
+    vocabulary: Vocabulary,
+    answer: str,
+    tokens: Sequence[Token],
+    records: Sequence[Record],
+    forms: Mapping[str, AbstractSet[int]] | None = None,
+    matcher: FormMatcher | None = None,
+) -> list[Mention]:
+    """Every mention in ``answer``, in order, none overlapping another. ``forms``: the
+    records' name forms (``record_forms``) when the caller holds them already, ``matcher``
+    their prepared ``FormMatcher``."""
+    if forms is None:
+        forms = record_forms(records)
+    if matcher is None:
+        matcher = FormMatcher(forms)
     found: list[Mention] = []
-    for start, end, text in whole_words(forms, answer):
-        first, last = starts.get(start), ends.get(end)
+    for start, end, text in matcher.find(answer):
+        first, last = token_starting(tokens, start), token_ending(tokens, end)
         if first is None or last is None:
             continue
         found.append(Mention(first, last, frozenset(forms[text]), text))
     merged = _merge(found)
     if vocabulary.known is not None:
-        for match in vocabulary.known.finditer(answer):
-            first, last = starts.get(match.start()), ends.get(match.end())
+        for start, end, text in vocabulary.known.find(answer):
+            first, last = token_starting(tokens, start), token_ending(tokens, end)
             if first is None or last is None:
                 continue
             if any(m.first <= first and last <= m.last for m in merged):
@@ -100,45 +115,28 @@ def find_mentions(
             if any(m.records and (m.first == last + 1 or m.last == first - 1) for m in merged):
                 continue  # one name with a record's mention ("Los Angeles" + "Clippers" of "LA")
             merged = [m for m in merged if not (first <= m.first and m.last <= last)]
-            merged.append(Mention(first, last, frozenset(), match.group()))
+            merged.append(Mention(first, last, frozenset(), text))
     merged.sort(key=lambda m: m.first)
     if vocabulary.back_references:
         merged = _with_back_references(vocabulary, tokens, merged)
     return merged
 
 
-def whole_words(forms: Collection[str], text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, form) of what ``alternation(forms).finditer(text)`` matches — the
-    leftmost occurrence of a form as whole words, the longest form there, none overlapping —
-    found in one pass.
+def token_starting(tokens: Sequence[Token], offset: int) -> int | None:
+    """Index of the token starting at character ``offset``, or None (a bisection: tokens are
+    in order and never overlap, so a match costs log n, not a map of every token)."""
+    k = bisect_left(tokens, offset, key=_start)
+    return k if k < len(tokens) and tokens[k].start == offset else None
 
-    A regex alternation of names tries every name at every position: a tool result of
-    thousands of named rows made mention finding answer x records. Here only positions
-    where some form's first character starts a word are visited, and at each only the
-    lengths of the forms sharing its first characters are tried (longest first, as the
-    alternation orders them; two forms of one length cannot both match at one place)."""
-    names = {f for f in forms if f.strip()}
-    if not names:
-        return
-    k = min(len(n) for n in names)
-    lengths: dict[str, list[int]] = {}
-    for name in names:
-        lengths.setdefault(name[:k], []).append(len(name))
-    for sizes in lengths.values():
-        sizes.sort(reverse=True)
-    starter = re.compile(r"(?<!\w)[" + "".join(re.escape(c) for c in {n[0] for n in names}) + "]")
-    size = len(text)
-    match = starter.search(text)
-    while match is not None:
-        at = match.start()
-        resume = at + 1
-        for length in lengths.get(text[at : at + k], ()):
-            end = at + length
-            if end <= size and text[at:end] in names and (end == size or not is_word_char(text[end])):
-                yield at, end, text[at:end]
-                resume = end
-                break
-        match = starter.search(text, resume)
+
+def token_ending(tokens: Sequence[Token], offset: int) -> int | None:
+    """Index of the token ending at character ``offset``, or None."""
+    k = bisect_left(tokens, offset, key=_end)
+    return k if k < len(tokens) and tokens[k].end == offset else None
+
+
+_start = attrgetter("start")
+_end = attrgetter("end")
 
 
 def _with_back_references(
@@ -156,8 +154,11 @@ def _with_back_references(
     taken = {i for m in mentions for i in range(m.first, m.last + 1)}
     added: list[Mention] = []
     longest = max(len(p) for p in vocabulary.back_references)
+    openers = {p[0] for p in vocabulary.back_references if p}  # a phrase starts only at these words
     firsts = [m.first for m in mentions]  # sorted: mentions come in order, none overlapping
     for start in range(len(tokens)):
+        if folded[start] not in openers:
+            continue
         for size in range(longest, 0, -1):
             which = vocabulary.back_references.get(tuple(folded[start : start + size]))
             if which is None or any(k in taken for k in range(start, start + size)):
@@ -206,4 +207,4 @@ def _merge(mentions: list[Mention]) -> list[Mention]:
     return out
 
 
-__all__ = ["Mention", "find_mentions", "name_forms", "singular", "whole_words"]
+__all__ = ["FormMatcher", "Mention", "find_mentions", "name_forms", "record_forms", "singular", "whole_words"]

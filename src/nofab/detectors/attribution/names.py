@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from datetime import datetime
+from collections.abc import Set as AbstractSet
 
+from nofab.detectors.attribution.catalogue import record_weekdays
 from nofab.detectors.attribution.mentions import Mention
 from nofab.detectors.attribution.vocabulary import DASHES, Phrase, Vocabulary
 from nofab.detectors.base import DetectorBase
@@ -81,17 +82,15 @@ def unheld_proper_names(
     # (only names of people or things: "Garcia", not a code like "3FRNFB")
     after_name = {m.last + 1 for m in mentions if m.records and _NAME_WORD.match(tokens[m.last].text)}
     before_name = {m.first - 1 for m in mentions if m.records and _NAME_WORD.match(tokens[m.first].text)}
+    # The word's place is judged before the evidence is asked about it: most capitalised
+    # words start a sentence or a list item, and asking the evidence scans all of its text.
+    # (Whether the records carry names is asked at the first word that passes both: without
+    # names nothing is reported, so where it is asked changes no finding.)
     for i, token in enumerate(tokens):
-        if i in covered or not _PROPER.match(token.text):
+        if i in covered or len(token.text) < 3 or not _PROPER.match(token.text):
             continue
         if token.text.casefold() in vocabulary.not_names or token.text.casefold() in MONTHS:
             continue
-        if grounded(token.text):
-            continue
-        if checked is None:
-            checked = has_names()
-        if not checked:
-            return
         joined = (i in after_name and _joined(evidence.answer, tokens, i - 1, i)) or (
             i in before_name and _joined(evidence.answer, tokens, i, i + 1)
         )
@@ -103,8 +102,14 @@ def unheld_proper_names(
                 continue  # a sentence, list item or quotation starts here: capitals say nothing
             if "\n" in evidence.answer[before.end : token.start]:
                 continue
-            if _label_or_place(evidence, tokens, i, grounded):
-                continue
+        if grounded(token.text):
+            continue
+        if checked is None:
+            checked = has_names()
+        if not checked:
+            return
+        if not joined and _label_or_place(evidence, tokens, i, grounded):
+            continue
         yield maker.finding(
             "ungrounded_entity",
             token.text,
@@ -173,6 +178,7 @@ def wrong_weekdays(
     tokens: Sequence[Token],
     records: Sequence[Record],
     later: frozenset[int] = frozenset(),
+    days: AbstractSet[int] | None = None,
 ) -> Iterator[Finding]:
     """A weekday the answer names that matches no date the records hold.
 
@@ -182,10 +188,12 @@ def wrong_weekdays(
     record's date. The same weekday as the record's, or one just before it, contradicts
     "next". Risk: a later occasion further away than ``future_days`` is flagged; with
     ``future_days`` 0 (no bound known), such weekdays are not checked at all.
+    ``days``: the records' weekdays when the caller holds them (``catalogue.record_weekdays``).
     """
     if not vocabulary.weekdays or not vocabulary.date_formats:
         return
-    days = _record_weekdays(vocabulary, records)
+    if days is None:
+        days = record_weekdays(vocabulary.date_formats, records)
     if not days:
         return
     week = len(vocabulary.weekdays)
@@ -239,23 +247,19 @@ def later_sentences(vocabulary: Vocabulary, tokens: Sequence[Token]) -> frozense
 def _holds(folded: Sequence[str], wanted: Phrase) -> bool:
     """Does the folded word list contain the phrase ``wanted``?"""
     n = len(wanted)
-    first = wanted[0]
-    return any(folded[i] == first and tuple(folded[i : i + n]) == wanted for i in range(len(folded) - n + 1))
-
-
-def _record_weekdays(vocabulary: Vocabulary, records: Sequence[Record]) -> set[int]:
-    days: set[int] = set()
-    for record in records:
-        for text in (*record.values.values(), *(n for _f, n in record.names)):
-            if not 6 <= len(text) <= 20:
-                continue
-            for fmt in vocabulary.date_formats:
-                try:
-                    days.add(datetime.strptime(text, fmt).weekday())
-                    break
-                except ValueError:
-                    continue
-    return days
+    first, last_start = wanted[0], len(folded) - n
+    i = -1
+    # Only where the phrase's first word stands (list.index scans in C): a long answer is
+    # read once per phrase, not once per phrase and word in Python.
+    while True:
+        try:
+            i = folded.index(first, i + 1)
+        except ValueError:
+            return False
+        if i > last_start:
+            return False
+        if tuple(folded[i : i + n]) == wanted:
+            return True
 
 
 __all__ = ["later_sentences", "unheld_known_names", "unheld_proper_names", "wrong_weekdays"]

@@ -9,7 +9,7 @@ A record belongs to the records one of its values names (a player row whose team
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 
 from nofab.detectors.attribution.membership import groups
@@ -53,14 +53,19 @@ def wrong_relations(
     tokens: Sequence[Token],
     mentions: Sequence[Mention],
     records: Sequence[Record],
+    groups_of: Callable[[], dict[int, set[int]]] | None = None,
 ) -> Iterator[Finding]:
-    """Names in the wrong relation: a record opposing itself, a member credited to another group."""
+    """Names in the wrong relation: a record opposing itself, a member credited to another group.
+
+    ``groups_of``: ``membership.groups(records)`` when the caller holds it (asked only when
+    the profile links members to groups)."""
     if not (
         vocabulary.opposing or vocabulary.member_links or vocabulary.group_links or vocabulary.winning_words
     ):
         return
     named = [m for m in mentions if m.records]
-    member_of = groups(records) if vocabulary.member_links or vocabulary.group_links else {}
+    links = vocabulary.member_links or vocabulary.group_links
+    member_of = {} if not links else groups(records) if groups_of is None else groups_of()
     group_records = {g for gs in member_of.values() for g in gs}
     if vocabulary.winning_words and vocabulary.pairs:
         yield from _wrong_winners(maker, vocabulary, answer, tokens, named, records)

@@ -18,13 +18,14 @@ ask for all records explicitly, and only when they are about to use them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
 from typing import Any
 
+from nofab.detectors.attribution.catalogue import ResultEntry, ResultView
 from nofab.evidence.index import Evidence
-from nofab.evidence.records import MAX_DEPTH, Record, RecordFinder
+from nofab.evidence.records import MAX_DEPTH, Record, RecordFinder, is_name_value
 from nofab.language.sentences import words
 
 
@@ -35,25 +36,35 @@ class Scope:
     records: tuple[Record, ...]
     #: Some result (mentioned or not) holds a naming text.
     named: bool
+    #: The views of those results, in call order (their records are ``records``).
+    views: tuple[ResultView, ...] = field(default=(), compare=False)
 
 
-def _naming_texts(finder: RecordFinder, value: Any, parent: str, depth: int) -> Iterator[str]:
-    """Strings held under a naming key, or in a column (an object) under one."""
+def _naming_texts(finder: RecordFinder, value: Any, in_column: bool, depth: int, out: set[str]) -> None:
+    """Add to ``out`` the strings held under a naming key, or in a column (an object) under one
+    (``in_column``: ``value`` is held under a naming key).
+
+    One walk filling one set (not a chain of generators), and whether the parent key names
+    is decided once per object, not once per string: this walk is what a turn pays for each
+    result the guard's cache does not hold yet."""
     if depth > MAX_DEPTH:
         return
     if isinstance(value, list):
         for item in value:
             if isinstance(item, (dict, list)):
-                yield from _naming_texts(finder, item, parent, depth + 1)
+                _naming_texts(finder, item, in_column, depth + 1, out)
         return
     if not isinstance(value, dict):
         return
+    decided = finder.decided
     for key, item in value.items():
         if isinstance(item, str):
-            if finder.is_naming_key(str(key), item) or (parent and finder.is_naming_key(parent, item)):
-                yield item
+            naming = in_column or (decided[key] if key in decided else finder.naming_key(str(key)))
+            if naming and is_name_value(item):
+                out.add(item)
         elif isinstance(item, (dict, list)):
-            yield from _naming_texts(finder, item, str(key), depth + 1)
+            name = str(key)
+            _naming_texts(finder, item, bool(name) and finder.naming_key(name), depth + 1, out)
 
 
 def _last_word(text: str) -> str:
@@ -61,56 +72,88 @@ def _last_word(text: str) -> str:
     return found[-1] if found else ""
 
 
-@dataclass(frozen=True, slots=True)
-class _Naming:
+def _entry(name_fields: tuple[str, ...], value: Any) -> ResultEntry:
     """What the scope needs of one result: whether it holds a naming text, and the last
     words of those texts. It depends on the result's content alone, so it is read once per
     content while the guard's cache holds it (a conversation carries its results turn after
-    turn; walking them all again on every turn was a fifth of a check)."""
-
-    named: bool
-    last_words: frozenset[str]
-
-
-def _naming(finder: RecordFinder, value: Any) -> _Naming:
-    texts = set(_naming_texts(finder, value, "", 0))
-    return _Naming(bool(texts), frozenset(_last_word(t) for t in texts))
+    turn; walking them all again on every turn was a fifth of a check). The entry also keeps
+    the views of the result's records once an answer names it (``catalogue``)."""
+    texts: set[str] = set()
+    _naming_texts(RecordFinder(name_fields), value, False, 0, texts)
+    return ResultEntry(bool(texts), frozenset(_last_word(t) for t in texts))
 
 
-#: Up to this many characters of answer, naming words are first tested as substrings.
-_SUBSTRING_TESTS_UP_TO = 4096
+def entries(
+    evidence: Evidence, name_fields: Sequence[str], sums: Mapping[str, tuple[str, ...]]
+) -> list[tuple[str, ResultEntry]]:
+    """(label, entry) of every usable tool result (calls that did not fail, parsed results
+    that are not plain text, as ``Evidence.records`` reads them), in call order."""
+    name, build = _reading(tuple(name_fields), tuple(sorted(sums.items())) if sums else ())
+    return [(label, entry) for label, _call, entry in evidence.per_result(name, build)]
 
 
-def in_scope(evidence: Evidence, name_fields: Sequence[str]) -> Scope:
+@lru_cache(maxsize=64)
+def _reading(
+    fields: tuple[str, ...], sums: tuple[tuple[str, tuple[str, ...]], ...]
+) -> tuple[Hashable, Callable[[Any], ResultEntry]]:
+    """The cache name and the builder of the entries for one profile's naming fields and
+    derived fields (made once, not on every turn)."""
+    return ("attribution", fields, sums), partial(_entry, fields)
+
+
+def view_of(
+    evidence: Evidence,
+    label: str,
+    entry: ResultEntry,
+    name_fields: Sequence[str],
+    sums: Mapping[str, tuple[str, ...]],
+) -> ResultView:
+    """The view of one result's records (built from the evidence's cached records on first use)."""
+    return entry.view(label, lambda: evidence.records_of(label, tuple(name_fields)), sums)
+
+
+#: Up to this many naming words in all, each is first tested as a substring of the answer;
+#: past it the answer's words are read into a set at once. A miss scans the answer in C,
+#: about a hundredth of what reading the answer's words costs per character, so the cheaper
+#: way depends on the count of naming words, not on the answer's length.
+_SUBSTRING_TESTS_UP_TO = 128
+
+
+def in_scope(
+    evidence: Evidence, name_fields: Sequence[str], sums: Mapping[str, tuple[str, ...]] | None = None
+) -> Scope:
     """The records of every usable tool result that names something the answer contains.
 
-    Results are read as ``Evidence.records`` reads them (calls that did not fail, parsed
-    results that are not plain text), with the same record locations, so findings do not
-    depend on whether the scope was narrowed.
+    Results are read as ``Evidence.records`` reads them, with the same record locations, so
+    findings do not depend on whether the scope was narrowed. ``sums``: the profile's derived
+    fields, added to the views' records.
     """
     answer = evidence.answer
-    # The answer's words are read only once some last word occurs in it at all: a word of
-    # the answer is a substring of it, and most turns name no record (a substring test per
-    # word is far cheaper than tokenising the answer). A long answer is read into a set at
-    # once: a substring test per naming word would cost words x answer (quadratic on a long
-    # listing against many records); the set answers the same question in linear time.
-    answer_words: set[str] | None = set(words(answer)) if len(answer) > _SUBSTRING_TESTS_UP_TO else None
-    fields = tuple(name_fields)
-    finder = RecordFinder(fields)
-    out: list[Record] = []
+    sums = sums or {}
+    # A result is in scope when one of its naming words is a word of the answer (one set
+    # intersection). Most turns name no record: with few naming words, substring tests (a
+    # word of the answer is a substring of it) show that without reading the answer's words;
+    # past ``_SUBSTRING_TESTS_UP_TO`` tested words, the answer's words are read at once.
+    # Once a naming word is in the answer as a substring, the answer's tokens are read: the
+    # detector reads them next whenever a result is in scope (``Evidence.tokens`` is built
+    # once; its texts are exactly ``words(answer)``).
+    answer_words: set[str] | None = None
+    tested = 0
+    views: list[ResultView] = []
     named = False
-    for label, _call, naming in evidence.per_result(("attribution.scope", fields), partial(_naming, finder)):
-        named = named or naming.named
-        if answer_words is not None:
-            present = [w for w in naming.last_words if w]
-        else:
-            present = [w for w in naming.last_words if w and w in answer]
-            if not present:
+    for label, entry in entries(evidence, name_fields, sums):
+        named = named or entry.named
+        if answer_words is None:
+            tested += len(entry.last_words)
+            if tested > _SUBSTRING_TESTS_UP_TO:
+                answer_words = set(words(answer))
+            elif not any(w and w in answer for w in entry.last_words):
                 continue
-            answer_words = set(words(answer))
-        if not answer_words.isdisjoint(present):
-            out.extend(evidence.records_of(label, fields))
-    return Scope(tuple(out), named)
+            else:
+                answer_words = {token.text for token in evidence.tokens}
+        if not answer_words.isdisjoint(entry.last_words):
+            views.append(view_of(evidence, label, entry, name_fields, sums))
+    return Scope(tuple(r for v in views for r in v.raw) if views else (), named, tuple(views))
 
 
-__all__ = ["Scope", "in_scope"]
+__all__ = ["Scope", "entries", "in_scope", "view_of"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from nofab.detectors.attribution.vocabulary import DASHES
 from nofab.evidence.index import Evidence
@@ -65,16 +65,20 @@ def explained(evidence: Evidence, text: str, value: float) -> bool:
     return any(evidence.numbers.near(lo / k, hi / k) for k in counts if 2 <= k <= 9)
 
 
-def not_value_tokens(evidence: Evidence, tokens: Sequence[Token]) -> set[int]:
+def not_value_tokens(
+    evidence: Evidence, tokens: Sequence[Token], candidates: Iterable[int] | None = None
+) -> set[int]:
     """Indices of digit tokens that are not quantities: parts of a date, a time, a year, a
     code or an ordinal as ``nofab.numbers.extract`` reads the answer, of a slashed date ("10/04"),
-    of an identifier ("ABC-123"), or of a proper name (``_in_name``: "Golden 1 Center")."""
+    of an identifier ("ABC-123"), or of a proper name (``_in_name``: "Golden 1 Center").
+    ``candidates``: indices that include every digit token (all tokens by default)."""
     # Numerals do not overlap: sorted by start, the one that may hold a token is found by bisection
     # (a long answer full of dates stays linear-logarithmic).
     spans = sorted(n.span for n in evidence.numerals if n.kind in _NOT_VALUES)
     starts = [start for start, _end in spans]
     out: set[int] = set()
-    for index, token in enumerate(tokens):
+    for index in range(len(tokens)) if candidates is None else candidates:
+        token = tokens[index]
         if not token.text[0].isdigit():
             continue
         k = bisect_right(starts, token.start) - 1

@@ -1,0 +1,195 @@
+"""A number the answer states as a field of a record it names: "Flight HAT012 ... Price: $78".
+
+Principle: a value the answer labels with a field of a record it has just named is a read of
+that record, not a computation. When that record holds the field with another value, and the
+stated value is a plausible slip of the held one (``slip``: within a tenth, the same digits
+reordered, the decimal point moved), a sum, difference or ratio of other numbers that happens
+to land on the stated value explains nothing: the answer misread the record. Only derivations
+are overruled this way — a value the evidence holds as it is, or a count the turn mentions
+times the field ("Price: $154" for two passengers at $77), is kept.
+
+Which record: the nearest record name (an evidence record's naming value: a flight number,
+an id, a title) before the number in the same block of the answer (no blank line between).
+Which field: a field of a record so named whose key has the same words as the label
+("Economy Price" is ``prices.economy``, "Price" is ``price``), or whose group has ("Price" is
+any of ``prices.*``). A label with a word more ("Total Price") names something else. Labels
+are the last few words before the number on its line; key words are matched by their
+English stem or as written, so a label matches a key written in its own language.
+
+Risk: a record name that is also a common word anchoring an unrelated value; a field key that
+reads like the label but means another quantity of that name (an amount charged vs a card's
+balance) — hence only near values count as slips. Both need a derivation-only number on top,
+and the finding says which record and field it was held against.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from nofab.evidence.records import Record
+from nofab.language.text import normalise
+from nofab.language.vocabulary import stem
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+
+#: How far back (characters) a record name is looked for in the number's block.
+REACH = 600
+#: Label words read before the number on its line, within this many characters.
+LABEL_WORDS = 5
+LABEL_CHARS = 80
+#: Shortest record name that anchors (a two-letter name is too often a word).
+MIN_NAME = 3
+#: Longest record name matched, in words ("Li Feng", "Hugo Saldana Cano").
+MAX_NAME_WORDS = 3
+
+#: A label word: letters only; a token with digits ("QX101") is a name or a value, not a label.
+_WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
+_TOKEN = re.compile(r"[\w-]+")
+_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+@lru_cache(maxsize=4096)
+def _forms(word: str) -> frozenset[str]:
+    """The forms a word may be written in: as is (lower case) and its English stem."""
+    lowered = word.lower()
+    return frozenset((lowered, stem("english", lowered)))
+
+
+@lru_cache(maxsize=4096)
+def _key_stems(key: str) -> tuple[frozenset[str], ...]:
+    """Each word of a field key ("available_seats", "prices.economy", "totalAmount") as its
+    forms; keys repeat across records and turns, so each is read once."""
+    return tuple(_forms(part) for part in _KEY_PART.findall(key))
+
+
+class RecordFields:
+    """The records of one turn's evidence by name, and the fields an answer's label names."""
+
+    __slots__ = ("_answer", "_evidence", "_index", "_key_words")
+
+    def __init__(self, evidence: Evidence) -> None:
+        self._evidence = evidence
+        self._answer = evidence.answer
+        self._index: tuple[list[int], list[int], list[list[Record]]] | None = None
+        self._key_words: frozenset[str] | None = None
+
+    def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
+        """Where the answer names a record, in order: (starts, ends, records). Built once per
+        answer, in one pass over its tokens; a name is matched by its tokens (up to three,
+        the longest first), so "Li Feng" is one mention, not two."""
+        if self._index is None:
+            by_name: dict[tuple[str, ...], list[Record]] = {}
+            for record in self._evidence.records:
+                for _field, text in record.names:
+                    words = tuple(_TOKEN.findall(normalise(text)))
+                    if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
+                        by_name.setdefault(words, []).append(record)
+            longest: dict[str, int] = {}
+            for words in by_name:
+                longest[words[0]] = max(longest.get(words[0], 0), len(words))
+            starts: list[int] = []
+            ends: list[int] = []
+            found: list[list[Record]] = []
+            if by_name:
+                tokens = list(_TOKEN.finditer(normalise(self._answer)))
+                i = 0
+                while i < len(tokens):
+                    width = longest.get(tokens[i].group(), 0)
+                    for w in range(min(width, len(tokens) - i), 0, -1):
+                        records = by_name.get(tuple(t.group() for t in tokens[i : i + w]))
+                        if records:
+                            starts.append(tokens[i].start())
+                            ends.append(tokens[i + w - 1].end())
+                            found.append(records)
+                            i += w - 1
+                            break
+                    i += 1
+            self._index = (starts, ends, found)
+        return self._index
+
+    def _keys_hold(self, label: list[frozenset[str]]) -> bool:
+        """Could some record's key have the label's words (each is a form of a key word)?
+        The cheap test that spares looking for the record in most cases."""
+        if self._key_words is None:
+            keys = {key for record in self._evidence.records for key in record.values}
+            self._key_words = frozenset(form for key in keys for part in _key_stems(key) for form in part)
+        return all(word & self._key_words for word in label)
+
+    def named_before(self, start: int) -> list[Record]:
+        """The records named nearest before ``start`` in its block of the answer."""
+        lo = max(0, start - REACH)
+        brk = self._answer.rfind("\n\n", lo, start)
+        lo = brk + 2 if brk != -1 else lo
+        starts, ends, found = self._mentions()
+        k = bisect_right(ends, start) - 1
+        return found[k] if k >= 0 and starts[k] >= lo else []
+
+    def label(self, start: int) -> list[frozenset[str]]:
+        """The label words before the number on its line (at most ``LABEL_CHARS`` back, so
+        the cost per number is bounded on an answer written as one long line)."""
+        lo = max(0, start - LABEL_CHARS)
+        line = self._answer.rfind("\n", lo, start)
+        # A word cut by the window's edge is no match: the pattern's lookbehind sees before it.
+        words = _WORD.findall(self._answer, line + 1 if line != -1 else lo, start)
+        return [_forms(word) for word in words[-LABEL_WORDS:]]
+
+    def misread(self, start: int, lo: float, hi: float, counts: Callable[[], Iterable[int]]) -> str | None:
+        """How the record the answer names holds the labelled field differently, or None
+        when no named record has such a field or one of them agrees with ``[lo, hi]``
+        (itself, or times a count of ``counts()``, asked only then: it reads the turn)."""
+        label = self.label(start)
+        if not label or not self._keys_hold(label):
+            return None
+        fields = [
+            (record, key, value)
+            for record in self.named_before(start)
+            for key, value in record.numeric_fields()
+            if _names_field(label, key)
+        ]
+        if not fields:
+            return None
+        factors = (1, *counts())
+        if any(lo <= value * k <= hi for _r, _k, value in fields for k in factors):
+            return None
+        return next((f"{r.label} holds {key} = {v:g}" for r, key, v in fields if slip(v, lo, hi)), None)
+
+
+def slip(held: float, lo: float, hi: float) -> bool:
+    """Could the number ``[lo, hi]`` be a slip in writing ``held``: within a tenth of it (a
+    digit off by one, a rounding gone wrong), the same digits in another order, or the
+    decimal point moved by one place? A value far from the held one under the same label
+    is more likely another quantity of that name (an amount charged, not the balance)."""
+    shown = (lo + hi) / 2
+    if held == 0 or shown <= 0:
+        return False
+    if abs(shown - held) <= 0.1 * abs(held):
+        return True
+    if any(lo <= held * f <= hi for f in (10.0, 0.1)):
+        return True
+    return sorted(f"{held:g}".lstrip("-")) == sorted(f"{shown:g}")
+
+
+def _names_field(label: list[frozenset[str]], key: str) -> bool:
+    """Does the label name the field: the same words as the key ("Economy Price" names
+    ``prices.economy``, "Price" names ``price``), or as the key's group ("Price" names
+    ``prices.business``)? A label with a word the key lacks names something else: "Total
+    Price" is not a flight's ``price``."""
+    if _same_words(label, _key_stems(key)):
+        return True
+    return "." in key and _same_words(label, _key_stems(key.split(".", 1)[0]))
+
+
+def _same_words(label: list[frozenset[str]], parts: tuple[frozenset[str], ...]) -> bool:
+    return (
+        bool(parts)
+        and all(any(w & p for p in parts) for w in label)
+        and all(any(p & w for w in label) for p in parts)
+    )
+
+
+__all__ = ["LABEL_CHARS", "LABEL_WORDS", "MAX_NAME_WORDS", "MIN_NAME", "REACH", "RecordFields"]

@@ -1,0 +1,90 @@
+"""The later passes of the number check, over what the evidence did not explain directly:
+arithmetic the answer shows, then figures repeated from the agent's earlier answers.
+
+The passes are written against ``Run``, the few operations of one detection run they need
+(``nofab.detectors.numbers`` implements it), so that the decision order lives in one place.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from typing import Protocol
+
+from nofab.numbers.earlier import EarlierFigures
+from nofab.numbers.extract import Numeral
+
+#: The confidence of a loose explanation (the detector's ``CONFIDENCE_LOOSE``).
+LOOSE = 0.5
+
+
+@dataclass(slots=True)
+class Pending:
+    """A numeral the evidence did not explain (yet), with the confidence of its finding and,
+    for a loose explanation, what it was."""
+
+    index: int
+    numeral: Numeral
+    confidence: float
+    how: str | None = None
+
+
+class Run(Protocol):
+    """What the passes need from one detection run."""
+
+    #: How far (in numerals) arithmetic an answer shows reaches.
+    reach: int
+
+    def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None: ...
+
+    def interval(self, numeral: Numeral) -> tuple[float, float]: ...
+
+    def shown_arithmetic(self, item: Pending) -> bool: ...
+
+
+def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> list[Pending]:
+    """Arithmetic on numbers the answer shows (totals built on totals: "$282 + $443 = $725",
+    then "$725 - $503 = $222"), a few rounds at most. Later rounds (and, given ``recent``,
+    every round) revisit only numbers near one explained in the round before."""
+    for _round in range(3):
+        still: list[Pending] = []
+        explained: list[int] = []
+        for item in pending:
+            if (recent is None or near(recent, item.index, run.reach)) and run.shown_arithmetic(item):
+                run.ground(item.index, item.numeral, derived=True)
+                explained.append(item.index)
+            else:
+                still.append(item)
+        if not explained:
+            break
+        pending, recent = still, explained
+    return pending
+
+
+def repeats(run: Run, pending: list[Pending], earlier: EarlierFigures) -> list[Pending]:
+    """Numbers repeated unchanged from the agent's earlier answers take the verdict they got
+    there (``nofab.numbers.earlier``): explained there, explained here — and an operand for
+    the arithmetic around them —; loose there, 0.5 here; flagged there, flagged here."""
+    still: list[Pending] = []
+    explained: list[int] = []
+    for item in pending:
+        numeral = item.numeral
+        figure = earlier.repeated(numeral.kind, abs(numeral.value) * numeral.scale, *run.interval(numeral))
+        if figure is not None and figure.confidence <= 0:
+            run.ground(item.index, item.numeral, derived=True)
+            explained.append(item.index)
+            continue
+        if figure is not None and figure.confidence <= LOOSE < item.confidence:
+            item.confidence = LOOSE
+            item.how = "repeats a figure of an earlier answer that was itself explained only loosely"
+        still.append(item)
+    return arithmetic(run, still, explained) if explained else still
+
+
+def near(positions: list[int], index: int, reach: int) -> bool:
+    """Is one of the sorted ``positions`` within ``reach`` of ``index``?"""
+    i = bisect_left(positions, index - reach)
+    return i < len(positions) and positions[i] <= index + reach
+
+
+__all__ = ["LOOSE", "Pending", "Run", "arithmetic", "near", "repeats"]
