@@ -2,9 +2,9 @@
 
 A number of an answer costs a small constant (issue 16): bare digits skip the token
 regexes, a context regex runs only when the next character can start what it looks for,
-the answer's arithmetic skips searches its operands rule out, and numerals of equal value
-share one answer from the evidence. Each shortcut is held here against the plain reading
-it replaces, on generated input, in several languages' words.
+the answer's arithmetic skips searches its operands rule out, and a derivation question is
+answered once per value. Each shortcut is held here against the plain reading it replaces,
+on generated input, in several languages' words.
 """
 
 from __future__ import annotations
