@@ -246,3 +246,23 @@ def test_the_end_of_an_identifier_is_found_as_a_scan_would() -> None:
             assert index.ends_an_id(digits) is expected, (text, digits)
             checked += expected
     assert checked > 1000
+
+
+def test_numbers_of_equal_value_ask_their_question_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer repeats values ("$120 ... $120"): the second asks nothing of the groups."""
+    calls: list[float] = []
+    real = pairs._sums
+
+    def counted(ops: tuple[float, ...], lo: float, hi: float, count: bool) -> object:
+        calls.append(lo)
+        return real(ops, lo, hi, count)
+
+    monkeypatch.setattr(pairs, "_sums", counted)
+    table = pairs.DerivedTable([Derivable.from_value({"prices": [10, 20, 35, 50]})], build_after=float("inf"))
+    first = (table.pair(44.5, 45.5, ratios=False), table.dense(44.5, 45.5, ratios=False))
+    asked = len(calls)
+    assert asked > 0
+    assert (table.pair(44.5, 45.5, ratios=False), table.dense(44.5, 45.5, ratios=False)) == first
+    assert len(calls) == asked
+    assert table.pair(54.5, 55.5, ratios=False) == "sum 35 + 20 (items of $.prices)"
+    assert len(calls) > asked
