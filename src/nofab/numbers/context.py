@@ -23,6 +23,7 @@ def _phrases(words: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
 
 _APPROX = _phrases(tuple(w.rstrip(".") for w in _WORDS.approximations))
 _CUES = _phrases(_WORDS.cues)
+_CUE_FIRST = frozenset(p[0] for p in _CUES if p)
 _MASKS = _phrases(_WORDS.masked)
 _PER_UNIT = _phrases(_WORDS.per_unit)
 _APPROX_LAST = frozenset(p[-1] for p in _APPROX if p)
@@ -114,6 +115,8 @@ class AnswerContext:
         hi = brk if brk != -1 else hi
         words = _TOKEN.findall(answer[lo:hi].lower())
         for i in range(len(words)):
+            if words[i] not in _CUE_FIRST:
+                continue  # no cue phrase starts with this word
             for k in range(1, _LONGEST + 1):
                 if tuple(words[i : i + k]) in _CUES:
                     return True
