@@ -121,15 +121,12 @@ class InflationDetector(DetectorBase):
         counts = _has_count_phrase(answer)
         if not blocks and not counts:
             return
-        status = status_for(evidence)
-        wanted = frozenset(
-            t.casefold()
-            for block in blocks
-            for s, e in block
-            for t in _TOKEN.findall(answer[s:e])
-            if len(t) >= 3
-        )
+        # The rows first: read once per result content (the guard's cache), so a turn whose
+        # results hold no list at all is left before its answer is tokenised.
         readings = {label: rows for label, _call, rows in evidence.per_result(self.id, _lists_of)}
+        if not any(readings.values()):
+            return
+        status = status_for(evidence)
         lists: list[RowList] = []
         for i, (call, state) in enumerate(status.calls):
             label = f"tool_calls[{i}].result"
@@ -139,13 +136,18 @@ class InflationDetector(DetectorBase):
                 )
         if not lists:
             return
+        # Each item is tokenised once: its tokens find the rows and then judge the block.
+        block_tokens = [[_TOKEN.findall(answer[s:e]) for s, e in block] for block in blocks]
+        wanted = frozenset(
+            t.casefold() for tokens in block_tokens for item in tokens for t in item if len(t) >= 3
+        )
         by_token: dict[str, list[int]] = {}
         for index, row_list in enumerate(lists):
             for token in row_list.distinct(wanted):
                 by_token.setdefault(token, []).append(index)
         if by_token:
-            for block in blocks:
-                finding = self._check_block(evidence, answer, block, lists, by_token)
+            for block, tokens in zip(blocks, block_tokens, strict=True):
+                finding = self._check_block(evidence, answer, block, tokens, lists, by_token)
                 if finding is not None:
                     yield finding
         if counts:
@@ -157,6 +159,7 @@ class InflationDetector(DetectorBase):
         evidence: Evidence,
         answer: str,
         items: list[tuple[int, int]],
+        item_tokens: list[list[str]],
         lists: list[RowList],
         by_token: Mapping[str, list[int]],
     ) -> Finding | None:
@@ -164,10 +167,7 @@ class InflationDetector(DetectorBase):
             return None
         linked_lists: set[int] = set()
         linked_items: list[int] = []
-        item_tokens: list[list[str]] = []
-        for n, (s, e) in enumerate(items):
-            tokens = _TOKEN.findall(answer[s:e])
-            item_tokens.append(tokens)
+        for n, tokens in enumerate(item_tokens):
             hit = {i for t in tokens for i in by_token.get(t.casefold(), ())}
             if hit:
                 linked_items.append(n)
@@ -183,10 +183,11 @@ class InflationDetector(DetectorBase):
         shapes = {_shape(t) for n in linked_items for t in item_tokens[n] if _id_like(t)}
         labels = {frozenset(_labels(answer[items[n][0] : items[n][1]])) for n in linked_items}
         labels.discard(frozenset())
+        linked = set(linked_items)
         invented = [
             n
             for n in range(claimed)
-            if n not in linked_items
+            if n not in linked
             # An id grounded elsewhere (another call, the user) is a real thing, not an extra row.
             and not any(_id_like(t) and evidence.grounds(t) for t in item_tokens[n])
             and (

@@ -67,8 +67,11 @@ _CACHE: WeakKeyDictionary[Evidence, ToolStatus] = WeakKeyDictionary()
 
 
 def status_for(evidence: Evidence) -> ToolStatus:
-    """This turn's partition, computed once per evidence index and shared by every detector
-    (and by the verdict) that asks."""
+    """This turn's partition, computed once per turn and shared by every detector (and by
+    the verdict) that asks. Kept on the root index: an ``Evidence`` made by ``for_answer``
+    (each streamed batch, a revision) has the same calls, so it must not partition them again."""
+    while evidence._parent is not None:
+        evidence = evidence._parent
     status = _CACHE.get(evidence)
     if status is None:
         status = _CACHE.setdefault(evidence, ToolStatus.of(evidence.turn.tool_calls, evidence.profile))
