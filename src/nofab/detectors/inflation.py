@@ -156,16 +156,16 @@ class InflationDetector(DetectorBase):
             return
         # Each item is tokenised once: its tokens find the rows and then judge the block.
         block_tokens = [[_TOKEN.findall(answer[s:e]) for s, e in block] for block in blocks]
-        wanted = frozenset(
-            t.casefold() for tokens in block_tokens for item in tokens for t in item if len(t) >= 3
-        )
+        # Folded once (``_TOKEN``'s tokens are ASCII: lower() is their casefold).
+        block_folded = [[[t.lower() for t in item] for item in tokens] for tokens in block_tokens]
+        wanted = frozenset(t for folded in block_folded for item in folded for t in item if len(t) >= 3)
         by_token: dict[str, list[int]] = {}
         for index, row_list in enumerate(lists):
             for token in row_list.distinct(wanted):
                 by_token.setdefault(token, []).append(index)
         if by_token:
-            for block, tokens in zip(blocks, block_tokens, strict=True):
-                finding = self._check_block(evidence, answer, block, tokens, lists, by_token)
+            for block, tokens, folded in zip(blocks, block_tokens, block_folded, strict=True):
+                finding = self._check_block(evidence, answer, block, tokens, folded, lists, by_token)
                 if finding is not None:
                     yield finding
         if counts:
@@ -178,6 +178,7 @@ class InflationDetector(DetectorBase):
         answer: str,
         items: list[tuple[int, int]],
         item_tokens: list[list[str]],
+        item_folded: list[list[str]],
         lists: list[RowList],
         by_token: Mapping[str, list[int]],
     ) -> Finding | None:
@@ -185,8 +186,8 @@ class InflationDetector(DetectorBase):
             return None
         linked_lists: set[int] = set()
         linked_items: list[int] = []
-        for n, tokens in enumerate(item_tokens):
-            hit = {i for t in tokens for i in by_token.get(t.casefold(), ())}
+        for n, folded in enumerate(item_folded):
+            hit = {i for t in folded for i in by_token.get(t, ())}
             if hit:
                 linked_items.append(n)
                 linked_lists |= hit
