@@ -245,11 +245,14 @@ class ClaimDetector(DetectorBase):
         )
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        claims = evidence.claims
+        if not claims:
+            return  # most answers claim no action: nothing below is needed
         lexicon = evidence.lexicon
         now = tuple(c for c in evidence.succeeded_calls if not c.earlier)
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
         definitions = definitions_by_name(evidence.turn.tools)
-        for found in evidence.claims:
+        for found in claims:
             if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
                 continue
             claim = _as_made(found, lexicon.actions)
