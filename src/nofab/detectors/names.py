@@ -59,11 +59,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
 from nofab.detectors.givennames import is_given_name
+from nofab.detectors.namerecords import People
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -169,13 +169,13 @@ class NameFinder:
 
     def __init__(
         self,
-        results: Callable[[], Iterable[Any]],
+        people: People,
         records: Callable[[], Iterable[Record]],
         evidence_text: Callable[[], str],
         titles: frozenset[str],
         greetings: frozenset[str] = frozenset(),
     ) -> None:
-        self._results = results
+        self._people = people
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
@@ -184,7 +184,7 @@ class NameFinder:
 
     @cached_property
     def _held(self) -> tuple[frozenset[str], frozenset[str]]:
-        return records.held_names(self._results())
+        return self._people.held()
 
     @property
     def first(self) -> frozenset[str]:
@@ -201,7 +201,7 @@ class NameFinder:
 
     @cached_property
     def _handles(self) -> tuple[str, ...]:
-        return records.handles(self._results())
+        return self._people.handles()
 
     @cached_property
     def _text(self) -> str:
@@ -343,7 +343,7 @@ class NameFinder:
 
     @cached_property
     def _person_fields(self) -> frozenset[str]:
-        return records.person_fields(self._results())
+        return self._people.fields()
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""

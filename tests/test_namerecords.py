@@ -1,0 +1,95 @@
+"""What the results say about people, read result by result (``namerecords.People``).
+
+Written from the principle: a result's reading depends on its content alone, so a guard that
+checks a conversation reads each result once, and the answer a turn gets is the same whether
+the reading came from the cache or not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Guard, Policy, Turn
+from nofab.config.policy import Profile
+from nofab.detectors.namerecords import People, starts_a_handle
+from nofab.evidence.index import Evidence
+from nofab.evidence.results import ResultCache
+from nofab.language.lexicon import lexicon_for
+
+PASSENGERS: dict[str, Any] = {
+    "name": "get_reservation",
+    "result": {
+        "user_id": "mia_kowalski_1234",
+        "passengers": [{"first_name": "Mia", "last_name": "Kowalski", "dob": "1990-01-02"}],
+    },
+}
+AGENT: dict[str, Any] = {
+    "name": "get_agent",
+    "result": {"agent": {"name": "Lucía Ortega", "phone": "555-0101"}, "login": "lortega"},
+}
+
+
+def _people(*calls: dict[str, Any], cache: ResultCache | None = None) -> People:
+    turn = Turn.from_dict({"response": "ok", "tool_calls": list(calls)})
+    profile = Profile()
+    return People(Evidence(turn, profile, lexicon_for(profile), cache=cache))
+
+
+def test_readings_of_several_results_are_joined() -> None:
+    people = _people(PASSENGERS, AGENT)
+    assert people.held() == (frozenset({"mia", "lucía"}), frozenset({"kowalski", "ortega"}))
+    assert {"dob", "phone"} <= people.fields()
+    assert "name" not in people.fields() and "first_name" not in people.fields()
+    assert {"mia_kowalski_1234", "lortega"} <= set(people.handles())
+
+
+def test_a_result_that_is_one_handle_is_a_handle_and_failed_calls_say_nothing() -> None:
+    plain = {"name": "whoami", "result": "justinkool"}
+    failed = {"name": "get_user", "result": {"first_name": "Zed"}, "error": "timeout", "status": "error"}
+    people = _people(plain, failed)
+    assert people.handles() == ("justinkool",)
+    assert people.held() == (frozenset(), frozenset())
+
+
+def test_each_result_is_read_once_per_cache_and_the_reading_is_the_same() -> None:
+    cache = ResultCache()
+    first = _people(PASSENGERS, cache=cache)
+    held = first.held()
+    misses = cache.stats()["misses"]
+    # a later turn of the conversation carries the same result and one new one
+    later = _people(PASSENGERS, AGENT, cache=cache)
+    assert later.held()[0] == held[0] | {"lucía"}
+    stats = cache.stats()
+    assert stats["hits"] >= 1
+    # only the new result was read: the grown turn costs the new result's misses alone
+    assert stats["misses"] - misses <= 2
+    assert _people(PASSENGERS, AGENT).held() == later.held()  # uncached: the same reading
+
+
+@pytest.mark.parametrize(
+    ("name", "handles", "expected"),
+    [
+        ("justin", ("ann", "justinkool", "zoe"), True),
+        ("justin", ("justin", "justinkool"), True),  # the name itself, then a longer handle
+        ("justin", ("justin",), False),  # only the name itself: no handle it opens
+        ("justin", ("jus", "justim", "justio"), False),
+        ("mia", ("mi", "mia.k@example.com"), True),
+        ("al", ("alvarez",), False),  # too short to say anything
+        ("zoe", (), False),
+    ],
+)
+def test_a_lone_name_opens_a_handle(name: str, handles: tuple[str, ...], expected: bool) -> None:
+    assert starts_a_handle(name, tuple(sorted(handles))) is expected
+
+
+def test_a_guard_answers_the_same_on_a_warm_cache() -> None:
+    guard = Guard(Policy(load_plugins=False))
+    turn = Turn.from_dict(
+        {"response": "Thanks, Justin. Passenger: Noah Kowalski is booked.", "tool_calls": [PASSENGERS]}
+    )
+    cold = [f.identifier for f in guard.check(turn).findings]
+    warm = [f.identifier for f in guard.check(turn).findings]
+    assert cold == warm
+    assert "Noah" in " ".join(cold)
