@@ -16,6 +16,7 @@ from nofab.language.text import fold
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
+    from nofab.evidence.records import Record
 
 MAX_DEPTH = 12
 #: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
@@ -44,7 +45,14 @@ FULL_FIELD = re.compile(
 def capitalised(word: str) -> bool:
     """A name-shaped word: an upper-case letter, then lower case ("Silva", "McDonald"), not
     an acronym ("JFK") or a one-letter word."""
-    return len(word) >= 2 and word[0].isupper() and any(c.islower() for c in word[1:])
+    if len(word) < 2 or not word[0].isupper():
+        return False
+    if word.isascii():  # on ASCII, islower holds for a-z only: asked in C
+        return _ASCII_LOWER.search(word, 1) is not None
+    return any(c.islower() for c in word[1:])
+
+
+_ASCII_LOWER = re.compile(r"[a-z]")
 
 
 #: Distinct keys whose reading is remembered: results repeat a few keys in every row, and
@@ -173,6 +181,19 @@ def starts_a_handle(name: str, held: tuple[str, ...]) -> bool:
         return False
     i = bisect_right(held, name)
     return i < len(held) and held[i].startswith(name)
+
+
+def owners(found: Iterable[Record]) -> dict[str, frozenset[str]]:
+    """Every value of a record that names someone -> that record's name words (built once
+    per turn: an answer may cite thousands of codes)."""
+    out: dict[str, set[str]] = {}
+    for record in found:
+        names = {fold(p) for _f, text in record.names for p in text.split() if capitalised(p)}
+        if not names:
+            continue
+        for value in (*record.values.values(), *(text for _f, text in record.names)):
+            out.setdefault(value, set()).update(n for n in names if n != fold(value))
+    return {value: frozenset(names) for value, names in out.items()}
 
 
 class People:

@@ -59,6 +59,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
@@ -77,6 +78,11 @@ MAX_FINDS = 32
 #: Held names whose occurrences in the evidence give person slots (each costs a find).
 MAX_FRAMES = 64
 
+#: Runs from which the results are read first for whether they name people at all (a walk
+#: of the results, kept per result in the guard's cache): with fewer, the rules' own cheap
+#: tests on the answer skip most runs before any walk is needed.
+GATE_FROM = 8
+
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
 _LETTERS = re.compile(r"[^\W\d_]+")
 # A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
@@ -86,8 +92,10 @@ _POSSESSIVE = ("'s", "’s")
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+class Word(NamedTuple):
+    """A capitalised word of the answer (a tuple: an answer has thousands of them, and a
+    frozen dataclass costs several times as much to make)."""
+
     text: str  # without a possessive ending: "Anna's" -> "Anna"
     start: int
     end: int  # end of the word including its possessive
@@ -233,7 +241,10 @@ class NameFinder:
     def candidates(self, answer: str) -> list[NameCandidate]:
         found = words(answer)
         out: list[NameCandidate] = []
-        for run in runs(answer, found):
+        found_runs = list(runs(answer, found))
+        if len(found_runs) >= GATE_FROM and not self._names_people(answer):
+            found_runs = []  # no rule but the title rule can apply: no run is read
+        for run in found_runs:
             why = self._why(answer, run)
             if why is None:
                 continue
@@ -248,6 +259,12 @@ class NameFinder:
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
         return out
+
+    def _names_people(self, answer: str) -> bool:
+        """Can any rule but the title rule apply? Each needs the results to name people
+        (held name words, a person's fields) or, for a code in brackets, a record naming
+        someone: without them no run is read (the gate gives the same findings, cheaper)."""
+        return bool(self.first or self.last or self._person_fields or ("(" in answer and self._owners))
 
     def _why(self, answer: str, run: list[Word]) -> str | None:
         """Why ``run`` reads as a person's name, or None when nothing says so."""
@@ -361,16 +378,7 @@ class NameFinder:
 
     @cached_property
     def _owners(self) -> dict[str, frozenset[str]]:
-        """Every value of a record that names someone -> that record's name words (built
-        once: an answer may cite thousands of codes)."""
-        owners: dict[str, set[str]] = {}
-        for record in self._records():
-            names = {fold(p) for _f, text in record.names for p in text.split() if records.capitalised(p)}
-            if not names:
-                continue
-            for value in (*record.values.values(), *(text for _f, text in record.names)):
-                owners.setdefault(value, set()).update(n for n in names if n != fold(value))
-        return {value: frozenset(names) for value, names in owners.items()}
+        return records.owners(self._records())
 
     def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
         """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""
