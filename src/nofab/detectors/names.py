@@ -59,12 +59,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.namerecords import People
+from nofab.detectors.namewords import Word, initial, runs, words
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -85,34 +85,7 @@ GATE_FROM = 8
 
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
 _LETTERS = re.compile(r"[^\W\d_]+")
-# A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
-# checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
-_UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
-_POSSESSIVE = ("'s", "’s")
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
-
-
-class Word(NamedTuple):
-    """A capitalised word of the answer (a tuple: an answer has thousands of them, and a
-    frozen dataclass costs several times as much to make)."""
-
-    text: str  # without a possessive ending: "Anna's" -> "Anna"
-    start: int
-    end: int  # end of the word including its possessive
-    possessive: bool
-
-
-def words(answer: str) -> list[Word]:
-    """The words of ``answer`` that start with a capital letter (only those can be names;
-    a lower-case word between two of them breaks their adjacency by its gap)."""
-    out: list[Word] = []
-    for m in _UPPER_WORD.finditer(answer):
-        text = m.group(0)
-        if not text[0].isupper():
-            continue
-        possessive = text.endswith(_POSSESSIVE)
-        out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
-    return out
 
 
 def _letters_token(text: str, piece: str) -> bool:
@@ -130,35 +103,6 @@ def _is_letter(char: str) -> bool:
     r"""A letter as ``_LETTERS`` reads one (``[^\W\d_]``), so a find and a set of letter
     runs agree."""
     return char.isalnum() and not char.isdecimal()
-
-
-def _initial(answer: str, word: Word) -> bool:
-    """A middle initial: one capital letter and a full stop ("Virginia J. Moore")."""
-    return len(word.text) == 1 and word.text.isupper() and answer[word.end : word.end + 1] == "."
-
-
-def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
-    """Maximal runs of capitalised words separated by single spaces (a full name); a middle
-    initial continues a run."""
-    run: list[Word] = []
-    for word in found:
-        gap = answer[run[-1].end : word.start] if run else ""
-        joined = (
-            bool(run)
-            and not run[-1].possessive
-            and (gap == " " or (gap == ". " and _initial(answer, run[-1])))
-        )
-        if joined and _initial(answer, word):
-            run.append(word)
-            continue
-        if records.capitalised(word.text) and (joined or not run):
-            run.append(word)
-            continue
-        if run:
-            yield run
-        run = [word] if records.capitalised(word.text) else []
-    if run:
-        yield run
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +192,7 @@ class NameFinder:
             why = self._why(answer, run)
             if why is None:
                 continue
-            name = [w for w in run if w.text not in self.titles and not _initial(answer, w)]
+            name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
@@ -367,10 +311,17 @@ class NameFinder:
         if answer[word.end : word.end + 1] not in (".", ",", "!", "?", "") and word.end < len(answer):
             return False
         before = fold(answer[max(0, word.start - 24) : word.start]).rstrip().rstrip(",").rstrip()
+        # a set lookup of the text's tail per greeting length, not a test per greeting
         return any(
-            before.endswith(g) and (len(before) == len(g) or not before[-len(g) - 1].isalnum())
-            for g in self.greetings
+            n <= len(before)
+            and before[len(before) - n :] in self.greetings
+            and (len(before) == n or not before[-n - 1].isalnum())
+            for n in self._greeting_lengths
         )
+
+    @cached_property
+    def _greeting_lengths(self) -> tuple[int, ...]:
+        return tuple(sorted({len(g) for g in self.greetings}))
 
     def _names_of(self, code: str) -> frozenset[str]:
         """Name words of the records that hold ``code`` as a value."""

@@ -1,0 +1,68 @@
+"""The answer's capitalised words and their runs (a full name is one run): what the name
+rules of ``nofab.detectors.names`` read, found in one pass over the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from nofab.detectors.namerecords import capitalised
+
+# A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
+# checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
+_UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
+_POSSESSIVE = ("'s", "’s")
+
+
+class Word(NamedTuple):
+    """A capitalised word of the answer (a tuple: an answer has thousands of them, and a
+    frozen dataclass costs several times as much to make)."""
+
+    text: str  # without a possessive ending: "Anna's" -> "Anna"
+    start: int
+    end: int  # end of the word including its possessive
+    possessive: bool
+
+
+def words(answer: str) -> list[Word]:
+    """The words of ``answer`` that start with a capital letter (only those can be names;
+    a lower-case word between two of them breaks their adjacency by its gap)."""
+    out: list[Word] = []
+    for m in _UPPER_WORD.finditer(answer):
+        text = m.group(0)
+        if not text[0].isupper():
+            continue
+        possessive = text.endswith(_POSSESSIVE)
+        out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
+    return out
+
+
+def initial(answer: str, word: Word) -> bool:
+    """A middle initial: one capital letter and a full stop ("Virginia J. Moore")."""
+    return len(word.text) == 1 and word.text.isupper() and answer[word.end : word.end + 1] == "."
+
+
+def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
+    """Maximal runs of capitalised words separated by single spaces (a full name); a middle
+    initial continues a run."""
+    run: list[Word] = []
+    for word in found:
+        gap = answer[run[-1].end : word.start] if run else ""
+        joined = (
+            bool(run)
+            and not run[-1].possessive
+            and (gap == " " or (gap == ". " and initial(answer, run[-1])))
+        )
+        if joined and initial(answer, word):
+            run.append(word)
+            continue
+        if capitalised(word.text) and (joined or not run):
+            run.append(word)
+            continue
+        if run:
+            yield run
+        run = [word] if capitalised(word.text) else []
+    if run:
+        yield run
