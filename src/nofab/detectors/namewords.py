@@ -58,11 +58,12 @@ def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
         if joined and initial(answer, word):
             run.append(word)
             continue
-        if capitalised(word.text) and (joined or not run):
+        shaped = capitalised(word.text)
+        if shaped and (joined or not run):
             run.append(word)
             continue
         if run:
             yield run
-        run = [word] if capitalised(word.text) else []
+        run = [word] if shaped else []
     if run:
         yield run
