@@ -14,6 +14,7 @@ import pytest
 from nofab import Guard, Policy, Turn
 from nofab.config.policy import Profile
 from nofab.detectors.namerecords import People, starts_a_handle
+from nofab.detectors.namewords import runs, words
 from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache
 from nofab.language.lexicon import lexicon_for
@@ -93,3 +94,36 @@ def test_a_guard_answers_the_same_on_a_warm_cache() -> None:
     warm = [f.identifier for f in guard.check(turn).findings]
     assert cold == warm
     assert "Noah" in " ".join(cold)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ana USA López", ["Ana", "López"]),  # an acronym ends a run as a lower-case word does
+        ("Ana und López", ["Ana", "López"]),
+        ("Ed J. Ray and NASA's Lee", ["Ed J Ray", "Lee"]),  # an initial continues, "NASA's" ends
+        ("HAT537 A6729X0 ORD-1001", []),  # codes make no words at all
+        ("Señora Gómez, ÉTÉ Ruiz", ["Señora Gómez", "Ruiz"]),
+    ],
+)
+def test_runs_are_the_same_whatever_ends_them(text: str, expected: list[str]) -> None:
+    assert [" ".join(w.text for w in run) for run in runs(text, words(text))] == expected
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["Dr. NASA Lee called.", "Mr. JFK's Lee called.", "Sra. ONU Pérez llamó."],
+)
+def test_a_title_then_an_acronym_names_nobody(answer: str) -> None:
+    turn = Turn.from_dict({"response": answer, "tool_calls": [PASSENGERS]})
+    names = [
+        f for f in Guard(Policy(load_plugins=False)).check(turn).findings if f.evidence.get("shape") == "name"
+    ]
+    assert [f.identifier for f in names] == []
+
+
+def test_a_title_then_a_name_nobody_holds_is_reported() -> None:
+    for answer, name in [("Dr. Lee called.", "Lee"), ("Sra. Pérez llamó.", "Pérez")]:
+        turn = Turn.from_dict({"response": answer, "tool_calls": [PASSENGERS]})
+        found = [f.identifier for f in Guard(Policy(load_plugins=False)).check(turn).findings]
+        assert name in found

@@ -183,7 +183,7 @@ class NameFinder:
         return frozenset(_LETTERS.findall(self._text))
 
     def candidates(self, answer: str) -> list[NameCandidate]:
-        found = words(answer)
+        found = words(answer, self.titles)
         out: list[NameCandidate] = []
         found_runs = list(runs(answer, found))
         if len(found_runs) >= GATE_FROM and not self._names_people(answer):

@@ -26,16 +26,22 @@ class Word(NamedTuple):
     possessive: bool
 
 
-def words(answer: str) -> list[Word]:
-    """The words of ``answer`` that start with a capital letter (only those can be names;
-    a lower-case word between two of them breaks their adjacency by its gap)."""
+def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
+    """The words of ``answer`` that can be part of a name or open one: name-shaped
+    (``capitalised``), one capital letter (an initial) or one of ``titles``. Any other word
+    (lower case, an acronym: "JFK", "HAT537") breaks the adjacency of the words around it by
+    its gap, exactly as a word that ends a run would, so it is not kept: an answer dense
+    with codes makes no words at all."""
     out: list[Word] = []
     for m in _UPPER_WORD.finditer(answer):
         text = m.group(0)
         if not text[0].isupper():
             continue
         possessive = text.endswith(_POSSESSIVE)
-        out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
+        if possessive:
+            text = text[:-2]
+        if len(text) == 1 or capitalised(text) or text in titles:
+            out.append(Word(text, m.start(), m.end(), possessive))
     return out
 
 
