@@ -189,11 +189,13 @@ class NameFinder:
         if len(found_runs) >= GATE_FROM and not self._names_people(answer):
             found_runs = []  # no rule but the title rule can apply: no run is read
         for run in found_runs:
-            why = self._why(answer, run)
-            if why is None:
-                continue
+            # what the run would report is known before why (a title alone, "Dr", names
+            # nobody): the rules are asked only for a run that could give a finding
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             if not name or len(name) > records.MAX_NAME_WORDS:
+                continue
+            why = self._why(answer, run)
+            if why is None:
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
             if unknown and not (
