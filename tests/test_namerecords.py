@@ -127,3 +127,20 @@ def test_a_title_then_a_name_nobody_holds_is_reported() -> None:
         turn = Turn.from_dict({"response": answer, "tool_calls": [PASSENGERS]})
         found = [f.identifier for f in Guard(Policy(load_plugins=False)).check(turn).findings]
         assert name in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ana López and O'Brien's car, Jean-Luc x-Ray _Ed 3Bo Mr. J. Lee",
+        "Ana-Maria l'Éa  McDonald's\nZoe--Kim 'Tom' Ed’s",
+    ],
+)
+def test_words_are_the_same_in_an_ascii_answer_and_any_other(text: str) -> None:
+    """An ASCII answer is scanned with an ASCII pattern: the words found must not change
+    when a non-ASCII character stands elsewhere in the answer."""
+    plain = text.encode("ascii", "ignore").decode()
+    other = plain + " ø"
+    assert plain.isascii() and not other.isascii()
+    assert words(plain) == words(other)[: len(words(plain))]
+    assert len(words(other)) == len(words(plain))

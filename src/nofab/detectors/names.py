@@ -131,6 +131,7 @@ class NameFinder:
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
+        self._unknown_seen: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
 
@@ -165,7 +166,11 @@ class NameFinder:
         return self._unknown_text(word.text)
 
     def _unknown_text(self, text: str) -> bool:
-        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
+        unknown = self._unknown_seen.get(text)
+        if unknown is None:  # each rule asks again about the same words of a run
+            unknown = any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
+            self._unknown_seen[text] = unknown
+        return unknown
 
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)

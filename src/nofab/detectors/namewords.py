@@ -11,8 +11,12 @@ from typing import NamedTuple
 from nofab.detectors.namerecords import capitalised
 
 # A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
-# checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
-_UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
+# checked with str.isupper): skipping the lower-case majority keeps the scan cheap. Its
+# first letter comes first and the look-behind after it ("no word character before it"):
+# a pattern that opens with a character class is scanned for in C.
+_UPPER_WORD = re.compile(r"[^\W\d_a-z](?<![\w'’\-].)[^\W\d_]*(?:['’\-][^\W\d_]+)*")
+# The same pattern for an ASCII answer, where those classes are A-Z and A-Za-z: half the cost.
+_ASCII_UPPER_WORD = re.compile(r"[A-Z](?<![\w'’\-].)[A-Za-z]*(?:['’\-][A-Za-z]+)*")
 _POSSESSIVE = ("'s", "’s")
 
 
@@ -33,7 +37,8 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
     its gap, exactly as a word that ends a run would, so it is not kept: an answer dense
     with codes makes no words at all."""
     out: list[Word] = []
-    for m in _UPPER_WORD.finditer(answer):
+    pattern = _ASCII_UPPER_WORD if answer.isascii() else _UPPER_WORD
+    for m in pattern.finditer(answer):
         text = m.group(0)
         if not text[0].isupper():
             continue
