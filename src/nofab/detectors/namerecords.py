@@ -56,14 +56,19 @@ _ASCII_LOWER = re.compile(r"[a-z]")
 
 
 #: Distinct keys whose reading is remembered: results repeat a few keys in every row, and
-#: up to three regex searches per key per row were most of a result's walk.
+#: up to three regex searches per key per row were most of a result's walk. Only short keys
+#: are kept (keys are untrusted input: the memory held stays bounded).
 _KEYS_KEPT = 4096
+_KEY_KEPT_CHARS = 64
 
 
-@lru_cache(maxsize=_KEYS_KEPT)
 def _role(key: str) -> str:
     """What a naming key's value gives: "first", "last", "full" (a person's whole name) or
     "" (a thing's name)."""
+    return _kept_role(key) if len(key) <= _KEY_KEPT_CHARS else _role_of(key)
+
+
+def _role_of(key: str) -> str:
     if FIRST_FIELD.search(key):
         return "first"
     if LAST_FIELD.search(key):
@@ -71,9 +76,18 @@ def _role(key: str) -> str:
     return "full" if FULL_FIELD.search(key) else ""
 
 
-@lru_cache(maxsize=_KEYS_KEPT)
+_kept_role = lru_cache(maxsize=_KEYS_KEPT)(_role_of)
+
+
 def _naming(key: str) -> bool:
+    return _kept_naming(key) if len(key) <= _KEY_KEPT_CHARS else _naming_of(key)
+
+
+def _naming_of(key: str) -> bool:
     return _NAME_KEY.search(key) is not None
+
+
+_kept_naming = lru_cache(maxsize=_KEYS_KEPT)(_naming_of)
 
 
 def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
