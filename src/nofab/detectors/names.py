@@ -348,7 +348,7 @@ class NameFinder:
                 continue
             name: list[Word] = []
             for nxt in found[i + 1 : i + 1 + records.MAX_NAME_WORDS]:
-                if not records.capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
+                if not nxt.shaped or (name and answer[name[-1].end : nxt.start] != " "):
                     break
                 name.append(nxt)
             if not name or any(fold(w.text) in self._either for w in name):

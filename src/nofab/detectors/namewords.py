@@ -28,6 +28,7 @@ class Word(NamedTuple):
     start: int
     end: int  # end of the word including its possessive
     possessive: bool
+    shaped: bool  # ``capitalised``: name-shaped (asked once, read by every rule)
 
 
 def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
@@ -45,8 +46,9 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
         possessive = text.endswith(_POSSESSIVE)
         if possessive:
             text = text[:-2]
-        if len(text) == 1 or capitalised(text) or text in titles:
-            out.append(Word(text, m.start(), m.end(), possessive))
+        shaped = capitalised(text)
+        if shaped or len(text) == 1 or text in titles:
+            out.append(Word(text, m.start(), m.end(), possessive, shaped))
     return out
 
 
@@ -69,7 +71,7 @@ def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
         if joined and initial(answer, word):
             run.append(word)
             continue
-        shaped = capitalised(word.text)
+        shaped = word.shaped
         if shaped and (joined or not run):
             run.append(word)
             continue
