@@ -117,7 +117,10 @@ class NameFinder:
     """The name rules for one answer against one turn's evidence.
 
     What the evidence holds is read lazily: most answers have no capitalised word in a name
-    position, and then no tool result is walked at all."""
+    position, and then no tool result is walked at all. What the results say about people
+    (``namerecords.People``) is read result by result and kept in the guard's cache, so an
+    answer of many runs asks it first (``GATE_FROM``) and skips every run when nobody is
+    named."""
 
     def __init__(
         self,
