@@ -4,7 +4,11 @@ whole detector (candidates, the evidence lookup, findings, name rules) on ``host
 families, in CPU seconds (on a shared machine wall time mostly measures the others; a
 linear detector keeps each row flat).
 
-    python bench/entity_speed.py [--families]
+    python bench/entity_speed.py [--families] [--tau tuning|checking|all]
+
+``--tau``: the whole detector alone on τ-bench turns (``speed.py``'s), per turn (best of
+five passes: median, mean, p99) and in CPU time of whole passes, cold (a new result cache
+per turn) and in replay (one cache, the turns in conversation order, as a reused Guard).
 
 Run it with another checkout first on ``PYTHONPATH`` to put two versions side by side.
 """
@@ -12,9 +16,11 @@ Run it with another checkout first on ``PYTHONPATH`` to put two versions side by
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
+from pathlib import Path
 
 from hostile import build
 from nofab import Guard, Policy, Profile
@@ -66,10 +72,57 @@ def family_rows() -> list[str]:
     return rows
 
 
+def tau_rows(half: str, repeat: int = 5) -> list[str]:
+    """The entity detector alone on τ-bench turns: cold and replay (see the module doc)."""
+    from nofab.evidence.results import ResultCache
+    from speed import trajectories
+
+    turns = [
+        t for c in trajectories(Path(__file__).resolve().parents[2] / "shared" / "data", half) for t in c
+    ]
+    guard = Guard(Policy(load_plugins=False))
+    detector = next(d for d in guard.detectors if d.id == "entities")
+    rows = [f"entity detector alone, {len(turns)} τ-bench turns ({half}), best of {repeat} per turn"]
+    for mode in ("cold", "replay"):
+        best = [float("inf")] * len(turns)
+        cpu = float("inf")
+        for _ in range(repeat):
+            shared = ResultCache()
+            built = []
+            for turn in turns:
+                evidence = Evidence(
+                    turn, guard.profile, guard.lexicon, cache=shared if mode == "replay" else ResultCache()
+                )
+                _ = evidence.folded, evidence.answer  # the shared index is not the detector's cost
+                built.append(evidence)
+            gc.collect()
+            gc.disable()
+            try:
+                start_cpu = time.process_time()
+                for i, evidence in enumerate(built):
+                    start = time.perf_counter_ns()
+                    for _finding in detector.detect(evidence):
+                        pass
+                    best[i] = min(best[i], (time.perf_counter_ns() - start) / 1000)
+                cpu = min(cpu, (time.process_time() - start_cpu) / len(turns) * 1e6)
+            finally:
+                gc.enable()
+        ranked = sorted(best)
+        rows.append(
+            f"  {mode:6s} median {statistics.median(ranked):6.1f} us  mean {statistics.mean(ranked):6.1f} us"
+            f"  p99 {ranked[int(len(ranked) * 0.99)]:7.1f} us   CPU per turn (whole passes) {cpu:6.1f} us"
+        )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--families", action="store_true", help="also the whole detector per family")
+    parser.add_argument("--tau", choices=("tuning", "checking", "all"), help="only τ-bench turns (see above)")
     args = parser.parse_args()
+    if args.tau:
+        print("\n".join(tau_rows(args.tau)))
+        return
     rng = random.Random(1)
     detector = EntityDetector(Profile())
     for mb in SIZES_MB:

@@ -23,6 +23,7 @@ from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.lookup import Lookup
+from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold, latin_ids
@@ -155,7 +156,7 @@ class EntityDetector(DetectorBase):
             return
         lexicon = evidence.lexicon
         finder = NameFinder(
-            lambda: (c.parsed_result for c in evidence.succeeded_calls),
+            People(evidence),
             lambda: evidence.records,
             lambda: evidence.folded,
             lexicon.titles,

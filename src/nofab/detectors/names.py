@@ -59,11 +59,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
 from nofab.detectors.givennames import is_given_name
+from nofab.detectors.namerecords import People
+from nofab.detectors.namewords import Word, initial, runs, words
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -77,34 +78,14 @@ MAX_FINDS = 32
 #: Held names whose occurrences in the evidence give person slots (each costs a find).
 MAX_FRAMES = 64
 
+#: Runs from which the results are read first for whether they name people at all (a walk
+#: of the results, kept per result in the guard's cache): with fewer, the rules' own cheap
+#: tests on the answer skip most runs before any walk is needed.
+GATE_FROM = 8
+
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
 _LETTERS = re.compile(r"[^\W\d_]+")
-# A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
-# checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
-_UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
-_POSSESSIVE = ("'s", "’s")
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    text: str  # without a possessive ending: "Anna's" -> "Anna"
-    start: int
-    end: int  # end of the word including its possessive
-    possessive: bool
-
-
-def words(answer: str) -> list[Word]:
-    """The words of ``answer`` that start with a capital letter (only those can be names;
-    a lower-case word between two of them breaks their adjacency by its gap)."""
-    out: list[Word] = []
-    for m in _UPPER_WORD.finditer(answer):
-        text = m.group(0)
-        if not text[0].isupper():
-            continue
-        possessive = text.endswith(_POSSESSIVE)
-        out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
-    return out
 
 
 def _letters_token(text: str, piece: str) -> bool:
@@ -124,35 +105,6 @@ def _is_letter(char: str) -> bool:
     return char.isalnum() and not char.isdecimal()
 
 
-def _initial(answer: str, word: Word) -> bool:
-    """A middle initial: one capital letter and a full stop ("Virginia J. Moore")."""
-    return len(word.text) == 1 and word.text.isupper() and answer[word.end : word.end + 1] == "."
-
-
-def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
-    """Maximal runs of capitalised words separated by single spaces (a full name); a middle
-    initial continues a run."""
-    run: list[Word] = []
-    for word in found:
-        gap = answer[run[-1].end : word.start] if run else ""
-        joined = (
-            bool(run)
-            and not run[-1].possessive
-            and (gap == " " or (gap == ". " and _initial(answer, run[-1])))
-        )
-        if joined and _initial(answer, word):
-            run.append(word)
-            continue
-        if records.capitalised(word.text) and (joined or not run):
-            run.append(word)
-            continue
-        if run:
-            yield run
-        run = [word] if records.capitalised(word.text) else []
-    if run:
-        yield run
-
-
 @dataclass(frozen=True, slots=True)
 class NameCandidate:
     span: tuple[int, int]
@@ -165,26 +117,30 @@ class NameFinder:
     """The name rules for one answer against one turn's evidence.
 
     What the evidence holds is read lazily: most answers have no capitalised word in a name
-    position, and then no tool result is walked at all."""
+    position, and then no tool result is walked at all. What the results say about people
+    (``namerecords.People``) is read result by result and kept in the guard's cache, so an
+    answer of many runs asks it first (``GATE_FROM``) and skips every run when nobody is
+    named."""
 
     def __init__(
         self,
-        results: Callable[[], Iterable[Any]],
+        people: People,
         records: Callable[[], Iterable[Record]],
         evidence_text: Callable[[], str],
         titles: frozenset[str],
         greetings: frozenset[str] = frozenset(),
     ) -> None:
-        self._results = results
+        self._people = people
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
+        self._unknown_seen: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
 
     @cached_property
     def _held(self) -> tuple[frozenset[str], frozenset[str]]:
-        return records.held_names(self._results())
+        return self._people.held()
 
     @property
     def first(self) -> frozenset[str]:
@@ -201,7 +157,7 @@ class NameFinder:
 
     @cached_property
     def _handles(self) -> tuple[str, ...]:
-        return records.handles(self._results())
+        return self._people.handles()
 
     @cached_property
     def _text(self) -> str:
@@ -213,7 +169,11 @@ class NameFinder:
         return self._unknown_text(word.text)
 
     def _unknown_text(self, text: str) -> bool:
-        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
+        unknown = self._unknown_seen.get(text)
+        if unknown is None:  # each rule asks again about the same words of a run
+            unknown = any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
+            self._unknown_seen[text] = unknown
+        return unknown
 
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
@@ -231,14 +191,19 @@ class NameFinder:
         return frozenset(_LETTERS.findall(self._text))
 
     def candidates(self, answer: str) -> list[NameCandidate]:
-        found = words(answer)
+        found = words(answer, self.titles)
         out: list[NameCandidate] = []
-        for run in runs(answer, found):
+        found_runs = list(runs(answer, found))
+        if len(found_runs) >= GATE_FROM and not self._names_people(answer):
+            found_runs = []  # no rule but the title rule can apply: no run is read
+        for run in found_runs:
+            # what the run would report is known before why (a title alone, "Dr", names
+            # nobody): the rules are asked only for a run that could give a finding
+            name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
+            if not name or len(name) > records.MAX_NAME_WORDS:
+                continue
             why = self._why(answer, run)
             if why is None:
-                continue
-            name = [w for w in run if w.text not in self.titles and not _initial(answer, w)]
-            if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
             if unknown and not (
@@ -248,6 +213,12 @@ class NameFinder:
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
         return out
+
+    def _names_people(self, answer: str) -> bool:
+        """Can any rule but the title rule apply? Each needs the results to name people
+        (held name words, a person's fields) or, for a code in brackets, a record naming
+        someone: without them no run is read (the gate gives the same findings, cheaper)."""
+        return bool(self.first or self.last or self._person_fields or ("(" in answer and self._owners))
 
     def _why(self, answer: str, run: list[Word]) -> str | None:
         """Why ``run`` reads as a person's name, or None when nothing says so."""
@@ -343,17 +314,24 @@ class NameFinder:
 
     @cached_property
     def _person_fields(self) -> frozenset[str]:
-        return records.person_fields(self._results())
+        return self._people.fields()
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""
         if answer[word.end : word.end + 1] not in (".", ",", "!", "?", "") and word.end < len(answer):
             return False
         before = fold(answer[max(0, word.start - 24) : word.start]).rstrip().rstrip(",").rstrip()
+        # a set lookup of the text's tail per greeting length, not a test per greeting
         return any(
-            before.endswith(g) and (len(before) == len(g) or not before[-len(g) - 1].isalnum())
-            for g in self.greetings
+            n <= len(before)
+            and before[len(before) - n :] in self.greetings
+            and (len(before) == n or not before[-n - 1].isalnum())
+            for n in self._greeting_lengths
         )
+
+    @cached_property
+    def _greeting_lengths(self) -> tuple[int, ...]:
+        return tuple(sorted({len(g) for g in self.greetings}))
 
     def _names_of(self, code: str) -> frozenset[str]:
         """Name words of the records that hold ``code`` as a value."""
@@ -361,16 +339,7 @@ class NameFinder:
 
     @cached_property
     def _owners(self) -> dict[str, frozenset[str]]:
-        """Every value of a record that names someone -> that record's name words (built
-        once: an answer may cite thousands of codes)."""
-        owners: dict[str, set[str]] = {}
-        for record in self._records():
-            names = {fold(p) for _f, text in record.names for p in text.split() if records.capitalised(p)}
-            if not names:
-                continue
-            for value in (*record.values.values(), *(text for _f, text in record.names)):
-                owners.setdefault(value, set()).update(n for n in names if n != fold(value))
-        return {value: frozenset(names) for value, names in owners.items()}
+        return records.owners(self._records())
 
     def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
         """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""
@@ -382,7 +351,7 @@ class NameFinder:
                 continue
             name: list[Word] = []
             for nxt in found[i + 1 : i + 1 + records.MAX_NAME_WORDS]:
-                if not records.capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
+                if not nxt.shaped or (name and answer[name[-1].end : nxt.start] != " "):
                     break
                 name.append(nxt)
             if not name or any(fold(w.text) in self._either for w in name):
