@@ -120,6 +120,40 @@ def test_dates_years_days_and_relative_dates() -> None:
     assert index.near_date((2024, 5, 29)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "date", "found"),
+    [
+        ("due march 3, 2024", (2024, 3, 3), True),
+        ("due 3 de marzo de 2024", (2024, 3, 3), True),
+        ("fällig am 3 märz", (None, 3, 3), True),
+        ("le 3 mars", (None, 3, 3), True),
+        ("due sept 5 and oct 7", (None, 9, 5), True),
+        ("due sept 5 and oct 7", (None, 10, 7), True),
+        ("the market 3 times, marching 4 bands", (None, 3, 3), False),  # a name inside a word
+        ("the market 3 times, marching 4 bands", (None, 3, 4), False),
+        ("the smarch 3", (None, 3, 3), False),  # a name after a letter
+        ("mayor 5 and may 6", (None, 5, 5), False),
+        ("mayor 5 and may 6", (None, 5, 6), True),
+    ],
+)
+def test_month_names_are_read_only_as_whole_words(
+    text: str, date: tuple[None, int, int], found: bool
+) -> None:
+    """Month names are found by their first letters; a name counts only as a whole word
+    (several languages, several lengths sharing a prefix: "mar", "march", "marzo", "mars")."""
+    assert DateTimeIndex(text).has_date(date) is found
+
+
+def test_a_month_question_reads_every_name_sharing_its_prefix_consistently() -> None:
+    """Asking about one month first, then the year or the day, gives the same answers as
+    asking the year first (reading is lazy, by prefix)."""
+    text = "booked march 3, 2024; flies 9 may; returns mayo 12, 2025"
+    first, second = DateTimeIndex(text), DateTimeIndex(text)
+    assert first.has_date((2024, 3, 3)) and first.has_year(2025) and first.has_day(9)
+    assert second.has_year(2025) and second.has_day(9) and second.has_date((2024, 3, 3))
+    assert first.has_date((None, 5, 12)) and second.has_date((None, 5, 12))
+
+
 def test_scanning_and_the_built_table_agree() -> None:
     """Questions are answered by scanning groups first and by a sorted table later: both
     must give the same answers, down to the derivation they name (so a finding never
