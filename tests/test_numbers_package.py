@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from nofab.numbers.context import counts_mentioned
 from nofab.numbers.dates import DateTimeIndex
 from nofab.numbers.derive import Derivable
 from nofab.numbers.extract import extract_numerals
@@ -212,3 +213,18 @@ def test_a_word_that_starts_with_a_letter_is_no_numeral(text: str) -> None:
 def test_a_us_dollar_amount_is_still_money(text: str) -> None:
     (numeral,) = extract_numerals(text)
     assert (numeral.kind, numeral.value) == ("money", 30.0)
+
+
+@pytest.mark.parametrize(
+    ("texts", "counts"),
+    [
+        (("2 passengers and 3 bags, 2 seats, 3 meals",), {2, 3}),
+        (("Three travellers, THREE bags and two seats",), {2, 3}),
+        (("dos pasajeros y tres maletas", "tres asientos"), {2, 3}),
+        (("row 12, fare 2.5, 1990 and 10 items",), set()),  # digits of longer numbers are no counts
+    ],
+)
+def test_counts_mentioned_are_the_distinct_small_counts(texts: tuple[str, ...], counts: set[int]) -> None:
+    """Small counts (2-9) come from digits standing alone and count words, case and
+    repetition aside, in any language of the lexicon."""
+    assert counts_mentioned(texts, ()) == counts

@@ -136,6 +136,7 @@ class _Run:
         self.reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)  # how far a later round looks
         self._code_scans = 0
         self._counts: set[int] | None = None
+        self._factors: list[int] | None = None  # the counts, sorted: asked per unexplained amount
         self._totals: list[float] | None = None
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
@@ -171,7 +172,9 @@ class _Run:
         mentions (a fare times the passengers). Loose: never a full explanation alone, and
         for amounts only (an amount times a count of people or items is an amount)."""
         values = among if among is not None else self.evidence.numbers.values
-        for k in sorted(self.counts()):
+        if self._factors is None:
+            self._factors = sorted(self.counts())
+        for k in self._factors:
             if any_within(values, lo / k, hi / k):
                 return f"{k} x an evidence number"
         return None

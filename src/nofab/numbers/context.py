@@ -130,8 +130,10 @@ def counts_mentioned(texts: Iterable[str], numerals: Iterable[Numeral]) -> set[i
         int(n.value) for n in numerals if n.kind == "number" and n.decimals == 0 and 2 <= abs(n.value) <= 9
     }
     for text in texts:
-        found.update(_WORDS.number_words[m.group().lower()] for m in _COUNT_WORD.finditer(text))
-        found.update(int(d) for d in _SMALL_DIGIT.findall(text))
+        # Each distinct word or digit is converted once: an answer dense with numbers holds
+        # a lone small digit every few characters, and converting each was most of the cost.
+        found.update(_WORDS.number_words[w.lower()] for w in set(_COUNT_WORD.findall(text)))
+        found.update(map(int, set(_SMALL_DIGIT.findall(text))))
     return {k for k in found if 2 <= k <= 9}
 
 
