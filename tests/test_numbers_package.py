@@ -222,6 +222,8 @@ def test_a_us_dollar_amount_is_still_money(text: str) -> None:
         (("Three travellers, THREE bags and two seats",), {2, 3}),
         (("dos pasajeros y tres maletas", "tres asientos"), {2, 3}),
         (("row 12, fare 2.5, 1990 and 10 items",), set()),  # digits of longer numbers are no counts
+        (("twofold, seventy, sixty-six",), {6}),  # a count word only as a whole word
+        (("Drei Koffer und ZWEI Plätze",), {2, 3}),
     ],
 )
 def test_counts_mentioned_are_the_distinct_small_counts(texts: tuple[str, ...], counts: set[int]) -> None:

@@ -196,14 +196,8 @@ class _Run:
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
         if kind in ("code", "invalid"):
             return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
-        if self._masked_id(numeral):
-            return 0.0, None
-        if numeral.date is not None and evidence.dates.has_date(numeral.date):
-            return 0.0, None  # the "15" of "9/15", a date the evidence holds
-        if kind == "year" and evidence.dates.has_year(int(numeral.value)):
-            return 0.0, None  # a year is a part of a date, not a quantity
-        if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
-            return 0.0, None  # "the 20th": a day of the month
+        # Each test below explains the numeral outright; the cheapest (a structural small
+        # integer: a list position, "2 bags") goes first, the masked-id reading last but one.
         value = abs(numeral.value)
         if (
             numeral.decimals == 0
@@ -212,6 +206,14 @@ class _Run:
             and kind in ("number", "range", "ordinal")
         ):
             return 0.0, None
+        if self._masked_id(numeral):
+            return 0.0, None
+        if numeral.date is not None and evidence.dates.has_date(numeral.date):
+            return 0.0, None  # the "15" of "9/15", a date the evidence holds
+        if kind == "year" and evidence.dates.has_year(int(numeral.value)):
+            return 0.0, None  # a year is a part of a date, not a quantity
+        if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
+            return 0.0, None  # "the 20th": a day of the month
         if numeral.scale == 1.0 and numeral.literal and evidence.literals.has(numeral.literal):
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
