@@ -230,3 +230,21 @@ def test_counts_mentioned_are_the_distinct_small_counts(texts: tuple[str, ...], 
     """Small counts (2-9) come from digits standing alone and count words, case and
     repetition aside, in any language of the lexicon."""
     assert counts_mentioned(texts, ()) == counts
+
+
+@pytest.mark.parametrize(
+    ("text", "digits", "found"),
+    [
+        ("credit_card_7815826 on file", "5826", True),
+        ("card 4111111111111111", "1111", True),
+        ("tarjeta 12345abc", "2345", False),  # a run a letter follows ends no token
+        ("ref 12345X", "2345", False),  # nor an upper-case one
+        ("id ٤٥٦٧ and 9", "٤٥٦٧", True),  # digits of another script
+        ("x" * 3000 + " 98765", "8765", True),
+        ("1 2 3 4", "34", False),  # single digits end no id
+    ],
+)
+def test_ends_an_id_reads_digit_runs_that_end_a_token(text: str, digits: str, found: bool) -> None:
+    """A masked id's visible digits are grounded by a digit run that ends a token, found
+    among the runs of the text (never inside a longer run or before a letter)."""
+    assert LiteralIndex(text).ends_an_id(digits) is found
