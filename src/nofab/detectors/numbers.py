@@ -172,8 +172,7 @@ class _Run:
         mentions (a fare times the passengers). Loose: never a full explanation alone, and
         for amounts only (an amount times a count of people or items is an amount)."""
         values = among if among is not None else self.evidence.numbers.values
-        if self._factors is None:
-            self._factors = sorted(self.counts())
+        self._factors = self._factors if self._factors is not None else sorted(self.counts())
         for k in self._factors:
             if any_within(values, lo / k, hi / k):
                 return f"{k} x an evidence number"
@@ -196,8 +195,7 @@ class _Run:
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
         if kind in ("code", "invalid"):
             return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
-        # Each test below explains the numeral outright; the cheapest (a structural small
-        # integer: a list position, "2 bags") goes first, the masked-id reading last but one.
+        # Each test below explains the numeral outright: the cheapest (structural) first.
         value = abs(numeral.value)
         if (
             numeral.decimals == 0
