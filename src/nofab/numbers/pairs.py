@@ -132,8 +132,11 @@ class DerivedTable:
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
         """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``)."""
-        i = bisect_left(self._aggregates, (lo, ""))
-        for value, how in self._aggregates[i : i + 8]:
+        aggregates = self._aggregates
+        i = bisect_left(aggregates, (lo, ""))
+        if i == len(aggregates) or aggregates[i][0] > hi:
+            return None  # nearly every question: no slice of the next eight is built
+        for value, how in aggregates[i : i + 8]:
             if value > hi:
                 break
             if not money_only or MONEY_KEY.search(how):
