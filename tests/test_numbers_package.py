@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from nofab.numbers.context import counts_mentioned
 from nofab.numbers.dates import DateTimeIndex
 from nofab.numbers.derive import Derivable
 from nofab.numbers.extract import extract_numerals
@@ -120,6 +121,40 @@ def test_dates_years_days_and_relative_dates() -> None:
     assert index.near_date((2024, 5, 29)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "date", "found"),
+    [
+        ("due march 3, 2024", (2024, 3, 3), True),
+        ("due 3 de marzo de 2024", (2024, 3, 3), True),
+        ("fällig am 3 märz", (None, 3, 3), True),
+        ("le 3 mars", (None, 3, 3), True),
+        ("due sept 5 and oct 7", (None, 9, 5), True),
+        ("due sept 5 and oct 7", (None, 10, 7), True),
+        ("the market 3 times, marching 4 bands", (None, 3, 3), False),  # a name inside a word
+        ("the market 3 times, marching 4 bands", (None, 3, 4), False),
+        ("the smarch 3", (None, 3, 3), False),  # a name after a letter
+        ("mayor 5 and may 6", (None, 5, 5), False),
+        ("mayor 5 and may 6", (None, 5, 6), True),
+    ],
+)
+def test_month_names_are_read_only_as_whole_words(
+    text: str, date: tuple[None, int, int], found: bool
+) -> None:
+    """Month names are found by their first letters; a name counts only as a whole word
+    (several languages, several lengths sharing a prefix: "mar", "march", "marzo", "mars")."""
+    assert DateTimeIndex(text).has_date(date) is found
+
+
+def test_a_month_question_reads_every_name_sharing_its_prefix_consistently() -> None:
+    """Asking about one month first, then the year or the day, gives the same answers as
+    asking the year first (reading is lazy, by prefix)."""
+    text = "booked march 3, 2024; flies 9 may; returns mayo 12, 2025"
+    first, second = DateTimeIndex(text), DateTimeIndex(text)
+    assert first.has_date((2024, 3, 3)) and first.has_year(2025) and first.has_day(9)
+    assert second.has_year(2025) and second.has_day(9) and second.has_date((2024, 3, 3))
+    assert first.has_date((None, 5, 12)) and second.has_date((None, 5, 12))
+
+
 def test_scanning_and_the_built_table_agree() -> None:
     """Questions are answered by scanning groups first and by a sorted table later: both
     must give the same answers, down to the derivation they name (so a finding never
@@ -178,3 +213,38 @@ def test_a_word_that_starts_with_a_letter_is_no_numeral(text: str) -> None:
 def test_a_us_dollar_amount_is_still_money(text: str) -> None:
     (numeral,) = extract_numerals(text)
     assert (numeral.kind, numeral.value) == ("money", 30.0)
+
+
+@pytest.mark.parametrize(
+    ("texts", "counts"),
+    [
+        (("2 passengers and 3 bags, 2 seats, 3 meals",), {2, 3}),
+        (("Three travellers, THREE bags and two seats",), {2, 3}),
+        (("dos pasajeros y tres maletas", "tres asientos"), {2, 3}),
+        (("row 12, fare 2.5, 1990 and 10 items",), set()),  # digits of longer numbers are no counts
+        (("twofold, seventy, sixty-six",), {6}),  # a count word only as a whole word
+        (("Drei Koffer und ZWEI Plätze",), {2, 3}),
+    ],
+)
+def test_counts_mentioned_are_the_distinct_small_counts(texts: tuple[str, ...], counts: set[int]) -> None:
+    """Small counts (2-9) come from digits standing alone and count words, case and
+    repetition aside, in any language of the lexicon."""
+    assert counts_mentioned(texts, ()) == counts
+
+
+@pytest.mark.parametrize(
+    ("text", "digits", "found"),
+    [
+        ("credit_card_7815826 on file", "5826", True),
+        ("card 4111111111111111", "1111", True),
+        ("tarjeta 12345abc", "2345", False),  # a run a letter follows ends no token
+        ("ref 12345X", "2345", False),  # nor an upper-case one
+        ("id ٤٥٦٧ and 9", "٤٥٦٧", True),  # digits of another script
+        ("x" * 3000 + " 98765", "8765", True),
+        ("1 2 3 4", "34", False),  # single digits end no id
+    ],
+)
+def test_ends_an_id_reads_digit_runs_that_end_a_token(text: str, digits: str, found: bool) -> None:
+    """A masked id's visible digits are grounded by a digit run that ends a token, found
+    among the runs of the text (never inside a longer run or before a letter)."""
+    assert LiteralIndex(text).ends_an_id(digits) is found

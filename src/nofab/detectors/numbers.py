@@ -136,6 +136,7 @@ class _Run:
         self.reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)  # how far a later round looks
         self._code_scans = 0
         self._counts: set[int] | None = None
+        self._factors: list[int] | None = None  # the counts, sorted: asked per unexplained amount
         self._totals: list[float] | None = None
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
@@ -171,7 +172,8 @@ class _Run:
         mentions (a fare times the passengers). Loose: never a full explanation alone, and
         for amounts only (an amount times a count of people or items is an amount)."""
         values = among if among is not None else self.evidence.numbers.values
-        for k in sorted(self.counts()):
+        self._factors = self._factors if self._factors is not None else sorted(self.counts())
+        for k in self._factors:
             if any_within(values, lo / k, hi / k):
                 return f"{k} x an evidence number"
         return None
@@ -193,14 +195,7 @@ class _Run:
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
         if kind in ("code", "invalid"):
             return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
-        if self._masked_id(numeral):
-            return 0.0, None
-        if numeral.date is not None and evidence.dates.has_date(numeral.date):
-            return 0.0, None  # the "15" of "9/15", a date the evidence holds
-        if kind == "year" and evidence.dates.has_year(int(numeral.value)):
-            return 0.0, None  # a year is a part of a date, not a quantity
-        if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
-            return 0.0, None  # "the 20th": a day of the month
+        # Each test below explains the numeral outright: the cheapest (structural) first.
         value = abs(numeral.value)
         if (
             numeral.decimals == 0
@@ -209,6 +204,14 @@ class _Run:
             and kind in ("number", "range", "ordinal")
         ):
             return 0.0, None
+        if self._masked_id(numeral):
+            return 0.0, None
+        if numeral.date is not None and evidence.dates.has_date(numeral.date):
+            return 0.0, None  # the "15" of "9/15", a date the evidence holds
+        if kind == "year" and evidence.dates.has_year(int(numeral.value)):
+            return 0.0, None  # a year is a part of a date, not a quantity
+        if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
+            return 0.0, None  # "the 20th": a day of the month
         if numeral.scale == 1.0 and numeral.literal and evidence.literals.has(numeral.literal):
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)

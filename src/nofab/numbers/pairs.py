@@ -61,6 +61,17 @@ class _Pairs:
         return bisect_right(self.values, hi) - bisect_left(self.values, lo)
 
 
+def _kinds_of(money_only: bool, ratios: bool, percents: bool) -> tuple[str, ...]:
+    """The pair kinds a question reads: amounts only, or sums with ratios and percentages."""
+    if money_only:
+        return ("money",)
+    return ("sum", *(("ratio",) if ratios else ()), *(("percent",) if percents else ()))
+
+
+#: Every question's kinds, built once: asked twice for nearly every number of an answer.
+_KINDS = {(m, r, p): _kinds_of(m, r, p) for m in (False, True) for r in (False, True) for p in (False, True)}
+
+
 @lru_cache(maxsize=4096)
 def _money_group(what: str) -> bool:
     """Is the group ("values of field 'price'", "amount fields of $.rows[*]") one of amounts?
@@ -121,8 +132,11 @@ class DerivedTable:
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
         """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``)."""
-        i = bisect_left(self._aggregates, (lo, ""))
-        for value, how in self._aggregates[i : i + 8]:
+        aggregates = self._aggregates
+        i = bisect_left(aggregates, (lo, ""))
+        if i == len(aggregates) or aggregates[i][0] > hi:
+            return None  # nearly every question: no slice of the next eight is built
+        for value, how in aggregates[i : i + 8]:
             if value > hi:
                 break
             if not money_only or MONEY_KEY.search(how):
@@ -133,13 +147,9 @@ class DerivedTable:
         """Every positive aggregate, sorted (the totals an answer may build on)."""
         return [value for value, _how in self._aggregates if value > 0]
 
-    def _kinds(self, money_only: bool, ratios: bool, percents: bool) -> list[str]:
-        kinds = ["money" if money_only else "sum"]
-        if ratios and not money_only:
-            kinds.append("ratio")
-        if percents and not money_only:
-            kinds.append("percent")
-        return kinds
+    @staticmethod
+    def _kinds(money_only: bool, ratios: bool, percents: bool) -> tuple[str, ...]:
+        return _KINDS[money_only, ratios, percents]
 
     def pair(
         self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
