@@ -16,8 +16,9 @@ from nofab.config.policy import Profile
 from nofab.evidence.records import Record
 from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
+from nofab.language.phrases import PhraseText
 from nofab.language.sentences import Token, sentence_at, spans_of, tokenize
-from nofab.language.text import clean_answer, find_token, fold, fold_source
+from nofab.language.text import clean_answer, find_token, fold, fold_source, normalise
 from nofab.model.turn import ToolCall, Turn
 
 if TYPE_CHECKING:
@@ -99,6 +100,13 @@ class Evidence:
         """The answer as checked: invisible characters removed and compatibility forms
         (full-width digits) folded, so spans index this string."""
         return clean_answer(self.turn.response)
+
+    @cached_property
+    def normalised(self) -> PhraseText:
+        """The answer in ``phrases.normalise``'s form (as long as ``answer``, so spans index
+        it), carrying its phrase tokens: every phrase search of every detector shares one
+        tokenisation of the answer."""
+        return PhraseText(normalise(self.answer))
 
     @cached_property
     def tokens(self) -> list[Token]:
