@@ -5,13 +5,15 @@ long run of coordinated verbs, and let a word from far back cancel a claim)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nofab import Profile
 from nofab.language.claimfinder import _CLAUSE_WINDOW as CLAUSE_WINDOW
-from nofab.language.claimfinder import ClaimFinder
+from nofab.language.claimfinder import ClaimFinder, word_set
 from nofab.language.lexicon import lexicon_for
 
 EN_FILLER = " ".join(["the", "long", "list", "of", "options", "we", "looked", "at", "with", "you"] * 4)
@@ -120,3 +122,32 @@ def test_a_clause_starts_after_the_last_stop_or_break_word(
     for brk in finder._clause_break.finditer(text, window, start):
         expected = brk.end()
     assert finder._clause_start(text, window, start) == expected
+
+
+_WORD_PIECES = st.sampled_from(
+    [
+        "i",
+        "i've",
+        "rock'n'roll",
+        "'quoted'",
+        "don't",
+        "x''y",
+        "_a",
+        "42",
+        "3'5",
+        "é",
+        "’s",
+        "o’neal",
+        " ",
+        "\n",
+        ".",
+        "-",
+    ]
+)
+
+
+@given(st.lists(_WORD_PIECES, max_size=30).map("".join) | st.text(max_size=80))
+def test_word_set_reads_the_words_the_pattern_reads(text: str) -> None:
+    """The language gate's words are exactly the claim pattern's words, whether the text is
+    ASCII (split in C) or not, with apostrophes inside, around or doubled."""
+    assert word_set(text) == set(re.findall(r"\w+(?:['’]\w+)?", text))

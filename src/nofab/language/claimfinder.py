@@ -50,6 +50,26 @@ def _any_phrase(phrases: Sequence[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
 
 
+#: Every ASCII character that is neither a word character nor an apostrophe, made a space.
+_ASCII_GAPS = str.maketrans({chr(i): " " for i in range(128) if not (chr(i).isalnum() or chr(i) in "_'")})
+
+
+def word_set(norm: str) -> set[str]:
+    """The distinct words of ``norm`` as ``_WORDS`` reads them. An ASCII text is split by
+    ``str.translate`` and ``str.split`` (C loops; a regex costs a third more per character),
+    and only its distinct pieces holding an apostrophe are read by the regex ("rock'n'roll"
+    is "rock'n" and "roll"): a piece is cut off by spaces, which no word crosses."""
+    if not norm.isascii():
+        return set(_WORDS.findall(norm))
+    pieces = set(norm.translate(_ASCII_GAPS).split())
+    if "'" not in norm:
+        return pieces
+    glued = [p for p in pieces if "'" in p]
+    pieces.difference_update(glued)
+    pieces.update(_WORDS.findall(" ".join(glued)))
+    return pieces
+
+
 def _unquoted(clause: str) -> str:
     """``clause`` with quoted words blanked (a scan only when it holds a quotation mark)."""
     return _QUOTED.sub(" ", clause) if _QUOTE_MARKS.search(clause) else clause
@@ -145,7 +165,7 @@ class ClaimFinder:
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
-        words = set(_WORDS.findall(norm))
+        words = word_set(norm)
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
