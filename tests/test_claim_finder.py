@@ -15,6 +15,7 @@ from nofab import Profile
 from nofab.language.claimfinder import _CLAUSE_WINDOW as CLAUSE_WINDOW
 from nofab.language.claimfinder import ClaimFinder, word_set
 from nofab.language.lexicon import lexicon_for
+from nofab.language.stops import NextStop
 
 EN_FILLER = " ".join(["the", "long", "list", "of", "options", "we", "looked", "at", "with", "you"] * 4)
 ES_FILLER = " ".join(["la", "larga", "lista", "de", "opciones", "que", "vimos", "contigo"] * 5)
@@ -151,3 +152,17 @@ def test_word_set_reads_the_words_the_pattern_reads(text: str) -> None:
     """The language gate's words are exactly the claim pattern's words, whether the text is
     ASCII (split in C) or not, with apostrophes inside, around or doubled."""
     assert word_set(text) == set(re.findall(r"\w+(?:['’]\w+)?", text))
+
+
+@given(
+    st.lists(st.sampled_from(["a", " ", "bc ", ".", "?", "!", "\n", "xyz"]), max_size=60).map("".join),
+    st.lists(st.tuples(st.integers(0, 70), st.integers(0, 12)), max_size=30),
+)
+def test_next_stop_answers_as_a_search_from_each_position(text: str, queries: list[tuple[int, int]]) -> None:
+    """Asked in any order (ascending, repeated, going back), the remembered search gives the
+    first stop of each window, exactly as searching the text there would."""
+    stops = NextStop(text)
+    sweep = [(position, window) for window in (1, 3, 8) for position in range(len(text) + 2)]
+    for position, window in [*sweep, *sorted(queries), *queries]:
+        found = re.compile(r"[.!?\n]").search(text, position, position + window)
+        assert stops.at(position, window) == (found.start() if found else -1)
