@@ -84,7 +84,7 @@ class Evidence:
         self.lexicon = lexicon
         self._parent = parent
         self._cache = cache if cache is not None else UNCACHED
-        #: ``per_result``'s readings of this turn, by name (used on the root evidence only).
+        #: ``per_result``'s readings of the turn by name (on the root evidence only).
         self._readings: dict[Hashable, list[tuple[str, ToolCall, Any]]] = {}
 
     def for_answer(self, answer: str) -> Evidence:
@@ -103,9 +103,8 @@ class Evidence:
 
     @cached_property
     def normalised(self) -> PhraseText:
-        """The answer in ``phrases.normalise``'s form (as long as ``answer``, so spans index
-        it), carrying its phrase tokens: every phrase search of every detector shares one
-        tokenisation of the answer."""
+        """The answer in ``phrases.normalise``'s form (spans index ``answer``), carrying its
+        phrase tokens: every phrase search of every detector shares one tokenisation."""
         return PhraseText(normalise(self.answer))
 
     @cached_property
@@ -230,26 +229,23 @@ class Evidence:
 
         Looked up in the guard's cache directly rather than through ``sources``: a detector
         that reads only the results (attribution's scope, on every turn) does not make the
-        turn index its context, arguments and messages. Without a cache, ``sources`` is
-        reused so that a result is not indexed twice. Plain tuples, not ``Source``s: this
-        runs on every turn, and a frozen dataclass costs a microsecond to make."""
-        out: list[tuple[str, ToolCall, SourceIndex]] = []
+        turn index its context, arguments and messages (without a cache, ``sources`` is
+        reused). Tuples, not ``Source``s: a frozen dataclass costs a microsecond to make."""
         if self._cache is UNCACHED or "sources" in self.__dict__:
             candidates = [(s.label, s.call, s.index) for s in self.sources if s.label[-7:] == ".result"]
         else:
-            source = self._cache.source
+            source, calls = self._cache.source, enumerate(self.turn.tool_calls)
             candidates = [
-                (f"tool_calls[{i}].result", made, source(made.result))
-                for i, made in enumerate(self.turn.tool_calls)
-                if made.result is not None
+                (f"tool_calls[{i}].result", c, source(c.result)) for i, c in calls if c.result is not None
             ]
-        for label, call, index in candidates:
-            if call is None or index is None:
-                continue
-            if isinstance(call.result, str) and not _may_parse(call.result):
-                continue  # plain text: parsing would give it back unchanged
-            out.append((label, call, index))
-        return tuple(out)
+        # A plain text result is skipped: parsing would give it back unchanged.
+        return tuple(
+            (label, call, index)
+            for label, call, index in candidates
+            if call is not None
+            and index is not None
+            and not (isinstance(call.result, str) and not _may_parse(call.result))
+        )
 
     @turn_wide
     def _usable(self) -> tuple[tuple[str, ToolCall, SourceIndex, Callable[[], Any]], ...]:
@@ -295,10 +291,8 @@ class Evidence:
         """A detector's own reading of each structured result of a call that did not fail:
         (label, call, ``build(parsed result)``), built once per result content while the
         guard's cache holds it. ``name`` must say everything besides the result that shapes
-        what ``build`` returns (the detector's id, the profile fields it reads).
-
-        The list is kept per ``name`` for the turn (shared with every ``for_answer`` of it: a
-        streamed answer asks on every batch), so treat it as read-only."""
+        what ``build`` returns (the detector's id, the profile fields it reads). Kept per
+        ``name`` for the turn (a streamed answer asks on every batch): treat it as read-only."""
         root = self._parent if self._parent is not None else self
         held = root._readings.get(name)
         if held is None:
