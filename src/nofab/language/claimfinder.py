@@ -290,7 +290,7 @@ class ClaimFinder:
         # Quoted words are someone else's ('the message "I could never go"'): their
         # negations and hedges are not the speaker's.
         clause = _unquoted(norm[negation_from:end])
-        tokens = set(_WORDS.findall(clause))
+        tokens = word_set(clause)
         gap = match.groupdict().get("gap") or ""
         if gap:
             tokens.update(_WORDS.findall(gap))
