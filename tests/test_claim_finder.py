@@ -5,14 +5,17 @@ long run of coordinated verbs, and let a word from far back cancel a claim)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nofab import Profile
 from nofab.language.claimfinder import _CLAUSE_WINDOW as CLAUSE_WINDOW
-from nofab.language.claimfinder import ClaimFinder
+from nofab.language.claimfinder import ClaimFinder, word_set
 from nofab.language.lexicon import lexicon_for
+from nofab.language.stops import NextStop
 
 EN_FILLER = " ".join(["the", "long", "list", "of", "options", "we", "looked", "at", "with", "you"] * 4)
 ES_FILLER = " ".join(["la", "larga", "lista", "de", "opciones", "que", "vimos", "contigo"] * 5)
@@ -120,3 +123,46 @@ def test_a_clause_starts_after_the_last_stop_or_break_word(
     for brk in finder._clause_break.finditer(text, window, start):
         expected = brk.end()
     assert finder._clause_start(text, window, start) == expected
+
+
+_WORD_PIECES = st.sampled_from(
+    [
+        "i",
+        "i've",
+        "rock'n'roll",
+        "'quoted'",
+        "don't",
+        "x''y",
+        "_a",
+        "42",
+        "3'5",
+        "é",
+        "’s",
+        "o’neal",
+        " ",
+        "\n",
+        ".",
+        "-",
+    ]
+)
+
+
+@given(st.lists(_WORD_PIECES, max_size=30).map("".join) | st.text(max_size=80))
+def test_word_set_reads_the_words_the_pattern_reads(text: str) -> None:
+    """The language gate's words are exactly the claim pattern's words, whether the text is
+    ASCII (split in C) or not, with apostrophes inside, around or doubled."""
+    assert word_set(text) == set(re.findall(r"\w+(?:['’]\w+)?", text))
+
+
+@given(
+    st.lists(st.sampled_from(["a", " ", "bc ", ".", "?", "!", "\n", "xyz"]), max_size=60).map("".join),
+    st.lists(st.tuples(st.integers(0, 70), st.integers(0, 12)), max_size=30),
+)
+def test_next_stop_answers_as_a_search_from_each_position(text: str, queries: list[tuple[int, int]]) -> None:
+    """Asked in any order (ascending, repeated, going back), the remembered search gives the
+    first stop of each window, exactly as searching the text there would."""
+    stops = NextStop(text)
+    sweep = [(position, window) for window in (1, 3, 8) for position in range(len(text) + 2)]
+    for position, window in [*sweep, *sorted(queries), *queries]:
+        found = re.compile(r"[.!?\n]").search(text, position, position + window)
+        assert stops.at(position, window) == (found.start() if found else -1)

@@ -271,6 +271,30 @@ def test_a_detectors_own_reading_of_a_result_is_built_once_per_content() -> None
     assert len(built) == 3
 
 
+def test_a_reading_is_asked_once_per_turn_whatever_the_answers_checked() -> None:
+    """Every answer checked against one turn (a streamed batch, a revision) shares the turn's
+    readings: without a guard's cache nothing is kept across turns, yet within the turn the
+    reading is built once per result; another name is built again, another turn too."""
+    built: list[Any] = []
+
+    def keys(value: Any) -> tuple[str, ...]:
+        built.append(value)
+        return tuple(sorted(value)) if isinstance(value, dict) else ()
+
+    turn = _turns()[1]
+    profile = Profile()
+    evidence = Evidence(turn, profile, lexicon_for(profile))  # no cache: nothing kept across turns
+    first = evidence.per_result("test.keys", keys)
+    assert len(built) == 2
+    for answer in ("Your order A-1042", "Your order A-1042 totals $42.73", ""):
+        assert evidence.for_answer(answer).per_result("test.keys", keys) == first
+    assert len(built) == 2
+    evidence.for_answer("x").per_result("test.other", keys)
+    assert len(built) == 4
+    Evidence(turn, profile, lexicon_for(profile)).per_result("test.keys", keys)
+    assert len(built) == 6
+
+
 def test_records_of_one_result_are_its_share_of_the_records() -> None:
     failed = ToolCall("get_user", None, {"user_id": "u1", "name": "Mia"}, status="error", error="boom")
     turn = Turn(

@@ -7,11 +7,13 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nofab import Profile, Turn
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
-from nofab.language.sentences import sentence_at, sentence_spans, spans_of, tokenize
+from nofab.language.sentences import SENTENCE_END, TOKEN, sentence_at, sentence_spans, spans_of, tokenize
 
 
 def _pieces(text: str) -> list[str]:
@@ -73,3 +75,54 @@ def test_evidence_tokenises_and_splits_the_cleaned_answer_once() -> None:
     }
     assert evidence.sentence_at(evidence.answer.index("open")) == evidence.sentences[1]
     assert evidence.tokens == tokenize(evidence.answer)
+
+
+_PIECES = st.sampled_from(
+    [
+        "I",
+        "didn't",
+        "O’Neal",
+        "1,200",
+        "45.5",
+        "3Pt",
+        "24th",
+        "e-mail",
+        ".",
+        "!",
+        "?",
+        ";",
+        ",",
+        "€",
+        "ß",
+        "日本",
+        "_x",
+        " ",
+        "  ",
+        "\n",
+        " \n ",
+        "\t",
+        "\n\n",
+        "x.\n",
+        "–",
+    ]
+)
+
+
+@given(st.lists(_PIECES, max_size=40).map("".join))
+def test_tokens_are_the_texts_tokens_with_their_spans_and_sentences(text: str) -> None:
+    """Whatever the text: each token is ``TOKEN``'s match at its span, only whitespace lies
+    between tokens, and the sentence index grows after a sentence mark and at a line break
+    (once however many), never before the first token."""
+    tokens = tokenize(text)
+    assert [t.text for t in tokens] == TOKEN.findall(text)
+    previous = None
+    for token in tokens:
+        assert text[token.start : token.end] == token.text
+        gap = text[previous.end if previous else 0 : token.start]
+        assert gap.strip() == ""
+        if previous is None:
+            assert token.sentence == 0
+        else:
+            step = int(previous.text in SENTENCE_END) + int("\n" in gap)
+            assert token.sentence == previous.sentence + step
+        previous = token

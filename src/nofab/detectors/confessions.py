@@ -58,7 +58,7 @@ class ConfessionDetector(DetectorBase):
         results = _results_block(answer)
         if not hexes and results is None:
             return
-        norm = phrases.normalise(answer)
+        norm = evidence.normalised
         if hexes:
             confessions = [
                 s for s in phrases.find("confessions", norm) if not phrases.negated_before(norm, s[0])

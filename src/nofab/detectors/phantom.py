@@ -172,7 +172,7 @@ class ToolReferenceDetector(DetectorBase):
         answer = evidence.answer
         status = status_for(evidence)
         ran = evidence.tool_names
-        norm = phrases.normalise(answer)
+        norm = evidence.normalised
         mentions = self.mentions(answer, ran, norm)
         unavailable = set(status.unavailable)
         if not mentions and not unavailable:

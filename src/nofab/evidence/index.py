@@ -16,8 +16,9 @@ from nofab.config.policy import Profile
 from nofab.evidence.records import Record
 from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
+from nofab.language.phrases import PhraseText
 from nofab.language.sentences import Token, sentence_at, spans_of, tokenize
-from nofab.language.text import clean_answer, find_token, fold, fold_source
+from nofab.language.text import clean_answer, find_token, fold, fold_source, normalise
 from nofab.model.turn import ToolCall, Turn
 
 if TYPE_CHECKING:
@@ -83,6 +84,8 @@ class Evidence:
         self.lexicon = lexicon
         self._parent = parent
         self._cache = cache if cache is not None else UNCACHED
+        #: ``per_result``'s readings of the turn by name (on the root evidence only).
+        self._readings: dict[Hashable, list[tuple[str, ToolCall, Any]]] = {}
 
     def for_answer(self, answer: str) -> Evidence:
         """The same evidence against another answer (a streamed sentence, a revision): every
@@ -97,6 +100,12 @@ class Evidence:
         """The answer as checked: invisible characters removed and compatibility forms
         (full-width digits) folded, so spans index this string."""
         return clean_answer(self.turn.response)
+
+    @cached_property
+    def normalised(self) -> PhraseText:
+        """The answer in ``phrases.normalise``'s form (spans index ``answer``), carrying its
+        phrase tokens: every phrase search of every detector shares one tokenisation."""
+        return PhraseText(normalise(self.answer))
 
     @cached_property
     def tokens(self) -> list[Token]:
@@ -215,31 +224,39 @@ class Evidence:
 
     # ------------------------------------------------------------------ records
     @turn_wide
-    def _results(self) -> tuple[tuple[Source, SourceIndex], ...]:
-        """The tool results that may parse to an object or array, with their indexes.
+    def _results(self) -> tuple[tuple[str, ToolCall, SourceIndex], ...]:
+        """(label, call, index) of the tool results that may parse to an object or array.
 
         Looked up in the guard's cache directly rather than through ``sources``: a detector
         that reads only the results (attribution's scope, on every turn) does not make the
-        turn index its context, arguments and messages. Without a cache, ``sources`` is
-        reused so that a result is not indexed twice."""
-        out: list[tuple[Source, SourceIndex]] = []
-        candidates: list[tuple[Source, SourceIndex | None]]
+        turn index its context, arguments and messages (without a cache, ``sources`` is
+        reused). Tuples, not ``Source``s: a frozen dataclass costs a microsecond to make."""
         if self._cache is UNCACHED or "sources" in self.__dict__:
-            candidates = [(s, s.index) for s in self.sources if s.label[-7:] == ".result"]
+            candidates = [(s.label, s.call, s.index) for s in self.sources if s.label[-7:] == ".result"]
         else:
-            candidates = []
-            for i, made in enumerate(self.turn.tool_calls):
-                if made.result is not None:
-                    found = self._cache.source(made.result)
-                    candidates.append((Source(f"tool_calls[{i}].result", found.text, made, found), found))
-        for source, index in candidates:
-            call = source.call
-            if call is None or index is None:
-                continue
-            if isinstance(call.result, str) and not _may_parse(call.result):
-                continue  # plain text: parsing would give it back unchanged
-            out.append((source, index))
-        return tuple(out)
+            source, calls = self._cache.source, enumerate(self.turn.tool_calls)
+            candidates = [
+                (f"tool_calls[{i}].result", c, source(c.result)) for i, c in calls if c.result is not None
+            ]
+        # A plain text result is skipped: parsing would give it back unchanged.
+        return tuple(
+            (label, call, index)
+            for label, call, index in candidates
+            if call is not None
+            and index is not None
+            and not (isinstance(call.result, str) and not _may_parse(call.result))
+        )
+
+    @turn_wide
+    def _usable(self) -> tuple[tuple[str, ToolCall, SourceIndex, Callable[[], Any]], ...]:
+        """(label, call, index, parser) of every structured result of a call that did not
+        fail, in call order: filtered once per turn for ``result_records``, ``records_of``
+        and every ``per_result`` reading."""
+        return tuple(
+            (label, call, index, _parser(call))
+            for label, call, index in self._results
+            if call.status in ("ok", "empty")
+        )
 
     @turn_wide
     def records(self) -> tuple[Record, ...]:
@@ -254,12 +271,10 @@ class Evidence:
         the answer names) picks them here instead of walking the results again."""
         cache, name_fields = self._cache, self.profile.name_fields
         out: list[tuple[str, tuple[Record, ...]]] = []
-        for source, index in self._results:
-            call = cast(ToolCall, source.call)
-            if call.status in ("ok", "empty"):
-                records = cache.records(index, _parser(call), source.label, name_fields)
-                if records is not None:
-                    out.append((source.label, records))
+        for label, _call, index, parse in self._usable:
+            records = cache.records(index, parse, label, name_fields)
+            if records is not None:
+                out.append((label, records))
         return tuple(out)
 
     def records_of(self, label: str, name_fields: Sequence[str] | None = None) -> tuple[Record, ...]:
@@ -267,26 +282,29 @@ class Evidence:
         them: a detector that needs only the results an answer names reads just those.
         ``name_fields``: a detector's own (the profile's by default)."""
         fields = self.profile.name_fields if name_fields is None else name_fields
-        for source, index in self._results:
-            call = cast(ToolCall, source.call)
-            if source.label == label and call.status in ("ok", "empty"):
-                return self._cache.records(index, _parser(call), label, fields) or ()
+        for held, _call, index, parse in self._usable:
+            if held == label:
+                return self._cache.records(index, parse, label, fields) or ()
         return ()
 
     def per_result(self, name: Hashable, build: Callable[[Any], _T]) -> list[tuple[str, ToolCall, _T]]:
         """A detector's own reading of each structured result of a call that did not fail:
         (label, call, ``build(parsed result)``), built once per result content while the
         guard's cache holds it. ``name`` must say everything besides the result that shapes
-        what ``build`` returns (the detector's id, the profile fields it reads)."""
-        out: list[tuple[str, ToolCall, _T]] = []
-        for source, index in self._results:
-            call = cast(ToolCall, source.call)
-            if call.status not in ("ok", "empty"):
-                continue
-            held = self._cache.derived(index, name, _parser(call), partial(_structured_only, build))
-            if held is not _TEXT:
-                out.append((source.label, call, cast(_T, held)))
-        return out
+        what ``build`` returns (the detector's id, the profile fields it reads). Kept per
+        ``name`` for the turn (a streamed answer asks on every batch): treat it as read-only."""
+        root = self._parent if self._parent is not None else self
+        held = root._readings.get(name)
+        if held is None:
+            cache = self._cache
+            wrapped = partial(_structured_only, build)
+            held = []
+            for label, call, index, parse in self._usable:
+                reading = cache.derived(index, name, parse, wrapped)
+                if reading is not _TEXT:
+                    held.append((label, call, reading))
+            root._readings[name] = held
+        return cast(list[tuple[str, ToolCall, _T]], held)
 
     # ------------------------------------------------------------------ numbers
     @turn_wide
@@ -334,10 +352,10 @@ class Evidence:
     def derivables(self) -> Sequence[tuple[str, Derivable]]:
         """Per tool result, the numbers available for derived-value checks."""
         out: list[tuple[str, Derivable]] = []
-        for source, index in self._results:
-            derivable = self._cache.derivable(index, _parser(cast(ToolCall, source.call)))
+        for label, call, index in self._results:
+            derivable = self._cache.derivable(index, _parser(call))
             if derivable is not None:
-                out.append((source.label, derivable))
+                out.append((label, derivable))
         return out
 
     @turn_wide

@@ -147,13 +147,20 @@ class Capability:
 
 
 def capability(call: ToolCall, definitions: Mapping[str, ToolDef]) -> Capability:
+    """What ``call`` can do (see ``Capability``), read once per distinct tool name, argument
+    names and definition: a conversation calls the same few tools on every turn, and every
+    claim of an answer asks about each of them."""
     arguments = call.parsed_arguments
-    argument_parts: tuple[str, ...] = ()
-    if isinstance(arguments, dict):
-        argument_parts = tuple(p for key in arguments for p in tool_name_parts(str(key)))
+    keys = tuple(str(key) for key in arguments) if isinstance(arguments, dict) else ()
     definition = definitions.get(call.name)
-    verb, obj = description_action(definition.description) if definition is not None else ("", ())
-    return Capability(call.name, tool_name_parts(call.name), argument_parts, verb, obj)
+    return _capability(call.name, keys, definition.description if definition is not None else None)
+
+
+@lru_cache(maxsize=4096)
+def _capability(name: str, keys: tuple[str, ...], description: str | None) -> Capability:
+    argument_parts = tuple(p for key in keys for p in tool_name_parts(key))
+    verb, obj = description_action(description) if description is not None else ("", ())
+    return Capability(name, tool_name_parts(name), argument_parts, verb, obj)
 
 
 def definitions_by_name(tools: Iterable[ToolDef]) -> dict[str, ToolDef]:

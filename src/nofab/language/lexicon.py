@@ -51,6 +51,10 @@ class Lexicon:
         # A conversation asks about the same user message on every turn until the user
         # speaks again; the answer depends on the message alone. Bounded, thread-safe.
         self._classify = lru_cache(maxsize=1024)(self._classify_request)
+        # Whether a tool can perform an action depends on the action, the tool's capability
+        # and the claim's objects alone, and a turn asks it for every claim and call: kept
+        # per distinct question (bounded, thread-safe), so names are stemmed and matched once.
+        self._able = lru_cache(maxsize=8192)(self._can)
         self._accent_insensitive = profile.accent_insensitive
         self.trigger_keywords: tuple[tuple[str, str], ...] = tuple(
             (self._norm(keyword), tool)
@@ -127,7 +131,7 @@ class Lexicon:
         """
         defs = definitions or {}
         for call in tools:
-            if self._can(action, capability(call, defs), objects):
+            if self._able(action, capability(call, defs), objects):
                 return call.name
         for group in action.composite:
             names = [self.grounded_by(self.actions[member], tools, objects, defs) for member in group]

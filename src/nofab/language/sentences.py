@@ -42,6 +42,10 @@ class Token(NamedTuple):
 
 
 _new_tuple = tuple.__new__
+#: A token with the whitespace before it: ``findall`` hands back (space, token) pairs from C,
+#: and the spans follow from their lengths (no match object, ``span`` or ``group`` per token:
+#: a third of the tokenizer's time). Only whitespace lies between tokens (``\S`` is one).
+_SPACED_TOKEN = re.compile(r"(\s*)(" + TOKEN.pattern + ")")
 
 
 def tokenize(text: str) -> list[Token]:
@@ -50,18 +54,17 @@ def tokenize(text: str) -> list[Token]:
     Indices increase along the text but may skip a value (a line break right after a full
     stop); compare them, do not count with them."""
     out: list[Token] = []
-    append, find = out.append, text.find
+    append = out.append
     sentence = 0
-    previous_end = 0  # 0 only before the first token (a token is never empty)
-    for match in TOKEN.finditer(text):
-        start, end = match.span()
-        if previous_end and find("\n", previous_end, start) != -1:
+    end = 0
+    for space, token in _SPACED_TOKEN.findall(text):
+        start = end + len(space)
+        if space and out and "\n" in space:  # a line break since the previous token
             sentence += 1
-        token = match.group()
+        end = start + len(token)
         append(_new_tuple(Token, (token, start, end, sentence)))  # Token(...) without its __new__
         if token in SENTENCE_END:
             sentence += 1
-        previous_end = end
     return out
 
 
