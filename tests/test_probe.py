@@ -19,6 +19,7 @@ from probe import PROBE, Outcome, describe, fixture_files, run
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {
     "banking_dispute": "claims: 'has been applied' after open_dispute ran (read as needing an update tool)",
+    "banking_masked_stars": "numbers: a masked card 'ending 1117' (no 'in') is read as a plain number",
     "banking_transactions_de": "numbers: German '−54,20 €' / '3.200,00 €' split into loose integers",
     "banking_transfer": "entities: an id with two hyphens (TRF-20260301-0042) is cut at the second one",
     "calendar_free_slots": "numbers: a total of durations from shown start/end times is not derivable",
