@@ -4,6 +4,7 @@
     python bench/probe.py --src /work/wt/names/src # another source tree, read-only
     python bench/probe.py --json out.json          # also save the outcome for --diff
     python bench/probe.py --diff main.json names.json
+    python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
 The fixtures (``tests/fixtures/probe/``) were written by hand for domains τ-bench and ToolTalk
 do not cover (shops, banking, calendars, weather, travel, tickets, HR, recipes, search, devops,
@@ -75,15 +76,15 @@ def _note(obj: Any) -> str:
     return "transcript"
 
 
-def check_file(path: Path, side: str) -> Outcome:
-    """Run every turn of one fixture file through a default guard."""
+def check_file(path: Path, side: str, threshold: float = 0.8) -> Outcome:
+    """Run every turn of one fixture file through a default guard (at ``threshold``)."""
     from nofab import Guard, Policy
     from nofab.adapters import extract_turns
 
     obj = json.loads(path.read_text(encoding="utf-8"))
     extracted = extract_turns(obj)
     outcome = Outcome(name=path.stem, side=side, note=_note(obj), turns=len(extracted))
-    guard = _guard(Guard, Policy)
+    guard = _guard(Guard, Policy, threshold)
     for item in extracted:
         verdict = guard.check(item.turn)
         outcome.errors.extend(f"{item.where or 'turn'}: {e}" for e in verdict.detector_errors)
@@ -94,14 +95,14 @@ def check_file(path: Path, side: str) -> Outcome:
     return outcome
 
 
-_GUARDS: dict[int, Any] = {}
+_GUARDS: dict[tuple[int, float], Any] = {}
 
 
-def _guard(guard_type: Any, policy_type: Any) -> Any:
+def _guard(guard_type: Any, policy_type: Any, threshold: float) -> Any:
     # One guard for the whole run: building one loads lexicons, and the probe checks ~100 turns.
-    key = id(guard_type)
+    key = (id(guard_type), threshold)
     if key not in _GUARDS:
-        _GUARDS[key] = guard_type(policy_type(load_plugins=False))
+        _GUARDS[key] = guard_type(policy_type(load_plugins=False, threshold=threshold))
     return _GUARDS[key]
 
 
@@ -109,13 +110,13 @@ def _key(hit: Hit) -> tuple[str, str, str, str]:
     return (hit.turn, hit.detector, hit.kind, hit.identifier)
 
 
-def run(root: Path = PROBE) -> list[Outcome]:
+def run(root: Path = PROBE, threshold: float = 0.8) -> list[Outcome]:
     """Every fixture file's outcome, clean ones first.
 
     A dirty twin counts as caught only by a finding its clean twin does not also get: a
     false alarm that both share says nothing about the fabrication.
     """
-    outcomes = [check_file(p, side) for side, paths in fixture_files(root).items() for p in paths]
+    outcomes = [check_file(p, side, threshold) for side, paths in fixture_files(root).items() for p in paths]
     clean = {o.name: {_key(h) for h in o.hits} for o in outcomes if o.side == "clean"}
     for o in outcomes:
         if o.side == "dirty" and o.name in clean:
@@ -207,6 +208,12 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--src", type=Path, help="run against this source tree (put first on sys.path)")
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=0.8,
+        help="blocking threshold (0.8, the default policy's; 0.5 shows what sits below it)",
+    )
     parser.add_argument("--json", type=Path, help="also write the outcome here (for --diff)")
     parser.add_argument(
         "--diff", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two --json files"
@@ -222,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.path.insert(0, str(args.src.resolve()))
     import nofab
 
-    outcomes = run()
+    outcomes = run(threshold=args.threshold)
     print(f"nofab from {Path(nofab.__file__).parent}")
     print(report(outcomes))
     if args.json:
