@@ -8,7 +8,7 @@
 
 The fixtures (``tests/fixtures/probe/``) were written by hand for domains τ-bench and ToolTalk
 do not cover (shops, banking, calendars, weather, travel, tickets, HR, recipes, search, devops,
-sports) in several answer styles and four languages. ``clean/`` holds answers that are fully
+sports and more) in several answer styles and five languages. ``clean/`` holds answers that are fully
 grounded in their own evidence; ``dirty/`` holds twins of some of them with exactly one
 fabrication each (the turn's ``metadata.probe`` says which; transcripts are listed in the
 README there). A file is a turn or a transcript in any format the adapters read; every
