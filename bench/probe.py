@@ -23,6 +23,7 @@ nothing here was tuned on: add fixtures, never edit one to make a detector pass.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import sys
 from collections.abc import Sequence
@@ -154,6 +155,13 @@ def report(outcomes: Sequence[Outcome]) -> str:
     if errors:
         lines.append(f"detector errors ({len(errors)}):")
         lines.extend(f"  {n}: {e}" for n, e in errors)
+    tally = collections.Counter(
+        f"{h.detector}/{h.kind}" for o in flagged for h in {(h.detector, h.kind): h for h in o.hits}.values()
+    )
+    if tally:
+        lines.append(
+            "false alarms by detector/kind (files): " + ", ".join(f"{k} {n}" for k, n in tally.most_common())
+        )
     clean_turns = sum(o.turns for o in clean)
     flagged_turns = len({(o.name, h.turn) for o in flagged for h in o.hits})
     lines.append(
