@@ -9,6 +9,7 @@ Then runs ``nofab audit`` with each engine in a fresh process and prints turns/s
     python bench/audit.py --turns 100000 --workers 2 --engines local,dask
     python bench/audit.py --turns 1000000 --engines local
     python bench/audit.py --turns 20000 --engines local --compare /tmp/base/src --repeat 2
+    python bench/audit.py --turns 5000 --decode      # record decoding alone: json.loads vs audit's
 
 ``--compare SRC`` also runs every engine on the nofab source tree SRC (e.g. an export of the
 commit before a change), alternating with this tree on the same corpus, so a before/after
@@ -91,6 +92,28 @@ def generate(folder: Path, turns: int) -> tuple[int, int]:
     return written, copies * per_copy
 
 
+def decoding(folder: Path, repeat: int = 5) -> None:
+    """CPU per record of decoding the corpus' JSONL lines: json.loads (on the UTF-8 text, as the
+    audit did) against the audit's own decoder (``nofab.batch.work._decode``), min of ``repeat``."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from nofab.batch.work import _decode
+
+    lines = [line for path in sorted(folder.iterdir()) for line in path.read_bytes().splitlines() if line]
+    ways = {"json.loads": lambda b: json.loads(b.decode("utf-8")), "audit _decode": _decode}
+    size = sum(map(len, lines))
+    for name, decode in ways.items():
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            for line in lines:
+                decode(line)
+            best = min(best, time.process_time() - start)
+        print(
+            f"{name:14s} {best * 1e3:7.1f} ms CPU for {len(lines):,} records ({size / 2**20:.1f} MiB): "
+            f"{best / len(lines) * 1e6:5.1f} us per record"
+        )
+
+
 def run_one(engine: str, folder: str, out: str, workers: int, chunk_size: int | None) -> None:
     """Inner process: one audit, then its figures as one JSON line."""
     from nofab.batch.audit import audit, settings_for
@@ -133,6 +156,7 @@ def main() -> None:
     parser.add_argument("--chunk-size", type=int, default=0, help="records per task (default: audit's)")
     parser.add_argument("--compare", metavar="SRC", help="another nofab src/ tree to measure alongside")
     parser.add_argument("--repeat", type=int, default=1, help="runs per engine and tree (alternating)")
+    parser.add_argument("--decode", action="store_true", help="only time record decoding")
     parser.add_argument("--inner", nargs=3, metavar=("ENGINE", "FOLDER", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
@@ -148,6 +172,9 @@ def main() -> None:
             f"corpus: {records:,} records, {turns:,} turns, {size / 2**20:,.0f} MiB of JSONL "
             f"(generated in {time.perf_counter() - t0:.0f}s)"
         )
+        if args.decode:
+            decoding(folder)
+            return
         here = str(Path(__file__).resolve().parents[1] / "src")
         trees = [here, *([str(Path(args.compare).resolve())] if args.compare else [])]
         for engine in args.engines.split(","):

@@ -5,7 +5,11 @@ sentence is also checked before it is released, against the turn's evidence inde
 built once per stream. Prints the medians and the ratio for observe (no gate) and wipe (the
 gate); the target is <= 1.5x one check.
 
-    python bench/streaming.py [--repeat 30]
+    python bench/streaming.py [--repeat 30] [--by-detector]
+
+``--by-detector``: each detector's CPU time in a wipe stream (every gate batch and the final
+check) beside its time in one full check, and what it costs per gate call: a detector whose
+time per call does not shrink with the batch redoes turn-wide work for every text it sees.
 """
 
 from __future__ import annotations
@@ -14,9 +18,11 @@ import argparse
 import itertools
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from nofab import Guard, Policy, ToolCall, Turn
+from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
 from nofab.pipeline.stream import GuardedStream, partial_turn
 
 ANSWER_BYTES = 4096
@@ -117,10 +123,70 @@ def compare(
     )
 
 
+class _Clocked:
+    """A detector that adds its CPU time and calls to ``table`` (benchmark only)."""
+
+    def __init__(self, inner: object, table: dict[str, list[float]]) -> None:
+        self.inner = inner
+        self.id: str = inner.id  # type: ignore[attr-defined]
+        self.version: str = getattr(inner, "version", "")
+        self.kinds: tuple[str, ...] = getattr(inner, "kinds", ())
+        self.slot = table.setdefault(self.id, [0.0, 0.0])
+
+    def detect(self, evidence: Evidence) -> Iterable[Finding]:
+        start = time.process_time()
+        try:
+            return list(self.inner.detect(evidence))  # type: ignore[attr-defined]
+        finally:
+            self.slot[0] += time.process_time() - start
+            self.slot[1] += 1
+
+
+def by_detector(turn: Turn, answer: str, chunks: list[str], repeat: int) -> None:
+    """Per detector: CPU ms in a wipe stream (its gate calls and the final check) and in one full
+    check, and the stream's ms per call."""
+    guard = Guard(Policy(mode="wipe", load_plugins=False))
+    table: dict[str, list[float]] = {}
+    guard.detectors = tuple(_Clocked(d, table) for d in guard.detectors)
+    pending, full_turn = partial_turn(turn), turn.with_response(answer)
+
+    def stream() -> None:
+        for _ in GuardedStream(guard, pending, chunks):
+            pass
+
+    for _ in range(3):  # warm caches
+        stream()
+        guard.check(full_turn)
+    totals: dict[str, dict[str, list[float]]] = {}
+    for name, run in (("stream", stream), ("full", lambda: guard.check(full_turn))):
+        for slot in table.values():
+            slot[0] = slot[1] = 0.0
+        for _ in range(repeat):
+            run()
+        totals[name] = {k: [v[0] / repeat, v[1] / repeat] for k, v in table.items()}
+    print(f"[wipe] per detector, CPU ms per answer ({repeat} runs):")
+    print(f"  {'detector':18s} {'stream':>8s} {'full':>8s} {'ratio':>6s} {'calls':>6s} {'us/call':>8s}")
+    for name in sorted(totals["stream"], key=lambda k: -totals["stream"][k][0]):
+        (s_ms, calls), (f_ms, _) = totals["stream"][name], totals["full"][name]
+        ratio = s_ms / f_ms if f_ms else float("inf")
+        print(
+            f"  {name:18s} {s_ms * 1e3:8.2f} {f_ms * 1e3:8.2f} {ratio:6.1f} {calls:6.0f} "
+            f"{s_ms * 1e6 / max(calls, 1):8.1f}"
+        )
+    s_total = sum(v[0] for v in totals["stream"].values())
+    f_total = sum(v[0] for v in totals["full"].values())
+    print(f"  {'all':18s} {s_total * 1e3:8.2f} {f_total * 1e3:8.2f} {s_total / f_total:6.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--by-detector", action="store_true", help="only the per-detector breakdown")
     args = parser.parse_args()
+    if args.by_detector:
+        turn, answer = build_turn()
+        by_detector(turn, answer, chunked(answer, CHUNKS), args.repeat)
+        return
     guard = Guard(Policy(mode="observe", load_plugins=False))
     turn, answer = build_turn()
     chunks = chunked(answer, CHUNKS)

@@ -99,6 +99,23 @@ def test_langchain_invalid_tool_call_keeps_raw_args_and_links_its_result() -> No
     assert cancel.status == "error" and cancel.error == "order B-7 not found"
 
 
+def test_langchain_nofab_instruction_is_neither_user_words_nor_evidence() -> None:
+    """A saved LangChain transcript holds nofab's own corrective message (a human message named
+    "nofab" that quotes the questioned values): ``nofab check`` must not read it as the user's
+    words or as context, or it would ground the value it questions on the re-check."""
+    messages = [
+        {"type": "human", "content": "Refund order A-1."},
+        {"type": "ai", "content": "Refund R-999 issued for order A-1."},
+        {"type": "human", "name": "nofab", "content": "R-999 is in no tool result; revise the answer."},
+        {"type": "ai", "content": "Refund R-999 issued for order A-1."},
+    ]
+    last = extract_turns(messages, "langchain")[-1].turn
+    assert last.user_message == "Refund order A-1."
+    assert "R-999" not in last.context
+    named = [dict(messages[0], name="Ana"), *messages[1:]]  # a user who gives a name is still the user
+    assert extract_turns(named, "langchain")[-1].turn.user_message == "Refund order A-1."
+
+
 def test_mcp_structured_content_is_the_result_and_is_error_fails() -> None:
     """structuredContent that the text only repeats becomes the result; isError makes the call failed."""
     (turn,) = extract_turns(load("mcp.json"))

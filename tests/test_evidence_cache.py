@@ -8,6 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from nofab import Guard, Policy, Profile, Turn
 from nofab.evidence.index import Evidence
@@ -167,6 +169,45 @@ def test_a_long_context_read_by_paragraphs_reads_as_the_whole(joint: str) -> Non
         assert _parts(cached) == _parts(fresh)
 
 
+def test_a_growing_context_is_read_from_the_context_before_it() -> None:
+    """Each new context extends the one before it: only its new messages are read again, the
+    blocks stay few however long the conversation, and every reading equals the whole text's
+    (numbers, money and literals of messages in two languages included)."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    context = "\n\n".join(PARAGRAPHS * 20)
+    messages = ["I paid $45 for bag 2.", "Ich habe 30 EUR bezahlt.", "Code AB-77, 3 seats.\n\nAnd 12 more."]
+    for turn_number in range(40):
+        context = f"{context}\n\n{messages[turn_number % 3]} ({turn_number})"
+        turn = Turn(response="Bag 2 cost $45; AB-77 has 3 seats.", context=context)
+        cached = Evidence(turn, profile, lexicon, cache=cache)
+        fresh = Evidence(turn, profile, lexicon)
+        assert _parts(cached) == _parts(fresh)
+        for probe in ("45", "77", "ab-77", "30", "12", "1,000"):
+            assert cached.literals.has(probe) == fresh.literals.has(probe), probe
+            assert cached.literals.ends_an_id(probe) == fresh.literals.ends_an_id(probe), probe
+    held = cache.source(context, False)
+    blocks = len(held.literals)
+    assert blocks <= len(context) // 2048 + 2  # not one block per message
+
+
+@pytest.mark.parametrize("key", ['"refund_usd":', '"precio_total"', '"montant":'])
+def test_a_message_that_is_the_value_of_the_key_before_it_is_not_cut_off(key: str) -> None:
+    """A message ending in a money key (trailing spaces or not), the next one its value: the
+    context read from the one before it keeps the pair, as the whole text does."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    context = "\n\n".join(PARAGRAPHS * 20)
+    record = "The record below is what the refund tool returned. " * 45  # a block of its own
+    for message in (f"{record}{key}" + " " * 80, ": 12.50" if key.endswith('"') else "12.50"):
+        context = f"{context}\n\n{message}"
+        turn = Turn(response="The refund is $12.50.", context=context)
+        cached = Evidence(turn, profile, lexicon, cache=cache)
+        assert _parts(cached) == _parts(Evidence(turn, profile, lexicon))
+
+
 @pytest.mark.parametrize(
     "left, right",
     [('the fee is "price"', ": 13 per seat"), ('"refund_usd":', "-40"), ('"refund_usd":', '"75"')],
@@ -242,3 +283,42 @@ def test_records_of_one_result_are_its_share_of_the_records() -> None:
     )
     assert evidence.records_of("tool_calls[1].result") == ()  # the call failed
     assert evidence.records_of("tool_calls[9].result") == ()
+
+
+_MESSAGE_PIECES = st.sampled_from(
+    [
+        "I paid $45 for bag 2.",
+        "Ich habe 30 EUR bezahlt",
+        '"refund_usd":',
+        ": 12.50",
+        "12.50",
+        "-7",
+        '{"a": 1,',
+        "}",
+        "",
+        "\n",
+        "Code AB-77, 3 seats",
+        "le 12/05 à 14h30",
+        " " * 70,
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(_MESSAGE_PIECES, max_size=4).map("\n\n".join), min_size=1, max_size=8))
+def test_a_context_grown_message_by_message_reads_as_the_whole(messages: list[str]) -> None:
+    """Whatever the messages appended to a long context (blank lines inside, a key in one and
+    its value in the next, an object opened, nothing at all), each turn's reading through
+    the cache equals the reading of the whole text."""
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    cache = ResultCache()
+    context = "\n\n".join(PARAGRAPHS * 20)
+    for message in messages:
+        context = f"{context}\n\n{message}"
+        turn = Turn(response="Bag 2 cost $45 and 12.50 back; AB-77.", context=context)
+        cached = Evidence(turn, profile, lexicon, cache=cache)
+        fresh = Evidence(turn, profile, lexicon)
+        assert _parts(cached) == _parts(fresh)
+        for probe in ("45", "77", "ab-77", "30", "12.50", "7"):
+            assert cached.literals.has(probe) == fresh.literals.has(probe), probe

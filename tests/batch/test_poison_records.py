@@ -133,3 +133,31 @@ def test_unknown_input_format_is_a_usage_error(tmp_path: Path, capsys: pytest.Ca
     log.write_text(json.dumps(OK) + "\n", encoding="utf-8")
     assert main(["audit", str(log), "--out", str(tmp_path / "r.duckdb"), "--input-format", "yaml"]) == 2
     assert "--input-format" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"response": "The fee is 3.", "tool_calls": [{"name": "t", "result": {"fee": NaN, "n": 3}}]}',
+        '{"response": "Le total est 1e400.", "tool_calls": [{"name": "t", "result": {"total": 1e400}}]}',
+        '{"response": "Gesamt: 12 €", "tool_calls": [{"name": "t", "result": {"x": -0.0, "total": 12}}]}',
+    ],
+    ids=["nan", "overflow", "plain"],
+)
+def test_a_record_is_decoded_as_json_loads_reads_it(tmp_path: Path, line: str) -> None:
+    """The fast decoder refuses what json.loads accepts (NaN, 1e400): such a record is read as
+    before, checked, and stored with its line as it was, not turned into an input error."""
+    log = tmp_path / "log.jsonl"
+    log.write_text(line + "\n", encoding="utf-8")
+    out = tmp_path / "r.duckdb"
+    stats = audit([str(log)], out, settings_for("observe", 0.8), progress=False)
+    assert stats.turns == 1 and stats.input_errors == 0
+    store = RunStore(out, read_only=True)
+    try:
+        raw, response = store.con.execute(
+            "SELECT r.raw, t.response FROM records r JOIN turns t USING (record_key)"
+        ).fetchone()
+    finally:
+        store.close()
+    assert raw == line
+    assert response == json.loads(line)["response"]

@@ -34,6 +34,10 @@ from nofab.adapters.conversation import (
 )
 from nofab.errors import TurnError
 
+#: The name nofab puts on its corrective ``HumanMessage`` (the LangChain middleware): such a
+#: message is neither the user's words nor evidence.
+INSTRUCTION_NAME = "nofab"
+
 #: Message type names as ``model_dump`` writes them and as class names in ``dumpd`` ids.
 _TYPES = {
     "ai": "ai",
@@ -95,6 +99,9 @@ def extract(obj: Any) -> list[ExtractedTurn]:
         if kind == "system":
             conversation.add_system(text)
         elif kind == "human":
+            if fields.get("name") == INSTRUCTION_NAME:
+                continue  # nofab's own corrective instruction: it quotes the findings, so
+                # reading it as the user's words would ground the very values it questions
             conversation.add_user(text)
         elif kind == "ai":
             _requests(conversation, fields, where)

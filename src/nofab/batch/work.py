@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from nofab.batch.records import record_time, records_to_turns
 from nofab.batch.sources import RawRecord
 from nofab.config.policy import Policy, Profile
@@ -140,9 +142,17 @@ def record_key(source: str, position: int, digest: str) -> str:
     return hashlib.blake2b(f"{source}\x1f{position}\x1f{digest}".encode(), digest_size=12).hexdigest()
 
 
-def _decode(payload: bytes | Any) -> Any:
+#: msgspec's untyped JSON decoder: 2.5x json.loads on audit records (bench: 17 against 43 µs a
+#: τ-bench record). It gives json.loads' values wherever it accepts the text; what it refuses
+#: (NaN, 1e400, a lone surrogate, a malformed line) goes through json.loads, which either
+#: accepts it as before or gives the error message with its column.
+_JSON = msgspec.json.Decoder()
+
+
+def _decode(payload: bytes | Any) -> tuple[Any, str | None]:
+    """(the decoded record, its text when it came as bytes: stored as the record's ``raw``)."""
     if not isinstance(payload, bytes):
-        return payload
+        return payload, None
     try:
         text = payload.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -152,7 +162,11 @@ def _decode(payload: bytes | Any) -> Any:
             "",
         ) from None
     try:
-        return json.loads(text)
+        return _JSON.decode(payload), text
+    except (msgspec.MsgspecError, RecursionError):
+        pass
+    try:
+        return json.loads(text), text
     except json.JSONDecodeError as exc:
         # A line cut short (a crashed writer) ends inside a string or before a closing brace.
         cut = exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip()) - 1
@@ -176,9 +190,10 @@ def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult
         error = rec.error
         turns: list[Any] = []
         obj: Any = None
+        text: str | None = None
         if error is None:
             try:
-                obj = _decode(rec.payload)
+                obj, text = _decode(rec.payload)
                 turns = records_to_turns(obj, settings.input_format)
             except InputError as exc:  # a turn that does not validate, or no known format
                 error = f"{exc.where}: {exc.detail}" if exc.where else exc.detail
@@ -186,11 +201,7 @@ def check_chunk(records: Sequence[RawRecord], settings: Settings) -> ChunkResult
                 error = f"cannot be read as a turn or transcript: {type(exc).__name__}: {exc}"
         raw = ""
         if error is None:
-            raw = (
-                rec.payload.decode("utf-8")
-                if isinstance(rec.payload, bytes)
-                else json.dumps(obj, ensure_ascii=False, default=str)
-            )
+            raw = text if text is not None else json.dumps(obj, ensure_ascii=False, default=str)
         r = out.records
         col: str
         value: Any

@@ -30,12 +30,19 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from nofab.evidence.records import Record, RecordFinder
-from nofab.language.text import fold_source, json_text, value_text
+from nofab.evidence.sourceindex import (
+    BLOCK,
+    EXTENSION_TRIES,
+    PARAGRAPH,
+    ContextBlocks,
+    SourceIndex,
+    cut_blocks,
+    joined_reading,
+)
+from nofab.language.text import json_text
 
 if TYPE_CHECKING:
-    from nofab.numbers.dates import DateTimeIndex
     from nofab.numbers.derive import Derivable
-    from nofab.numbers.index import LiteralIndex
 
 #: Default bounds, each for the sources and for the results: enough for the live
 #: conversations of a busy service (a τ-bench episode holds about 20 sources of 1 KB).
@@ -44,157 +51,6 @@ DEFAULT_MAX_BYTES = 32 * 2**20
 #: Estimated bytes per character of a result's text held as records: measured on τ-bench
 #: results (about 1 MB of records for 66 KB of result text, so 15 with the parsed value).
 _RECORD_BYTES_PER_CHAR = 16
-
-
-class SourceIndex:
-    """What the evidence index needs from one source's text, each part computed on first
-    use (a turn whose answer has no number never reads the numbers of its sources) and
-    then kept with the entry. Computing a part is idempotent: two threads that race on it
-    both store the same value."""
-
-    __slots__ = ("_dates", "_folded", "_literals", "_money", "_numbers", "key", "text")
-
-    def __init__(self, key: str, text: str) -> None:
-        #: The content key (see the module's docstring).
-        self.key = key
-        self.text = text
-        self._folded: str | None = None
-        self._numbers: tuple[float, ...] | None = None
-        self._money: tuple[float, ...] | None = None
-        self._literals: tuple[LiteralIndex, ...] | None = None
-        self._dates: DateTimeIndex | None = None
-
-    @classmethod
-    def build(cls, key: str, value: Any, structured: bool = True) -> SourceIndex:
-        """``structured``: ``value`` is a JSON value (a tool's arguments or result), read through
-        ``value_text``; otherwise it is plain text (a user message, the context) taken as is."""
-        return cls(key, value_text(value) if structured else key)
-
-    @property
-    def folded(self) -> str:
-        if self._folded is None:
-            self._folded = fold_source(self.text)
-        return self._folded
-
-    @property
-    def numbers(self) -> tuple[float, ...]:
-        """Every finite number in the text, sorted and distinct (``NumberIndex``'s reading)."""
-        if self._numbers is None:
-            from nofab.numbers.index import NumberIndex  # loaded with the first Guard, not on import
-
-            self._numbers = tuple(NumberIndex(self.text).values)
-        return self._numbers
-
-    @property
-    def money(self) -> tuple[float, ...]:
-        """Numbers the text presents as money (``money_values``' reading of the folded text)."""
-        if self._money is None:
-            from nofab.numbers.index import money_values
-
-            self._money = tuple(money_values(self.folded))
-        return self._money
-
-    @property
-    def literals(self) -> tuple[LiteralIndex, ...]:
-        """The folded text's whole numeric tokens, codes and id endings (``LiteralIndex``),
-        one index per block (``nofab.evidence.literals`` joins them)."""
-        if self._literals is None:
-            from nofab.numbers.index import LiteralIndex
-
-            self._literals = (LiteralIndex(self.folded),)
-        return self._literals
-
-    @property
-    def dates(self) -> DateTimeIndex:
-        """The folded text's dates and times (read lazily by the index itself), over the
-        whole text even when it is read in blocks (a date may span a blank line)."""
-        if self._dates is None:
-            from nofab.numbers.dates import DateTimeIndex
-
-            self._dates = DateTimeIndex(self.folded)
-        return self._dates
-
-    def size(self) -> int:
-        """Estimated bytes held: the key, the text when it differs, the folded text, and
-        what the numbers may add (the text is not always held elsewhere: a result's
-        searchable text is built from its JSON)."""
-        return len(self.key) + (len(self.text) if self.text is not self.key else 0) + 2 * len(self.text)
-
-
-class _Paragraphs(SourceIndex):
-    """A long plain text read block by block (paragraphs gathered), each block a cached source.
-
-    The context of a conversation is its system prompt (a policy of many kilobytes) and the
-    user's earlier messages, joined by blank lines: it changes at every user message, but
-    only by a paragraph at its end. Reading it by blocks reads only the last block again.
-    Every part joins exactly: case folding, numbers and money amounts never span a blank
-    line, except a JSON key and its value split around one, where no cut is made.
-    """
-
-    __slots__ = ("_parts",)
-
-    def __init__(self, text: str, parts: list[SourceIndex]) -> None:
-        super().__init__(text, text)
-        self._parts = parts
-
-    @property
-    def folded(self) -> str:
-        if self._folded is None:
-            self._folded = _PARAGRAPH.join(p.folded for p in self._parts)
-        return self._folded
-
-    @property
-    def numbers(self) -> tuple[float, ...]:
-        if self._numbers is None:
-            self._numbers = tuple(sorted({v for p in self._parts for v in p.numbers}))
-        return self._numbers
-
-    @property
-    def money(self) -> tuple[float, ...]:
-        if self._money is None:
-            self._money = tuple(sorted({v for p in self._parts for v in p.money}))
-        return self._money
-
-    @property
-    def literals(self) -> tuple[LiteralIndex, ...]:
-        if self._literals is None:
-            self._literals = tuple(index for p in self._parts for index in p.literals)
-        return self._literals
-
-
-_PARAGRAPH = "\n\n"
-#: Paragraphs are gathered into blocks of at least this many characters: a block is one
-#: cached source, so a 6 KB policy of 35 paragraphs is 3 lookups, not 35. Blocks are cut
-#: from the start, so appending a paragraph changes only the last block.
-_BLOCK = 2048
-
-
-def _paragraphs(text: str) -> list[str] | None:
-    """``text`` cut at blank lines into blocks of about ``_BLOCK`` characters, or None when
-    it is a single block or a money reading could span a cut: an object value (any ``{``),
-    or a JSON key and its value around the blank line (``"price"`` | ``: 12`` or
-    ``"price":`` | ``12``)."""
-    if len(text) < 2 * _BLOCK or _PARAGRAPH not in text or "{" in text:
-        return None
-    if text.count(_PARAGRAPH) * 32 > len(text):
-        return None  # paragraphs of a few characters (hostile, or not prose): one pass is cheaper
-    blocks: list[str] = []
-    current: list[str] = []
-    size = 0
-    for piece in text.split(_PARAGRAPH):
-        if size >= _BLOCK and not _joined_reading(current[-1], piece):
-            blocks.append(_PARAGRAPH.join(current))
-            current, size = [], 0
-        current.append(piece)
-        size += len(piece) + len(_PARAGRAPH)
-    blocks.append(_PARAGRAPH.join(current))
-    return blocks if len(blocks) > 1 else None
-
-
-def _joined_reading(before: str, after: str) -> bool:
-    """Could a JSON key and its value span the blank line between these paragraphs?"""
-    end, start = before.rstrip()[-1:], after.lstrip()[:1]
-    return (end == '"' and start == ":") or (end == ":" and (start in ('"', "-") or start.isdigit()))
 
 
 def content_key(value: Any) -> str:
@@ -255,6 +111,12 @@ class _Bounded(Generic[_V]):
             self.hits += 1
             return item[0]
 
+    def peek(self, key: Hashable) -> _V | None:
+        """The entry under ``key`` if held, without counting a hit or a miss or renewing it."""
+        with self._lock:
+            item = self._items.get(key)
+            return None if item is None else item[0]
+
     def put(self, key: Hashable, value: _V, size: int) -> None:
         if size > self._max_bytes // 4:
             return  # one huge source would evict most of the others and is rarely seen again
@@ -282,6 +144,12 @@ class ResultCache:
 
     def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self._sources: _Bounded[SourceIndex] = _Bounded(max_entries, max_bytes)
+        #: The lengths of the long contexts read by blocks so far: a new context is looked up
+        #: as one of them extended only where it has a blank line at such a length, so a
+        #: context seen for the first time (a one-off check) costs no slice and no hash.
+        #: Stale lengths (evicted contexts) cost one lookup; the set is emptied past its bound.
+        self._context_ends: set[int] = set()
+        self._max_entries = max_entries
         # One-element tuples: a result that is text holds (None,), which is not a miss.
         self._records: _Bounded[tuple[tuple[Record, ...] | None]] = _Bounded(max_entries, max_bytes)
         self._derivables: _Bounded[tuple[Derivable | None]] = _Bounded(max_entries, max_bytes)
@@ -293,13 +161,50 @@ class ResultCache:
         key = content_key(value)
         index = self._sources.get((structured, key))
         if index is None:
-            pieces = None if structured else _paragraphs(key)
-            if pieces is None:
-                index = SourceIndex.build(key, value, structured)
-            else:
-                index = _Paragraphs(key, [self.source(p, False) for p in pieces])
+            index = None if structured else self._extended(key)
+            if index is None:
+                pieces = None if structured else cut_blocks(key)
+                if pieces is None:
+                    index = SourceIndex.build(key, value, structured)
+                else:
+                    index = ContextBlocks(key, [self.source(p, False) for p in pieces])
             self._sources.put((structured, key), index, index.size())
+            if isinstance(index, ContextBlocks):
+                if len(self._context_ends) >= self._max_entries:
+                    self._context_ends.clear()
+                self._context_ends.add(len(key))
         return index
+
+    def _extended(self, text: str) -> ContextBlocks | None:
+        """``text`` read as a context already held plus what follows its blank line: the new
+        user message is the only new block (with the messages appended before it, while they
+        are shorter than a block), and the split of the whole text is skipped.
+
+        Cutting there is the same reading as ``_paragraphs``' cuts: at a blank line, never
+        between a JSON key and its value, in a text with no ``{``. Only a held composite is
+        extended, so the context itself passed those rules."""
+        if len(text) < 2 * BLOCK:
+            return None
+        end = len(text)
+        for _ in range(EXTENSION_TRIES):
+            end = text.rfind(PARAGRAPH, 2 * BLOCK, end)
+            if end < 0:
+                return None
+            if end not in self._context_ends:
+                continue
+            prior = self._sources.peek((False, text[:end]))
+            if not isinstance(prior, ContextBlocks):
+                continue
+            rest = text[end + len(PARAGRAPH) :]
+            if not rest.strip() or "{" in rest or joined_reading(prior.text, rest):
+                return None
+            parts = list(prior.parts)
+            if prior.open_tail and len(parts[-1].text) < BLOCK:
+                rest = parts.pop().text + PARAGRAPH + rest
+            tail = self.source(rest, False)
+            parts.extend(tail.parts if isinstance(tail, ContextBlocks) else (tail,))
+            return ContextBlocks(text, parts, open_tail=not isinstance(tail, ContextBlocks))
+        return None
 
     def records(
         self, source: SourceIndex, value: Callable[[], Any], where: str, name_fields: Sequence[str]

@@ -22,6 +22,7 @@ Every verdict goes to ``on_verdict`` (and the guard's event handlers).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
@@ -34,6 +35,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingExtraError("nofab.integrations.langchain", "langchain", exc.name) from None
 
 from nofab.adapters import extract_turns
+from nofab.adapters.langchain import INSTRUCTION_NAME
 from nofab.integrations._revise import decide
 from nofab.model.turn import PendingCall, SafetyTier, Turn
 from nofab.model.verdict import Verdict
@@ -43,9 +45,6 @@ from nofab.pipeline.pending import check_pending_call
 #: The messages a turn is read from; others (``RemoveMessage``, custom chat roles) say nothing
 #: about what was asked, run or answered.
 _READ = (AIMessage, HumanMessage, SystemMessage, ToolMessage)
-
-#: The name on nofab's corrective messages, so they are neither evidence nor the user's words.
-INSTRUCTION_NAME = "nofab"
 
 
 class NofabMiddleware(AgentMiddleware):
@@ -135,13 +134,8 @@ class NofabMiddleware(AgentMiddleware):
 
 
 def _with_pending(turn: Turn, pending: PendingCall) -> Turn:
-    return Turn(
-        response=turn.response,
-        user_message=turn.user_message,
-        context=turn.context,
-        tool_calls=turn.tool_calls,
-        pending_call=pending,
-    )
+    # Every other field (tool definitions, earlier answers, metadata) stays as read.
+    return dataclasses.replace(turn, pending_call=pending)
 
 
 def _is_instruction(message: AnyMessage) -> bool:
