@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from probe import PROBE, Outcome, describe, fixture_files, run
+from probe import PROBE, Outcome, describe, diff, fixture_files, run
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {
@@ -117,3 +117,19 @@ def test_dirty_twin(name: str, outcomes: dict[tuple[str, str], Outcome]) -> None
 
 def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe" == PROBE
+
+
+def test_diff_names_each_change_by_side() -> None:
+    """The side-by-side view: a clean file that starts to fire, a twin that stops being caught."""
+    hit: dict[str, object] = {"turn": "turn", "detector": "numbers", "kind": "unverified_number"}
+    hit |= {"identifier": "34", "confidence": 0.8, "reason": "number 34 not found"}
+
+    def outcome(side: str, name: str, hits: list[dict[str, object]]) -> dict[str, object]:
+        return {"side": side, "name": name, "hits": hits}
+
+    before = {"src": "a", "outcomes": [outcome("clean", "x", []), outcome("dirty", "y", [hit])]}
+    after = {"src": "b", "outcomes": [outcome("clean", "x", [hit]), outcome("dirty", "y", [])]}
+    text = diff(before, after)
+    assert "clean/x: newly FLAGS" in text and "+ numbers/unverified_number '34'" in text
+    assert "dirty/y: newly MISSES" in text and "- numbers/unverified_number '34'" in text
+    assert diff(before, before).endswith("no change")
