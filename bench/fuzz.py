@@ -10,8 +10,9 @@ verdict or raise the documented ``nofab.InputError``. Any other exception is a c
 atheris stops and writes the input to ``crash-*``; add it as a test.
 
 ``hostile_turn(family, size)`` builds a turn whose answer is about ``size`` characters of
-one hostile family (``FAMILIES``): dense numbers against many evidence numbers, phone
-numbers, e-mail addresses, URLs, paths, codes, or all of them mixed. The evidence grows
+one hostile family (``FAMILIES``): dense numbers against many evidence numbers, numbers
+read with the words around them (month names, amounts, "about 12%", "1.2 million", "7 pm"),
+phone numbers, e-mail addresses, URLs, paths, codes, or all of them mixed. The evidence grows
 with the answer (one evidence item per few answer items), so a detector that compares
 every answer item with every evidence item shows up as seconds per MB growing with size.
 """
@@ -23,12 +24,37 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-FAMILIES = ("dense_numbers", "phones", "emails", "urls", "paths", "codes", "mixed")
+FAMILIES = ("dense_numbers", "number_phrases", "phones", "emails", "urls", "paths", "codes", "mixed")
 
 
 def _dense(rng: random.Random, i: int) -> tuple[str, Any]:
     price = rng.randint(100, 99_999) / 100
     return f"Row {i}: {price:.2f} vs {rng.randint(13, 9999)}; ", {"id": i, "price": price, "seats": i % 40}
+
+
+_MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def _phrase(rng: random.Random, i: int) -> tuple[str, Any]:
+    """Numbers read with the words around them: a date written with a month name, an amount
+    with thousands separators, a percentage after "about", a scale word, a time of day."""
+    day, month, hour = rng.randint(1, 28), rng.randint(1, 12), rng.randint(1, 11)
+    fare, share, miles = rng.randint(1000, 999_999) / 100, rng.randint(1, 99), rng.randint(11, 99) / 10
+    text = (
+        f"on {day} {_MONTH_NAMES[month - 1]} pay ${fare:,.2f}, about {share}% of "
+        f"{miles} million miles, at {hour} pm; "
+    )
+    row = {
+        "date": f"2024-{month:02d}-{day:02d}",
+        "fare": fare,
+        "share": share / 100,
+        "miles": round(miles * 1_000_000),
+        "time": f"{hour + 12}:00",
+    }
+    return text, row
 
 
 def _phone(rng: random.Random, i: int) -> tuple[str, Any]:
@@ -58,6 +84,7 @@ def _code(rng: random.Random, i: int) -> tuple[str, Any]:
 
 _MAKERS: dict[str, Callable[[random.Random, int], tuple[str, Any]]] = {
     "dense_numbers": _dense,
+    "number_phrases": _phrase,
     "phones": _phone,
     "emails": _email,
     "urls": _url,

@@ -6,7 +6,12 @@
 
 For τ-bench and ToolTalk it prints, per half, the clean turns with a blocking finding
 (threshold 0.8, default policy, no profile) and the injection recall of each mutation
-(``bench/injection.py``, seed 7). Tune on the tuning half; the checking half is the headline.
+(``bench/injection.py``, seed 7); name swaps are also counted apart for a lone name (no
+capitalised word beside it: "for Noah", "Thank you, Noah") — the hard case, since a name
+beside a held surname is caught by its neighbour; and an agent that writes first names only is
+simulated (a held full name of the answer shortened to its first name: clean, then
+swapped). Tune on the tuning half; the checking half is the headline, and ``--list`` and
+``--misses`` refuse it: its examples stay unread.
 """
 
 from __future__ import annotations
@@ -57,13 +62,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-injection", action="store_true")
     parser.add_argument(
         "--misses",
-        choices=injection.MUTATIONS,
+        choices=(*injection.MUTATIONS, injection.LONE_FIRST_NAME),
         help="list each missed injection of this type with what was found at its span (tuning half only)",
     )
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
-    if args.misses and (args.half or list(HALVES)) != ["tuning"]:
-        parser.error("--misses reads the examples: only with --half tuning (the checking half stays unread)")
+    if (args.list or args.misses) and (args.half or list(HALVES)) != ["tuning"]:
+        parser.error(
+            "--list and --misses read examples: only with --half tuning (the checking half stays unread)"
+        )
     halves = corpus_halves()
     pool = injection.name_pool(t for by in halves.values() for turns in by.values() for _l, t in turns)
     for corpus, by_half in halves.items():
@@ -90,14 +97,39 @@ def main(argv: Sequence[str] | None = None) -> None:
                     (f.span[0] < mutant.span[1] and mutant.span[0] < f.span[1]) or f.whole_turn
                     for f in blocking
                 )
-                per[mutant.mutation][0] += hit
+                kinds = [mutant.mutation]
+                if mutant.mutation == "name_swapped" and injection.lone(mutant):
+                    kinds.append("name_swapped_lone")
+                for kind in kinds:
+                    per[kind][0] += hit
+                    per[kind][1] += 1
                 if not hit and mutant.mutation == args.misses:
                     _print_miss(guard, mutant)
-                per[mutant.mutation][1] += 1
             print(
                 "    injection: "
                 + ", ".join(f"{m} {h}/{n} ({h / max(1, n):.3f})" for m, (h, n) in per.items())
             )
+            _lone_first_names(guard, corpus, turns, args.seed, pool, args.misses == injection.LONE_FIRST_NAME)
+
+
+def _lone_first_names(
+    guard: Guard, corpus: str, turns: Sequence[tuple[str, Turn]], seed: int, pool: list[str], misses: bool
+) -> None:
+    """The simulated first-name-only agent (``injection.lone_first_names``): swaps caught,
+    and clean variants flagged."""
+    caught = flagged = total = 0
+    for clean, mutant in injection.lone_first_names(corpus, turns, seed, pool):
+        total += 1
+        flagged += bool(guard.assess(clean).blocking)
+        blocking = guard.assess(mutant.turn).blocking
+        hit = any(f.span[0] < mutant.span[1] and mutant.span[0] < f.span[1] for f in blocking)
+        caught += hit
+        if misses and not hit:
+            _print_miss(guard, mutant)
+    if total:
+        print(
+            f"    lone first names: swaps caught {caught}/{total}, clean variants flagged {flagged}/{total}"
+        )
 
 
 def _print_miss(guard: Guard, mutant: injection.Mutant) -> None:

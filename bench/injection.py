@@ -88,6 +88,16 @@ def name_pool(turns: Iterable[Turn]) -> list[str]:
     return sorted(pool)
 
 
+def lone(mutant: Mutant) -> bool:
+    """The swapped name stands alone: no capitalised word right before or after it (one
+    space apart), so no held neighbour ("Sophia ___") can give it away."""
+    text = mutant.turn.response
+    start, end = mutant.span
+    before = re.search(r"(?:^|\s)(\S+) $", text[max(0, start - 40) : start])
+    after = re.match(r" (\S+)", text[end : end + 40])
+    return not any(m and m.group(1)[:1].isupper() for m in (before, after))
+
+
 def _number_changed(turn: Turn, rng: random.Random, grounded: str) -> tuple[Turn, tuple[int, int]] | None:
     text = turn.response
     candidates = [
@@ -184,6 +194,61 @@ def _failed_as_success(turn: Turn) -> tuple[Turn, tuple[int, int]] | None:
     )
     mutated = replace(turn, tool_calls=(*turn.tool_calls[:-1], failed))
     return mutated, (0, len(turn.response))
+
+
+#: The simulated first-name-only agent's mutation (not in ``MUTATIONS``: it rewrites the
+#: answer before swapping, see ``lone_first_names``).
+LONE_FIRST_NAME = "lone_first_name_swapped"
+_FULL_NAME = re.compile(r"\b([A-Z][a-z]+) ([A-Z][a-z]+)\b")
+
+
+def lone_first_names(
+    corpus: str, turns: Sequence[tuple[str, Turn]], seed: int, pool: Sequence[str]
+) -> Iterator[tuple[Turn, Mutant]]:
+    """An agent that calls people by their first name: in each turn whose answer writes a
+    full name the records hold ("Sophia Silva"), one of them is written as the first name
+    alone ("Sophia"): that is the clean variant (it must not be flagged); swapping that lone
+    first name for a pool name no evidence holds is the mutant (it must be)."""
+    for index, (label, turn) in enumerate(turns):
+        firsts: set[str] = set()
+        lasts: set[str] = set()
+        for call in turn.tool_calls:
+            _record_names(call.parsed_result, firsts, lasts)
+        found = [
+            m for m in _FULL_NAME.finditer(turn.response) if m.group(1) in firsts and m.group(2) in lasts
+        ]
+        if not found:
+            continue
+        rng = random.Random(f"{seed}:{corpus}:{index}:lone_first_name")
+        m = rng.choice(found)
+        text = turn.response
+        clean = replace(turn, response=text[: m.start()] + m.group(1) + text[m.end() :])
+        grounded = _grounded_text(turn)
+        for _ in range(20):
+            new = rng.choice(pool)
+            if find_token(grounded, fold(new)) == -1:
+                response = text[: m.start()] + new + text[m.end() :]
+                span = (m.start(), m.start() + len(new))
+                yield (
+                    clean,
+                    Mutant(corpus, label, "lone_first_name_swapped", replace(turn, response=response), span),
+                )
+                break
+
+
+def _record_names(value: object, firsts: set[str], lasts: set[str]) -> None:
+    """First names and surnames held under ``first_name``/``last_name`` keys, anywhere."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, str) and re.search(r"first_?name$", str(key), re.IGNORECASE):
+                firsts.add(item)
+            elif isinstance(item, str) and re.search(r"last_?name$", str(key), re.IGNORECASE):
+                lasts.add(item)
+            else:
+                _record_names(item, firsts, lasts)
+    elif isinstance(value, list):
+        for item in value:
+            _record_names(item, firsts, lasts)
 
 
 def mutants(

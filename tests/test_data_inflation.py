@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nofab import Profile, Turn
-from nofab.detectors.inflation import InflationDetector
+from nofab.detectors.inflation import _COUNT, InflationDetector, _has_count_phrase
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.model.finding import Finding
@@ -130,3 +132,47 @@ def test_every_case_again_through_one_shared_cache() -> None:
             fresh = Evidence(turn, profile, lexicon_for(profile))
             cached = Evidence(turn, profile, lexicon_for(profile), cache=cache)
             assert list(detector.detect(cached)) == list(detector.detect(fresh)), label
+
+
+# ---------------------------------------------------------------------- the count gate
+# The gate answers exactly what the count regex answers; it only asks cheaper questions
+# first. Built from the phrase's parts (cue, determiner, number, nouns) in any case, with the
+# characters the regex equates with ASCII letters and spacing the regex allows.
+_OPENINGS = st.sampled_from(
+    ["here are", "I found", "I've found", "I’ve found", "we found", "found", "there are", "you have",
+     "it returned", "returned", "showing", "listing", "there is", "we have", "are"]
+)  # fmt: skip
+_NUMBERS = st.sampled_from(["5", "12", "1000", "twelve", "three", "a few", "ten", "0", "5.5"])
+_WORDS = st.sampled_from(["orders", "flights", "saved", "matching", "order", "ſeats", "KITS", "İtems", "x"])
+_GLUE = st.sampled_from([" ", "  ", "\n", " the ", " your ", " all ", " these ", "\t", "—"])
+
+
+@given(
+    st.lists(st.tuples(_OPENINGS, _GLUE, _NUMBERS, st.lists(_WORDS, max_size=3)), max_size=3),
+    st.sampled_from([str.lower, str.upper, str.title, lambda s: s]),
+    st.text(max_size=20),
+)
+@settings(max_examples=300, deadline=None)
+def test_count_gate_agrees_with_the_count_pattern(
+    parts: list[tuple[str, str, str, list[str]]], case: Any, noise: str
+) -> None:
+    answer = noise.join(
+        case(f"{opening}{glue}{number} {' '.join(words)}.") for opening, glue, number, words in parts
+    )
+    assert _has_count_phrase(answer) == (_COUNT.search(answer) is not None)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["Here are your 5 orders.", "I’ve found three flights", "LISTING 4 ORDERS", "li\u017fting 4 orders",
+     "it returned 2 results", "Aquí tienes: here  are\nthe 3 flights"],
+)  # fmt: skip
+def test_count_gate_sees_count_phrases(answer: str) -> None:
+    assert _has_count_phrase(answer)
+
+
+@pytest.mark.parametrize(
+    "answer", ["There is 1 order.", "Your orders are ready.", "Found 10", "¿Y los 5 vuelos?"]
+)
+def test_count_gate_passes_over_other_text(answer: str) -> None:
+    assert not _has_count_phrase(answer)

@@ -146,3 +146,18 @@ def test_salad_thresholds_come_from_the_profile() -> None:
     """Asking for denser punctuation than the text has turns the salad signal off."""
     profile = Profile(rules={"degenerate_prose": {"salad_piece_density": 1.0}})
     assert all("salad" not in x.reason for x in detect(SALAD_EN, profile))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # Garbled list items and headings are not prose: what is left is too short to judge.
+        "Here you go:\n" + "\n".join(f"- th e re sul ts ar e {i} th e" for i in range(12)),
+        "# Re sul ts\n" + "\n".join(f"{i}. a b c d e f g h" for i in range(1, 12)) + "\nAll done.",
+        "Kö nn en:\n" + "\n".join(f"* ab cd ef gh ij {i}" for i in range(12)),
+    ],
+)
+def test_an_answer_long_only_in_lists_has_too_little_prose_to_judge(answer: str) -> None:
+    detector = DegenerateProseDetector(Profile())
+    assert answer.count(" ") + answer.count("\n") >= detector.min_words
+    assert detector.measure(answer) is None

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from nofab import Profile, Turn
-from nofab.detectors.entities import EntityDetector
+from nofab.detectors.entities import EntityDetector, _has_capital
 from nofab.errors import ProfileError
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
@@ -134,3 +134,40 @@ def test_bad_profile_pattern_is_an_error() -> None:
     bad: dict[str, Any] = {"entities": {"patterns": ["(unclosed"]}}
     with pytest.raises(ProfileError, match=r"rules\.entities\.patterns\[0\]"):
         EntityDetector(Profile(rules=bad))
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Your order is ОRD-2290.", ["ORD-2290"]),  # a mixed word: the answer is read folded
+        ("Your order is ОРD-2290.", ["OPD-2290"]),  # (Cyrillic Р looks like Latin P)
+        ("Ваш заказ АВС-7731 отправлен.", ["АВС-7731"]),  # every letter a Cyrillic look-alike
+        ("Flug ΑΒ-5512 ist bestätigt.", ["ΑΒ-5512"]),  # Greek capitals
+        ("Your order is ОRD-2291.", []),  # the Latin id a tool returned, in look-alikes
+        ("Ваш заказ отправлен 12 марта.", []),  # a genuine Russian sentence holds no id
+    ],
+)
+def test_ids_spelled_in_look_alikes_are_read_as_the_latin_id(answer: str, expected: list[str]) -> None:
+    """An id written (partly or wholly) in Cyrillic or Greek letters that look Latin is checked
+    as the Latin id it imitates; an id wholly in look-alikes is reported as written (its Latin
+    reading in the evidence)."""
+    assert [f.identifier for f in detect(answer)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("see https://a.example.com/x and mail bob@example.org", False),
+        ("12 345 -- ;;", False),
+        ("ünïcödé only, ß and ø", False),
+        ("Dr. Ada", True),
+        ("under the arc de triomphe with Ünal", True),
+        ("ǅ is titlecase, not upper", False),
+        ("x" * 50 + "Q", True),
+        ("ÆSIR", True),
+    ],
+)
+def test_a_capital_is_found_wherever_it_is(text: str, expected: bool) -> None:
+    # The C-level shortcuts agree with asking every character.
+    assert _has_capital(text) is expected
+    assert _has_capital(text) is any(c.isupper() for c in text)

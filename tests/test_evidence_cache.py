@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from nofab import Guard, Policy, Profile, Turn
@@ -306,6 +306,8 @@ _MESSAGE_PIECES = st.sampled_from(
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(_MESSAGE_PIECES, max_size=4).map("\n\n".join), min_size=1, max_size=8))
+# A key and its value with a paragraph of spaces between them (once cut apart at a block edge).
+@example(["I paid $45 for bag 2.\n\n" + " " * 70, '"refund_usd":\n\n' + " " * 70 + "\n\n12.50"])
 def test_a_context_grown_message_by_message_reads_as_the_whole(messages: list[str]) -> None:
     """Whatever the messages appended to a long context (blank lines inside, a key in one and
     its value in the next, an object opened, nothing at all), each turn's reading through

@@ -81,3 +81,17 @@ def test_a_name_of_two_words_is_found_inside_longer_words() -> None:
     lookup = Lookup(hay, substrings=needles)
     assert lookup.substrings == {n for n in needles if n in hay}
     assert lookup.substrings == {"project falcon", "falcon 9", "t lab", "ject falc", "plan; falcon"}
+
+
+def test_each_needle_is_anchored_on_the_run_the_evidence_holds_least() -> None:
+    # Many paths share "var" and "log"; each needle is checked at its rarest run's positions
+    # only, so the common runs' positions are never recorded.
+    hay = " ".join(f"/var/log/app{i}/file{i}.log" for i in range(50))
+    needles = ["/var/log/app7/file7.log", "/var/log/app70/file70.log", "/var/log/app3/file4.log"]
+    lookup = Lookup(hay, substrings=needles)
+    assert lookup.substrings == {"/var/log/app7/file7.log"}
+    recorded = {key for _kind, key in lookup._positions}
+    assert recorded <= {"app7", "file7", "app3", "file4"}
+    assert "var" not in recorded and "log" not in recorded
+    tokens = Lookup(hay, tokens=["app7", "app70", "file12.log", "log"])
+    assert tokens.tokens == {"app7", "file12.log", "log"}

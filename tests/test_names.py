@@ -13,7 +13,8 @@ import pytest
 
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
-from nofab.detectors.names import held_names, runs, words
+from nofab.detectors.namerecords import held_names
+from nofab.detectors.names import runs, words
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.model.finding import Finding
@@ -165,10 +166,10 @@ def test_the_owner_of_a_persons_field_must_be_held(
 OWNER_MUST_NOT_FIRE = [
     ("held owner", "Hugo's phone number is 402-581-7997.", CONTACTS),
     ("held owner, Spanish", "El telefono de Hugo es 402-581-7997.", CONTACTOS),
-    ("not a field of the record", "Fatima's favourite colour is blue.", CONTACTS),
+    ("not a field of the record", "Acme's favourite colour is blue.", CONTACTS),
     ("a day owns no record", "Tomorrow's email digest is ready. Monday's phone call is at 9.", CONTACTS),
     ("a product record names no person", "Acme's sku is TR-1001.", PRODUCTS),
-    ("part of a field name only", "Fatima's number is unknown to me.", CONTACTS),
+    ("part of a field name only", "Globex's number is unknown to me.", CONTACTS),
 ]
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nofab import Guard, Policy, Profile, Turn
-from nofab.detectors.phantom import ToolReferenceDetector
+from nofab.detectors.phantom import ToolReferenceDetector, _has_camel_mark, _phrase_spans
 from nofab.errors import ProfileError
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
@@ -226,3 +229,29 @@ def test_bad_rule_names_the_key() -> None:
     """A mistyped rule key is a ProfileError naming rules.tool_references, not a silent default."""
     with pytest.raises(ProfileError, match=r"rules\.tool_references"):
         ToolReferenceDetector(Profile(rules={"tool_references": {"replacement": {}}}))
+
+
+# ---------------------------------------------------------------------- cheap gates
+# Each gate answers what the regex after it would (a camel-case mark) or only skips where
+# the regex cannot match (a phrase one of whose words is absent): cheaper, never different.
+@given(st.text(alphabet=st.sampled_from("aZbYé É\u0130\u212a\ud800-_.\n日本getWeather"), max_size=40))
+@settings(max_examples=400, deadline=None)
+def test_camel_mark_gate_agrees_with_the_pattern(text: str) -> None:
+    assert _has_camel_mark(text) == (re.search(r"[a-z][A-Z]", text) is not None)
+
+
+@pytest.mark.parametrize("text", ["use getWeather", "café iPhone", "x\u00e9Ab", "naïveB"])
+def test_camel_mark_gate_sees_marks(text: str) -> None:
+    assert _has_camel_mark(text) == (re.search(r"[a-z][A-Z]", text) is not None)
+
+
+@given(
+    st.sampled_from(["get weather", "search flights", "buscar vuelos", "book  trip", "send-email now"]),
+    st.text(
+        alphabet=st.sampled_from("get weather search flights-\n buscar vuelos book trip send"), max_size=60
+    ),
+)
+@settings(max_examples=300, deadline=None)
+def test_phrase_gate_skips_only_where_the_phrase_cannot_match(phrase: str, norm: str) -> None:
+    pattern = re.compile(r"(?<!\w)" + re.escape(phrase).replace(r"\ ", r"[\s\-]+") + r"(?!\w)")
+    assert list(_phrase_spans(norm, phrase)) == [m.span() for m in pattern.finditer(norm)]

@@ -102,3 +102,31 @@ def test_verdict_has_no_partition_when_all_tools_worked() -> None:
         .to_dict()
     )
     assert "api_failed_tools" not in data and "guard_blocked_tools" not in data
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [["I booked it.", "I booked it. Then I checked again."], ["Erledigt.", "Erledigt. Noch etwas?", "Ja."]],
+)
+def test_one_partition_per_turn_for_every_answer_checked_against_it(answers: list[str]) -> None:
+    # A stream checks each batch (and a revision each draft) as a for_answer index of one
+    # turn: the calls are the same, so the partition is the one computed for the turn.
+    from nofab.evidence.index import Evidence
+    from nofab.evidence.toolstatus import status_for
+    from nofab.language.lexicon import lexicon_for
+
+    profile = Profile()
+    turn = Turn.from_dict(
+        {
+            "response": "",
+            "tool_calls": [{"name": "a", "result": {"x": 1}}, {"name": "b", "error": "HTTP 500"}],
+        }
+    )
+    root = Evidence(turn, profile, lexicon_for(profile))
+    first = status_for(root)
+    derived = [root.for_answer(a) for a in answers]
+    assert all(status_for(e) is first for e in derived)
+    assert all(status_for(e.for_answer("x")) is first for e in derived)  # a revision of a batch
+    assert first.api_failed == ("b",) and first.ok == ("a",)
+    other = Evidence(turn, profile, lexicon_for(profile))  # another check of the turn: its own
+    assert status_for(other) is not first and status_for(other) == first

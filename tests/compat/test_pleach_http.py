@@ -95,3 +95,22 @@ def test_the_typescript_pleach_host_against_a_live_service(tmp_path: Path) -> No
     assert "wiped paragraphs: 2, kept: 1" in done.stdout
     assert "phantom: get_citation_graph -> citation_graph" in done.stdout
     assert "bad params rejected: nofab 422: params: unknown key 'failedTools'" in done.stdout
+
+
+def test_a_slow_pleach_check_gets_the_services_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The route runs in the service's check pool: past the budget it answers 503 instead of
+    holding the client (and the serving process) for as long as the check takes."""
+    import time
+
+    import nofab.service.work as work
+    from nofab.service import Limits
+
+    def slow(body: bytes, threshold: float) -> tuple[int, dict[str, Any]]:
+        time.sleep(2.0)
+        return 200, {}
+
+    monkeypatch.setattr(work, "pleach_answer", slow)
+    app = create_app(Policy(load_plugins=False), token="tok", limits=Limits(workers=0, check_seconds=0.3))
+    with TestClient(app) as c:
+        res = c.post("/v1/pleach/guard", json={"params": PARAMS, "config": {}}, headers=AUTH)
+        assert res.status_code == 503 and "budget" in res.json()["error"]

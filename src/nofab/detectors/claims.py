@@ -9,7 +9,9 @@ perform it (``lexicons/actions.json``): "sent" is grounded by ``send_email`` or
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from functools import cache
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
@@ -18,6 +20,7 @@ from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
+from nofab.language.vocabulary import Action, load
 from nofab.model.finding import Finding
 from nofab.model.turn import ToolCall
 
@@ -39,6 +42,28 @@ _ADMISSION_REACH = 60
 _MIN_BATCH = 2
 #: "completed two reminders": a count (digits or a lexicon count word) before a noun.
 _COUNT = re.compile(r"\b(\w+)\s+(?:of\s+(?:your|the)\s+)?[^\W\d_]{3,}")
+
+
+@cache
+def _confirmations() -> tuple[frozenset[str], dict[str, str]]:
+    """(the participles of "confirm", {object group: the action that makes such a thing})."""
+    spec = load("actions")["read"].get("confirmations", {})
+    return frozenset(fold(v) for v in spec.get("verbs", ())), dict(spec.get("made_by", {}))
+
+
+def _as_made(claim: Claim, actions: Mapping[str, Action]) -> Claim:
+    """A thing stated as confirmed was made: "your booking is confirmed" reports a booking,
+    so only a tool that books grounds it (a status that says "confirmed", or a tool that
+    read the booking, already made it a reported state). Principle: the confirmed state of
+    a thing an action creates is that action's outcome. Risk: "your booking is confirmed"
+    said of a booking made in an earlier conversation, with no tool of this one naming it,
+    is read as a booking made now."""
+    verbs, made_by = _confirmations()
+    if not claim.stative or claim.action.name != "read" or fold(claim.verb) not in verbs:
+        return claim
+    made = next((made_by[o] for o in sorted(claim.objects) if o in made_by), None)
+    action = actions.get(made) if made else None
+    return replace(claim, action=action) if action else claim
 
 
 def _values(call: ToolCall) -> list[str]:
@@ -220,13 +245,17 @@ class ClaimDetector(DetectorBase):
         )
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        claims = evidence.claims
+        if not claims:
+            return  # most answers claim no action: nothing below is needed
         lexicon = evidence.lexicon
         now = tuple(c for c in evidence.succeeded_calls if not c.earlier)
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
         definitions = definitions_by_name(evidence.turn.tools)
-        for claim in evidence.claims:
-            if lexicon.reports_state(claim, evidence.succeeded_calls, evidence.grounds):
+        for found in claims:
+            if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
                 continue
+            claim = _as_made(found, lexicon.actions)
             if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
                 failure = self._failed_for_named_item(evidence, claim)
                 if failure:

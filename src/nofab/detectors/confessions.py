@@ -124,6 +124,8 @@ class ConfessionDetector(DetectorBase):
 def _results_block(answer: str) -> tuple[int, int] | None:
     """Span of the table rows holding numbers (2+), else of the list items holding numbers (3+)."""
     for pattern, minimum in ((_TABLE_ROW, 2), (_NUMERIC_ITEM, 3)):
+        if pattern is _TABLE_ROW and "|" not in answer:
+            continue  # no table row without a "|": skip the line scan
         rows = list(pattern.finditer(answer))
         if len(rows) >= minimum:
             last = answer.find("\n", rows[-1].end())

@@ -23,9 +23,10 @@ from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.lookup import Lookup
+from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.evidence.index import Evidence
-from nofab.language.text import fold
+from nofab.language.text import fold, latin_ids
 from nofab.model.finding import Finding
 from nofab.pipeline.spans import SpanSet
 
@@ -101,19 +102,20 @@ class EntityDetector(DetectorBase):
         for name, pattern, confidence in self.patterns:
             if name in _GATED and name not in present:
                 continue  # no "://", "@", "/" or capital-digit in the answer: the shape cannot occur
+            g = 1 if pattern.groups else 0
+            code = name == "code"
             for m in pattern.finditer(answer):
-                g = 1 if pattern.groups else 0
                 start, end = m.span(g)
                 if start < 0:
                     continue
                 while end > start and answer[end - 1] in _TRAILING:
                     end -= 1
-                if end - start < 3 or taken.overlaps(start, end):
+                if end - start < 3:
                     continue
-                if name == "code" and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
+                if code and answer[start:end].rstrip("0123456789-") in STANDARD_PREFIXES:
                     continue
-                taken.add(start, end)
-                out.append((name, (start, end), confidence))
+                if taken.add(start, end):  # (False: it overlaps a span kept earlier)
+                    out.append((name, (start, end), confidence))
         if self.quoted and any(q in answer for q in '"“«'):
             for m in _QUOTED.finditer(answer):
                 g = next(i for i in (1, 2, 3) if m.group(i) is not None)
@@ -126,31 +128,35 @@ class EntityDetector(DetectorBase):
         return out
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
-        answer = evidence.answer
+        # An id spelled in Cyrillic or Greek look-alikes is read as the Latin id it imitates
+        # (same length, so spans stay exact): otherwise no code pattern would see it at all.
+        answer = latin_ids(evidence.answer)
         candidates = self.candidates(answer)
         lookup = self._lookup(evidence, answer, candidates)
         for shape, (start, end), confidence in candidates:
             text = answer[start:end]
             if self._grounded(evidence, shape, text, lookup):
                 continue
+            written = evidence.answer[start:end]
+            read = {"read_as": text} if written != text else {}
             yield self.finding(
                 "ungrounded_entity",
-                text,
+                written,
                 confidence,
                 (start, end),
                 f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message",
-                evidence={"shape": shape},
+                evidence={"shape": shape, **read},
             )
         if self.names:
             yield from self._names(evidence)
 
     def _names(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
-        if not any(c.isupper() for c in answer):
+        if not _has_capital(answer):
             return
         lexicon = evidence.lexicon
         finder = NameFinder(
-            lambda: (c.parsed_result for c in evidence.succeeded_calls),
+            People(evidence),
             lambda: evidence.records,
             lambda: evidence.folded,
             lexicon.titles,
@@ -209,6 +215,20 @@ _WHAT = {
     "quoted": "quoted name",
     "profile": "entity",
 }
+
+
+_ASCII_CAPITAL = re.compile(r"[A-Z]")
+
+
+def _has_capital(text: str) -> bool:
+    """Does ``text`` hold an upper-case letter? Asked in C where that is exact (a lower-case
+    text has none; on ASCII, ``isupper`` holds for A-Z only), so a megabyte of lower-case
+    URLs or e-mails is not walked character by character in Python."""
+    if text.islower():
+        return False
+    if text.isascii():
+        return _ASCII_CAPITAL.search(text) is not None
+    return any(c.isupper() for c in text)
 
 
 def _name_like(text: str) -> bool:

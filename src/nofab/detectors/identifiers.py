@@ -42,6 +42,14 @@ CONFIDENCE_HASH = 0.6
 # character class lets the regex engine skip non-hex text quickly; the possessive
 # quantifier keeps it linear on long runs.
 _HEXISH = re.compile(r"[0-9A-Fa-f][0-9A-Fa-f-]{5,}+")
+#: The answer's UTF-8 bytes with each character ``_HEXISH`` reads (hex digits, "-") as "h"
+#: and every other byte as ".": six "h" in a row is what any match needs, and most answers
+#: have none. A C-speed translate and substring test, where the regex tries every a-f and
+#: digit of the prose (a multi-byte character's bytes are all >= 0x80: never "h").
+_HEX_SHAPES = bytes(
+    0x68 if (0x30 <= b <= 0x39 or 0x41 <= b <= 0x46 or 0x61 <= b <= 0x66 or b == 0x2D) else 0x2E
+    for b in range(256)
+)
 _CANONICAL_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _SCIENTIFIC = re.compile(r"\d+e\d+", re.IGNORECASE)
 _ID_VALUE_TRAIL = ".,:;!?)]}'\"*`-/"  # a value ends at a word character: "task_id=A1-" is A1
@@ -332,6 +340,8 @@ def _hex_tokens(
     uuids: list[tuple[str, int, int]] = []
     hashes: list[tuple[str, int, int]] = []
     short: list[tuple[str, int, int]] = []
+    if b"hhhhhh" not in answer.encode("utf-8", "surrogatepass").translate(_HEX_SHAPES):
+        return uuids, hashes, short  # no run of six that _HEXISH could start
     for match in _HEXISH.finditer(answer):
         start, end = match.span()
         token = match.group().rstrip("-")

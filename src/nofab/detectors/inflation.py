@@ -54,13 +54,31 @@ _COUNT = re.compile(
 )
 
 
-#: Words one of which every count phrase holds: a substring test far cheaper than the regex.
-_COUNT_CUES = ("here are", "found", "there are", "you have", "returned", "showing", "listing")
+#: The word every count phrase's opening ends with ("here are", "i found", "it returned"),
+#: then what follows it in ``_COUNT`` (a number, then a plural noun).
+_COUNT_CUES = ("are", "found", "have", "returned", "showing", "listing")
+_COUNT_TAIL = re.compile(_COUNT.pattern[_COUNT.pattern.index(r")\s+(?:your") + 1 :])
+#: The only non-ASCII characters ``re.IGNORECASE`` equates with ASCII letters, written as
+#: those letters so that the lower-cased answer matches where ``_COUNT`` would.
+_ASCII_LOOKALIKES = str.maketrans({"\u0130": "i", "\u0131": "i", "\u212a": "k", "\u017f": "s"})
 
 
 def _has_count_phrase(answer: str) -> bool:
-    lowered = " ".join(answer.lower().split())  # "here  are" is still "here are"
-    return any(cue in lowered for cue in _COUNT_CUES) and _COUNT.search(answer) is not None
+    """Does ``_COUNT`` match? Asked first of plain substring finds: ``_COUNT`` tries its
+    case-insensitive alternation at almost every position (tens of µs on a long answer),
+    while every match of it holds a cue word followed by ``_COUNT_TAIL``, which lower-case
+    text matches case-sensitively where the answer matches case-insensitively (lower-casing
+    maps each character ``_COUNT`` can match to the one it equates it with). Only when that
+    necessary condition holds does ``_COUNT`` itself decide."""
+    text = answer if answer.isascii() else answer.translate(_ASCII_LOOKALIKES)
+    lowered = text.lower()
+    for cue in _COUNT_CUES:
+        at = lowered.find(cue)
+        while at != -1:
+            if _COUNT_TAIL.match(lowered, at + len(cue)) is not None:
+                return _COUNT.search(answer) is not None
+            at = lowered.find(cue, at + 1)
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,15 +139,12 @@ class InflationDetector(DetectorBase):
         counts = _has_count_phrase(answer)
         if not blocks and not counts:
             return
-        status = status_for(evidence)
-        wanted = frozenset(
-            t.casefold()
-            for block in blocks
-            for s, e in block
-            for t in _TOKEN.findall(answer[s:e])
-            if len(t) >= 3
-        )
+        # The rows first: read once per result content (the guard's cache), so a turn whose
+        # results hold no list at all is left before its answer is tokenised.
         readings = {label: rows for label, _call, rows in evidence.per_result(self.id, _lists_of)}
+        if not any(readings.values()):
+            return
+        status = status_for(evidence)
         lists: list[RowList] = []
         for i, (call, state) in enumerate(status.calls):
             label = f"tool_calls[{i}].result"
@@ -139,13 +154,18 @@ class InflationDetector(DetectorBase):
                 )
         if not lists:
             return
+        # Each item is tokenised once: its tokens find the rows and then judge the block.
+        block_tokens = [[_TOKEN.findall(answer[s:e]) for s, e in block] for block in blocks]
+        # Folded once (``_TOKEN``'s tokens are ASCII: lower() is their casefold).
+        block_folded = [[[t.lower() for t in item] for item in tokens] for tokens in block_tokens]
+        wanted = frozenset(t for folded in block_folded for item in folded for t in item if len(t) >= 3)
         by_token: dict[str, list[int]] = {}
         for index, row_list in enumerate(lists):
             for token in row_list.distinct(wanted):
                 by_token.setdefault(token, []).append(index)
         if by_token:
-            for block in blocks:
-                finding = self._check_block(evidence, answer, block, lists, by_token)
+            for block, tokens, folded in zip(blocks, block_tokens, block_folded, strict=True):
+                finding = self._check_block(evidence, answer, block, tokens, folded, lists, by_token)
                 if finding is not None:
                     yield finding
         if counts:
@@ -157,6 +177,8 @@ class InflationDetector(DetectorBase):
         evidence: Evidence,
         answer: str,
         items: list[tuple[int, int]],
+        item_tokens: list[list[str]],
+        item_folded: list[list[str]],
         lists: list[RowList],
         by_token: Mapping[str, list[int]],
     ) -> Finding | None:
@@ -164,11 +186,8 @@ class InflationDetector(DetectorBase):
             return None
         linked_lists: set[int] = set()
         linked_items: list[int] = []
-        item_tokens: list[list[str]] = []
-        for n, (s, e) in enumerate(items):
-            tokens = _TOKEN.findall(answer[s:e])
-            item_tokens.append(tokens)
-            hit = {i for t in tokens for i in by_token.get(t.casefold(), ())}
+        for n, folded in enumerate(item_folded):
+            hit = {i for t in folded for i in by_token.get(t, ())}
             if hit:
                 linked_items.append(n)
                 linked_lists |= hit
@@ -180,17 +199,19 @@ class InflationDetector(DetectorBase):
             return None
         # Only an unlinked item that looks like a row (an id of a real row's shape, or the
         # same field labels) is an invented row; options and advice are not.
-        shapes = {_shape(t) for n in linked_items for t in item_tokens[n] if _id_like(t)}
+        ids = [[t for t in tokens if _id_like(t)] for tokens in item_tokens]  # once per item
+        shapes = {_shape(t) for n in linked_items for t in ids[n]}
         labels = {frozenset(_labels(answer[items[n][0] : items[n][1]])) for n in linked_items}
         labels.discard(frozenset())
+        linked = set(linked_items)
         invented = [
             n
             for n in range(claimed)
-            if n not in linked_items
+            if n not in linked
             # An id grounded elsewhere (another call, the user) is a real thing, not an extra row.
-            and not any(_id_like(t) and evidence.grounds(t) for t in item_tokens[n])
+            and not any(evidence.grounds(t) for t in ids[n])
             and (
-                any(_id_like(t) and _shape(t) in shapes for t in item_tokens[n])
+                any(_shape(t) in shapes for t in ids[n])
                 or frozenset(_labels(answer[items[n][0] : items[n][1]])) in labels
             )
         ]
@@ -293,8 +314,14 @@ def _plain_number(text: str) -> bool:
     return text.replace(".", "", 1).replace("-", "", 1).isdigit() and len(text) < 5
 
 
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
 def _id_like(token: str) -> bool:
-    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token) and len(token) >= 4
+    """A digit and a letter, four characters or more. (``_TOKEN``'s tokens are ASCII, so the
+    two sets are every digit and letter they can hold; set tests run at C speed.)"""
+    return len(token) >= 4 and not _DIGITS.isdisjoint(token) and not _LETTERS.isdisjoint(token)
 
 
 def _shape(token: str) -> str:
@@ -343,9 +370,10 @@ def _blocks(answer: str) -> Iterator[list[tuple[int, int]]]:
         if table:
             yield list(table)
 
+    tables = "|" in answer  # a table row needs one: most answers skip its match per line
     for s, e in lines:
         text = answer[s:e]
-        if _TABLE_ROW.match(text):
+        if tables and _TABLE_ROW.match(text):
             if _TABLE_RULE.match(text):
                 rule_seen = True
             elif rule_seen:

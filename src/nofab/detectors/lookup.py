@@ -13,6 +13,14 @@ needle is anchored on its rarest bounded run, and only the positions of that run
 checked by direct comparison. A needle with a bounded run that the evidence never holds is
 answered without looking at the evidence at all.
 
+Which run: the evidence's maximal runs are counted first (``Counter`` over ``findall``, in
+C), and a needle with runs that must be whole runs of the evidence ("=": every run of a
+token, the inner runs of a substring) is anchored on the one the evidence holds least
+often; only those runs' positions are then recorded. Choosing before indexing keeps a
+megabyte of paths or URLs from recording the positions of "var", "log" and "https" for
+every needle. Only a needle with no such run (a substring of one or two runs) is anchored
+on its edge runs' first or last characters, the rarest chosen after indexing.
+
 Risk: an adversarial needle whose every bounded run is frequent in the evidence still pays
 one comparison per occurrence of its rarest run (never more than the plain scan would);
 a needle with no bounded run (all punctuation, or a one-run substring) falls back to the
@@ -22,6 +30,7 @@ plain scan. Results are identical to the plain scan by construction (tests hold 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from nofab.language.text import find_token, is_word_char, token_edge
@@ -44,8 +53,9 @@ class Lookup:
 
     def __init__(self, hay: str, tokens: Iterable[str] = (), substrings: Iterable[str] = ()) -> None:
         self.hay = hay
-        token_anchors = {t: _anchors(t, token=True) for t in tokens if t}
-        sub_anchors = {s: _anchors(s, token=False) for s in substrings}
+        self._counts: Counter[str] | None = None  # counted for the first needle with a whole run
+        token_anchors = {t: self._anchors(t, token=True) for t in tokens if t}
+        sub_anchors = {s: self._anchors(s, token=False) for s in substrings}
         wanted = {
             (kind, key)
             for found in (*token_anchors.values(), *sub_anchors.values())
@@ -57,6 +67,31 @@ class Lookup:
         self.tokens = frozenset(t for t, found in token_anchors.items() if self._token_in(t, found))
         self.substrings = frozenset(s for s, found in sub_anchors.items() if self._substring_in(s, found))
 
+    def _anchors(self, needle: str, token: bool) -> list[Anchor]:
+        """The needle's rarest whole-run anchor ("="), or when it has none its edge anchors."""
+        runs = _RUN.findall(needle)
+        starts_run = not token and is_word_char(needle[:1])  # a substring's edge runs
+        ends_run = not token and is_word_char(needle[-1:])
+        first, last = int(starts_run), len(runs) - int(ends_run)
+        if first >= last:
+            # No whole run: at most the two edge runs (what ``_anchors`` gives, read off the
+            # runs already found). A needle that is one run has none.
+            out: list[Anchor] = []
+            if runs and starts_run and not (ends_run and len(runs) == 1):
+                out.append((">", runs[0][-_EDGE_KEY:], len(runs[0])))
+            if runs and ends_run and not (starts_run and len(runs) == 1):
+                out.append(("<", runs[-1][:_EDGE_KEY], len(needle) - len(runs[-1])))
+            return out
+        if self._counts is None:
+            self._counts = Counter(_RUN.findall(self.hay))
+        counts = self._counts
+        # Counter returns 0 for a run the evidence lacks: that needle is answered at once.
+        k = min(range(first, last), key=lambda i: counts[runs[i]])
+        for i, m in enumerate(_RUN.finditer(needle)):
+            if i == k:
+                return [("=", m.group(), m.start())]
+        raise AssertionError("unreachable: findall and finditer see the same runs")
+
     def _index(self, wanted: set[tuple[str, str]]) -> None:
         """One pass over the evidence's maximal runs, keeping the positions of those some
         anchor asks for (whole runs, or their first or last few characters)."""
@@ -64,6 +99,11 @@ class Lookup:
         heads = {len(key) for kind, key in wanted if kind == "<"}
         tails = {len(key) for kind, key in wanted if kind == ">"}
         positions = self._positions
+        if not heads and not tails:  # whole runs only (the common case): one test per run
+            for m in _RUN.finditer(self.hay):
+                if (run := m.group()) in exact:
+                    positions.setdefault(("=", run), []).append(m.start())
+            return
         for m in _RUN.finditer(self.hay):
             run = m.group()
             if run in exact:

@@ -18,7 +18,20 @@ person's name only when its position says so:
   holds;
 - **in a person slot the evidence itself shows** — after a lower-case word that the
   evidence's own text puts right before a held name ("1 on 1 with Hugo" makes "with ___" a
-  person slot; "reunión con ___", "Termin mit ___").
+  person slot; "reunión con ___", "Termin mit ___");
+- **in a person slot of the answer's own grammar** (``nameslots.grammar_slot``), when the
+  records name people: the whole value of a label only a person fills, or an item of a list
+  or series it opens, holding a given name ("Passenger: ___", "**Pasajeros:**\n- ___";
+  lexicon ``person_nouns``) — or any name-shaped value there beside a held name; a run a
+  person's field follows ("___ (DOB: ...)"); a run coordinated by "and"/"or" with a name the
+  evidence holds ("___ and Sofia", "Sofia y ___"; ``coordinators``). A **lone given name**
+  (``givennames``: the gazetteer tells "Noah" from "Austin" where a slot cannot) is read in
+  weaker slots too: coordinated by a comma, after a person's role ("your daughter ___"),
+  owning something ("___'s seat"), addressed ("Done, ___."), after a preposition or verb that
+  takes people ("for ___", "para ___", "notified ___"; ``person_prepositions``,
+  ``person_verbs``), unless it is a month or day or a place's marks follow ("Austin (AUS)").
+  Function words and pronouns are never names ("Attendees: None"), and a lone name that
+  opens a user handle of the results ("Justin" for ``justinkool``) is held.
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
@@ -27,9 +40,10 @@ naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``fa
 person roles; not ``product_name``) gives its first and last word.
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
-Airport" when a passenger is called Sofia) reads as a person; a first name written alone
-in running text ("upgrading Noah") is checked only in a person slot the evidence shows, so
-a lone swapped first name elsewhere passes; a slot word the evidence also uses before other
+Airport" when a passenger is called Sofia) reads as a person; a lone first name outside
+every slot above ("upgrading Noah", "Noah is booked") is not checked, so a swapped one there
+passes; a given name that is also a brand or place, in a weak slot and with no place marks
+("pay with Chase", "a fare for Florence") is flagged; a slot word the evidence also uses before other
 things ("with Hugo" and "flying with Delta" when Delta is in no evidence) reads that thing as
 a person.
 The greeting rule trusts that the records name people at all; a bot greeting the user by a
@@ -45,9 +59,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
+from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
+from nofab.detectors.givennames import is_given_name
+from nofab.detectors.namerecords import People
+from nofab.detectors.namewords import Word, initial, runs, words
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -60,86 +77,15 @@ CONFIDENCE_NAME = 0.8
 MAX_FINDS = 32
 #: Held names whose occurrences in the evidence give person slots (each costs a find).
 MAX_FRAMES = 64
-#: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
-MAX_NAME_WORDS = 4
+
+#: Runs from which the results are read first for whether they name people at all (a walk
+#: of the results, kept per result in the guard's cache): with fewer, the rules' own cheap
+#: tests on the answer skip most runs before any walk is needed.
+GATE_FROM = 8
 
 # A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
 _LETTERS = re.compile(r"[^\W\d_]+")
-# A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
-# checked with str.isupper): skipping the lower-case majority keeps the scan cheap.
-_UPPER_WORD = re.compile(r"(?<![\w'’\-])[^\W\d_a-z][^\W\d_]*(?:['’\-][^\W\d_]+)*")
-_POSSESSIVE = ("'s", "’s")
-_NAME_KEY = re.compile(
-    r"name$|^(?:first|given|last|surname|vorname|nachname|prenom|nombre|apellidos?|sobrenome)$", re.I
-)
-_MAX_NAME_CHARS = 80
-MAX_DEPTH = 12
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
-
-
-def _capitalised(word: str) -> bool:
-    """A name-shaped word: an upper-case letter, then lower case ("Silva", "McDonald"), not
-    an acronym ("JFK") or a one-letter word."""
-    return len(word) >= 2 and word[0].isupper() and any(c.islower() for c in word[1:])
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    text: str  # without a possessive ending: "Anna's" -> "Anna"
-    start: int
-    end: int  # end of the word including its possessive
-    possessive: bool
-
-
-def words(answer: str) -> list[Word]:
-    """The words of ``answer`` that start with a capital letter (only those can be names;
-    a lower-case word between two of them breaks their adjacency by its gap)."""
-    out: list[Word] = []
-    for m in _UPPER_WORD.finditer(answer):
-        text = m.group(0)
-        if not text[0].isupper():
-            continue
-        possessive = text.endswith(_POSSESSIVE)
-        out.append(Word(text[:-2] if possessive else text, m.start(), m.end(), possessive))
-    return out
-
-
-def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, surnames) the parsed tool results hold in naming fields, folded."""
-    first: set[str] = set()
-    last: set[str] = set()
-    for key, text in _named_values(results):
-        parts = [w for w in re.split(r"[\s,]+", text.strip()) if _capitalised(w)]
-        if not parts:
-            continue
-        if slots.FIRST_FIELD.search(key):
-            first.update(fold(p) for p in parts)
-        elif slots.LAST_FIELD.search(key):
-            last.update(fold(p) for p in parts)
-        elif slots.FULL_FIELD.search(key) and len(parts) <= MAX_NAME_WORDS:
-            first.add(fold(parts[0]))
-            if len(parts) > 1:
-                last.add(fold(parts[-1]))
-    return frozenset(first), frozenset(last)
-
-
-def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
-    """(key, text) of every string under a key that names a person, at any depth (bounded:
-    tool results are untrusted input)."""
-    stack: list[tuple[Any, int]] = [(r, 0) for r in results]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            continue
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if isinstance(item, str):
-                    if len(item) <= _MAX_NAME_CHARS and _NAME_KEY.search(str(key)):
-                        yield str(key), item
-                elif isinstance(item, (dict, list)):
-                    stack.append((item, depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
 
 
 def _letters_token(text: str, piece: str) -> bool:
@@ -159,35 +105,6 @@ def _is_letter(char: str) -> bool:
     return char.isalnum() and not char.isdecimal()
 
 
-def _initial(answer: str, word: Word) -> bool:
-    """A middle initial: one capital letter and a full stop ("Virginia J. Moore")."""
-    return len(word.text) == 1 and word.text.isupper() and answer[word.end : word.end + 1] == "."
-
-
-def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
-    """Maximal runs of capitalised words separated by single spaces (a full name); a middle
-    initial continues a run."""
-    run: list[Word] = []
-    for word in found:
-        gap = answer[run[-1].end : word.start] if run else ""
-        joined = (
-            bool(run)
-            and not run[-1].possessive
-            and (gap == " " or (gap == ". " and _initial(answer, run[-1])))
-        )
-        if joined and _initial(answer, word):
-            run.append(word)
-            continue
-        if _capitalised(word.text) and (joined or not run):
-            run.append(word)
-            continue
-        if run:
-            yield run
-        run = [word] if _capitalised(word.text) else []
-    if run:
-        yield run
-
-
 @dataclass(frozen=True, slots=True)
 class NameCandidate:
     span: tuple[int, int]
@@ -200,26 +117,30 @@ class NameFinder:
     """The name rules for one answer against one turn's evidence.
 
     What the evidence holds is read lazily: most answers have no capitalised word in a name
-    position, and then no tool result is walked at all."""
+    position, and then no tool result is walked at all. What the results say about people
+    (``namerecords.People``) is read result by result and kept in the guard's cache, so an
+    answer of many runs asks it first (``GATE_FROM``) and skips every run when nobody is
+    named."""
 
     def __init__(
         self,
-        results: Callable[[], Iterable[Any]],
+        people: People,
         records: Callable[[], Iterable[Record]],
         evidence_text: Callable[[], str],
         titles: frozenset[str],
         greetings: frozenset[str] = frozenset(),
     ) -> None:
-        self._results = results
+        self._people = people
         self._records = records
         self._evidence_text = evidence_text
         self._seen: dict[str, bool] = {}
+        self._unknown_seen: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
 
     @cached_property
     def _held(self) -> tuple[frozenset[str], frozenset[str]]:
-        return held_names(self._results())
+        return self._people.held()
 
     @property
     def first(self) -> frozenset[str]:
@@ -235,13 +156,24 @@ class NameFinder:
         return self.first | self.last
 
     @cached_property
+    def _handles(self) -> tuple[str, ...]:
+        return self._people.handles()
+
+    @cached_property
     def _text(self) -> str:
         return self._evidence_text()
 
     def _unknown(self, word: Word) -> bool:
         """No evidence holds the word (each letter run of it: "O'Brien", "Jean-Luc"), as a
         run of letters of its own: "silva" is held by "sophia_silva_7557", not by "silvan"."""
-        return any(not self._holds(piece) for piece in _LETTERS.findall(fold(word.text)))
+        return self._unknown_text(word.text)
+
+    def _unknown_text(self, text: str) -> bool:
+        unknown = self._unknown_seen.get(text)
+        if unknown is None:  # each rule asks again about the same words of a run
+            unknown = any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
+            self._unknown_seen[text] = unknown
+        return unknown
 
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
@@ -259,21 +191,34 @@ class NameFinder:
         return frozenset(_LETTERS.findall(self._text))
 
     def candidates(self, answer: str) -> list[NameCandidate]:
-        found = words(answer)
+        found = words(answer, self.titles)
         out: list[NameCandidate] = []
-        for run in runs(answer, found):
+        found_runs = list(runs(answer, found))
+        if len(found_runs) >= GATE_FROM and not self._names_people(answer):
+            found_runs = []  # no rule but the title rule can apply: no run is read
+        for run in found_runs:
+            # what the run would report is known before why (a title alone, "Dr", names
+            # nobody): the rules are asked only for a run that could give a finding
+            name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
+            if not name or len(name) > records.MAX_NAME_WORDS:
+                continue
             why = self._why(answer, run)
             if why is None:
                 continue
-            name = [w for w in run if w.text not in self.titles and not _initial(answer, w)]
-            if not name or len(name) > MAX_NAME_WORDS:
-                continue
             unknown = tuple(w.text for w in name if self._unknown(w))
-            if unknown:
+            if unknown and not (
+                len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)
+            ):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
         return out
+
+    def _names_people(self, answer: str) -> bool:
+        """Can any rule but the title rule apply? Each needs the results to name people
+        (held name words, a person's fields) or, for a code in brackets, a record naming
+        someone: without them no run is read (the gate gives the same findings, cheaper)."""
+        return bool(self.first or self.last or self._person_fields or ("(" in answer and self._owners))
 
     def _why(self, answer: str, run: list[Word]) -> str | None:
         """Why ``run`` reads as a person's name, or None when nothing says so."""
@@ -290,12 +235,37 @@ class NameFinder:
         field = self._owned_field(answer, run, prev)
         if field:
             return f"the owner of the field {field} that a record of a person holds"
+        slot = self._person_slot(answer, run, prev)
+        if slot:
+            return slot
         code = _CODE_AFTER.match(answer, run[-1].end)
-        if code and len(run) <= MAX_NAME_WORDS:
+        if code and len(run) <= records.MAX_NAME_WORDS:
             owner = self._names_of(code.group(1))
             if owner and not any(fold(w.text) in owner for w in run):
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
         return None
+
+    def _person_slot(self, answer: str, run: list[Word], prev: str) -> str | None:
+        """Why the answer's own grammar puts a person at ``run``, in a turn whose records name
+        people: the value of a person's label ("Passenger: ___"), or coordinated with a held
+        name by "and"/"or" ("___ and Sofia"); and, for a lone given name only (the gazetteer
+        tells "Noah" from "Austin" where the slot cannot), coordinated by a comma, after a
+        person's role ("your son ___"), owning something ("___'s seat"), addressed ("Done,
+        ___.") or after a preposition or verb that takes people ("for ___", "notified ___").
+        The slot is read first (a few characters around the run); the evidence only then."""
+
+        def fields() -> frozenset[str]:  # walked only for a run no evidence holds
+            return self._person_fields if any(self._unknown(w) for w in run) else frozenset()
+
+        slot = slots.grammar_slot(answer, run, prev, self._held_partner, fields)
+        if slot is None or not any(self._unknown(w) for w in run) or not (self.first or self.last):
+            return None
+        return slot
+
+    def _held_partner(self, word: str) -> bool:
+        """A name coordinated with the run is a record's name word, or a given name that the
+        evidence holds (a passenger the user named: "Liam and Kevin" with Kevin asked for)."""
+        return fold(word) in self._either or (is_given_name(word) and not self._unknown_text(word))
 
     def _person_frame(self, prev: str, run: list[Word]) -> bool:
         """Is ``prev``, the lower-case word right before the run, one the evidence's own
@@ -344,17 +314,24 @@ class NameFinder:
 
     @cached_property
     def _person_fields(self) -> frozenset[str]:
-        return slots.person_fields(self._results())
+        return self._people.fields()
 
     def _addressed(self, answer: str, word: Word) -> bool:
         """``word`` stands alone right after a greeting ("Thank you, Sophia." / "Hola Ana!")."""
         if answer[word.end : word.end + 1] not in (".", ",", "!", "?", "") and word.end < len(answer):
             return False
         before = fold(answer[max(0, word.start - 24) : word.start]).rstrip().rstrip(",").rstrip()
+        # a set lookup of the text's tail per greeting length, not a test per greeting
         return any(
-            before.endswith(g) and (len(before) == len(g) or not before[-len(g) - 1].isalnum())
-            for g in self.greetings
+            n <= len(before)
+            and before[len(before) - n :] in self.greetings
+            and (len(before) == n or not before[-n - 1].isalnum())
+            for n in self._greeting_lengths
         )
+
+    @cached_property
+    def _greeting_lengths(self) -> tuple[int, ...]:
+        return tuple(sorted({len(g) for g in self.greetings}))
 
     def _names_of(self, code: str) -> frozenset[str]:
         """Name words of the records that hold ``code`` as a value."""
@@ -362,16 +339,7 @@ class NameFinder:
 
     @cached_property
     def _owners(self) -> dict[str, frozenset[str]]:
-        """Every value of a record that names someone -> that record's name words (built
-        once: an answer may cite thousands of codes)."""
-        owners: dict[str, set[str]] = {}
-        for record in self._records():
-            names = {fold(p) for _f, text in record.names for p in text.split() if _capitalised(p)}
-            if not names:
-                continue
-            for value in (*record.values.values(), *(text for _f, text in record.names)):
-                owners.setdefault(value, set()).update(n for n in names if n != fold(value))
-        return {value: frozenset(names) for value, names in owners.items()}
+        return records.owners(self._records())
 
     def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
         """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""
@@ -382,8 +350,8 @@ class NameFinder:
             if gap not in (" ", ". ") or word.possessive:
                 continue
             name: list[Word] = []
-            for nxt in found[i + 1 : i + 1 + MAX_NAME_WORDS]:
-                if not _capitalised(nxt.text) or (name and answer[name[-1].end : nxt.start] != " "):
+            for nxt in found[i + 1 : i + 1 + records.MAX_NAME_WORDS]:
+                if not nxt.shaped or (name and answer[name[-1].end : nxt.start] != " "):
                     break
                 name.append(nxt)
             if not name or any(fold(w.text) in self._either for w in name):

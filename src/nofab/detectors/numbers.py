@@ -213,8 +213,9 @@ class _Run:
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
         lo, hi = self.interval(numeral)
-        if evidence.numbers.explains(value, numeral.decimals, numeral.scale, proportion) or (
-            evidence.numbers.near(lo, hi)
+        # ``near`` first: it holds what ``explains`` tries first (all but the percent reading)
+        if evidence.numbers.near(lo, hi) or (
+            proportion and evidence.numbers.explains(value, numeral.decimals, numeral.scale, proportion)
         ):
             return self._money_check(numeral)
         derived = evidence.derived

@@ -102,6 +102,9 @@ class DegenerateProseDetector(DetectorBase):
         lowered = "\n".join(
             line for line in text.lower().replace("\u2019", "'").splitlines() if not _SKIP_LINE.match(line)
         )
+        tokens = lowered.split()
+        if len(tokens) < self.min_words:
+            return None  # every word is a token: too little prose left (list items, code) to judge
         # One pass over whitespace tokens: a word is a token of letters (an apostrophe
         # inside allowed) once punctuation is stripped, so numbers, ids, URLs and e-mails
         # are never words; a token ending in . ! ? ; closes a sentence.
@@ -110,7 +113,7 @@ class DegenerateProseDetector(DetectorBase):
         in_sentence = 0
         pieces = 0
         in_piece = False
-        for token in lowered.split():
+        for token in tokens:
             word = token.strip(_PUNCT)
             if word.isalpha() or ("'" in word and word.replace("'", "").isalpha()):
                 words.append(word)

@@ -23,6 +23,7 @@ from nofab.model.turn import ToolCall, Turn
 if TYPE_CHECKING:
     # Types only: the numbers package loads with the first Guard's detectors, so that
     # `import nofab` stays light (each part imports it where it is computed).
+    from nofab.evidence.toolstatus import ToolStatus
     from nofab.numbers.dates import DateTimeIndex
     from nofab.numbers.derive import Derivable
     from nofab.numbers.extract import Numeral
@@ -198,6 +199,14 @@ class Evidence:
     def current_calls(self) -> tuple[ToolCall, ...]:
         """Calls made this turn (after the user's latest message)."""
         return tuple(c for c in self.turn.tool_calls if not c.earlier)
+
+    @turn_wide
+    def tool_status(self) -> ToolStatus:
+        """The calls partitioned by state (``nofab.evidence.toolstatus.status_for``): once per
+        turn, shared by every answer checked against it (streamed batches, revisions)."""
+        from nofab.evidence.toolstatus import ToolStatus
+
+        return ToolStatus.of(self.turn.tool_calls, self.profile)
 
     @turn_wide
     def failed_calls(self) -> tuple[ToolCall, ...]:

@@ -164,12 +164,18 @@ def cut_blocks(text: str) -> list[str] | None:
     blocks: list[str] = []
     current: list[str] = []
     size = 0
+    last = ""  # the last paragraph holding more than white space
     for piece in text.split(PARAGRAPH):
-        if size >= BLOCK and not joined_reading(current[-1], piece):
+        # A cut goes only before a paragraph with text, and the key/value test reads the
+        # last one with text: blank-looking paragraphs (spaces) may stand between a key and
+        # its value, and a cut after them would part the two.
+        if size >= BLOCK and piece.strip() and not joined_reading(last, piece):
             blocks.append(PARAGRAPH.join(current))
             current, size = [], 0
         current.append(piece)
         size += len(piece) + len(PARAGRAPH)
+        if piece.strip():
+            last = piece
     blocks.append(PARAGRAPH.join(current))
     return blocks if len(blocks) > 1 else None
 

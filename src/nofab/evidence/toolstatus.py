@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
-from weakref import WeakKeyDictionary
 
 from nofab.config.policy import Profile
 from nofab.model.finding import Finding
@@ -63,16 +62,11 @@ def _maybe_empty(result: Any) -> bool:
     return False
 
 
-_CACHE: WeakKeyDictionary[Evidence, ToolStatus] = WeakKeyDictionary()
-
-
 def status_for(evidence: Evidence) -> ToolStatus:
-    """This turn's partition, computed once per evidence index and shared by every detector
-    (and by the verdict) that asks."""
-    status = _CACHE.get(evidence)
-    if status is None:
-        status = _CACHE.setdefault(evidence, ToolStatus.of(evidence.turn.tool_calls, evidence.profile))
-    return status
+    """This turn's partition, computed once per turn and shared by every detector (and by
+    the verdict) that asks: a turn-wide part of the evidence index, so an ``Evidence`` made
+    by ``for_answer`` (each streamed batch, a revision) does not partition the calls again."""
+    return evidence.tool_status
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ parsed pattern and returns ``None`` when it cannot tell (the caller keeps the or
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
@@ -87,12 +88,98 @@ def ascii_reading(pattern: re.Pattern[str], shortest: int = 3) -> tuple[re.Patte
     return pattern, _literal(parsed, shortest)
 
 
+@lru_cache(maxsize=256)
+def ascii_scan(
+    pattern: re.Pattern[str], shortest: int = 3
+) -> tuple[re.Pattern[str] | None, str | None, bool]:
+    r"""For a pattern scanned with ``finditer``: ``ascii_reading``'s twin and literal, except
+    that a twin led by ``\b`` before word characters comes without it (the third value
+    True: scan it with ``word_start_matches``). One parse and one compile, as for the twin
+    alone: these patterns are long alternations, and each parse costs milliseconds on the
+    first answer of a process."""
+    parsed = _parser.parse(pattern.pattern, pattern.flags).data
+    if pattern.flags & re.IGNORECASE and not _free(parsed):
+        return None, None, False
+    flags = pattern.flags & ~re.IGNORECASE
+    need = _literal(parsed, shortest)
+    if _boundary_before_word(parsed) and pattern.pattern.startswith(r"\b"):
+        return re.compile(pattern.pattern[2:], flags), need, True
+    return (pattern if flags == pattern.flags else re.compile(pattern.pattern, flags)), need, False
+
+
 def _literal(parsed: Any, shortest: int) -> str | None:
     best, run = "", ""
     for op, av in parsed:
         run = run + chr(av) if op == c.LITERAL else ""
         best = max(best, run, key=len)
     return best if len(best) >= shortest else None
+
+
+def _first_chars(items: Any) -> set[str] | None:
+    """Every character a match of the parsed (sub)pattern can start with, or ``None`` when
+    that is not a small known set (a class, a repetition that may match nothing, ...)."""
+    if not items:
+        return None
+    op, av = items[0]
+    if op == c.LITERAL:
+        return {chr(av)}
+    if op == c.SUBPATTERN:
+        return _first_chars(av[3])
+    if op == c.BRANCH:
+        out: set[str] = set()
+        for branch in av[1]:
+            chars = _first_chars(branch)
+            if chars is None:
+                return None
+            out |= chars
+        return out
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
+        return _first_chars(av[2])
+    return None
+
+
+@lru_cache(maxsize=256)
+def word_start(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    r"""``pattern`` without its leading ``\b``, when every match of the rest starts with a
+    word character, else ``None``.
+
+    Why: ``re`` skips ahead to a match's possible first characters only when the pattern
+    starts with them; a leading ``\b`` makes it try the whole pattern at every position (the
+    claim patterns' ``\b(?:i|we)...`` cost several times a plain scan). Before a word
+    character ``\b`` holds exactly when the character before is not one, which the caller
+    tests on each hit instead (``word_start_matches``)."""
+    if pattern.flags & re.IGNORECASE or not pattern.pattern.startswith(r"\b"):
+        return None  # (a boundary spelt some other way: the pattern is kept whole)
+    if not _boundary_before_word(_parser.parse(pattern.pattern, pattern.flags).data):
+        return None
+    return re.compile(pattern.pattern[2:], pattern.flags)
+
+
+def _boundary_before_word(parsed: Any) -> bool:
+    r"""Does the parsed pattern open with ``\b`` followed by what can only start with a word
+    character?"""
+    if not parsed or parsed[0] != (c.AT, c.AT_BOUNDARY):
+        return False
+    chars = _first_chars(parsed[1:])
+    return chars is not None and bool(chars) and all(ch.isalnum() or ch == "_" for ch in chars)
+
+
+def word_start_matches(stripped: re.Pattern[str], text: str, pos: int = 0) -> Iterator[re.Match[str]]:
+    r"""What ``re.compile(r"\b" + stripped.pattern).finditer(text, pos)`` yields (the same
+    spans and groups), for a ``word_start`` pattern: each leftmost hit is kept when the
+    character before it is no word character, else the search resumes one character on."""
+    search = stripped.search
+    while True:
+        found = search(text, pos)
+        if found is None:
+            return
+        start = found.start()
+        before = text[start - 1] if start else ""
+        if before and (before.isalnum() or before == "_"):
+            pos = start + 1
+            continue
+        yield found
+        pos = found.end() if found.end() > start else start + 1
 
 
 def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
@@ -105,4 +192,11 @@ def required_literal(pattern: re.Pattern[str], shortest: int = 3) -> str | None:
     return _literal(_parser.parse(pattern.pattern, pattern.flags).data, shortest)
 
 
-__all__ = ["ascii_reading", "ascii_twin", "required_literal"]
+__all__ = [
+    "ascii_reading",
+    "ascii_scan",
+    "ascii_twin",
+    "required_literal",
+    "word_start",
+    "word_start_matches",
+]

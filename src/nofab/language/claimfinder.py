@@ -16,19 +16,23 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right, insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from nofab.language.casefree import ascii_reading
+from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matches
 from nofab.language.text import normalise
-from nofab.language.vocabulary import Action, Language, contains_phrase, stem
+from nofab.language.vocabulary import Action, Language, stem
 from nofab.pipeline.spans import SpanSet
 
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
+_QUOTE_MARKS = re.compile(r'["“«]')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 #: A sentence's end (searched, not walked character by character).
 _SENTENCE_END_AT = re.compile(r"[.!?\n]")
 _SPACES = re.compile(r"\s+")
+_WORD_TAIL = re.compile(r"[\w'’]*")
+#: Characters that end a claim's clause (besides a language's break words).
+_CLAUSE_STOPS = ".!?;\n"
 _SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
@@ -37,33 +41,54 @@ _REFERENCE_WINDOW = 48
 _HEDGE_REACH = 16
 
 
+def _any_phrase(phrases: Sequence[str]) -> re.Pattern[str] | None:
+    r"""A pattern finding any of ``phrases`` where ``contains_phrase`` would: not preceded or
+    followed by a letter or digit (``[^\W_]`` is exactly ``str.isalnum``'s class)."""
+    if not phrases:
+        return None
+    alternatives = "|".join(re.escape(p) for p in sorted(set(phrases), key=len, reverse=True))
+    return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
+
+
+def _unquoted(clause: str) -> str:
+    """``clause`` with quoted words blanked (a scan only when it holds a quotation mark)."""
+    return _QUOTED.sub(" ", clause) if _QUOTE_MARKS.search(clause) else clause
+
+
 def _sentence_starts(norm: str) -> list[int]:
     """Where a sentence, a list item or a colon's continuation starts (spaces skipped)."""
     first = len(norm) - len(norm.lstrip())
     return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
 
 
-def _ascii_language(lang: Language, needs: dict[int, str]) -> Language:
+def _ascii_language(lang: Language, needs: dict[int, str], word_started: set[int]) -> Language:
     """``lang`` with each claim pattern replaced by its ASCII twin where it has one; each
-    twin's required literal goes into ``needs`` (by the twin's id)."""
+    twin's required literal goes into ``needs`` (by the twin's id). The patterns scanned
+    with ``finditer`` come from ``ascii_scan``: the id of one without its leading boundary
+    goes into ``word_started``."""
 
-    def twins(patterns: tuple[re.Pattern[str], ...]) -> tuple[re.Pattern[str], ...]:
+    def twins(patterns: tuple[re.Pattern[str], ...], scanned: bool) -> tuple[re.Pattern[str], ...]:
         out = []
         for pattern in patterns:
-            twin, need = ascii_reading(pattern)
+            if scanned:
+                twin, need, stripped = ascii_scan(pattern)
+            else:
+                (twin, need), stripped = ascii_reading(pattern), False
             if twin is None:
                 out.append(pattern)
                 continue
             if need is not None:
                 needs[id(twin)] = need
+            if stripped:
+                word_started.add(id(twin))
             out.append(twin)
         return tuple(out)
 
     return replace(
         lang,
-        patterns=twins(lang.patterns),
-        reports=twins(lang.reports),
-        coordination=twins(lang.coordination),
+        patterns=twins(lang.patterns, scanned=True),
+        reports=twins(lang.reports, scanned=False),  # matched at sentence starts
+        coordination=twins(lang.coordination, scanned=True),
     )
 
 
@@ -94,13 +119,29 @@ class ClaimFinder:
         self.entities = entities
         breaks = sorted({b for lang in self.languages for b in lang.clause_breaks}, key=len, reverse=True)
         words = "|".join(re.escape(b) for b in breaks)
+        # A clause starts after a stop or a break word ("but"). The stops are found with
+        # ``rfind`` from the claim backwards and the break words with their own pattern: the
+        # same last break as one pattern scanned forward through the window, because no
+        # break word holds a stop (so the two never overlap), without stepping over every
+        # full stop of a list of short sentences.
+        # (A profile's break word holding a stop would break that: then the one pattern.)
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
+        self._break_words = re.compile(rf"\b(?:{words})\b") if words else None
+        self._stops_apart = not any(stop in b for b in breaks for stop in _CLAUSE_STOPS)
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
+        # Each language's hedges as one pattern, matched at the boundaries ``contains_phrase``
+        # uses (no letter or digit either side): one scan of the clause instead of one per
+        # hedge, for every candidate claim.
+        self._hedges = {lang.code: _any_phrase(lang.hedges) for lang in self.languages}
         # The languages again with their patterns' ASCII twins, for answers that fold to
         # lower-case ASCII (most), and the literal each twin's every match holds ("been",
-        # "successfully"; by id: hashing a Pattern hashes its compiled code): built on the
-        # first such answer, since parsing and compiling them costs tens of milliseconds.
-        self._ascii: tuple[tuple[Language, ...], dict[int, str]] | None = None
+        # "successfully"; by id: hashing a Pattern hashes its compiled code). Parsing and
+        # compiling twins costs tens of milliseconds, so each language's are built on the
+        # first ASCII answer that reaches that language (an English deployment never pays
+        # for the German ones).
+        self._ascii: dict[int, Language] = {}
+        self._needs: dict[int, str] = {}
+        self._word_started: set[int] = set()
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -108,14 +149,17 @@ class ClaimFinder:
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
-        languages, needs = self._ascii_readings() if norm.isascii() else (self.languages, {})
-        for lang in languages:
+        ascii_text = norm.isascii()
+        needs = self._needs if ascii_text else {}
+        for i, lang in enumerate(self.languages):
             if words.isdisjoint(lang.first_words) and words.isdisjoint(lang.inflection_auxiliaries):
                 continue
+            if ascii_text:
+                lang = self._ascii_reading(i)
             for pattern in lang.patterns:
                 if (need := needs.get(id(pattern))) is not None and need not in norm:
                     continue
-                for match in pattern.finditer(norm):
+                for match in self._matches(pattern, norm):
                     claim = self._claim(text, norm, lang, match, seen)
                     if claim is not None:
                         claims.append(claim)
@@ -133,16 +177,30 @@ class ClaimFinder:
         claims.sort(key=lambda c: c.span)
         return claims
 
-    def _ascii_readings(self) -> tuple[tuple[Language, ...], dict[int, str]]:
-        if self._ascii is None:  # two threads may both build it: the same value either way
-            needs: dict[int, str] = {}
-            self._ascii = (tuple(_ascii_language(lang, needs) for lang in self.languages), needs)
-        return self._ascii
+    def _ascii_reading(self, i: int) -> Language:
+        """Language ``i`` with its patterns' ASCII twins (two threads may both build it: the
+        same value either way)."""
+        twin = self._ascii.get(i)
+        if twin is None:
+            twin = self._ascii.setdefault(
+                i, _ascii_language(self.languages[i], self._needs, self._word_started)
+            )
+        return twin
+
+    def _matches(self, pattern: re.Pattern[str], norm: str, pos: int = 0) -> Iterator[re.Match[str]]:
+        """``pattern.finditer(norm, pos)``; a pattern ``ascii_scan`` gave without its leading
+        boundary is scanned by ``word_start_matches``, which tests it on each hit (the same
+        matches, found by skipping ahead to their first characters)."""
+        if id(pattern) in self._word_started:
+            return word_start_matches(pattern, norm, pos)
+        return pattern.finditer(norm, pos)
 
     def _claim(
         self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet
     ) -> Claim | None:
-        verb = _SPACES.sub(" ", match.group("verb"))
+        verb = match.group("verb")
+        if not verb.isalpha():  # a verb of several words: its spaces as one
+            verb = _SPACES.sub(" ", verb)
         name = lang.verbs.get(verb)
         if name is None and " " in verb:  # "logged you out" -> "logged out"
             name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
@@ -167,7 +225,7 @@ class ClaimFinder:
         anchors = sorted(c.span[1] for c in claims if c.language == lang.code)
         out: list[Claim] = []
         for pattern in lang.coordination:
-            for match in pattern.finditer(norm, anchors[0] if anchors else len(norm)):
+            for match in self._matches(pattern, norm, anchors[0] if anchors else len(norm)):
                 start = match.start()
                 i = bisect_right(anchors, start)  # the nearest claim ending before this verb
                 if i == 0 or _SENTENCE_END_AT.search(norm, anchors[i - 1], start):
@@ -185,9 +243,15 @@ class ClaimFinder:
         stop = _SENTENCE_END_AT.search(norm, end, end + 400)
         if stop is not None and stop.group() == "?":
             return True  # "Have I sent it?"
-        clause_start = 0
-        for brk in self._clause_break.finditer(norm, max(0, start - _CLAUSE_WINDOW), start):
-            clause_start = brk.end()
+        # The clause reaches back to its last break, at most ``_CLAUSE_WINDOW`` characters:
+        # a long unpunctuated run ("... and cancelled ... and refunded ...") must not make
+        # every claim re-read the answer from its start (quadratic on hostile input), and a
+        # word that far back is no longer this clause's.
+        window = max(0, start - _CLAUSE_WINDOW)
+        if window and norm[window - 1].isalnum():  # not from the middle of a word ("ca|nnot")
+            tail = _WORD_TAIL.match(norm, window)
+            window = tail.end() if tail is not None else window
+        clause_start = self._clause_start(norm, window, start)
         subject_led = bool(lang.subject_starts) and norm.startswith(lang.subject_starts, start)
         # A claim led by its subject ("I've sent") is negated between subject and verb ("I
         # haven't sent"); a negation before the subject belongs to another clause ("No
@@ -201,11 +265,18 @@ class ClaimFinder:
             hedge_from = max(clause_start, comma + 1, start - _HEDGE_REACH)
         # Quoted words are someone else's ('the message "I could never go"'): their
         # negations and hedges are not the speaker's.
-        clause = _QUOTED.sub(" ", norm[negation_from:end])
+        clause = _unquoted(norm[negation_from:end])
         tokens = set(_WORDS.findall(clause))
-        if "gap" in match.groupdict() and match.group("gap"):
-            tokens.update(_WORDS.findall(match.group("gap")))
-        if any(t in lang.negations or t.endswith(self._suffixes) for t in tokens):
+        gap = match.groupdict().get("gap") or ""
+        if gap:
+            tokens.update(_WORDS.findall(gap))
+        if not tokens.isdisjoint(lang.negations):
+            return True
+        # A word ending in a negation suffix holds the suffix: without it in the text, no
+        # word needs testing.
+        if any(s in clause or s in gap for s in self._suffixes) and any(
+            t.endswith(self._suffixes) for t in tokens
+        ):
             return True
         if any(p in clause for p in lang.negation_prefixes):
             return True
@@ -215,8 +286,29 @@ class ClaimFinder:
             and lang.relative_reference.search(norm, max(clause_start, start - _REFERENCE_WINDOW), start)
         ):
             return True
-        clause = _QUOTED.sub(" ", norm[hedge_from:end])
-        return any(contains_phrase(clause, hedge) for hedge in lang.hedges)
+        hedges = self._hedges.get(lang.code)
+        return hedges is not None and hedges.search(_unquoted(norm[hedge_from:end])) is not None
+
+    def _clause_start(self, norm: str, window: int, start: int) -> int:
+        """Where the clause ending at ``start`` begins: after the last break in the window."""
+        if not self._stops_apart:
+            clause_start = window
+            for brk in self._clause_break.finditer(norm, window, start):
+                clause_start = brk.end()
+            return clause_start
+        rfind = norm.rfind  # each stop of _CLAUSE_STOPS, spelt out: no generator per claim
+        clause_start = max(
+            window,
+            rfind(".", window, start) + 1,
+            rfind("!", window, start) + 1,
+            rfind("?", window, start) + 1,
+            rfind(";", window, start) + 1,
+            rfind("\n", window, start) + 1,
+        )
+        if self._break_words is not None:
+            for brk in self._break_words.finditer(norm, window, start):
+                clause_start = max(clause_start, brk.end())
+        return clause_start
 
     def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
         """Entity groups named right after the claim ("deleted your old booking") or, for a

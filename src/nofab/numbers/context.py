@@ -23,6 +23,7 @@ def _phrases(words: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
 
 _APPROX = _phrases(tuple(w.rstrip(".") for w in _WORDS.approximations))
 _CUES = _phrases(_WORDS.cues)
+_CUE_FIRST = frozenset(p[0] for p in _CUES if p)
 _MASKS = _phrases(_WORDS.masked)
 _PER_UNIT = _phrases(_WORDS.per_unit)
 _APPROX_LAST = frozenset(p[-1] for p in _APPROX if p)
@@ -30,6 +31,7 @@ _MASK_LAST = frozenset(p[-1] for p in _MASKS if p)
 _LONGEST = max(len(p) for p in _APPROX | _CUES | _MASKS | _PER_UNIT)
 #: Short words allowed between a masked-id phrase and its digits ("ending in: 1234").
 _LINKS = frozenset({":", "#", "is", "are", "es", "est", "ist", "é"})
+_LINKS_OR_NONE = _LINKS | {""}
 _TOKEN = re.compile(r"[^\W_]+|[:#~≈]")
 _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 _COUNT_WORD = re.compile(rf"(?<![^\W\d_])(?:{alternation(_WORDS.number_words)})(?![^\W\d_])", re.IGNORECASE)
@@ -80,8 +82,9 @@ class AnswerContext:
         before = self._answer[max(0, start - 8) : start].rstrip(" -")
         if len(before) >= 2 and before[-1] in _MASK_CHARS and before[-2] in _MASK_CHARS:
             return True
-        tail = self._answer[max(0, start - 40) : start].lower().split()
-        if tail and tail[-1].strip(":#") in _LINKS | {""}:
+        # the last two words only (the one before a link word such as "is"), lower-cased
+        tail = [w.lower() for w in self._answer[max(0, start - 40) : start].rsplit(None, 2)[-2:]]
+        if tail and tail[-1].strip(":#") in _LINKS_OR_NONE:
             tail.pop()
         if not tail or tail[-1].strip(":#,.") not in _MASK_LAST:
             return False  # the cheap test: no masked-id phrase ends with this word
@@ -112,6 +115,8 @@ class AnswerContext:
         hi = brk if brk != -1 else hi
         words = _TOKEN.findall(answer[lo:hi].lower())
         for i in range(len(words)):
+            if words[i] not in _CUE_FIRST:
+                continue  # no cue phrase starts with this word
             for k in range(1, _LONGEST + 1):
                 if tuple(words[i : i + k]) in _CUES:
                     return True

@@ -12,6 +12,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from nofab.evidence.records import keyed_rows
@@ -104,6 +105,19 @@ class Derivable:
         return None
 
 
+@lru_cache(maxsize=4096, typed=True)
+def _id_key(key: object) -> bool:
+    """Is ``key`` a label's key (an id, a zip code)? Keys repeat in every record of a
+    result: each is read once."""
+    return _ID_KEY.search(str(key)) is not None
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _money_key(key: object) -> bool:
+    """Does ``key`` name an amount of money? (each key read once, as above)"""
+    return MONEY_KEY.search(str(key)) is not None
+
+
 def _as_number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
@@ -135,9 +149,9 @@ def _walk(
         parent = path.rsplit(".", 1)[-1].removesuffix("[*]") if "." in path else ""
         for key, item in value.items():
             number = _as_number(item)
-            if number is not None and not _ID_KEY.search(str(key)):
+            if number is not None and not _id_key(key):
                 siblings.append(number)
-                if MONEY_KEY.search(str(key)):
+                if _money_key(key):
                     amounts.append(number)
                 columns.setdefault(f"{parent}.{key}" if parent else str(key), []).append(number)
         # The amounts of one record ("old_price", "new_price") combine as money.
@@ -179,7 +193,7 @@ def _aggregate_records(records: list[Any], aggregates: list[tuple[float, str]], 
     for item in records:
         for key, field_value in item.items():
             number = _as_number(field_value)
-            if number is not None and not _ID_KEY.search(str(key)):
+            if number is not None and not _id_key(key):
                 columns.setdefault(key, []).append(number)
     for key, numbers in columns.items():
         if len(numbers) > 1:

@@ -8,23 +8,12 @@ and none nests unbounded quantifiers over overlapping classes.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Literal
 
-from nofab.numbers.lexicon import alternation, number_words
+from nofab.numbers.numeral import Numeral, NumeralKind
+from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, read_plain
 
-NumeralKind = Literal[
-    "money", "percent", "number", "year", "date", "time", "ordinal", "range", "code", "invalid"
-]
-
-_LEXICON = number_words()
-#: Month names and abbreviations of every language -> month number.
-MONTHS: dict[str, int] = _LEXICON.months
-MONTH_ALT = alternation(MONTHS)
-_MONTH_ALT = MONTH_ALT
 # Characters that can make up one "numeric word": "$1,234.50", "2024-03-03", "18:30",
 # "v3.14.2", "A-1042", "42%". Brackets, quotes, asterisks and spaces separate words.
 _WORD = r"\w$€£¥₹%.,:/+\-−–#@=~&"
@@ -45,97 +34,11 @@ _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
 _UNIT_SUFFIX = re.compile(r"((?:US\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]([^\W\d_]{3,20})")
 _VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
-_HEX_ID = re.compile(r"[0-9a-f-]*[a-f][0-9a-f-]*", re.IGNORECASE)
-
 _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
-_SCALE_AFTER = re.compile(rf"\s*({alternation(_LEXICON.scales)})\b", re.IGNORECASE)
-_PERCENT_AFTER = re.compile(rf"\s*(?:%|(?:{alternation(_LEXICON.percent_words)})\b)", re.IGNORECASE)
-_CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re.IGNORECASE)
-_CURRENCY_BEFORE = re.compile(rf"(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
-_MONTH_BEFORE = re.compile(rf"\b({_MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
-DAY_MONTH_LINK = alternation(_LEXICON.day_month_links)
-_MONTH_AFTER = re.compile(
-    rf"\s+(?:(?:{DAY_MONTH_LINK})\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
-)
-_YEAR_AFTER = re.compile(r",?\s+(\d{4})\b")
-_LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
 
-#: Scale suffixes glued to the number ("5k", "$2M") and scale words of every language.
-_SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, **_LEXICON.scales}
-_ORDINALS = frozenset({"st", "nd", "rd", "th"})
-# Unit suffixes that leave the number what it is ("5kg", "32min", "3x").
-_UNITS = frozenset(
-    [
-        "kg",
-        "g",
-        "mg",
-        "lb",
-        "lbs",
-        "oz",
-        "km",
-        "m",
-        "cm",
-        "mm",
-        "mi",
-        "ft",
-        "h",
-        "hr",
-        "hrs",
-        "min",
-        "mins",
-        "s",
-        "sec",
-        "secs",
-        "ms",
-        "ml",
-        "l",
-        "gb",
-        "mb",
-        "kb",
-        "tb",
-        "x",
-        "pts",
-        "pt",
-        "mph",
-        "kph",
-        "kmh",
-        "yo",
-        "yr",
-        "yrs",
-        "d",
-        "w",
-        "wk",
-        "wks",
-        "mo",
-        "°c",
-        "°f",
-        "°",
-        "c",
-        "f",
-        "px",
-        "pc",
-    ]
-)
 _TRAILING = ".,:;!?/-–"
-_PUNCTUATION = "".join(chr(c) for c in range(0x21, 0x7F) if not chr(c).isalnum()) + "¿¡«»“”‘’—–"
-
-
-@dataclass(frozen=True, slots=True)
-class Numeral:
-    """One numeric literal in prose."""
-
-    span: tuple[int, int]
-    text: str
-    kind: NumeralKind
-    value: float = math.nan
-    decimals: int = 0
-    scale: float = 1.0
-    #: The digits as written, without separators (for the literal fast path).
-    literal: str = ""
-    #: A date's (year, month, day); for a number such as the "15" of "9/15", the date it
-    #: would be part of when the evidence has that date.
-    date: tuple[int | None, int, int] | None = None
-    time: tuple[int, int, bool] | None = None  # (hour, minute, hour_is_24h)
+_LEADING = ":/=~&#@"
+_DIGITS = frozenset("0123456789")
 
 
 def _parse_num(raw: str) -> tuple[float, int, str]:
@@ -149,37 +52,56 @@ def _valid_date(month: int, day: int) -> bool:
 
 
 def extract_numerals(text: str) -> list[Numeral]:
-    """Every numeric literal in ``text``, classified."""
+    """Every numeric literal in ``text``, classified.
+
+    One regex pass finds the numeric words; a word of ASCII digits with at most one decimal
+    point (most of them) goes straight to ``read_plain``, without the token regexes that
+    only compound words ("2024-03-03", "$1,200", "37-hour") need."""
     out: list[Numeral] = []
     covered = 0  # "March 3, 2024" consumes the "2024" token that follows it
     for match in _NUMERIC_WORD.finditer(text):
-        if match.start() < covered:
+        start = match.start()
+        if start < covered:
             continue
-        for numeral in _classify(text, match.start(), match.group()):
+        word = match.group()
+        if word[0] in _DIGITS:
+            token = word.rstrip(_TRAILING)
+            if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):
+                numeral = read_plain(text, start, start + len(token), token, token)
+                if numeral is not None and numeral.span[1] > covered:
+                    out.append(numeral)
+                    covered = numeral.span[1]
+                continue
+        for numeral in _classify(text, start, word):
             if numeral.span[1] > covered:
                 out.append(numeral)
                 covered = max(covered, numeral.span[1])
     return out
 
 
+def _plain(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:
+    """``read_plain`` on what ``_PLAIN`` matched in ``token``."""
+    negative = plain.group("sign") in ("-", "−") or bool(plain.group("sign2"))
+    numeral = read_plain(
+        text, s, e, token, plain.group("num"), bool(plain.group("cur")), plain.group("suffix") or "", negative
+    )
+    if numeral is not None:
+        yield numeral
+
+
 def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
     # Trim sentence punctuation ("$30." "(24," "5?") but keep a trailing "%".
-    lead = 0
-    while lead < len(word) and word[lead] in ":/=~&#@":
-        lead += 1
-    end = len(word)
-    while end > lead and word[end - 1] in _TRAILING:
-        end -= 1
-    token = word[lead:end]
+    lead = len(word) - len(word.lstrip(_LEADING))
+    token = word[lead:].rstrip(_TRAILING)
     s = start + lead
     e = s + len(token)
     if not token:
         return
     if token.isdigit() or (token[0].isdigit() and token.replace(".", "", 1).isdigit()):
-        # The common case, "1717" or "42.73": only the plain reading can apply.
+        # "1717" or "42.73" in digits outside ASCII: only the plain reading can apply.
         plain = _PLAIN.fullmatch(token)
         if plain is not None:
-            yield from _plain_numeral(text, s, e, token, plain)
+            yield from _plain(text, s, e, token, plain)
         return
     # Every reading below needs a leading digit, sign or currency ("US$30"; casefold as the
     # regex reads "ſ"): "HAT123-45" is no numeral, decided before a dozen regexes try it.
@@ -242,7 +164,7 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         number = unit.group(1)
         plain = _PLAIN.fullmatch(number)
         if plain is not None:
-            yield from _plain_numeral(text, s, s + len(number), number, plain)
+            yield from _plain(text, s, s + len(number), number, plain)
         return
     plain = _PLAIN.fullmatch(token)
     if plain is None:
@@ -269,131 +191,16 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
                 date=reading,
             )
         return
-    yield from _plain_numeral(text, s, e, token, plain)
+    yield from _plain(text, s, e, token, plain)
 
 
-def _letter_follows(text: str, end: int) -> bool:
-    """Does a word start right after ``end`` (past a few spaces)? Cheap test that spares the
-    suffix regexes (am/pm, scale, percent, currency) on most numbers."""
-    return text[end : end + 8].lstrip()[:1].isalpha()
-
-
-def _bare(word: str) -> str:
-    """The word without the punctuation around it ("(May" -> "may")."""
-    return word.strip(_PUNCTUATION).lower()
-
-
-def _month_before(text: str, start: int) -> bool:
-    """Is the word before ``start`` (or the one before "the") a month name?"""
-    if start == 0 or not text[start - 1].isspace():
-        return False
-    words = text[max(0, start - 16) : start].split()
-    if words and _bare(words[-1]) == "the":
-        words = words[:-1]
-    return bool(words) and _bare(words[-1]) in MONTHS
-
-
-def _month_after(text: str, end: int) -> bool:
-    """Is the word after ``end`` (or the one after "of", "de") a month name?"""
-    if not text[end : end + 1].isspace():
-        return False
-    words = text[end : end + 16].split()[:2]
-    if words and _bare(words[0]) in _LEXICON.day_month_links:
-        words = words[1:]
-    return bool(words) and _bare(words[0]) in MONTHS
-
-
-def _plain_numeral(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:
-    value, decimals, digits = _parse_num(plain.group("num"))
-    suffix = (plain.group("suffix") or "").lower()
-    kind: NumeralKind = "number"
-    scale = 1.0
-    if plain.group("cur"):
-        kind = "money"
-    if suffix == "%":
-        kind = "percent"
-    elif suffix in _ORDINALS:
-        kind = "ordinal"
-    elif suffix in _SCALES and (
-        suffix not in ("m", "b", "t") or plain.group("suffix")[0].isupper() or kind == "money"
-    ):
-        scale = _SCALES[suffix]
-    elif suffix in ("am", "pm"):
-        hour = int(value) % 12 + (12 if suffix == "pm" else 0)
-        yield Numeral((s, e), token, "time", value=float(hour), time=(hour, 0, True))
-        return
-    elif suffix and suffix not in _UNITS:
-        return  # "3rd-party" is handled above; "12abc" is an identifier, not a number
-    tail = e
-    if suffix == "" or kind == "ordinal":
-        ampm = (
-            _AMPM_AFTER.match(text, e)
-            if kind != "ordinal" and value <= 12 and decimals == 0 and _letter_follows(text, e)
-            else None
-        )
-        if ampm:
-            hour = int(value) % 12 + (12 if ampm.group(1).lower() == "p" else 0)
-            yield Numeral(
-                (s, ampm.end()), text[s : ampm.end()], "time", value=float(hour), time=(hour, 0, True)
-            )
-            return
-        month_before = _MONTH_BEFORE.search(text, max(0, s - 16), s) if _month_before(text, s) else None
-        month_after = _MONTH_AFTER.match(text, e) if _month_after(text, e) else None
-        if (month_before or month_after) and 31 < value < 100 and decimals == 0:
-            # "May 37", "37th of May": a day no month has; its digits explain nothing, only
-            # the same text in the evidence would.
-            first = month_before.start(1) if month_before else s
-            last = month_after.end() if month_after and not month_before else e
-            yield Numeral((first, last), text[first:last], "invalid", value=value, literal=text[first:last])
-            return
-        if month_before and value <= 31 and decimals == 0:
-            year_match = _YEAR_AFTER.match(text, e)
-            year = int(year_match.group(1)) if year_match else None
-            end = year_match.end() if year_match else e
-            yield Numeral(
-                (month_before.start(1), end),
-                text[month_before.start(1) : end],
-                "date",
-                date=(year, MONTHS[month_before.group(1).lower()], int(value)),
-            )
-            return
-        if month_after and value <= 31 and decimals == 0:
-            year = int(month_after.group(2)) if month_after.group(2) else None
-            yield Numeral(
-                (s, month_after.end()),
-                text[s : month_after.end()],
-                "date",
-                date=(year, MONTHS[month_after.group(1).lower()], int(value)),
-            )
-            return
-    words_after = _letter_follows(text, e)
-    if scale == 1.0 and kind in ("number", "money") and words_after:
-        scale_word = _SCALE_AFTER.match(text, e)
-        if scale_word:
-            scale = _SCALES[scale_word.group(1).lower()]
-            tail = scale_word.end()
-    if kind == "number":
-        percent_sign = text[tail : tail + 4].lstrip()[:1] == "%"
-        percent = _PERCENT_AFTER.match(text, tail) if words_after or percent_sign else None
-        if percent:
-            kind = "percent"
-            tail = percent.end()
-        elif (words_after and _CURRENCY_AFTER.match(text, tail)) or (
-            s > 0
-            and (text[s - 1].isspace() or text[s - 1].isalpha())
-            and _CURRENCY_BEFORE.search(text, max(0, s - 5), s)
-        ):
-            kind = "money"
-        elif (
-            decimals == 0
-            and scale == 1.0
-            and "," not in token
-            and 1900 <= value <= 2100
-            and not plain.group("cur")
-        ):
-            kind = "year"
-        elif text[e : e + 1] in (".", ")") and _LIST_MARKER_BEFORE.search(text, max(0, s - 12), s):
-            return  # "1." / "2)" at the start of a line: a list marker
-    if plain.group("sign") in ("-", "−") or plain.group("sign2"):
-        value = -value
-    yield Numeral((s, tail), text[s:tail], kind, value=value, decimals=decimals, scale=scale, literal=digits)
+__all__ = [
+    "DAY_MONTH_LINK",
+    "ISO_DATE",
+    "MONTHS",
+    "MONTH_ALT",
+    "SLASH_DATE",
+    "Numeral",
+    "NumeralKind",
+    "extract_numerals",
+]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import cast
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
@@ -26,6 +28,14 @@ MAX_PAIR_VALUES = 120_000
 #: as uninformative (a changed number would then be "derived" that often by chance).
 DENSITY_SPAN = 20
 DENSITY = 0.25
+#: Scanning one operand (four binary searches keyed by the pair value) costs about as much
+#: as building four pair values into the table and sorting them (measured on prices and
+#: counts): the table is built once scanning has cost as much as building it would.
+SCAN_WEIGHT = 4
+
+
+#: What ``DerivedTable`` holds for a question not asked yet.
+_UNASKED = object()
 
 
 class _Pairs:
@@ -51,6 +61,13 @@ class _Pairs:
         return bisect_right(self.values, hi) - bisect_left(self.values, lo)
 
 
+@lru_cache(maxsize=4096)
+def _money_group(what: str) -> bool:
+    """Is the group ("values of field 'price'", "amount fields of $.rows[*]") one of amounts?
+    The same description recurs for every record of a result: each is read once."""
+    return MONEY_KEY.search(what) is not None
+
+
 class DerivedTable:
     """Every pairwise derivation of a turn's results, for questions of the form "is anything
     derived within ``[lo, hi]``?".
@@ -60,13 +77,18 @@ class DerivedTable:
     scanning each group (O(n log n) per group, n <= ``PAIR_OPERANDS``), and the table is
     built only once the scanning has cost about as much as building would. Either way the
     total work is O(P log P) per turn and each later question O(log P).
+
+    Scanning and the table give the same answers, descriptions included (the smallest pair
+    value in the interval; among equal values, the first pair the table holds), so when
+    the table is built, and how many questions other detectors asked before, never changes
+    what a finding says.
     """
 
-    __slots__ = ("_aggregates", "_build_at", "_built", "_groups", "_scanned", "_size")
+    __slots__ = ("_aggregates", "_answers", "_build_at", "_built", "_groups", "_money", "_scanned", "_size")
 
     def __init__(self, derivables: Sequence[Derivable], build_after: float = 1.0) -> None:
-        """``build_after``: build the table once scanning has visited this share of the pair
-        values (0: build at the first question; infinity: always scan)."""
+        """``build_after``: build the table once scanning has cost this share of building it
+        (0: build at the first question; infinity: always scan)."""
         self._groups: list[tuple[str, tuple[float, ...], bool]] = []
         budget = MAX_PAIR_VALUES
         for derivable in derivables:
@@ -75,11 +97,14 @@ class DerivedTable:
                 if 4 * len(ops) ** 2 > budget:
                     continue
                 budget -= 4 * len(ops) ** 2
-                self._groups.append((what, ops, bool(MONEY_KEY.search(what))))
+                self._groups.append((what, ops, _money_group(what)))
+        self._money = [g for g, (_w, _ops, money) in enumerate(self._groups) if money]
         self._size = sum(3 * len(ops) ** 2 for _w, ops, _m in self._groups)
         self._build_at = self._size * build_after
         self._scanned = 0
         self._built: dict[str, _Pairs] | None = None
+        # every question asked, with its answer (as many as the numbers asked about)
+        self._answers: dict[tuple[float, float, bool, bool, bool, bool], str | bool | None] = {}
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
@@ -120,13 +145,21 @@ class DerivedTable:
         self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
     ) -> str | None:
         """A sum or difference (of amounts only, with ``money_only``), a ratio (``ratios``)
-        or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``."""
+        or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``.
+        Numbers of equal value ask the same question: it is answered once."""
+        key = (lo, hi, money_only, ratios, percents, False)
+        held = self._answers.get(key, _UNASKED)
+        if held is not _UNASKED:
+            return cast("str | None", held)
+        answer = None
         table = self._table()
         for kind in self._kinds(money_only, ratios, percents):
             found = table[kind].find(lo, hi) if table else self._scan(kind, lo, hi, count=False)
             if found:
-                return str(found)
-        return None
+                answer = str(found)
+                break
+        self._answers[key] = answer
+        return answer
 
     def dense(
         self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
@@ -134,7 +167,11 @@ class DerivedTable:
         """Would a number near ``[lo, hi]`` be derivable by chance? True when, within
         ``DENSITY_SPAN`` display units either side, at least ``DENSITY`` of the unit slots
         hold a derived value of the same kinds: then a derivation landing here proves
-        nothing (10-40 prices combine into most nearby integers)."""
+        nothing (10-40 prices combine into most nearby integers). Answered once per question."""
+        key = (lo, hi, money_only, ratios, percents, True)
+        held = self._answers.get(key, _UNASKED)
+        if held is not _UNASKED:
+            return bool(held)
         span = DENSITY_SPAN * max(hi - lo, 1e-9)
         table = self._table()
         count = 0
@@ -143,64 +180,141 @@ class DerivedTable:
                 count += table[kind].count(lo - span, hi + span)
             else:
                 count += int(self._scan(kind, lo - span, hi + span, count=True) or 0)
-        return count >= DENSITY * (2 * DENSITY_SPAN + 1)
+        answer = count >= DENSITY * (2 * DENSITY_SPAN + 1)
+        self._answers[key] = answer
+        return answer
 
     def _scan(self, kind: str, lo: float, hi: float, count: bool) -> str | int | None:
-        """The first pair value of ``kind`` in ``[lo, hi]`` (described), or with ``count``
-        how many there are, scanning each group: for each operand a binary search finds its
-        partners (the pairs the table would hold: i < j, and no difference or ratio of equals)."""
+        """What the table would answer, found by scanning each group: the smallest pair
+        value of ``kind`` in ``[lo, hi]`` (equal values: the first the table holds),
+        described; or with ``count`` how many there are.
+
+        For each operand binary searches find its partners (the pairs the table holds:
+        i < j, and no difference or ratio of equals), keyed by the pair value computed as
+        the table computes it, so that the two never disagree at a rounding boundary."""
         total = 0
-        for what, ops, money in self._groups:
-            if kind == "money" and not money:
-                continue
-            self._scanned += len(ops)
-            n = len(ops)
-            for i, a in enumerate(ops):
-                after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
-                if kind in ("sum", "money"):
-                    spans = [(bisect_left(ops, lo - a, i + 1), bisect_right(ops, hi - a, i + 1), "sum")]
-                    spans.append(
-                        (
-                            max(bisect_left(ops, a + lo, i + 1), after_equal),
-                            bisect_right(ops, a + hi, i + 1),
-                            "difference",
-                        )
-                    )
-                else:
-                    f = 100.0 if kind == "percent" else 1.0
-                    spans = []
-                    if a > 0:  # b / a
-                        spans.append(
-                            (
-                                max(bisect_left(ops, lo * a / f, i + 1), after_equal),
-                                bisect_right(ops, hi * a / f, i + 1),
-                                "over",
-                            )
-                        )
-                        # a / b, b > a: b in [a f / hi, a f / lo]
-                        top = bisect_right(ops, a * f / lo, i + 1) if lo > 0 else n
-                        spans.append((max(bisect_left(ops, a * f / hi, i + 1), after_equal), top, "under"))
-                    elif lo <= 0 <= hi:  # 0 / b
-                        spans.append((after_equal, n, "under"))
-                for start, stop, how in spans:
-                    if stop <= start:
-                        continue
-                    if count:
-                        total += stop - start
-                        continue
-                    b = ops[start]
-                    label = (
-                        {"over": "ratio", "under": "ratio"}.get(how, how)
-                        if kind != "percent"
-                        else "percentage"
-                    )
-                    if how == "sum":
-                        return f"sum {format_number(b)} + {format_number(a)} ({what})"
-                    if how == "difference":
-                        return f"difference {format_number(b)} - {format_number(a)} ({what})"
-                    top_, bottom = (b, a) if how == "over" else (a, b)
-                    return f"{label} {format_number(top_)} / {format_number(bottom)} ({what})"
-        return total if count else None
+        best: tuple[float, int, int, int, int] | None = None  # (value, group, i, j, entry)
+        ratio = kind in ("ratio", "percent")
+        groups = self._groups
+        # Amounts are asked about only against the groups of amounts (often none at all):
+        # never a pass over every group to find them.
+        for g in self._money if kind == "money" else range(len(groups)):
+            ops = groups[g][1]
+            self._scanned += SCAN_WEIGHT * len(ops)
+            found = _ratios(ops, lo, hi, kind == "percent", count) if ratio else _sums(ops, lo, hi, count)
+            if isinstance(found, int):
+                total += found
+            elif found is not None and (best is None or (found[0], g, *found[1:]) < best):
+                best = (found[0], g, *found[1:])
+        if count:
+            return total
+        if best is None:
+            return None
+        _found, g, i, j, entry = best
+        what = self._groups[g][0]
+        a, b = self._groups[g][1][i], self._groups[g][1][j]
+        if not ratio:
+            if entry == _SUM:
+                return f"sum {format_number(b)} + {format_number(a)} ({what})"
+            return f"difference {format_number(b)} - {format_number(a)} ({what})"
+        label = "ratio" if kind == "ratio" else "percentage"
+        top, bottom = (b, a) if entry == _OVER else (a, b)
+        return f"{label} {format_number(top)} / {format_number(bottom)} ({what})"
+
+
+#: The entries the table holds for one pair (a, b) of a group, a <= b, in the order it
+#: holds them: sum then difference; b / a then a / b (ratios and percentages).
+_SUM, _DIFFERENCE = 0, 1
+_OVER, _UNDER = 0, 1
+
+#: One group's answer to a scan: how many pair values lie in the interval, or the smallest
+#: of them as (value, i, j, entry), or None.
+_Found = int | tuple[float, int, int, int] | None
+
+
+def _sums(ops: tuple[float, ...], lo: float, hi: float, count: bool) -> _Found:
+    """Sums and differences of one group in ``[lo, hi]``. Each key is a bound method of the
+    operand (``a.__add__`` is ``a + b``, ``a.__rsub__`` is ``b - a``): the values the table
+    holds, computed in C while the binary search runs."""
+    n = len(ops)
+    total = 0
+    best: tuple[float, int, int, int] | None = None
+    if n < 2:
+        return 0 if count else None
+    # Rounding is monotonic: every sum lies between the two smallest and the two largest
+    # operands summed, every difference under the largest minus the smallest.
+    entries = []
+    if ops[0] + ops[1] <= hi and lo <= ops[-2] + ops[-1]:
+        entries.append(_SUM)
+    if lo <= ops[-1] - ops[0]:
+        entries.append(_DIFFERENCE)
+    if not entries:
+        return 0 if count else None
+    for i in range(n - 1):
+        a = ops[i]
+        after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
+        for entry in entries:
+            start, key = (i + 1, a.__add__) if entry == _SUM else (after_equal, a.__rsub__)
+            first = bisect_left(ops, lo, start, n, key=key)
+            if count:
+                total += bisect_right(ops, hi, first, n, key=key) - first
+            elif (
+                first < n
+                and (value := key(ops[first])) <= hi
+                and (best is None or (value, i, first, entry) < best)
+            ):
+                best = (value, i, first, entry)
+    return total if count else best
+
+
+def _ratios(ops: tuple[float, ...], lo: float, hi: float, percent: bool, count: bool) -> _Found:
+    """Ratios (or percentages) of one group in ``[lo, hi]``: ``b / a`` rises along ``ops``
+    and ``a / b`` along ``ops`` reversed, so each is a binary search keyed by a bound
+    method of the operand, on the value as the table computes it (``100.0 * b / a``)."""
+    n = len(ops)
+    total = 0
+    best: tuple[float, int, int, int] | None = None
+    positive = bisect_right(ops, 0.0)  # the first operand above zero
+    if positive == n:
+        return 0 if count else None  # all zero: no ratio of different operands
+    # Rounding is monotonic: b / a is at most the largest over the smallest positive
+    # operand, and a / b (a < b) at most 1, or 100 (with a margin for the rounding of 100a).
+    top = (100.0 * ops[-1] if percent else ops[-1]) / ops[positive]
+    over_possible = lo <= top
+    under_possible = lo <= (100.0 if percent else 1.0) * (1 + 1e-9)
+    if not over_possible and not under_possible:
+        return 0 if count else None
+    scaled = [100.0 * b for b in ops] if percent else ops  # 100.0 * b, then / a
+    reverse = ops[::-1]  # index r holds ops[n - 1 - r]
+    for i in range(n - 1):
+        a = ops[i]
+        after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
+        if after_equal == n:
+            continue
+        if over_possible and a > 0:
+            over = a.__rtruediv__
+            first = bisect_left(scaled, lo, after_equal, n, key=over)
+            if count:
+                total += bisect_right(scaled, hi, first, n, key=over) - first
+            elif (
+                first < n
+                and (value := over(scaled[first])) <= hi
+                and (best is None or (value, i, first, _OVER) < best)
+            ):
+                best = (value, i, first, _OVER)
+        if not under_possible:
+            continue
+        under = (100.0 * a if percent else a).__truediv__  # (100.0 * a) / b
+        end = n - after_equal  # partners j >= after_equal are reverse[:end]
+        first = bisect_left(reverse, lo, 0, end, key=under)
+        if count:
+            total += bisect_right(reverse, hi, first, end, key=under) - first
+        elif first < end and (value := under(reverse[first])) <= hi:
+            # among partners giving the same value the table holds the smallest j first
+            j = n - bisect_right(reverse, value, first, end, key=under)
+            if best is None or (value, i, j, _UNDER) < best:
+                best = (value, i, j, _UNDER)
+    return total if count else best
 
 
 def _build(groups: list[tuple[str, tuple[float, ...], bool]]) -> dict[str, _Pairs]:

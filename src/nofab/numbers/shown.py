@@ -19,7 +19,7 @@ from nofab.numbers.rounding import format_number
 class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
-    __slots__ = ("_after", "_at", "_before", "_derived", "_value")
+    __slots__ = ("_after", "_at", "_before", "_derived", "_sorted", "_value")
 
     def __init__(self, before: int, after: int) -> None:
         self._before = before
@@ -27,10 +27,14 @@ class ShownNumbers:
         self._value: dict[int, float] = {}
         self._at: list[int] = []  # positions of the operands, sorted
         self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
+        # The last window sorted, by where it starts among the operands: consecutive
+        # unexplained numbers with no operand between them share it.
+        self._sorted: tuple[int, list[float]] = (-1, [])
 
     def add(self, index: int, value: float, derived: bool = False) -> None:
         self._value[index] = value
         insort(self._at, index)
+        self._sorted = (-1, [])
         if derived:
             insort(self._derived, value)
 
@@ -41,57 +45,76 @@ class ShownNumbers:
     def window(self, index: int) -> list[float]:
         """The operands nearest the numeral at ``index`` (itself excluded)."""
         at = bisect_left(self._at, index)
-        near = self._at[max(0, at - self._before) : at + self._after]
-        return [self._value[j] for j in near if j != index]
+        value = self._value
+        return [value[j] for j in self._at[max(0, at - self._before) : at + self._after] if j != index]
 
     def pair(self, index: int, lo: float, hi: float, totals: Sequence[float]) -> str | None:
         """A sum or difference landing in ``[lo, hi]`` of a shown operand near ``index`` and
-        another such operand or a result total (``totals`` sorted), described; or None."""
-        ops = sorted(self.window(index))
+        another such operand or a result total (``totals`` sorted), described; or None.
+
+        Each search is skipped when the smallest and largest operands rule it out (a sum of
+        two operands lies between the two smallest and the two largest summed), so an
+        answer dense with numbers pays for a search only where one can succeed."""
+        at = bisect_left(self._at, index)
+        if index not in self._value and self._sorted[0] == at:
+            ops = self._sorted[1]
+        else:
+            ops = sorted(self.window(index))
+            if index not in self._value:
+                self._sorted = (at, ops)
         if not ops:
             return None
-        i, j = 0, len(ops) - 1
-        while i < j:  # two pointers: a sum of two shown numbers
-            total = ops[i] + ops[j]
-            if total < lo:
-                i += 1
-            elif total > hi:
-                j -= 1
-            else:
-                return f"sum of {format_number(ops[i])} and {format_number(ops[j])}, numbers the answer shows"
-        i, j = 0, 1
-        while j < len(ops):  # and a difference
-            gap = ops[j] - ops[i]
-            if gap < lo or i == j:
-                j += 1
-            elif gap > hi:
-                i += 1
-            else:
-                big, small = format_number(ops[j]), format_number(ops[i])
-                return f"difference of {big} and {small}, numbers the answer shows"
+        n = len(ops)
+        smallest, largest = ops[0], ops[-1]
+        if n > 1 and lo <= ops[-1] + ops[-2] and hi >= smallest + ops[1]:
+            i, j = 0, n - 1
+            while i < j:  # two pointers: a sum of two shown numbers
+                total = ops[i] + ops[j]
+                if total < lo:
+                    i += 1
+                elif total > hi:
+                    j -= 1
+                else:
+                    big = format_number(ops[j])
+                    return f"sum of {format_number(ops[i])} and {big}, numbers the answer shows"
+        if n > 1 and lo <= largest - smallest:
+            i, j = 0, 1
+            while j < n:  # and a difference
+                gap = ops[j] - ops[i]
+                if gap < lo or i == j:
+                    j += 1
+                elif gap > hi:
+                    i += 1
+                else:
+                    big, small = format_number(ops[j]), format_number(ops[i])
+                    return f"difference of {big} and {small}, numbers the answer shows"
         # operand + total, operand - total, total - operand: bisect the longer list
-        if len(totals) <= len(ops):
+        if len(totals) <= n:
             for t in totals:
-                if any_within(ops, lo - t, hi - t):
+                if lo - t <= largest and hi - t >= smallest and any_within(ops, lo - t, hi - t):
                     return f"sum of a number the answer shows and the result total {format_number(t)}"
-                if any_within(ops, lo + t, hi + t):
+                if lo + t <= largest and hi + t >= smallest and any_within(ops, lo + t, hi + t):
                     return f"a number the answer shows minus the result total {format_number(t)}"
-                if any_within(ops, t - hi, t - lo):
+                if t - hi <= largest and t - lo >= smallest and any_within(ops, t - hi, t - lo):
                     return f"the result total {format_number(t)} minus a number the answer shows"
             return None
         # ``any_within`` inlined: this loop runs for nearly every unexplained number of an
         # answer, three probes per operand, and the call overhead was most of its cost.
-        n = len(totals)
+        m = len(totals)
+        low, high = totals[0], totals[-1]
         for a in ops:
-            k = bisect_left(totals, lo - a)
-            if k < n and totals[k] <= hi - a:
-                return f"sum of {format_number(a)} and a result total"
-            k = bisect_left(totals, a - hi)
-            if k < n and totals[k] <= a - lo:
-                return f"{format_number(a)} minus a result total"
-            k = bisect_left(totals, lo + a)
-            if k < n and totals[k] <= hi + a:
-                return f"a result total minus {format_number(a)}"
+            if lo - a <= high and hi - a >= low:
+                k = bisect_left(totals, lo - a)
+                if k < m and totals[k] <= hi - a:
+                    return f"sum of {format_number(a)} and a result total"
+            if a - hi <= high and a - lo >= low:
+                k = bisect_left(totals, a - hi)
+                if k < m and totals[k] <= a - lo:
+                    return f"{format_number(a)} minus a result total"
+            if lo + a <= high and hi + a >= low:
+                k = bisect_left(totals, lo + a)
+                if k < m and totals[k] <= hi + a:
+                    return f"a result total minus {format_number(a)}"
         return None
 
 

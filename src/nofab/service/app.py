@@ -233,7 +233,11 @@ def create_app(
         authorise(request)
         return Response(metrics.render(), media_type=metrics.content_type)
 
-    register_pleach_route(app, authorise, read_body, body_limit)
+    async def run_pleach(body: bytes, threshold: float) -> tuple[int, bytes]:
+        outcome = await pool.run(Job("pleach", body, None, threshold))
+        return outcome.status, outcome.payload
+
+    register_pleach_route(app, authorise, read_body, run_pleach)
     add_docs(app, "nofab")
     app.add_middleware(MetricsMiddleware, metrics=metrics)
     return app

@@ -1,0 +1,82 @@
+"""The answer's capitalised words and their runs (a full name is one run): what the name
+rules of ``nofab.detectors.names`` read, found in one pass over the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from nofab.detectors.namerecords import capitalised
+
+# A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
+# checked with str.isupper): skipping the lower-case majority keeps the scan cheap. Its
+# first letter comes first and the look-behind after it ("no word character before it"):
+# a pattern that opens with a character class is scanned for in C.
+_UPPER_WORD = re.compile(r"[^\W\d_a-z](?<![\w'’\-].)[^\W\d_]*(?:['’\-][^\W\d_]+)*")
+# The same pattern for an ASCII answer, where those classes are A-Z and A-Za-z: half the cost.
+_ASCII_UPPER_WORD = re.compile(r"[A-Z](?<![\w'’\-].)[A-Za-z]*(?:['’\-][A-Za-z]+)*")
+_POSSESSIVE = ("'s", "’s")
+
+
+class Word(NamedTuple):
+    """A capitalised word of the answer (a tuple: an answer has thousands of them, and a
+    frozen dataclass costs several times as much to make)."""
+
+    text: str  # without a possessive ending: "Anna's" -> "Anna"
+    start: int
+    end: int  # end of the word including its possessive
+    possessive: bool
+    shaped: bool  # ``capitalised``: name-shaped (asked once, read by every rule)
+
+
+def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
+    """The words of ``answer`` that can be part of a name or open one: name-shaped
+    (``capitalised``), one capital letter (an initial) or one of ``titles``. Any other word
+    (lower case, an acronym: "JFK", "HAT537") breaks the adjacency of the words around it by
+    its gap, exactly as a word that ends a run would, so it is not kept: an answer dense
+    with codes makes no words at all."""
+    out: list[Word] = []
+    pattern = _ASCII_UPPER_WORD if answer.isascii() else _UPPER_WORD
+    for m in pattern.finditer(answer):
+        text = m.group(0)
+        if not text[0].isupper():
+            continue
+        possessive = text.endswith(_POSSESSIVE)
+        if possessive:
+            text = text[:-2]
+        shaped = capitalised(text)
+        if shaped or len(text) == 1 or text in titles:
+            out.append(Word(text, m.start(), m.end(), possessive, shaped))
+    return out
+
+
+def initial(answer: str, word: Word) -> bool:
+    """A middle initial: one capital letter and a full stop ("Virginia J. Moore")."""
+    return len(word.text) == 1 and word.text.isupper() and answer[word.end : word.end + 1] == "."
+
+
+def runs(answer: str, found: list[Word]) -> Iterator[list[Word]]:
+    """Maximal runs of capitalised words separated by single spaces (a full name); a middle
+    initial continues a run."""
+    run: list[Word] = []
+    for word in found:
+        gap = answer[run[-1].end : word.start] if run else ""
+        joined = (
+            bool(run)
+            and not run[-1].possessive
+            and (gap == " " or (gap == ". " and initial(answer, run[-1])))
+        )
+        if joined and initial(answer, word):
+            run.append(word)
+            continue
+        shaped = word.shaped
+        if shaped and (joined or not run):
+            run.append(word)
+            continue
+        if run:
+            yield run
+        run = [word] if shaped else []
+    if run:
+        yield run

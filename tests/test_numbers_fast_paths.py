@@ -1,0 +1,268 @@
+"""The numbers package's fast paths answer exactly what the readings they skip would.
+
+A number of an answer costs a small constant (issue 16): bare digits skip the token
+regexes, a context regex runs only when the next character can start what it looks for,
+the answer's arithmetic skips searches its operands rule out, and a derivation question is
+answered once per value. Each shortcut is held here against the plain reading it replaces,
+on generated input, in several languages' words.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from itertools import combinations
+
+import pytest
+
+from nofab import Guard, Policy
+from nofab.numbers import pairs, plain
+from nofab.numbers.derive import Derivable
+from nofab.numbers.extract import extract_numerals
+from nofab.numbers.index import LiteralIndex
+from nofab.numbers.lexicon import number_words
+from nofab.numbers.numeral import Numeral
+from nofab.numbers.shown import ShownNumbers
+
+_WORDS = number_words()
+#: Words whose readings the pre-tests guard, with case variants and the characters that case
+#: folding matches to ASCII letters ("ſ" to "s", the Kelvin sign to "k").
+_CONTEXT = [
+    *_WORDS.scales,
+    *_WORDS.percent_words,
+    *_WORDS.currencies,
+    *_WORDS.currency_codes,
+    *list(_WORDS.months)[:20],
+    "am",
+    "p.m.",
+    "PM",
+    "ſ",
+    "\u212a",
+    "vs",
+    "%",
+    "items",
+]
+_GAPS = ["", " ", "  ", " " * 6, " " * 9, "\t", "\n", "\u00a0", ", ", "-"]
+_NUMBERS = ["7", "12", "31", "45", "2024", "1,500", "42.73", "0.5", "$30", "USD 30", "EUR30", "3rd", "5k"]
+
+
+def _variants(word: str) -> list[str]:
+    return [word, word.upper(), word.title(), word.replace("s", "ſ"), word.replace("k", "\u212a")]
+
+
+def _texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        if k % 2:  # a number, then two words (a scale word, then "%" or a currency...)
+            words = [rng.choice(_variants(rng.choice(_CONTEXT))) for _ in range(2)]
+            gaps = [rng.choice(_GAPS) for _ in range(3)]
+            out.append(f"{rng.choice(_NUMBERS)}{gaps[0]}{words[0]}{gaps[1]}{words[1]}{gaps[2]}")
+            continue
+        parts = []
+        for _ in range(rng.randint(1, 8)):
+            parts.append(
+                rng.choice(_NUMBERS) if rng.random() < 0.5 else rng.choice(_variants(rng.choice(_CONTEXT)))
+            )
+            parts.append(rng.choice(_GAPS))
+        out.append("".join(parts))
+    return out
+
+
+def test_the_context_pretests_never_skip_a_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same numerals with the pre-tests as without them (every regex always run)."""
+    texts = _texts(3, 4000)
+    fast = [extract_numerals(t) for t in texts]
+    monkeypatch.setattr(plain, "_may_start", lambda follows, starts: True)
+    monkeypatch.setattr(
+        plain,
+        "_currency_before",
+        lambda text, s: (
+            s > 0
+            and (text[s - 1].isspace() or text[s - 1].isalpha())
+            and plain._CURRENCY_BEFORE.search(text, max(0, s - 5), s) is not None
+        ),
+    )
+    slow = [extract_numerals(t) for t in texts]
+    assert fast == slow
+    kinds = {n.kind for numerals in fast for n in numerals}
+    assert {"money", "percent", "date", "time", "year", "ordinal", "number"} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "scale"),
+    [
+        ("about 1.2 million people", "number", 1e6),
+        ("rund 3 Millionen", "number", 1e6),
+        ("30 percent", "percent", 1.0),
+        ("30 pour cent", "percent", 1.0),
+        ("30 PCT", "percent", 1.0),
+        ("30 dollars", "money", 1.0),
+        ("30 euros", "money", 1.0),
+        ("USD 30", "money", 1.0),
+        ("at 7 pm", "time", 1.0),
+        ("at 7\u00a0p.m.", "time", 1.0),
+        ("5 milloneſ", "number", 1e6),
+        ("5 million      %", "percent", 1e6),
+    ],
+)
+def test_a_plain_number_is_read_with_the_words_around_it(text: str, kind: str, scale: float) -> None:
+    (numeral,) = extract_numerals(text)
+    assert (numeral.kind, numeral.scale) == (kind, scale)
+
+
+def test_bare_digits_and_other_digits_read_alike() -> None:
+    """A bare ASCII number takes the fast path; the same number in full-width or Arabic-Indic
+    digits takes the token path: one reading."""
+    for text in ("paid 1717 today", "7 pm", "on 3 May", "20 percent"):
+        other = text.translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+        assert [(n.kind, n.value, n.scale) for n in extract_numerals(text)] == [
+            (n.kind, n.value, n.scale) for n in extract_numerals(other)
+        ]
+
+
+def test_a_numeral_is_immutable() -> None:
+    (numeral,) = extract_numerals("total 42.73")
+    assert isinstance(numeral, Numeral)
+    with pytest.raises(AttributeError):
+        numeral.value = 1.0  # type: ignore[misc]
+
+
+def _brute_force(ops: list[float], lo: float, hi: float, totals: list[float]) -> bool:
+    """Is there a sum or difference of two operands, or of an operand and a total, in range?"""
+    pairs = [(a + b, b - a if b >= a else a - b) for a, b in combinations(ops, 2)]
+    if any(lo <= v <= hi for pair in pairs for v in pair):
+        return True
+    return any(lo <= v <= hi for a in ops for t in totals for v in (a + t, a - t, t - a))
+
+
+def test_shown_arithmetic_finds_what_a_brute_force_finds() -> None:
+    rng = random.Random(11)
+    found = 0
+    for _ in range(400):
+        shown = ShownNumbers(8, 4)
+        positions = sorted(rng.sample(range(60), rng.randint(0, 30)))
+        for at in positions:
+            shown.add(at, float(rng.choice([rng.randint(13, 900), rng.randint(1, 9000) / 100])))
+        totals = sorted(float(rng.randint(13, 3000)) for _ in range(rng.randint(0, 20)))
+        for index in range(60):
+            if index in positions:
+                continue
+            target = float(rng.randint(0, 2000))
+            lo, hi = target - 0.5, target + 0.5
+            got = shown.pair(index, lo, hi, totals)
+            assert (got is not None) == _brute_force(shown.window(index), lo, hi, totals), (index, target)
+            found += got is not None
+    assert found > 200
+
+
+@pytest.mark.parametrize(
+    ("masked", "plain_text"),
+    [
+        ("Your card ending in 1234 was charged", "reference 1234 is new"),
+        ("La tarjeta terminada en 1234 fue usada", "el total es 1234"),
+        ("Die Karte endet auf 1234", "der Betrag ist 1234"),
+    ],
+)
+def test_equal_numbers_share_an_answer_but_not_their_context(masked: str, plain_text: str) -> None:
+    """The second "1234" is not the end of a masked card number: it is reported though the
+    first, of equal value, is not."""
+    guard = Guard(Policy(load_plugins=False))
+    answer = f"{masked}; {plain_text}."
+    turn = {"response": answer, "tool_calls": [{"name": "get", "result": {"card": "credit_card_981234"}}]}
+    spans = [f.span for f in guard.check(turn).findings if f.detector == "numbers"]
+    assert spans == [(answer.rindex("1234"), answer.rindex("1234") + 4)]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "It costs about 120 dollars, not 120.",
+        "Es kostet etwa 120 Euro, nicht 120.",
+        "Environ 120 euros, pas 120.",
+    ],
+)
+def test_about_widens_one_number_not_its_equals(answer: str) -> None:
+    guard = Guard(Policy(load_plugins=False))
+    turn = {"response": answer, "tool_calls": [{"name": "get", "result": {"amount": 118}}]}
+    spans = [f.span for f in guard.check(turn).findings if f.detector == "numbers"]
+    assert spans == [(answer.rindex("120"), answer.rindex("120") + 3)]
+
+
+class _Watched(list[tuple[str, tuple[float, ...], bool]]):
+    """A group list that records each time it is walked or read."""
+
+    reads = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        _Watched.reads += 1
+        return super().__iter__()
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        _Watched.reads += 1
+        return super().__getitem__(index)
+
+
+def test_a_question_about_an_amount_reads_only_the_groups_of_amounts() -> None:
+    """Amounts combine only with amounts: a question about one never walks the other groups
+    (a result of many records and no amounts made every amount of an answer walk them all,
+    quadratic in answer and evidence)."""
+    rows = [{"share": i / 100, "miles": 1000 * i} for i in range(1, 200)]
+    table = pairs.DerivedTable([Derivable.from_value({"rows": rows})], build_after=float("inf"))
+    table._groups = _Watched(table._groups)
+    _Watched.reads = 0
+    for value in range(100, 140):
+        assert table.pair(value - 0.5, value + 0.5, money_only=True) is None
+        assert not table.dense(value - 0.5, value + 0.5, money_only=True)
+    assert _Watched.reads == 0
+    assert table.pair(1999.5, 2000.5) is not None  # the other groups answer other questions
+    assert _Watched.reads > 0
+    priced = pairs.DerivedTable(
+        [Derivable.from_value({"rows": [{"price": 10.0 * i, "miles": i} for i in range(1, 9)]})],
+        build_after=float("inf"),
+    )
+    assert priced.pair(29.5, 30.5, money_only=True) == "sum 20 + 10 (values of field 'rows.price')"
+
+
+def test_the_end_of_an_identifier_is_found_as_a_scan_would() -> None:
+    """A masked identifier shows the last 2-8 digits of a token: ``ends_an_id`` answers, by one
+    binary search, what a scan of every token's trailing digits answers."""
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(500):
+        tokens = [
+            rng.choice(["card_", "x", "", "id-", "A", "n°"]) + str(rng.randint(0, 10 ** rng.randint(1, 12)))
+            for _ in range(rng.randint(0, 10))
+        ]
+        text = " ".join(t + rng.choice(["", "a", ".", " ", "b7"]) for t in tokens)
+        index = LiteralIndex(text)
+        runs = re.findall(r"(?<!\d)(\d{2,})(?![0-9a-z])", text, re.IGNORECASE)
+        for _ in range(20):
+            digits = str(rng.randint(0, 10 ** rng.randint(0, 10)))
+            if runs and rng.random() < 0.5:
+                run = rng.choice(runs)
+                digits = run[-rng.randint(1, len(run)) :]
+            expected = 2 <= len(digits) <= 8 and any(run.endswith(digits) for run in runs)
+            assert index.ends_an_id(digits) is expected, (text, digits)
+            checked += expected
+    assert checked > 1000
+
+
+def test_numbers_of_equal_value_ask_their_question_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer repeats values ("$120 ... $120"): the second asks nothing of the groups."""
+    calls: list[float] = []
+    real = pairs._sums
+
+    def counted(ops: tuple[float, ...], lo: float, hi: float, count: bool) -> object:
+        calls.append(lo)
+        return real(ops, lo, hi, count)
+
+    monkeypatch.setattr(pairs, "_sums", counted)
+    table = pairs.DerivedTable([Derivable.from_value({"prices": [10, 20, 35, 50]})], build_after=float("inf"))
+    first = (table.pair(44.5, 45.5, ratios=False), table.dense(44.5, 45.5, ratios=False))
+    asked = len(calls)
+    assert asked > 0
+    assert (table.pair(44.5, 45.5, ratios=False), table.dense(44.5, 45.5, ratios=False)) == first
+    assert len(calls) == asked
+    assert table.pair(54.5, 55.5, ratios=False) == "sum 35 + 20 (items of $.prices)"
+    assert len(calls) > asked
