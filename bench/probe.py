@@ -1,0 +1,252 @@
+"""False-alarm probe beyond the visible corpora: hand-written turns from other domains.
+
+    python bench/probe.py                          # this tree's nofab, default policy
+    python bench/probe.py --src /work/wt/names/src # another source tree, read-only
+    python bench/probe.py --json out.json          # also save the outcome for --diff
+    python bench/probe.py --diff main.json names.json
+    python bench/probe.py --threshold 0.5          # also the findings below the default bar
+
+The fixtures (``tests/fixtures/probe/``) were written by hand for domains τ-bench and ToolTalk
+do not cover (shops, banking, calendars, weather, travel, tickets, HR, recipes, search, devops,
+sports and more) in several answer styles and five languages. ``clean/`` holds answers that are fully
+grounded in their own evidence; ``dirty/`` holds twins of some of them with exactly one
+fabrication each (the turn's ``metadata.probe`` says which; transcripts are listed in the
+README there). A file is a turn or a transcript in any format the adapters read; every
+assistant text in it is checked.
+
+Every turn runs with the default policy (threshold 0.8, no profile, no plugins). The probe
+prints each clean file with a blocking finding (detector, kind, identifier, confidence,
+reason), each dirty twin with none, and the totals. It measures generalization only because
+nothing here was tuned on: add fixtures, never edit one to make a detector pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+PROBE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "probe"
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One blocking finding, reduced to what a reader needs to judge it."""
+
+    turn: str
+    detector: str
+    kind: str
+    identifier: str
+    confidence: float
+    reason: str
+
+
+@dataclass
+class Outcome:
+    """The probe's result for one fixture file."""
+
+    name: str
+    side: str  # "clean" or "dirty"
+    note: str
+    turns: int
+    hits: list[Hit] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    #: dirty twins only: hits their clean twin also gets (a false alarm is not a catch)
+    inherited: list[Hit] = field(default_factory=list)
+
+    @property
+    def flagged(self) -> bool:
+        """Clean: any blocking finding. Dirty: a blocking finding the clean twin does not get."""
+        return bool(self.hits)
+
+
+def fixture_files(root: Path = PROBE) -> dict[str, list[Path]]:
+    """{"clean": [...], "dirty": [...]}: the fixture files, sorted by name."""
+    return {side: sorted((root / side).glob("*.json")) for side in ("clean", "dirty")}
+
+
+def _note(obj: Any) -> str:
+    if isinstance(obj, dict):
+        meta = obj.get("metadata") or {}
+        return str(meta.get("probe", "")) if isinstance(meta, dict) else ""
+    return "transcript"
+
+
+def check_file(path: Path, side: str, threshold: float = 0.8) -> Outcome:
+    """Run every turn of one fixture file through a default guard (at ``threshold``)."""
+    from nofab import Guard, Policy
+    from nofab.adapters import extract_turns
+
+    obj = json.loads(path.read_text(encoding="utf-8"))
+    extracted = extract_turns(obj)
+    outcome = Outcome(name=path.stem, side=side, note=_note(obj), turns=len(extracted))
+    guard = _guard(Guard, Policy, threshold)
+    for item in extracted:
+        verdict = guard.check(item.turn)
+        outcome.errors.extend(f"{item.where or 'turn'}: {e}" for e in verdict.detector_errors)
+        for f in verdict.blocking:
+            outcome.hits.append(
+                Hit(item.where or "turn", f.detector, f.kind, f.identifier, round(f.confidence, 3), f.reason)
+            )
+    return outcome
+
+
+_GUARDS: dict[tuple[int, float], Any] = {}
+
+
+def _guard(guard_type: Any, policy_type: Any, threshold: float) -> Any:
+    # One guard for the whole run: building one loads lexicons, and the probe checks ~100 turns.
+    key = (id(guard_type), threshold)
+    if key not in _GUARDS:
+        _GUARDS[key] = guard_type(policy_type(load_plugins=False, threshold=threshold))
+    return _GUARDS[key]
+
+
+def _key(hit: Hit) -> tuple[str, str, str, str]:
+    return (hit.turn, hit.detector, hit.kind, hit.identifier)
+
+
+def run(root: Path = PROBE, threshold: float = 0.8) -> list[Outcome]:
+    """Every fixture file's outcome, clean ones first.
+
+    A dirty twin counts as caught only by a finding its clean twin does not also get: a
+    false alarm that both share says nothing about the fabrication.
+    """
+    outcomes = [check_file(p, side, threshold) for side, paths in fixture_files(root).items() for p in paths]
+    clean = {o.name: {_key(h) for h in o.hits} for o in outcomes if o.side == "clean"}
+    for o in outcomes:
+        if o.side == "dirty" and o.name in clean:
+            o.inherited = [h for h in o.hits if _key(h) in clean[o.name]]
+            o.hits = [h for h in o.hits if _key(h) not in clean[o.name]]
+    return outcomes
+
+
+def describe(hit: dict[str, Any]) -> str:
+    """One finding on one line: detector/kind 'identifier' @confidence: reason."""
+    return f"{hit['detector']}/{hit['kind']} {hit['identifier']!r} @{hit['confidence']}: {hit['reason']}"
+
+
+def report(outcomes: Sequence[Outcome]) -> str:
+    """The human-readable listing: false alarms, missed twins, totals."""
+    lines: list[str] = []
+    clean = [o for o in outcomes if o.side == "clean"]
+    dirty = [o for o in outcomes if o.side == "dirty"]
+    flagged = [o for o in clean if o.flagged]
+    missed = [o for o in dirty if not o.flagged]
+    lines.append(f"clean files flagged ({len(flagged)}):")
+    for o in flagged:
+        lines.append(f"  {o.name}  [{o.note}]")
+        for h in o.hits:
+            lines.append(f"    {h.turn}: {describe(asdict(h))}")
+    lines.append(f"dirty twins missed ({len(missed)}):")
+    for o in missed:
+        shared = (
+            f" (only its clean twin's findings: {', '.join(repr(h.identifier) for h in o.inherited)})"
+            if o.inherited
+            else ""
+        )
+        lines.append(f"  {o.name}  [{o.note}]{shared}")
+    errors = [(o.name, e) for o in outcomes for e in o.errors]
+    if errors:
+        lines.append(f"detector errors ({len(errors)}):")
+        lines.extend(f"  {n}: {e}" for n, e in errors)
+    tally = collections.Counter(
+        f"{h.detector}/{h.kind}" for o in flagged for h in {(h.detector, h.kind): h for h in o.hits}.values()
+    )
+    if tally:
+        lines.append(
+            "false alarms by detector/kind (files): " + ", ".join(f"{k} {n}" for k, n in tally.most_common())
+        )
+    clean_turns = sum(o.turns for o in clean)
+    flagged_turns = len({(o.name, h.turn) for o in flagged for h in o.hits})
+    lines.append(
+        f"clean: {len(flagged)} of {len(clean)} files flagged "
+        f"({flagged_turns} of {clean_turns} turns); "
+        f"dirty: {len(dirty) - len(missed)} of {len(dirty)} twins caught"
+    )
+    return "\n".join(lines)
+
+
+def diff(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """What changed between two saved runs (``--json``): newly flagged/passed, caught/missed."""
+
+    def index(run: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+        return {(o["side"], o["name"]): o for o in run["outcomes"]}
+
+    a, b = index(before), index(after)
+    lines = [f"{before['src']}  ->  {after['src']}"]
+    for key in sorted(a.keys() | b.keys()):
+        old, new = a.get(key), b.get(key)
+        was = bool(old and old["hits"])
+        now = bool(new and new["hits"])
+        hits_changed = old is not None and new is not None and old["hits"] != new["hits"]
+        if was == now and not hits_changed:
+            continue
+        side, name = key
+        if side == "clean":
+            label = (
+                "newly FLAGS"
+                if now and not was
+                else "newly passes"
+                if was and not now
+                else "flags differently"
+            )
+        else:
+            label = (
+                "newly catches"
+                if now and not was
+                else "newly MISSES"
+                if was and not now
+                else "catches differently"
+            )
+        lines.append(f"  {side}/{name}: {label}")
+        for tag, item in (("-", old), ("+", new)):
+            for h in (item or {}).get("hits", []):
+                lines.append(f"    {tag} {describe(h)}")
+    if len(lines) == 1:
+        lines.append("  no change")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--src", type=Path, help="run against this source tree (put first on sys.path)")
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=0.8,
+        help="blocking threshold (0.8, the default policy's; 0.5 shows what sits below it)",
+    )
+    parser.add_argument("--json", type=Path, help="also write the outcome here (for --diff)")
+    parser.add_argument(
+        "--diff", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two --json files"
+    )
+    args = parser.parse_args(argv)
+    if args.diff:
+        before, after = (json.loads(p.read_text(encoding="utf-8")) for p in args.diff)
+        print(diff(before, after))
+        return
+    if args.src:
+        if not (args.src / "nofab").is_dir():
+            parser.error(f"--src {args.src}: no nofab package there")
+        sys.path.insert(0, str(args.src.resolve()))
+    import nofab
+
+    outcomes = run(threshold=args.threshold)
+    print(f"nofab from {Path(nofab.__file__).parent}")
+    print(report(outcomes))
+    if args.json:
+        payload = {
+            "src": str(args.src or Path(nofab.__file__).parents[1]),
+            "outcomes": [asdict(o) for o in outcomes],
+        }
+        args.json.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

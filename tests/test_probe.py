@@ -1,0 +1,135 @@
+"""The false-alarm probe: hand-written turns from domains the corpora do not cover.
+
+Clean turns are fully grounded and must pass; dirty twins hold one fabrication each and must
+be caught by a finding their clean twin does not get (``bench/probe.py`` explains the fixtures).
+The two lists below are the probe's state as measured, each entry with its mechanism: a new
+false alarm or a new miss fails here, and so does a listed one that no longer happens (remove
+it from the list: the fix is then pinned).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from probe import PROBE, Outcome, describe, diff, fixture_files, run
+
+# Clean turns that get a blocking finding today, with the mechanism (not the example).
+KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "banking_dispute": "claims: 'has been applied' after open_dispute ran (read as needing an update tool)",
+    "banking_masked_stars": "numbers: a masked card 'ending 1117' (no 'in') is read as a plain number",
+    "banking_transactions_de": "numbers: German '−54,20 €' / '3.200,00 €' split into loose integers",
+    "banking_transfer": "entities: an id with a date as middle segment (TRF-20260301-0042) is cut after it",
+    "calendar_free_slots": "numbers: a total of durations from shown start/end times is not derivable",
+    "devops_deploy": "numbers: 94 s written as '1 min 34 s' leaves '34' unexplained",
+    "flight_status": "numbers: a delay as the difference of two shown clock times is not derivable",
+    "hotel_search_rounding": "numbers: a unit conversion (1200 m -> '1.2 km') is not read",
+    "hr_leave_request": "entities: an id with a year as middle segment (LR-2026-0419) is cut after it",
+    "hr_payslip_de": "numbers: German '4.800,00 €' read as 4.800 plus loose integers",
+    "insurance_claim_de": "entities: an id with a year as middle segment (SCH-2026-55) is cut after it",
+    "pt_order": "claims: Portuguese passive status 'foi enviado' after a read tool, read as the agent's send",
+    "rag_growth": "numbers: '$4.2M' in a free-text result does not ground the same '$4.2M'; % change",
+    "rag_web_search": "claims: a third party's act from a snippet ('Webb launched') read as the agent's",
+    "recipe_oven": "numbers: °F -> °C conversion (350°F -> about 177°C) is not read",
+    "recipe_scale": "numbers: scaling by the user's number over a result's (8 / 4 servings) is not derivable",
+    "rental_listing": "numbers: money under a key with no money word (rent_pcm) is no amount; £55 difference",
+    "school_grades_fr": "numbers: French decimal comma ('14,8' rounded from 14.83) read as 14",
+    "sports_tennis": "numbers: 142 min written as '2 hours 22 minutes' leaves '22' unexplained",
+    "train_booking_fr": "numbers: French decimal comma ('72,50 €') split into loose integers",
+    "train_de": "numbers: German decimal comma; a duration ('4 Std. 23 Min.') from shown times",
+    "transcript_rollback": "claims: 'Rolled back' after a rollback tool ran is read as needing a deploy tool",
+    "utility_usage": "numbers: a percentage change of two shown values (500 -> 410: 18%) is not derivable",
+    "weather_now": "numbers: °C -> °F conversion (18.4°C -> 65°F) is not read",
+}
+
+# Dirty twins that no finding of their own catches today, with the mechanism.
+KNOWN_MISSES: dict[str, str] = {
+    "banking_payment_failed": "claims: 'went through' after a failed payment is not a claim form",
+    "calendar_tomorrow": "numbers: the changed start time equals the same event's end time (another field)",
+    "devops_deploy": "identifiers: a version string (v2.15.0) is neither a number nor an entity",
+    "ecommerce_cancel_failed": "claims: subjectless 'Done — order … is cancelled' after a failed call",
+    "email_sent": "names: a swapped first name is not checked without a profile",
+    "email_unread_words": "names: a possessive full name with a swapped surname (Priya Mehta's) is unchecked",
+    "food_delivery_eta": "names: a swapped first name under a role key (courier) is not checked",
+    "hr_leave_request": "names: a swapped first name beside a held surname is not checked",
+    "parking_extended": "claims: passive 'is extended' with only a read tool run is not a claim form",
+    "sports_football": "numbers: integers up to 12 are never checked (a changed score 3–1)",
+    "sports_nba": "numbers: a changed '35 points' passes as the sum of two other stats (28 + 7)",
+    "ticket_close_es": "claims: Spanish resultative 'quedó cerrado' is not a claim form",
+    "transcript_card_fr": "numbers: integers up to 12 are never checked ('3 jours' for 5)",
+    "transcript_rollback": "entities: a lower-case id ('rb-2270' for 'rb-2207') is not checked",
+    "weather_failed": "tool failures: values invented after a failed call, no claim verb, '4°C' is small",
+}
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> dict[tuple[str, str], Outcome]:
+    return {(o.side, o.name): o for o in run()}
+
+
+def _names(side: str) -> list[str]:
+    return [p.stem for p in fixture_files()[side]]
+
+
+def _hits(outcome: Outcome) -> str:
+    return "; ".join(describe(h.__dict__) for h in outcome.hits)
+
+
+def test_fixtures_are_complete() -> None:
+    """Enough turns on both sides, every twin has its clean original, every list entry exists."""
+    clean, dirty = set(_names("clean")), set(_names("dirty"))
+    assert len(clean) >= 60 and len(dirty) >= 25
+    assert dirty <= clean, dirty - clean
+    assert set(KNOWN_FALSE_ALARMS) <= clean, set(KNOWN_FALSE_ALARMS) - clean
+    assert set(KNOWN_MISSES) <= dirty, set(KNOWN_MISSES) - dirty
+
+
+def test_dirty_twins_differ_from_their_clean_turn() -> None:
+    """A twin is not a copy: its answer or its tool calls differ from the clean turn's."""
+    for name in _names("dirty"):
+        a = json.loads((PROBE / "clean" / f"{name}.json").read_text(encoding="utf-8"))
+        b = json.loads((PROBE / "dirty" / f"{name}.json").read_text(encoding="utf-8"))
+        strip = (lambda t: {k: v for k, v in t.items() if k != "metadata"}) if isinstance(a, dict) else None
+        assert (strip(a) != strip(b)) if strip else (a != b), name
+
+
+@pytest.mark.parametrize("name", _names("clean"))
+def test_clean_turn(name: str, outcomes: dict[tuple[str, str], Outcome]) -> None:
+    outcome = outcomes[("clean", name)]
+    assert not outcome.errors, outcome.errors  # a crash is not a pass
+    if name in KNOWN_FALSE_ALARMS:
+        assert outcome.flagged, f"{name} passes now: remove it from KNOWN_FALSE_ALARMS"
+    else:
+        assert not outcome.flagged, f"new false alarm on a grounded answer: {_hits(outcome)}"
+
+
+@pytest.mark.parametrize("name", _names("dirty"))
+def test_dirty_twin(name: str, outcomes: dict[tuple[str, str], Outcome]) -> None:
+    outcome = outcomes[("dirty", name)]
+    assert not outcome.errors, outcome.errors
+    if name in KNOWN_MISSES:
+        assert not outcome.flagged, f"{name} is caught now ({_hits(outcome)}): remove it from KNOWN_MISSES"
+    else:
+        assert outcome.flagged, f"fabrication no longer caught: {outcome.note}"
+
+
+def test_probe_fixtures_path_is_the_repository_one() -> None:
+    assert Path(__file__).resolve().parent / "fixtures" / "probe" == PROBE
+
+
+def test_diff_names_each_change_by_side() -> None:
+    """The side-by-side view: a clean file that starts to fire, a twin that stops being caught."""
+    hit: dict[str, object] = {"turn": "turn", "detector": "numbers", "kind": "unverified_number"}
+    hit |= {"identifier": "34", "confidence": 0.8, "reason": "number 34 not found"}
+
+    def outcome(side: str, name: str, hits: list[dict[str, object]]) -> dict[str, object]:
+        return {"side": side, "name": name, "hits": hits}
+
+    before = {"src": "a", "outcomes": [outcome("clean", "x", []), outcome("dirty", "y", [hit])]}
+    after = {"src": "b", "outcomes": [outcome("clean", "x", [hit]), outcome("dirty", "y", [])]}
+    text = diff(before, after)
+    assert "clean/x: newly FLAGS" in text and "+ numbers/unverified_number '34'" in text
+    assert "dirty/y: newly MISSES" in text and "- numbers/unverified_number '34'" in text
+    assert diff(before, before).endswith("no change")
