@@ -99,8 +99,7 @@ class Guard:
                 continue
             built.append(detector)
         self.detectors: tuple[Detector, ...] = tuple(built)
-        # Whether ``arguments`` runs, kept for the detector tuple it was worked out from
-        # (callers may wrap ``detectors``, e.g. to time them).
+        # Whether ``arguments`` runs, per detector tuple (callers may wrap ``detectors``).
         self._arguments_for: tuple[Detector, ...] = ()
         self._checks_arguments = False
         warnings.extend(self._check_rule_tables(factories, seen))
@@ -154,14 +153,19 @@ class Guard:
         capped: list[str] = []
         cap = self.policy.max_findings_per_detector
         for detector in self.detectors:
-            # Inlined (no per-detector call): most detectors find nothing on most turns.
             try:
                 produced = list(islice(detector.detect(evidence), cap + 1))
             except Exception as exc:
                 errors.append(self._failed(detector, exc, run_id))
                 continue
-            if produced:
-                found.extend(self._capped(detector, produced, cap, notes, capped))
+            if len(produced) > cap:  # cut at the policy's cap, with a note saying so
+                produced.pop()
+                capped.append(detector.id)
+                notes.append(
+                    f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
+                    "answer was not checked by it"
+                )
+            found.extend(produced)
         if not found:
             # Most turns: nothing to merge or weigh, so no sort, no closure, no tuples.
             return Assessment((), (), tuple(errors), evidence, tuple(notes), tuple(capped))
@@ -174,20 +178,6 @@ class Guard:
         findings = dedupe(found, blocks)
         blocking = tuple(f for f in findings if blocks(f))
         return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes), tuple(capped))
-
-    @staticmethod
-    def _capped(
-        detector: Detector, produced: list[Finding], cap: int, notes: list[str], capped: list[str]
-    ) -> list[Finding]:
-        """One detector's findings, cut at the policy's per-detector cap (and a note saying so)."""
-        if len(produced) > cap:
-            produced.pop()
-            capped.append(detector.id)
-            notes.append(
-                f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
-                "answer was not checked by it"
-            )
-        return produced
 
     def _failed(self, detector: Detector, exc: Exception, run_id: str) -> DetectorError:
         """A detector raised: report it (an event, and the verdict's ``detector_errors``)."""
@@ -336,23 +326,21 @@ class Guard:
         findings = assessment.findings
         # The values the fidelity parser read and the tool partition travel with the verdict.
         facts = self._tool_details(assessment)
-        fidelity = fidelity_details(self.detectors, assessment.evidence)
-        if fidelity:
+        if fidelity := fidelity_details(self.detectors, assessment.evidence):
             facts = {**fidelity, **facts}
-        if details:
-            facts.update(details)
+        facts.update(details or ())
         return Verdict(
-            findings,
-            action,
-            output,
-            self.policy.mode,
-            self.policy.threshold,
-            max((f.confidence for f in findings), default=0.0) if findings else 0.0,
-            assessment.errors,
-            (*self.warnings, *assessment.notes, *warnings),
-            tuple(rounds),
-            facts,
-            assessment.blocking,
+            findings=findings,
+            action=action,
+            output=output,
+            mode=self.policy.mode,
+            threshold=self.policy.threshold,
+            max_confidence=max((f.confidence for f in findings), default=0.0),
+            detector_errors=assessment.errors,
+            warnings=(*self.warnings, *assessment.notes, *warnings),
+            rounds=tuple(rounds),
+            details=facts,
+            blocking=assessment.blocking,
         )
 
     def emit(self, turn: Turn, verdict: Verdict, run_id: str | None = None) -> None:
