@@ -82,6 +82,25 @@ def test_a_group_is_named_in_the_singular_across_results() -> None:
     assert "Heron" not in alone
 
 
+def test_a_lone_result_without_groups_keeps_its_own_forms_and_matcher() -> None:
+    """Plural names that name no group ("Otters" with no member) add no form: the catalogue of
+    one such result reuses the result's forms and prepared matcher (nothing rebuilt per
+    turn); once the same result also holds members, the singular forms are added
+    ("Otter") and the catalogue has its own."""
+    fields = ("TEAM-NAME", "PLAYER_NAME")
+    (alone,) = _records([TEAMS], fields)
+    view = ResultView(alone, {})
+    catalogue = Catalogue([view])
+    assert view.singulars  # plural names, whose singulars are candidates
+    assert catalogue.forms is view.forms and catalogue.matcher is view.matcher
+    (both,) = _records([TEAMS + PLAYERS], fields)
+    own = ResultView(both, {})
+    joined = Catalogue([own])
+    assert {k: set(v) for k, v in joined.forms.items()} == record_forms(list(both))
+    assert "Otter" in joined.forms and "Otter" not in own.forms
+    assert joined.matcher is not own.matcher
+
+
 def test_derived_fields_and_weekdays_are_read_per_result() -> None:
     raw = tuple(RecordFinder(()).find([{"name": "A", "FGM": 3, "FTM": 4, "date": "2024-05-17"}], "r"))
     view = ResultView(raw, {"MADE": ("FGM", "FTM")})
@@ -127,6 +146,8 @@ ROSTER = [{"name": f"Player{i} Surname{i}", "points": i} for i in range(200)]  #
         ("Lena Ortiz booked it.", {"tool_calls[0]"}),
         ("Ortiz and Surname3 met.", {"tool_calls[0]", "tool_calls[1]"}),
         ("Surname scored a lot.", set()),  # a prefix of naming words is no word of them
+        ("Surname1700 and Ortizes met.", set()),  # naming words inside longer words: no word
+        ("Surname1700 and Surname3 met.", {"tool_calls[1]"}),
         ("Nothing to report.", set()),
     ],
 )

@@ -98,3 +98,36 @@ def test_act_is_decide_plus_text(mode: str) -> None:
         assert verdict.action == ruling.action
         assert set(ruling.warnings) <= set(verdict.warnings)
         assert verdict == guard.check(turn)
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["The lookup failed, so I have nothing to report yet.", "La consulta falló; todavía no hay datos."],
+)
+def test_a_turn_without_findings_still_carries_the_tool_partition(response: str) -> None:
+    """The no-finding fast path skips merging, not the verdict's facts: a failed tool is
+    still reported when nothing in the answer was flagged."""
+    turn = {
+        "response": response,
+        "tool_calls": [{"name": "get_order", "arguments": {}, "status": "error", "error": "HTTP 500"}],
+    }
+    verdict = Guard(Policy(mode="flag", load_plugins=False)).check(turn)
+    assert verdict.findings == () and verdict.blocking == () and verdict.action == "none"
+    assert verdict.max_confidence == 0.0
+    assert verdict.to_dict()["api_failed_tools"] == ["get_order"]
+
+
+def test_pending_call_routing_follows_the_detectors_the_guard_runs_now() -> None:
+    """Whether ``arguments`` runs is remembered per detector tuple: a caller that replaces
+    ``guard.detectors`` (to wrap or drop some) gets routing only while ``arguments`` runs."""
+    turn = {
+        "response": "Fetching it now.",
+        "pending_call": {"name": "fetch_url", "arguments": {"url": "https://x.example/a"}},
+    }
+    guard = Guard(Policy(load_plugins=False))
+    assert "pending_call" in guard.check(turn).to_dict()
+    everything = guard.detectors
+    guard.detectors = tuple(d for d in everything if d.id != "arguments")
+    assert "pending_call" not in guard.check(turn).to_dict()
+    guard.detectors = everything
+    assert "pending_call" in guard.check(turn).to_dict()

@@ -50,6 +50,18 @@ def test_a_value_shared_by_most_rows_groups_them_instead_of_naming_them() -> Non
     assert all(r.values["team_city"] == "Boston" for r in records)
 
 
+def test_a_shared_naming_value_groups_wherever_its_first_naming_row_stands() -> None:
+    """Grouping reads a naming key as soon as any row holds a name under it: rows whose value
+    there is a number ("team_city": 7) or absent do not hide the city shared by the others
+    (in English and in German field names)."""
+    for person, place in (("player_name", "team_city"), ("spieler_name", "stadt_name")):
+        rows = [{person: "Ada Brook", place: 7}, {person: "Eli Fenn"}]
+        rows += [{person: f"P{i} Weber", place: "Köln"} for i in range(4)]
+        records = RecordFinder().find(rows, "r")
+        assert [r.names[0][0] for r in records] == [person] * 6
+        assert [r.values.get(place) for r in records] == ["7", None, "Köln", "Köln", "Köln", "Köln"]
+
+
 def test_lists_count_and_small_objects_describe_their_parent() -> None:
     """A list's value is its length; a nested object of plain values joins its parent as dotted keys."""
     reservation = {

@@ -199,7 +199,12 @@ class RecordFinder:
     def _table(self, rows: list[dict[str, Any]], wheres: list[str], depth: int, out: list[Record]) -> None:
         grouping: set[str] = set()
         if len(rows) >= _GROUP_MIN_ROWS:
-            keys = {k for row in rows for k, v in row.items() if self.is_naming_key(k, v)}
+            keys: set[str] = set()
+            for row in rows:
+                for k, v in row.items():
+                    # a key already known to name is not asked again on every later row
+                    if k not in keys and self.is_naming_key(k, v):
+                        keys.add(k)
             for key in keys:
                 seen = [row[key] for row in rows if key in row]
                 if len(set(seen)) * 2 < len(seen):

@@ -99,6 +99,9 @@ class Guard:
                 continue
             built.append(detector)
         self.detectors: tuple[Detector, ...] = tuple(built)
+        # Whether ``arguments`` runs, per detector tuple (callers may wrap ``detectors``).
+        self._arguments_for: tuple[Detector, ...] = ()
+        self._checks_arguments = False
         warnings.extend(self._check_rule_tables(factories, seen))
         self.warnings = tuple(warnings)
         self.events = EventBus()
@@ -148,34 +151,33 @@ class Guard:
         found: list[Finding] = []
         errors: list[DetectorError] = []
         capped: list[str] = []
+        cap = self.policy.max_findings_per_detector
         for detector in self.detectors:
             try:
-                found.extend(self._filtered(detector, evidence, notes, capped))
+                produced = list(islice(detector.detect(evidence), cap + 1))
             except Exception as exc:
                 errors.append(self._failed(detector, exc, run_id))
+                continue
+            if len(produced) > cap:  # cut at the policy's cap, with a note saying so
+                produced.pop()
+                capped.append(detector.id)
+                notes.append(
+                    f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
+                    "answer was not checked by it"
+                )
+            found.extend(produced)
+        if not found:
+            # Most turns: nothing to merge or weigh, so no sort, no closure, no tuples.
+            return Assessment((), (), tuple(errors), evidence, tuple(notes), tuple(capped))
         default = self.policy.threshold
+        thresholds = self.profile.thresholds
 
         def blocks(f: Finding) -> bool:
-            return f.confidence >= self.profile.threshold_for(f.kind, default)
+            return f.confidence >= float(thresholds.get(f.kind, default))
 
         findings = dedupe(found, blocks)
         blocking = tuple(f for f in findings if blocks(f))
         return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes), tuple(capped))
-
-    def _filtered(
-        self, detector: Detector, evidence: Evidence, notes: list[str], capped: list[str]
-    ) -> list[Finding]:
-        """One detector's findings, cut at the policy's per-detector cap (and a note saying so)."""
-        cap = self.policy.max_findings_per_detector
-        produced = list(islice(detector.detect(evidence), cap + 1))
-        if len(produced) > cap:
-            produced.pop()
-            capped.append(detector.id)
-            notes.append(
-                f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
-                "answer was not checked by it"
-            )
-        return produced
 
     def _failed(self, detector: Detector, exc: Exception, run_id: str) -> DetectorError:
         """A detector raised: report it (an event, and the verdict's ``detector_errors``)."""
@@ -322,6 +324,11 @@ class Guard:
     ) -> Verdict:
         """The verdict of ``assessment`` once ``action`` produced ``output`` (no event)."""
         findings = assessment.findings
+        # The values the fidelity parser read and the tool partition travel with the verdict.
+        facts = self._tool_details(assessment)
+        if fidelity := fidelity_details(self.detectors, assessment.evidence):
+            facts = {**fidelity, **facts}
+        facts.update(details or ())
         return Verdict(
             findings=findings,
             action=action,
@@ -332,12 +339,7 @@ class Guard:
             detector_errors=assessment.errors,
             warnings=(*self.warnings, *assessment.notes, *warnings),
             rounds=tuple(rounds),
-            # The values the fidelity parser read and the tool partition travel with the verdict.
-            details={
-                **fidelity_details(self.detectors, assessment.evidence),
-                **self._tool_details(assessment),
-                **(details or {}),
-            },
+            details=facts,
             blocking=assessment.blocking,
         )
 
@@ -351,8 +353,11 @@ class Guard:
 
     def _tool_details(self, assessment: Assessment) -> dict[str, Any]:
         # Tool partition, phantoms, inflation and pending-call routing (nofab.evidence.toolstatus).
-        checked = any(d.id == "arguments" for d in self.detectors)
-        return tool_details(assessment.evidence, assessment.findings, checked)
+        detectors = self.detectors
+        if detectors is not self._arguments_for:  # worked out once per detector set
+            self._arguments_for = detectors
+            self._checks_arguments = any(d.id == "arguments" for d in detectors)
+        return tool_details(assessment.evidence, assessment.findings, self._checks_arguments)
 
     def _off(self, turn: Turn) -> Verdict:
         return Verdict((), "none", turn.response, "off", self.policy.threshold)

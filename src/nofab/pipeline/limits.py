@@ -22,11 +22,10 @@ def within_limits(policy: Policy, turn: Turn) -> tuple[Turn, list[str]]:
     if len(calls) > policy.max_tool_calls:
         cuts.append(("tool_calls", f"{len(calls)} calls, limit {policy.max_tool_calls}"))
         calls = calls[-policy.max_tool_calls :]  # the most recent calls matter most
-    size = (
-        len(turn.context)
-        + len(turn.user_message)
-        + sum(len(c.result) if isinstance(c.result, str) else 0 for c in calls)
-    )
+    size = len(turn.context) + len(turn.user_message)
+    for call in calls:  # a loop, not a generator: this runs on every turn
+        if isinstance(call.result, str):
+            size += len(call.result)
     if size > policy.max_evidence_chars:
         cuts.append(("evidence", f"about {size} characters, limit {policy.max_evidence_chars}"))
     if not cuts:

@@ -195,7 +195,13 @@ class Catalogue:
             for index, ones in view.singulars.items()
             for one in ones
         ]
-        if len(self.views) == 1 and not extra:
+        groups_seen: dict[int, bool] = {}
+        for _one, index in extra:
+            if index not in groups_seen:
+                groups_seen[index] = self.is_group(index)
+        if len(self.views) == 1 and not any(groups_seen.values()):
+            # Nothing to add: the result's own forms, and so its own prepared matcher (a
+            # large result's forms are not copied, nor their matcher rebuilt, per turn).
             return self.views[0].forms
         out: dict[str, set[int]] = {}
         for view, offset in zip(self.views, self.offsets, strict=True):
@@ -205,10 +211,7 @@ class Catalogue:
                     out[form] = {i + offset for i in found} if offset else set(found)
                 else:
                     held.update(i + offset for i in found)
-        groups_seen: dict[int, bool] = {}
         for one, index in extra:
-            if index not in groups_seen:
-                groups_seen[index] = self.is_group(index)
             if groups_seen[index]:
                 out.setdefault(one, set()).add(index)
         return out
