@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from nofab.numbers.lexicon import alternation, number_words
+from nofab.numbers.locale import plain_digits
 from nofab.numbers.numeral import Numeral, NumeralKind
 
 _V = TypeVar("_V")
@@ -196,7 +197,7 @@ def read_plain(
     """The number ``num`` written at ``text[s:e]`` (``token``; ``money`` when a currency sign
     leads it, ``suffix_raw`` glued after it, ``negative`` when a minus sign leads it), read
     with the words around it; None when it is no number ("12abc", a list marker "1.")."""
-    digits = num.replace(",", "") if "," in num else num
+    digits = plain_digits(num) if "," in num else num
     value = float(digits)
     decimals = len(digits) - digits.index(".") - 1 if "." in digits else 0
     suffix = suffix_raw.lower()

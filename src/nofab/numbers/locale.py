@@ -1,0 +1,53 @@
+"""How the separators of a written number read: "1,234.50" (English), "3.200,00" and
+"54,20" (a decimal comma, with or without dot grouping), and "$4.2M" (a glued magnitude).
+
+Principle: a comma followed by exactly one or two digits and no further digit group is a
+decimal comma ("54,20 €", "14,8"); dots grouping exact triples and followed by a comma
+("3.200,00", "1.787,5") are European grouping, the comma then being the decimal one; a
+comma followed by three digits ("1,750") stays English thousands, the reading the number
+had before, unless a dot group before it decides otherwise. Both the answer
+(``nofab.numbers.extract``) and the evidence (``nofab.numbers.index``) read numbers through
+here, so a number written the same way on both sides reads the same.
+
+Risk: a list or a pair glued by a comma with no space ("Rows 3,45", coordinates "48,85")
+reads as one decimal number, which the evidence then has to hold as that decimal; a longer
+list ("1,2,3") is no decimal (the comma is followed by a further digit group).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The decimal-comma forms, as a regex fragment tried before the English ones: dot groups of
+#: three closed by a decimal comma, or digits with one comma and one or two digits after it.
+#: The look-ahead keeps "1,234" (a third digit follows) English and "1,2,3" (a further group
+#: follows) a list.
+DECIMAL_COMMA = r"\d{1,3}(?:\.\d{3})+,\d+(?!\d|,\d)|\d+,\d{1,2}(?![\d]|,\d)"
+
+#: The same forms standing alone in evidence text (not part of a longer number or list).
+_EVIDENCE_DECIMAL_COMMA = re.compile(rf"(?<![\d.,])(?:{DECIMAL_COMMA})(?![.,]\d)")
+
+
+def plain_digits(num: str) -> str:
+    """The digits of a written number with at most one decimal point, as ``float`` reads
+    them: "1,234.50" -> "1234.50", "3.200,00" -> "3200.00", "54,20" -> "54.20"."""
+    if "," not in num:
+        return num
+    if "." in num:
+        if num.index(".") < num.rindex(","):
+            return num.replace(".", "").replace(",", ".")  # "3.200,00": European grouping
+        return num.replace(",", "")  # "1,234.50": English thousands
+    head, _, tail = num.rpartition(",")
+    if len(tail) <= 2 and "," not in head:
+        return f"{head}.{tail}"  # "54,20": a decimal comma
+    return num.replace(",", "")  # "1,750": English thousands, as before
+
+
+def decimal_comma_values(text: str) -> list[float]:
+    """The values of the decimal-comma numbers written in ``text`` ("54,20" -> 54.2)."""
+    if "," not in text:
+        return []
+    return [float(plain_digits(m)) for m in _EVIDENCE_DECIMAL_COMMA.findall(text)]
+
+
+__all__ = ["DECIMAL_COMMA", "decimal_comma_values", "plain_digits"]

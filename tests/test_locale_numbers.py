@@ -1,0 +1,127 @@
+"""Numbers written the European way ("54,20 €", "3.200,00 €"), with a magnitude ("$4.2M",
+"1,5 Mio."), and the last digits of a masked identifier without "in" ("ending 1117"): the
+same written form reads the same in the answer and in the evidence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Guard, Policy
+from nofab.numbers.extract import extract_numerals
+from nofab.numbers.index import NumberIndex, money_values
+from nofab.numbers.locale import plain_digits
+
+_GUARD = Guard(Policy(load_plugins=False))
+
+
+def _flagged(answer: str, result: Any) -> list[str]:
+    turn = {"response": answer, "tool_calls": [{"name": "get_record", "result": result}]}
+    return [f.identifier for f in _GUARD.check(turn).findings if f.detector == "numbers"]
+
+
+@pytest.mark.parametrize(
+    ("written", "digits"),
+    [
+        ("54,20", "54.20"),
+        ("14,8", "14.8"),
+        ("3.200,00", "3200.00"),
+        ("1.787,5", "1787.5"),
+        ("1,234.50", "1234.50"),
+        ("1,750", "1750"),  # a comma and three digits stays English thousands
+        ("12,345,678", "12345678"),
+        ("42.73", "42.73"),
+    ],
+)
+def test_separators_read_by_their_pattern(written: str, digits: str) -> None:
+    assert plain_digits(written) == digits
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Betrag −54,20 € heute", [-54.2]),
+        ("Gehalt +3.200,00 € erhalten", [3200.0]),
+        ("une moyenne de 14,8 sur 20", [14.8, 20.0]),
+        ("it cost $1,750 in total", [1750.0]),
+        ("items 1,2,3 were moved", [1.0, 2.0, 3.0]),  # a list, not a decimal
+        ("Rows 3,45 were read", [3.45]),  # the stated risk: a glued pair reads as a decimal
+    ],
+)
+def test_answer_numbers_read_with_a_decimal_comma(text: str, values: list[float]) -> None:
+    assert [n.value for n in extract_numerals(text)] == pytest.approx(values)
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        ("Deine letzte Buchung: REWE, −54,20 €.", {"amount": -54.2}),
+        ("Montant débité : 54,20 €.", {"amount": 54.2}),
+        ("Brutto 4.800,00 €, netto 3.012,45 €.", {"gross": 4800.0, "net": 3012.45}),
+        ("Salaire net : 3.012,45 € ce mois-ci.", {"net": 3012.45}),
+        ("La moyenne est d'environ 14,8.", {"average": 14.83}),
+    ],
+)
+def test_a_decimal_comma_answer_is_grounded_by_the_same_value(answer: str, result: Any) -> None:
+    assert _flagged(answer, result) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "flagged"),
+    [
+        ("Deine letzte Buchung: REWE, −54,30 €.", {"amount": -54.2}, "−54,30"),
+        ("Brutto 4.900,00 € diesen Monat.", {"gross": 4800.0}, "4.900,00"),
+        ("Montant débité : 3.200,00 €.", {"amount": 3.2}, "3.200,00"),  # 3200, not 3.2
+        ("La moyenne est de 15,8.", {"average": 14.83}, "15,8"),
+    ],
+)
+def test_a_changed_decimal_comma_amount_is_still_caught(answer: str, result: Any, flagged: str) -> None:
+    assert flagged in _flagged(answer, result)
+
+
+def test_evidence_text_reads_decimal_commas_as_the_answer_does() -> None:
+    values = NumberIndex("Umsatz: 54,20 € und 1.787,55 €; Liste 1, 2, 3; Zeilen 1,2,3").values
+    assert 54.2 in values and 1787.55 in values
+    assert 1.2 not in values and 2.3 not in values  # "1,2,3" is a list
+    assert 1787.55 in money_values("1.787,55 eur") and 54.2 in money_values("€54,20")
+    assert _flagged("Umsatz: 54,20 €.", {"note": "Umsatz 54,20 € laut Beleg"}) == []
+    assert "54,30" in _flagged("Umsatz: 54,30 €.", {"note": "Umsatz 54,20 € laut Beleg"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "text"),
+    [
+        ("Revenue rose from $4.2M to $5.1M.", "Revenue grew from $4.2M to $5.1M this year."),
+        ("Sales reached €1.5 bn.", "Sales: €1.5 bn (FY25)."),
+        ("Der Umsatz lag bei 1,5 Mio. €.", "Umsatz 2025: 1,5 Mio. Euro"),
+        ("Les ventes ont atteint 2 millions d'euros.", "ventes : 2 millions d'euros"),
+    ],
+)
+def test_the_same_written_magnitude_grounds_itself(answer: str, text: str) -> None:
+    assert _flagged(answer, [{"doc": "report", "text": text}]) == []
+
+
+def test_a_changed_magnitude_is_caught_and_metres_are_no_millions() -> None:
+    result = [{"doc": "report", "text": "Revenue grew from $4.2M to $5.1M this year."}]
+    assert "$4.7M" in _flagged("Revenue rose from $4.7M to $5.1M.", result)
+    assert 5e6 not in NumberIndex("a cable 5 m long, 7 mm thick").values
+    assert 4.2e6 in money_values("revenue $4.2m") and 4.2 in money_values("revenue $4.2m")
+
+
+_CARDS = [{"id": "pm_2", "number": "6011111111111117", "brand": "Discover"}]
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "Your Discover card ending {} is the backup.",
+        "Tu tarjeta Discover con final {} es la de respaldo.",
+        "O cartão final {} é o de reserva.",
+        "Deine Karte mit Endziffern {} ist die Reserve.",
+        "Votre carte finissant en {} est la carte de secours.",
+    ],
+)
+def test_masked_endings_without_in(phrase: str) -> None:
+    assert _flagged(phrase.format("1117"), _CARDS) == []
+    assert "1118" in _flagged(phrase.format("1118"), _CARDS)  # no card ends in 1118
