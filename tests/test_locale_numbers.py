@@ -125,3 +125,32 @@ _CARDS = [{"id": "pm_2", "number": "6011111111111117", "brand": "Discover"}]
 def test_masked_endings_without_in(phrase: str) -> None:
     assert _flagged(phrase.format("1117"), _CARDS) == []
     assert "1118" in _flagged(phrase.format("1118"), _CARDS)  # no card ends in 1118
+
+
+# The deposit makes the result one that types amounts: a number under any other key is then
+# no amount unless its key names one.
+_LISTINGS = [
+    {"id": "L-1", "rent_pcm": 1750, "size_sqm": 62, "deposit": 2000},
+    {"id": "L-2", "rent_pcm": 1695, "size_sqm": 58, "deposit": 2000},
+]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Flat L-1 is £1,750 a month and L-2 £1,695; L-2 is £55 cheaper.",
+        "Die Wohnung L-1 kostet 1.750,00 € im Monat, L-2 nur 1.695,00 €.",
+        "Le L-2 coûte 1695 € par mois.",
+    ],
+)
+def test_a_rent_key_holds_amounts(answer: str) -> None:
+    assert _flagged(answer, _LISTINGS) == []
+
+
+def test_a_changed_rent_is_caught_and_words_merely_containing_rent_are_no_money() -> None:
+    assert "£1,850" in _flagged("Flat L-1 is £1,850 a month.", _LISTINGS)
+    # the same numbers under keys naming no amount are no amounts of money
+    renamed = [{"id": r["id"], "size": r["rent_pcm"], "deposit": r["deposit"]} for r in _LISTINGS]
+    assert "£1,750" in _flagged("Flat L-1 is £1,750 a month.", renamed)
+    assert money_values('"rent_pcm": 1750, "weekly_wage": 600') == [600.0, 1750.0]
+    assert money_values('"parent_id": 1750, "current_floor": 3, "torrent": 12') == []

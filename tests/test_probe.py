@@ -31,7 +31,6 @@ KNOWN_FALSE_ALARMS: dict[str, str] = {
     "rag_web_search": "claims: a third party's act from a snippet ('Webb launched') read as the agent's",
     "recipe_oven": "numbers: °F -> °C conversion (350°F -> about 177°C) is not read",
     "recipe_scale": "numbers: scaling by the user's number over a result's (8 / 4 servings) is not derivable",
-    "rental_listing": "numbers: money under a key with no money word (rent_pcm) is no amount; £55 difference",
     "sports_tennis": "numbers: 142 min written as '2 hours 22 minutes' leaves '22' unexplained",
     "train_de": "numbers: German decimal comma; a duration ('4 Std. 23 Min.') from shown times",
     "transcript_rollback": "claims: 'Rolled back' after a rollback tool ran is read as needing a deploy tool",

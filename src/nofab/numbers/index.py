@@ -187,6 +187,10 @@ class LiteralIndex:
 _MONEY_WORDS = (
     r"price|amount|cost|fee|total|balance|fare|refund|charge|payment|paid|salary|revenue|budget"
     r"|spend|subtotal|tax|tip|discount|credit|deposit|compensation|usd|eur|gbp|dollar"
+    # A key naming a periodic payment ("rent_pcm", "weekly_wage") holds an amount as surely as
+    # "price" does. Only at the start of a word: "current", "parent", "torrent" hold no rent.
+    # Risk: a key such as "rentals_count" types a count as money.
+    r"|(?<![a-z])(?:rent|wage)"
 )
 # "$1,234.50", "1,234.50 USD" in text; "price": 121, "total_price": "121.00" or
 # "prices": {"economy": 121, ...} in JSON (key names as the evidence spells them, lower case).
