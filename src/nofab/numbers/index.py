@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from nofab.numbers.locale import DECIMAL_COMMA, decimal_comma_values, plain_digits
+from nofab.numbers.locale import DECIMAL_COMMA, decimal_comma_values, matches_at, plain_digits
 from nofab.numbers.plain import SCALES
 from nofab.numbers.rounding import display_interval
 
@@ -23,8 +23,12 @@ _EVIDENCE_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 #: as ``read_plain`` reads it in an answer: "k" in either case, "M"/"B"/"T" upper case only
 #: ("5 m" is metres), a scale word of any lexicon language in any case.
 _SCALE_WORDS = "|".join(sorted((re.escape(w) for w in SCALES if len(w) > 1), key=len, reverse=True))
+#: Where a magnitude may follow a number: a digit, a space or none, and a first letter of a
+#: scale word or suffix (derived from the lexicon, so a new scale word is never skipped).
+_SCALE_FIRSTS = "".join(sorted({c for w in SCALES for c in (w[:1].lower(), w[:1].upper())}))
+_SCALE_HINT = re.compile(rf"\d\s?[{re.escape(_SCALE_FIRSTS)}]")
 _EVIDENCE_SCALED = re.compile(
-    rf"(?<![\d.,])(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|{DECIMAL_COMMA}|\d+(?:\.\d+)?)"
+    rf"(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|{DECIMAL_COMMA}|\d+(?:\.\d+)?)"
     rf"\s?([kKMBT]|(?i:{_SCALE_WORDS}))(?![^\W\d_])"
 )
 
@@ -36,7 +40,7 @@ def scaled_values(text: str) -> list[float]:
     million, so the evidence must read its own "$4.2M" the same way. Risk: an upper-case
     "M" after a number that meant something else (a size "5M") grounds a number a million
     times larger, which no answer writes by accident."""
-    found = _EVIDENCE_SCALED.finditer(text)
+    found = matches_at(text, _SCALE_HINT, _EVIDENCE_SCALED)
     return [float(plain_digits(m.group(1))) * _lookup_scale(m.group(2)) for m in found]
 
 

@@ -24,8 +24,11 @@ import re
 #: follows) a list.
 DECIMAL_COMMA = r"\d{1,3}(?:\.\d{3})+,\d+(?!\d|,\d)|\d+,\d{1,2}(?![\d]|,\d)"
 
-#: The same forms standing alone in evidence text (not part of a longer number or list).
-_EVIDENCE_DECIMAL_COMMA = re.compile(rf"(?<![\d.,])(?:{DECIMAL_COMMA})(?![.,]\d)")
+#: The same forms in evidence text, matched where a number starts (``matches_at``).
+_EVIDENCE_DECIMAL_COMMA = re.compile(rf"(?:{DECIMAL_COMMA})(?![.,]\d)")
+#: A digit, a comma, a digit: where a decimal comma may be (a JSON list has "1, 2").
+_COMMA_BETWEEN_DIGITS = re.compile(r"\d,\d")
+_GLUE = frozenset("0123456789.,")
 
 
 def plain_digits(num: str) -> str:
@@ -43,11 +46,34 @@ def plain_digits(num: str) -> str:
     return num.replace(",", "")  # "1,750": English thousands, as before
 
 
+def matches_at(text: str, hints: re.Pattern[str], pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    """``pattern`` matched at the start of each number that holds a match of ``hints``.
+
+    Why: a pattern tried at every digit of a large result costs more than the rest of its
+    indexing; ``hints`` (a short pattern that starts with a digit, which the regex engine
+    skips to quickly) finds the few numbers worth trying. A number starts after anything
+    but a digit, a dot or a comma, so "2,3" inside "1,2,3" is never read on its own."""
+    found: list[re.Match[str]] = []
+    tried = -1  # the start last tried: hints come in order, and so do their numbers' starts
+    for hint in hints.finditer(text):
+        start = hint.start()
+        while start > 0 and text[start - 1] in _GLUE:
+            start -= 1
+        if start == tried:
+            continue
+        tried = start
+        match = pattern.match(text, start)
+        if match is not None:
+            found.append(match)
+    return found
+
+
 def decimal_comma_values(text: str) -> list[float]:
     """The values of the decimal-comma numbers written in ``text`` ("54,20" -> 54.2)."""
     if "," not in text:
         return []
-    return [float(plain_digits(m)) for m in _EVIDENCE_DECIMAL_COMMA.findall(text)]
+    found = matches_at(text, _COMMA_BETWEEN_DIGITS, _EVIDENCE_DECIMAL_COMMA)
+    return [float(plain_digits(m.group())) for m in found]
 
 
-__all__ = ["DECIMAL_COMMA", "decimal_comma_values", "plain_digits"]
+__all__ = ["DECIMAL_COMMA", "decimal_comma_values", "matches_at", "plain_digits"]
