@@ -193,3 +193,27 @@ def test_the_hinted_scan_finds_what_a_scan_at_every_digit_finds() -> None:
             for m in slow_scaled.finditer(text)
         ]
         assert index.scaled_values(text) == want_scaled, text
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        ("Die Miete beträgt 1.750 € im Monat.", {"rent_pcm": 1750}),
+        ("Le loyer est de 1.750 € par mois.", {"rent_pcm": 1750}),
+        ("The sample weighs 1.750 kg.", {"weight_kg": 1.75}),  # the English reading still holds
+    ],
+)
+def test_a_dot_and_three_digits_matches_either_reading(answer: str, result: Any) -> None:
+    assert _flagged(answer, result) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "flagged"),
+    [
+        ("Die Miete beträgt 1.850 € im Monat.", {"rent_pcm": 1750}, "1.850"),
+        ("The sample weighs 1.850 kg.", {"weight_kg": 1.75}, "1.850"),
+        ("The ratio is 0.750 now.", {"ratio": 750}, "0.750"),  # "0.750" is never grouping
+    ],
+)
+def test_neither_reading_of_a_changed_number_matches(answer: str, result: Any, flagged: str) -> None:
+    assert flagged in _flagged(answer, result)

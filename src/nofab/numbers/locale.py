@@ -46,6 +46,22 @@ def plain_digits(num: str) -> str:
     return num.replace(",", "")  # "1,750": English thousands, as before
 
 
+def grouped_reading(digits: str) -> str:
+    """The literal a number with one dot and three digits after it is matched by.
+
+    Principle: "1.750" reads two ways, 1.75 in English and 1750 with European grouping, and
+    a value read two ways may match either reading. Its value stays the English one (what
+    every comparison uses); its literal, which the evidence is searched for as a whole
+    token, becomes the grouped digits "1750", so an evidence 1750 grounds "1.750 €" while
+    an evidence 1.75 still grounds it by value. A leading "0" ("0.750") is never grouping.
+    Risk: an English three-decimal "1.750" is grounded by a whole 1750 in the evidence (a
+    thousandfold slip no longer caught when the evidence holds the larger number)."""
+    head, dot, tail = digits.partition(".")
+    if dot and len(tail) == 3 and 1 <= len(head) <= 3 and head[0] != "0" and (head + tail).isdigit():
+        return head + tail
+    return digits
+
+
 def matches_at(text: str, hints: re.Pattern[str], pattern: re.Pattern[str]) -> list[re.Match[str]]:
     """``pattern`` matched at the start of each number that holds a match of ``hints``.
 
@@ -76,4 +92,4 @@ def decimal_comma_values(text: str) -> list[float]:
     return [float(plain_digits(m.group())) for m in found]
 
 
-__all__ = ["DECIMAL_COMMA", "decimal_comma_values", "matches_at", "plain_digits"]
+__all__ = ["DECIMAL_COMMA", "decimal_comma_values", "grouped_reading", "matches_at", "plain_digits"]

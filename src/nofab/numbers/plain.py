@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from nofab.numbers.lexicon import alternation, number_words
-from nofab.numbers.locale import plain_digits
+from nofab.numbers.locale import grouped_reading, plain_digits
 from nofab.numbers.numeral import Numeral, NumeralKind
 
 _V = TypeVar("_V")
@@ -272,6 +272,8 @@ def read_plain(
             return None  # "1." / "2)" at the start of a line: a list marker
     if negative:
         value = -value
+    if decimals == 3 and "," not in num:
+        digits = grouped_reading(digits)
     # All nine fields in order, through ``tuple.__new__``: a third of the cost of the named
     # tuple's own constructor, on the path every plain number takes.
     return tuple.__new__(Numeral, ((s, tail), text[s:tail], kind, value, decimals, scale, digits, None, None))
