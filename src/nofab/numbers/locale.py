@@ -71,10 +71,17 @@ def matches_at(text: str, hints: re.Pattern[str], pattern: re.Pattern[str]) -> l
     but a digit, a dot or a comma, so "2,3" inside "1,2,3" is never read on its own."""
     found: list[re.Match[str]] = []
     tried = -1  # the start last tried: hints come in order, and so do their numbers' starts
+    last = -1  # the previous hint, whose number starts at ``tried``
     for hint in hints.finditer(text):
-        start = hint.start()
+        start = here = hint.start()
+        # Back over the glue to the number's start, stopping at the previous hint (its start
+        # is known): each character is walked once, so "1,1,1,..." stays linear.
         while start > 0 and text[start - 1] in _GLUE:
             start -= 1
+            if start == last:
+                start = tried
+                break
+        last = here
         if start == tried:
             continue
         tried = start
