@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from nofab.numbers.locale import DECIMAL_COMMA
 from nofab.numbers.numeral import Numeral, NumeralKind
 from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, read_plain
 
@@ -19,7 +20,8 @@ from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, read_plain
 _WORD = r"\w$€£¥₹%.,:/+\-−–#@=~&"
 _NUMERIC_WORD = re.compile(rf"(?<![{_WORD}])[{_WORD}]*?\d[{_WORD}]*")
 
-_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# A decimal-comma form first ("54,20", "3.200,00": ``nofab.numbers.locale``), then English.
+_NUM = rf"(?:{DECIMAL_COMMA}|(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)"
 _PLAIN = re.compile(
     rf"(?P<sign>[-−+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−])?(?P<num>{_NUM})"
     rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",

@@ -13,10 +13,42 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from nofab.numbers.locale import DECIMAL_COMMA, decimal_comma_values, matches_at, plain_digits
+from nofab.numbers.plain import SCALES
 from nofab.numbers.rounding import display_interval
 
 _EVIDENCE_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")
 _EVIDENCE_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+#: A magnitude glued to or following a number ("$4.2M", "1.5 bn", "3 million", "5k"), read
+#: as ``read_plain`` reads it in an answer: "k" in either case, "M"/"B"/"T" upper case only
+#: ("5 m" is metres), a scale word of any lexicon language in any case.
+_SCALE_WORDS = "|".join(sorted((re.escape(w) for w in SCALES if len(w) > 1), key=len, reverse=True))
+#: Where a magnitude may follow a number: a digit, a space or none, and a first letter of a
+#: scale word or suffix (derived from the lexicon, so a new scale word is never skipped).
+_SCALE_FIRSTS = "".join(sorted({c for w in SCALES for c in (w[:1].lower(), w[:1].upper())}))
+_SCALE_HINT = re.compile(rf"\d\s?[{re.escape(_SCALE_FIRSTS)}]")
+_EVIDENCE_SCALED = re.compile(
+    rf"(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|{DECIMAL_COMMA}|\d+(?:\.\d+)?)"
+    rf"\s?([kKMBT]|(?i:{_SCALE_WORDS}))(?![^\W\d_])"
+)
+
+
+def scaled_values(text: str) -> list[float]:
+    """The values of the numbers ``text`` writes with a magnitude ("$4.2M" -> 4.2e6).
+
+    Principle: the same written amount grounds itself; an answer reads "$4.2M" as 4.2
+    million, so the evidence must read its own "$4.2M" the same way. Risk: an upper-case
+    "M" after a number that meant something else (a size "5M") grounds a number a million
+    times larger, which no answer writes by accident."""
+    found = matches_at(text, _SCALE_HINT, _EVIDENCE_SCALED)
+    return [float(plain_digits(m.group(1))) * _lookup_scale(m.group(2)) for m in found]
+
+
+def _lookup_scale(word: str) -> float:
+    found = SCALES.get(word)
+    return found if found is not None else SCALES.get(word.lower(), SCALES.get(word.casefold(), 1.0))
+
+
 #: Dates and clock times ("2024-05-25", "2024-05-25T12:00:00", "18:30"): their digits are
 #: parts of a date or time, not quantities ("25 hours" is not grounded by "2024-05-25").
 #: Found from their separators (a "-" or ":" before a digit), which a scan finds far faster
@@ -159,14 +191,25 @@ class LiteralIndex:
 _MONEY_WORDS = (
     r"price|amount|cost|fee|total|balance|fare|refund|charge|payment|paid|salary|revenue|budget"
     r"|spend|subtotal|tax|tip|discount|credit|deposit|compensation|usd|eur|gbp|dollar"
+    # A key naming a periodic payment ("rent_pcm", "weekly_wage") holds an amount as surely as
+    # "price" does. Only at the start of a word: "current", "parent", "torrent" hold no rent.
+    # Risk: a key such as "rentals_count" types a count as money.
+    r"|(?<![a-z])(?:rent|wage)"
 )
 # "$1,234.50", "1,234.50 USD" in text; "price": 121, "total_price": "121.00" or
 # "prices": {"economy": 121, ...} in JSON (key names as the evidence spells them, lower case).
-_MONEY_SYMBOL = re.compile(r"[$€£¥₹]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+# The amount after a symbol may be written with a decimal comma ("€54,20") and a magnitude
+# ("$4.2m" in the folded text: after a currency sign, "m" is millions, as in an answer).
+_MONEY_SYMBOL = re.compile(
+    rf"[$€£¥₹]\s?({DECIMAL_COMMA}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    rf"(?:\s?([kmbt]|{_SCALE_WORDS})(?![^\W\d_]))?"
+)
 # Currency words are rare: find them first (plain substring search on the case-folded
 # text, far faster than a case-insensitive alternation), then read the number just before.
 _MONEY_WORDS_FOLDED = ("usd", "eur", "gbp", "dollar", "euro")
-_NUMBER_BEFORE = re.compile(r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?$")
+_NUMBER_BEFORE = re.compile(
+    rf"(?<![\d.,])({DECIMAL_COMMA}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?$"
+)
 # A JSON key and its number or object value; the key is tested for money words afterwards
 # (a literal quote leads the pattern, so the scan skips quickly to candidates).
 _JSON_KEY_VALUE = re.compile(r'"([A-Za-z_ ]{1,40})"\s*:\s*(?:"?(-?\d[\d,]*(?:\.\d+)?)|\{([^{}]{0,4000})\})')
@@ -176,14 +219,18 @@ MONEY_KEY = re.compile(_MONEY_WORDS, re.IGNORECASE)
 def money_values(folded: str) -> list[float]:
     """Numbers the evidence (case-folded text) presents as amounts of money, sorted."""
     found: list[float] = []
-    found.extend(float(v.replace(",", "")) for v in _MONEY_SYMBOL.findall(folded))
+    for amount, scale in _MONEY_SYMBOL.findall(folded):
+        value = float(plain_digits(amount))
+        found.append(value)  # "$4.2m" still holds 4.2, as it did before magnitudes were read
+        if scale:
+            found.append(value * _lookup_scale(scale))
     for word in _MONEY_WORDS_FOLDED:
         i = folded.find(word)
         while i != -1:
             if i == 0 or not folded[i - 1].isalpha():
                 before = _NUMBER_BEFORE.search(folded, max(0, i - 24), i)
                 if before:
-                    found.append(float(before.group(1).replace(",", "")))
+                    found.append(float(plain_digits(before.group(1))))
             i = folded.find(word, i + 1)
     for m in _JSON_KEY_VALUE.finditer(folded):
         if not MONEY_KEY.search(m.group(1)):
@@ -211,6 +258,9 @@ class NumberIndex:
         text = quantities(text)
         values = [float(m) for m in _EVIDENCE_NUMBER.findall(text)]
         values.extend(float(m.replace(",", "")) for m in _EVIDENCE_THOUSANDS.findall(text))
+        # the same written form reads the same on both sides ("54,20", "$4.2M")
+        values.extend(decimal_comma_values(text))
+        values.extend(scaled_values(text))
         self.values: list[float] = sorted({v for v in values if math.isfinite(v)})
 
     def near(self, lo: float, hi: float) -> bool:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from nofab.numbers.lexicon import alternation, number_words
+from nofab.numbers.locale import grouped_reading, plain_digits
 from nofab.numbers.numeral import Numeral, NumeralKind
 
 _V = TypeVar("_V")
@@ -196,7 +197,7 @@ def read_plain(
     """The number ``num`` written at ``text[s:e]`` (``token``; ``money`` when a currency sign
     leads it, ``suffix_raw`` glued after it, ``negative`` when a minus sign leads it), read
     with the words around it; None when it is no number ("12abc", a list marker "1.")."""
-    digits = num.replace(",", "") if "," in num else num
+    digits = plain_digits(num) if "," in num else num
     value = float(digits)
     decimals = len(digits) - digits.index(".") - 1 if "." in digits else 0
     suffix = suffix_raw.lower()
@@ -271,6 +272,8 @@ def read_plain(
             return None  # "1." / "2)" at the start of a line: a list marker
     if negative:
         value = -value
+    if decimals == 3 and "," not in num:
+        digits = grouped_reading(digits)
     # All nine fields in order, through ``tuple.__new__``: a third of the cost of the named
     # tuple's own constructor, on the path every plain number takes.
     return tuple.__new__(Numeral, ((s, tail), text[s:tail], kind, value, decimals, scale, digits, None, None))
