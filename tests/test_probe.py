@@ -36,7 +36,6 @@ KNOWN_FALSE_ALARMS: dict[str, str] = {
     "sports_tennis": "numbers: 142 min written as '2 hours 22 minutes' leaves '22' unexplained",
     "train_booking_fr": "numbers: French decimal comma ('72,50 €') split into loose integers",
     "train_de": "numbers: German decimal comma; a duration ('4 Std. 23 Min.') from shown times",
-    "transcript_rollback": "claims: 'Rolled back' after a rollback tool ran is read as needing a deploy tool",
     "utility_usage": "numbers: a percentage change of two shown values (500 -> 410: 18%) is not derivable",
     "weather_now": "numbers: °C -> °F conversion (18.4°C -> 65°F) is not read",
 }

@@ -256,7 +256,9 @@ class ClaimDetector(DetectorBase):
             if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
                 continue
             claim = _as_made(found, lexicon.actions)
-            if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+            if lexicon.grounded_by(claim.action, now, claim.objects, definitions) or lexicon.named_for_verb(
+                claim, now, definitions
+            ):
                 failure = self._failed_for_named_item(evidence, claim)
                 if failure:
                     yield failure

@@ -139,6 +139,30 @@ class Lexicon:
                 return " + ".join(n for n in names if n)
         return None
 
+    def named_for_verb(
+        self, claim: Claim, tools: Sequence[ToolCall], definitions: Mapping[str, ToolDef] | None = None
+    ) -> str | None:
+        """The first tool named for the claim's own verb ("Rolled back" after ``rollback``,
+        "launched" after ``launch_instance``), or None.
+
+        Principle: a tool whose name is the very deed the answer reports did that deed,
+        whichever canonical action the verb is filed under ("rolled back" is a deploy).
+        English only: tool names are English words. The reading, object and stem rules
+        are the ones every action hint goes through (``_can``). Risk: a tool named for the
+        verb but for a different sense of it ("roll_dice" and "rolled back") grounds it;
+        a compound verb must match the whole name part ("rollback", "roll_back")."""
+        if claim.language != "en" or not tools:
+            return None
+        key = "".join(stem(word) for word in _WORDS.findall(claim.verb.lower()))
+        if len(key) < 4:
+            return None
+        own = Action(f"verb:{key}", frozenset({key}), claim.action.confidence)
+        defs = definitions or {}
+        for call in tools:
+            if self._able(own, capability(call, defs), claim.objects):
+                return call.name
+        return None
+
     # ---------------------------------------------------------------- intent
     def classify_request(self, message: str) -> tuple[str, float, tuple[str, ...]]:
         """Label a user message ``action`` or ``question`` (cached per message: see

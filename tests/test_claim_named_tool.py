@@ -1,0 +1,49 @@
+"""A tool named for the claim's own verb did the deed the answer reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Profile, Turn
+from nofab.detectors.claims import ClaimDetector
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+
+
+def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
+    profile = Profile()
+    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
+    evidence = Evidence(turn, profile, lexicon_for(profile))
+    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
+
+
+def call(name: str, **arguments: Any) -> dict[str, Any]:
+    return {"name": name, "arguments": arguments, "result": {"status": "completed"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tool"),
+    [
+        ("Rolled back payments-svc to v3.1.4.", "rollback"),
+        ("I have rolled back the release.", "roll_back"),
+        ("The deployment was rolled back.", "RollBackRelease"),
+    ],
+)
+def test_a_tool_named_for_the_verb_grounds_it(answer: str, tool: str) -> None:
+    assert claimed(answer, call(tool, service="api")) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "tool"),
+    [
+        # Only read: a tool that opens with a reading verb did not do the deed it names.
+        ("Rolled back payments-svc to v3.1.4.", "get_rollback_status"),
+        # Another deed altogether: nothing names the verb.
+        ("I have rolled back the release.", "list_releases"),
+        ("He desplegado la versión 3.1.4.", "list_releases"),
+    ],
+)
+def test_a_read_or_unrelated_tool_does_not(answer: str, tool: str) -> None:
+    assert claimed(answer, call(tool, service="api")) != []
