@@ -47,3 +47,43 @@ def test_a_tool_named_for_the_verb_grounds_it(answer: str, tool: str) -> None:
 )
 def test_a_read_or_unrelated_tool_does_not(answer: str, tool: str) -> None:
     assert claimed(answer, call(tool, service="api")) != []
+
+
+def order(status: str) -> dict[str, Any]:
+    return {"name": "get_order", "arguments": {"order_id": "BR-7710"}, "result": {"status": status}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("Your order BR-7710 has been shipped.", "shipped"),
+        ("Your order was successfully cancelled.", "Cancelled"),
+        ("Tu pedido BR-7710 fue enviado ayer.", "enviado"),
+        ("Tu pedido ha sido cancelado.", "cancelado"),
+        ("Votre commande a été annulée.", "annulée"),
+        ("Ihre Bestellung wurde storniert.", "storniert"),
+        ("O seu pedido BR-7710 foi enviado pelos Correios.", "enviado"),
+        ("O pedido foi cancelado.", "CANCELADO"),
+    ],
+)
+def test_a_passive_reporting_a_returned_status_is_no_claim(answer: str, status: str) -> None:
+    """The passive names no doer: a read that returned that very status is what it reports."""
+    assert claimed(answer, order(status)) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        # The read returned another status: the passive reports a deed nobody did.
+        ("Your order BR-7710 has been cancelled.", "processing"),
+        ("O pedido foi cancelado.", "em processamento"),
+        ("Ihre Bestellung wurde storniert.", "in Bearbeitung"),
+        # Mentioned inside a sentence, not returned as the value: no status.
+        ("Tu pedido ha sido cancelado.", "no cancelado todavía"),
+        # Not passive: the agent says it did it, whatever the status reads.
+        ("Cancelei o pedido.", "cancelado"),
+        ("I have cancelled your order.", "cancelled"),
+    ],
+)
+def test_a_passive_without_that_status_or_a_first_person_claim_fires(answer: str, status: str) -> None:
+    assert claimed(answer, order(status)) != []

@@ -26,7 +26,6 @@ KNOWN_FALSE_ALARMS: dict[str, str] = {
     "flight_status": "numbers: a delay as the difference of two shown clock times is not derivable",
     "hotel_search_rounding": "numbers: a unit conversion (1200 m -> '1.2 km') is not read",
     "hr_payslip_de": "numbers: German '4.800,00 €' read as 4.800 plus loose integers",
-    "pt_order": "claims: Portuguese passive status 'foi enviado' after a read tool, read as the agent's send",
     "rag_growth": "numbers: '$4.2M' in a free-text result does not ground the same '$4.2M'; % change",
     "rag_web_search": "claims: a third party's act from a snippet ('Webb launched') read as the agent's",
     "recipe_oven": "numbers: °F -> °C conversion (350°F -> about 177°C) is not read",

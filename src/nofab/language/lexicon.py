@@ -85,7 +85,21 @@ class Lexicon:
     ) -> bool:
         """A stative claim ("your alarms are set") reports what the evidence shows: the
         evidence holds the participle (a status "confirmed"), or a tool that ran names the
-        claim's object (``FindAlarms`` read the alarms it describes)."""
+        claim's object (``FindAlarms`` read the alarms it describes).
+
+        A passive claim ("foi enviado", "has been shipped") names no doer: when a tool that
+        only reads (``get_order``) returned the participle itself as a value (``"status":
+        "enviado"``), the answer reports that status, in any language. An acting tool's
+        result does not count: its own failure rules decide (one cancel of a batch failed
+        while the others returned "cancelled"). Risk: a participle returned for another
+        object of the same result (one order "shipped", the claim about another) grounds
+        the claim; a value is required, not a mention anywhere, to keep that narrow."""
+        reads = self.read_verbs
+        if claim.passive and any(
+            capability(call, {}).reads_only(reads) and _returns_value(call.parsed_result, claim.verb)
+            for call in tools
+        ):
+            return True
         if not claim.stative:
             return False
         if evidence_has(claim.verb):
@@ -214,3 +228,21 @@ def lexicon_for(profile: Profile) -> Lexicon:
     if lexicon is None:
         lexicon = _COMPILED.setdefault(key, Lexicon(profile))
     return lexicon
+
+
+#: How deep a result is walked for a returned status (results nest a few levels).
+_VALUE_DEPTH = 6
+
+
+def _returns_value(result: object, participle: str, depth: int = 0) -> bool:
+    """Does ``result`` hold ``participle`` as a whole string value (accent- and
+    case-insensitive: a status "Enviado" or "SHIPPED"), at most ``_VALUE_DEPTH`` deep?"""
+    if isinstance(result, str):
+        return strip_accents(normalise(result.strip())) == strip_accents(participle)
+    if depth >= _VALUE_DEPTH:
+        return False
+    if isinstance(result, dict):
+        return any(_returns_value(v, participle, depth + 1) for v in result.values())
+    if isinstance(result, list):
+        return any(_returns_value(v, participle, depth + 1) for v in result)
+    return False
