@@ -87,3 +87,29 @@ def test_a_passive_reporting_a_returned_status_is_no_claim(answer: str, status: 
 )
 def test_a_passive_without_that_status_or_a_first_person_claim_fires(answer: str, status: str) -> None:
     assert claimed(answer, order(status)) != []
+
+
+def search(snippet: str, name: str = "web_search") -> dict[str, Any]:
+    return {"name": name, "arguments": {"q": "x"}, "result": [{"title": "Result", "snippet": snippet}]}
+
+
+RELAYED = [
+    "Webb launched on December 25, 2021.",
+    "El paquete fue enviado el 3 de mayo.",
+    "Das Paket wurde am 3. Mai verschickt.",
+    "Le colis a été expédié le 3 mai.",
+]
+
+
+@pytest.mark.parametrize("answer", RELAYED)
+def test_a_claim_relayed_from_what_a_read_returned_is_no_claim(answer: str) -> None:
+    """The source says it happened; the answer repeats the source, in its own words' order."""
+    assert claimed(answer, search(f"Reported: {answer}")) == []
+    assert claimed(answer, search(answer, name="SearchNews")) == []
+
+
+@pytest.mark.parametrize("answer", RELAYED)
+def test_the_same_claim_not_in_the_read_or_not_from_a_read_fires(answer: str) -> None:
+    """A read that says something else grounds nothing; nor does text an acting tool echoed."""
+    assert claimed(answer, search("The mission is scheduled for next year.")) != []
+    assert claimed(answer, search(answer, name="summarize_notes")) != []

@@ -27,7 +27,6 @@ KNOWN_FALSE_ALARMS: dict[str, str] = {
     "hotel_search_rounding": "numbers: a unit conversion (1200 m -> '1.2 km') is not read",
     "hr_payslip_de": "numbers: German '4.800,00 €' read as 4.800 plus loose integers",
     "rag_growth": "numbers: '$4.2M' in a free-text result does not ground the same '$4.2M'; % change",
-    "rag_web_search": "claims: a third party's act from a snippet ('Webb launched') read as the agent's",
     "recipe_oven": "numbers: °F -> °C conversion (350°F -> about 177°C) is not read",
     "recipe_scale": "numbers: scaling by the user's number over a result's (8 / 4 servings) is not derivable",
     "rental_listing": "numbers: money under a key with no money word (rent_pcm) is no amount; £55 difference",

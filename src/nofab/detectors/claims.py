@@ -263,6 +263,8 @@ class ClaimDetector(DetectorBase):
                 if failure:
                     yield failure
                 continue
+            if lexicon.relays_read(claim, evidence.succeeded_calls):
+                continue  # (asked only when no tool could have done it: it reads whole results)
             earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
             failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)

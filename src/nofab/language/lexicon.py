@@ -10,6 +10,7 @@ and shared by every check a ``Guard`` runs.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -19,7 +20,7 @@ from nofab.language.capabilities import Capability, capability, part_matches, st
 from nofab.language.capabilities import tool_name_parts as tool_name_parts  # re-exported
 from nofab.language.claimfinder import Claim as Claim  # re-exported
 from nofab.language.claimfinder import ClaimFinder
-from nofab.language.text import normalise, strip_accents
+from nofab.language.text import find_token, fold, normalise, strip_accents
 from nofab.language.vocabulary import LANGUAGES as LANGUAGES  # re-exported
 from nofab.language.vocabulary import Action as Action  # re-exported
 from nofab.language.vocabulary import actions, compile_language, contains_phrase, load
@@ -153,6 +154,30 @@ class Lexicon:
                 return " + ".join(n for n in names if n)
         return None
 
+    def relays_read(self, claim: Claim, tools: Sequence[ToolCall]) -> bool:
+        """The claim, subject and verb as written ("Webb launched"), is text a tool that only
+        reads returned (a search snippet, a record's note): the answer relays what was
+        read, and the deed is the third party's the source speaks of, not the agent's.
+
+        Principle: an answer may repeat a source; an action claim needs a tool only when
+        the answer is the one saying it happened. At least two words (a subject as well as
+        the verb), so a bare status ("Cancelled") is left to the status rules. Risk: a read
+        that returned the same words about an earlier deed ("refund issued" in an order's
+        history) grounds a new claim worded identically."""
+        said = fold(" ".join(claim.text.split()))
+        if len(said.split()) < 2:
+            return False
+        return any(
+            self._reads(call) and find_token(fold(_text_of(call.result)), said) != -1 for call in tools
+        )
+
+    def _reads(self, call: ToolCall) -> bool:
+        """The tool only reads: its verb opens its name ("search_web") or, in noun-verb
+        order, closes it ("web_search")."""
+        parts = tool_name_parts(call.name)
+        last_reads = len(parts) > 1 and stem(parts[-1]) in self.read_verbs
+        return last_reads or capability(call, {}).reads_only(self.read_verbs)
+
     def named_for_verb(
         self, claim: Claim, tools: Sequence[ToolCall], definitions: Mapping[str, ToolDef] | None = None
     ) -> str | None:
@@ -246,3 +271,13 @@ def _returns_value(result: object, participle: str, depth: int = 0) -> bool:
     if isinstance(result, list):
         return any(_returns_value(v, participle, depth + 1) for v in result)
     return False
+
+
+def _text_of(result: object) -> str:
+    """A result as the text it says: itself when text, else its JSON (non-ASCII kept)."""
+    if isinstance(result, str):
+        return result
+    try:
+        return json.dumps(result, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return str(result)
