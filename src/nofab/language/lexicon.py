@@ -10,7 +10,6 @@ and shared by every check a ``Guard`` runs.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -168,7 +167,8 @@ class Lexicon:
         if len(said.split()) < 2:
             return False
         return any(
-            self._reads(call) and find_token(fold(_text_of(call.result)), said) != -1 for call in tools
+            self._reads(call) and _says(call.parsed_result, lambda text: find_token(fold(text), said) != -1)
+            for call in tools
         )
 
     def _reads(self, call: ToolCall) -> bool:
@@ -259,25 +259,22 @@ def lexicon_for(profile: Profile) -> Lexicon:
 _VALUE_DEPTH = 6
 
 
-def _returns_value(result: object, participle: str, depth: int = 0) -> bool:
+def _returns_value(result: object, participle: str) -> bool:
     """Does ``result`` hold ``participle`` as a whole string value (accent- and
-    case-insensitive: a status "Enviado" or "SHIPPED"), at most ``_VALUE_DEPTH`` deep?"""
+    case-insensitive: a status "Enviado" or "SHIPPED")?"""
+    wanted = strip_accents(participle)
+    return _says(result, lambda text: strip_accents(normalise(text.strip())) == wanted)
+
+
+def _says(result: object, test: Callable[[str], bool], depth: int = 0) -> bool:
+    """Does a string value of ``result``, at most ``_VALUE_DEPTH`` deep (a hostile result
+    may nest without end), pass ``test``?"""
     if isinstance(result, str):
-        return strip_accents(normalise(result.strip())) == strip_accents(participle)
+        return test(result)
     if depth >= _VALUE_DEPTH:
         return False
     if isinstance(result, dict):
-        return any(_returns_value(v, participle, depth + 1) for v in result.values())
+        return any(_says(v, test, depth + 1) for v in result.values())
     if isinstance(result, list):
-        return any(_returns_value(v, participle, depth + 1) for v in result)
+        return any(_says(v, test, depth + 1) for v in result)
     return False
-
-
-def _text_of(result: object) -> str:
-    """A result as the text it says: itself when text, else its JSON (non-ASCII kept)."""
-    if isinstance(result, str):
-        return result
-    try:
-        return json.dumps(result, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return str(result)
