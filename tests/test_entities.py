@@ -171,3 +171,38 @@ def test_a_capital_is_found_wherever_it_is(text: str, expected: bool) -> None:
     # The C-level shortcuts agree with asking every character.
     assert _has_capital(text) is expected
     assert _has_capital(text) is any(c.isupper() for c in text)
+
+
+SEGMENTED = {
+    "name": "lookup",
+    "result": {"transfer": "TRF-20260301-0042", "leave": "LR-2026-0113", "batch": "BAT-2025_07_B"},
+}
+
+
+def detect_segmented(answer: str) -> list[str]:
+    profile = Profile()
+    turn = Turn.from_dict({"response": answer, "tool_calls": [SEGMENTED]})
+    evidence = Evidence(turn, profile, lexicon_for(profile))
+    return [f.identifier for f in EntityDetector(profile).detect(evidence)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # A code is its whole joined run: quoted whole, it is grounded whatever its segments hold.
+        ("Your reference is TRF-20260301-0042.", []),
+        ("Request LR-2026-0113 was approved for 2026-03-01 to 2026-03-05.", []),
+        ("Referencia LR-2026-0113 aprobada (del 01-03 al 05-03).", []),
+        ("Lot BAT-2025_07_B ships.", []),
+        # Invented: reported whole, not as the fragment before the date segment.
+        ("Your reference is TRF-20260301-0099.", ["TRF-20260301-0099"]),
+        ("Antrag LR-2026-0114 wurde genehmigt.", ["LR-2026-0114"]),
+        # Dates and ranges carry no letter prefix: no code at all.
+        ("Pages 12-34, from 2026-03-01 to 2026-03-05.", []),
+        # A lower-case word after the code is prose, not a segment.
+        ("LR-2026-0113-related paperwork is done.", []),
+    ],
+)
+def test_a_code_is_its_whole_segmented_run(answer: str, expected: list[str]) -> None:
+    """Cutting a code after a date-like segment reports a fragment no evidence holds."""
+    assert detect_segmented(answer) == expected

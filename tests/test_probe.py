@@ -19,21 +19,15 @@ from probe import PROBE, Outcome, describe, diff, fixture_files, run
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {
     "banking_dispute": "claims: 'has been applied' after open_dispute ran (read as needing an update tool)",
-    "banking_transfer": "entities: an id with a date as middle segment (TRF-20260301-0042) is cut after it",
     "calendar_free_slots": "numbers: a total of durations from shown start/end times is not derivable",
     "devops_deploy": "numbers: 94 s written as '1 min 34 s' leaves '34' unexplained",
     "flight_status": "numbers: a delay as the difference of two shown clock times is not derivable",
     "hotel_search_rounding": "numbers: a unit conversion (1200 m -> '1.2 km') is not read",
-    "hr_leave_request": "entities: an id with a year as middle segment (LR-2026-0419) is cut after it",
-    "insurance_claim_de": "entities: an id with a year as middle segment (SCH-2026-55) is cut after it",
-    "pt_order": "claims: Portuguese passive status 'foi enviado' after a read tool, read as the agent's send",
     "rag_growth": "numbers: '21%' growth, a percentage change of the two shown amounts",
-    "rag_web_search": "claims: a third party's act from a snippet ('Webb launched') read as the agent's",
     "recipe_oven": "numbers: °F -> °C conversion (350°F -> about 177°C) is not read",
     "recipe_scale": "numbers: scaling by the user's number over a result's (8 / 4 servings) is not derivable",
     "sports_tennis": "numbers: 142 min written as '2 hours 22 minutes' leaves '22' unexplained",
     "train_de": "numbers: German decimal comma; a duration ('4 Std. 23 Min.') from shown times",
-    "transcript_rollback": "claims: 'Rolled back' after a rollback tool ran is read as needing a deploy tool",
     "utility_usage": "numbers: a percentage change of two shown values (500 -> 410: 18%) is not derivable",
     "weather_now": "numbers: °C -> °F conversion (18.4°C -> 65°F) is not read",
 }

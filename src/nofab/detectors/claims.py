@@ -256,11 +256,15 @@ class ClaimDetector(DetectorBase):
             if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
                 continue
             claim = _as_made(found, lexicon.actions)
-            if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+            if lexicon.grounded_by(claim.action, now, claim.objects, definitions) or lexicon.named_for_verb(
+                claim, now, definitions
+            ):
                 failure = self._failed_for_named_item(evidence, claim)
                 if failure:
                     yield failure
                 continue
+            if lexicon.relays_read(claim, evidence.succeeded_calls):
+                continue  # (asked only when no tool could have done it: it reads whole results)
             earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
             failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)

@@ -40,7 +40,12 @@ BUILTIN_ENTITY_PATTERNS: tuple[tuple[str, str, float], ...] = (
         r"(?<![\w.+\-])[\w.+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){0,8}\.[A-Za-z]{2,24}\b",
         0.85,
     ),
-    ("code", r"\b[A-Z]{2,5}-\d{3,10}\b", 0.85),  # ORD-1001, INV-20931
+    # A code is the whole hyphen/underscore-joined run of segments ("TRF-20260301-0042",
+    # "LR-2026-0113"): cut after its date-like segment, the fragment is in no evidence and
+    # a real reference would be reported. Later segments are capitals or digits only, so
+    # "ORD-1001-related" still reads as ORD-1001; a bare date ("2026-03-01") or range
+    # ("12-34") has no letter prefix and is no code at all.
+    ("code", r"\b[A-Z]{2,5}-\d{3,10}(?:[-_][A-Z0-9]{1,16}){0,8}\b", 0.85),  # ORD-1001, LR-2026-0113
     ("code", r"\b[A-Z]{2,3}\d{2,5}\b", 0.8),  # UA123, HAT175
     ("path", r"(?<![\w:/.~])(?:~|\.{1,2})?/[\w.\-]{1,128}(?:/[\w.\-]{1,128}){1,32}/?", 0.7),  # /etc/hosts
     ("path", r"(?<![\w:])[A-Za-z]:\\[\w.\-\\]{1,1024}", 0.7),  # C:\Users\a.txt

@@ -127,6 +127,9 @@ class Claim:
     #: A state rather than a deed ("your booking is confirmed"): no claim when the evidence
     #: itself reports the state (a status field that says "confirmed").
     stative: bool = False
+    #: A passive ("foi enviado", "has been shipped"): it names no doer, so it may report a
+    #: state a tool returned as much as the agent's deed.
+    passive: bool = False
 
 
 class ClaimFinder:
@@ -235,9 +238,11 @@ class ClaimFinder:
         seen.add(*span)
         clipped = text[span[0] : span[1]]
         span = (span[0] + len(clipped) - len(clipped.lstrip(" \t\n-*•")), span[1])
-        stative = bool(match.groupdict().get("state"))
+        groups = match.groupdict()
+        stative, passive = bool(groups.get("state")), bool(groups.get("passive"))
         objects = self._objects(norm, span)
-        return Claim(span, text[span[0] : span[1]].strip(), verb, action, lang.code, objects, stative)
+        written = text[span[0] : span[1]].strip()
+        return Claim(span, written, verb, action, lang.code, objects, stative, passive)
 
     def _coordinated(
         self, text: str, norm: str, lang: Language, claims: list[Claim], seen: SpanSet, stops: NextStop

@@ -19,7 +19,7 @@ from nofab.language.capabilities import Capability, capability, part_matches, st
 from nofab.language.capabilities import tool_name_parts as tool_name_parts  # re-exported
 from nofab.language.claimfinder import Claim as Claim  # re-exported
 from nofab.language.claimfinder import ClaimFinder
-from nofab.language.text import normalise, strip_accents
+from nofab.language.text import find_token, fold, normalise, strip_accents
 from nofab.language.vocabulary import LANGUAGES as LANGUAGES  # re-exported
 from nofab.language.vocabulary import Action as Action  # re-exported
 from nofab.language.vocabulary import actions, compile_language, contains_phrase, load
@@ -85,7 +85,21 @@ class Lexicon:
     ) -> bool:
         """A stative claim ("your alarms are set") reports what the evidence shows: the
         evidence holds the participle (a status "confirmed"), or a tool that ran names the
-        claim's object (``FindAlarms`` read the alarms it describes)."""
+        claim's object (``FindAlarms`` read the alarms it describes).
+
+        A passive claim ("foi enviado", "has been shipped") names no doer: when a tool that
+        only reads (``get_order``) returned the participle itself as a value (``"status":
+        "enviado"``), the answer reports that status, in any language. An acting tool's
+        result does not count: its own failure rules decide (one cancel of a batch failed
+        while the others returned "cancelled"). Risk: a participle returned for another
+        object of the same result (one order "shipped", the claim about another) grounds
+        the claim; a value is required, not a mention anywhere, to keep that narrow."""
+        reads = self.read_verbs
+        if claim.passive and any(
+            capability(call, {}).reads_only(reads) and _returns_value(call.parsed_result, claim.verb)
+            for call in tools
+        ):
+            return True
         if not claim.stative:
             return False
         if evidence_has(claim.verb):
@@ -139,6 +153,55 @@ class Lexicon:
                 return " + ".join(n for n in names if n)
         return None
 
+    def relays_read(self, claim: Claim, tools: Sequence[ToolCall]) -> bool:
+        """The claim, subject and verb as written ("Webb launched"), is text a tool that only
+        reads returned (a search snippet, a record's note): the answer relays what was
+        read, and the deed is the third party's the source speaks of, not the agent's.
+
+        Principle: an answer may repeat a source; an action claim needs a tool only when
+        the answer is the one saying it happened. At least two words (a subject as well as
+        the verb), so a bare status ("Cancelled") is left to the status rules. Risk: a read
+        that returned the same words about an earlier deed ("refund issued" in an order's
+        history) grounds a new claim worded identically."""
+        said = fold(" ".join(claim.text.split()))
+        if len(said.split()) < 2:
+            return False
+        return any(
+            self._reads(call) and _says(call.parsed_result, lambda text: find_token(fold(text), said) != -1)
+            for call in tools
+        )
+
+    def _reads(self, call: ToolCall) -> bool:
+        """The tool only reads: its verb opens its name ("search_web") or, in noun-verb
+        order, closes it ("web_search")."""
+        parts = tool_name_parts(call.name)
+        last_reads = len(parts) > 1 and stem(parts[-1]) in self.read_verbs
+        return last_reads or capability(call, {}).reads_only(self.read_verbs)
+
+    def named_for_verb(
+        self, claim: Claim, tools: Sequence[ToolCall], definitions: Mapping[str, ToolDef] | None = None
+    ) -> str | None:
+        """The first tool named for the claim's own verb ("Rolled back" after ``rollback``,
+        "launched" after ``launch_instance``), or None.
+
+        Principle: a tool whose name is the very deed the answer reports did that deed,
+        whichever canonical action the verb is filed under ("rolled back" is a deploy).
+        English only: tool names are English words. The reading, object and stem rules
+        are the ones every action hint goes through (``_can``). Risk: a tool named for the
+        verb but for a different sense of it ("roll_dice" and "rolled back") grounds it;
+        a compound verb must match the whole name part ("rollback", "roll_back")."""
+        if claim.language != "en" or not tools:
+            return None
+        key = "".join(stem(word) for word in _WORDS.findall(claim.verb.lower()))
+        if len(key) < 4:
+            return None
+        own = Action(f"verb:{key}", frozenset({key}), claim.action.confidence)
+        defs = definitions or {}
+        for call in tools:
+            if self._able(own, capability(call, defs), claim.objects):
+                return call.name
+        return None
+
     # ---------------------------------------------------------------- intent
     def classify_request(self, message: str) -> tuple[str, float, tuple[str, ...]]:
         """Label a user message ``action`` or ``question`` (cached per message: see
@@ -190,3 +253,28 @@ def lexicon_for(profile: Profile) -> Lexicon:
     if lexicon is None:
         lexicon = _COMPILED.setdefault(key, Lexicon(profile))
     return lexicon
+
+
+#: How deep a result is walked for a returned status (results nest a few levels).
+_VALUE_DEPTH = 6
+
+
+def _returns_value(result: object, participle: str) -> bool:
+    """Does ``result`` hold ``participle`` as a whole string value (accent- and
+    case-insensitive: a status "Enviado" or "SHIPPED")?"""
+    wanted = strip_accents(participle)
+    return _says(result, lambda text: strip_accents(normalise(text.strip())) == wanted)
+
+
+def _says(result: object, test: Callable[[str], bool], depth: int = 0) -> bool:
+    """Does a string value of ``result``, at most ``_VALUE_DEPTH`` deep (a hostile result
+    may nest without end), pass ``test``?"""
+    if isinstance(result, str):
+        return test(result)
+    if depth >= _VALUE_DEPTH:
+        return False
+    if isinstance(result, dict):
+        return any(_says(v, test, depth + 1) for v in result.values())
+    if isinstance(result, list):
+        return any(_says(v, test, depth + 1) for v in result)
+    return False
