@@ -1,5 +1,6 @@
 """The later passes of the number check, over what the evidence did not explain directly:
-arithmetic the answer shows, then figures repeated from the agent's earlier answers.
+numbers shown in another unit, arithmetic the answer shows, then figures repeated from the
+agent's earlier answers.
 
 The passes are written against ``Run``, the few operations of one detection run they need
 (``nofab.detectors.numbers`` implements it), so that the decision order lives in one place.
@@ -9,10 +10,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
+from nofab.numbers.units import Conversions, quantity, unit_values
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
 
 #: The confidence of a loose explanation (the detector's ``CONFIDENCE_LOOSE``).
 LOOSE = 0.5
@@ -34,6 +39,7 @@ class Run(Protocol):
 
     #: How far (in numerals) arithmetic an answer shows reaches.
     reach: int
+    evidence: Evidence
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None: ...
 
@@ -59,6 +65,33 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             break
         pending, recent = still, explained
     return pending
+
+
+def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Numbers shown in another unit than the evidence's, or as a duration between clock
+    times the answer shows (``nofab.numbers.units``: principle and risk there). An
+    informative conversion explains the number; a difference among many shown times is kept
+    as evidence at 0.5."""
+    if not any(item.numeral.kind == "number" for item in pending):
+        return pending
+    evidence = run.evidence
+    numerals = evidence.numerals
+    values = [v for _label, _call, held in evidence.per_result(("numbers.units",), unit_values) for v in held]
+    dates = evidence.dates
+    times = [n.time for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
+    table = Conversions(values, times)
+    still: list[Pending] = []
+    for item in pending:
+        shown = quantity(evidence.answer, numerals, item.index, run.interval(item.numeral))
+        found = table.explain(shown) if shown is not None else None
+        if found is not None and found[1]:
+            run.ground(item.index, item.numeral, derived=True)
+            continue
+        if found is not None and item.confidence > LOOSE:
+            item.confidence = LOOSE
+            item.how = f"uninformative: {found[0]}, but many shown times differ by about as much"
+        still.append(item)
+    return still
 
 
 def repeats(run: Run, pending: list[Pending], earlier: EarlierFigures) -> list[Pending]:
@@ -87,4 +120,4 @@ def near(positions: list[int], index: int, reach: int) -> bool:
     return i < len(positions) and positions[i] <= index + reach
 
 
-__all__ = ["LOOSE", "Pending", "Run", "arithmetic", "near", "repeats"]
+__all__ = ["LOOSE", "Pending", "Run", "arithmetic", "conversions", "near", "repeats"]

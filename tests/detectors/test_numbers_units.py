@@ -1,0 +1,132 @@
+"""Numbers shown in another unit than the evidence's (``nofab.numbers.units``): a conversion of
+a unit-named field, a duration written in two parts, a duration between two shown clock times.
+Each case pairs a must-pass phrasing with a must-fire one whose number is off."""
+
+from __future__ import annotations
+
+import pytest
+
+from nofab.numbers.units import answer_unit, key_unit
+from tests.helpers import call, findings, turn
+
+
+def flagged(response: str, result: dict[str, object], user: str = "") -> list[str]:
+    return [
+        f.identifier for f in findings(turn(response, call("lookup", result), user=user), detector="numbers")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("response", "result"),
+    [
+        # temperature, both directions, several spellings
+        ("It is 21°C outside, that is 70°F.", {"temperature_c": 21.2}),
+        ("Currently 70 degrees Fahrenheit.", {"air_temp_celsius": 21.2}),
+        ("Préchauffez le four à 200 °C.", {"oven_f": 392}),
+        ("Heizen Sie auf etwa 180 °C vor.", {"oven_temperature_f": 356}),
+        # length
+        ("The station is 2.4 km from the hotel.", {"walk_distance_m": 2400}),
+        ("Die Strecke ist 16 km lang.", {"route_miles": 10}),
+        ("The trail is 6.2 miles long.", {"length_km": 10}),
+        ("La tienda está a 800 m.", {"distance_km": 0.8}),
+        # mass
+        ("The parcel weighs 2.5 kg.", {"weight_g": 2500}),
+        ("Le colis pèse 1,5 kg.", {"weight_lb": 3.3}),
+        ("Your bag is 22 lbs.", {"bag_weight_kg": 10}),
+        # durations in two parts
+        ("The build took 3 min 20 s.", {"build_duration_s": 200}),
+        ("The movie runs 1 hour 55 minutes.", {"runtime_min": 115}),
+        ("Die Fahrt dauert 3 Std. 45 Min.", {"dauer_min": 225}),
+        ("La réunion dure 1 h 40 min.", {"duree_minutes": 100}),
+        ("It takes 90 minutes.", {"duration_h": 1.5}),
+        # durations between two clock times the answer shows
+        ("Departs 09:10, arrives 11:35 — a 145-minute ride.", {"dep": "09:10", "arr": "11:35"}),
+        ("It leaves at 14:20 instead of 13:45, 35 minutes late.", {"planned": "13:45", "new": "14:20"}),
+        ("Abfahrt 07:05, Ankunft 10:47, Fahrtzeit 3 Std. 42 Min.", {"ab": "07:05", "an": "10:47"}),
+        ("Sale a las 18:30 y llega a las 21:10: 2 h 40 min de viaje.", {"sale": "18:30", "llega": "21:10"}),
+    ],
+)
+def test_conversion_explains(response: str, result: dict[str, object]) -> None:
+    assert flagged(response, result) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "expected"),
+    [
+        ("It is 21°C outside, that is 75°F.", {"temperature_c": 21.2}, ["75"]),
+        ("Préchauffez le four à 220 °C.", {"oven_f": 392}, ["220"]),
+        ("The station is 3.4 km from the hotel.", {"walk_distance_m": 2400}, ["3.4"]),
+        ("The trail is 8.2 miles long.", {"length_km": 10}, ["8.2"]),
+        ("The parcel weighs 3.5 kg.", {"weight_g": 2500}, ["3.5"]),
+        ("The build took 3 min 50 s.", {"build_duration_s": 200}, ["50"]),
+        ("Die Fahrt dauert 3 Std. 55 Min.", {"dauer_min": 225}, ["55"]),
+        (
+            "It leaves at 14:20 instead of 13:45, 45 minutes late.",
+            {"planned": "13:45", "new": "14:20"},
+            ["45"],
+        ),
+        (
+            "Sale a las 18:30 y llega a las 21:10: 2 h 50 min de viaje.",
+            {"sale": "18:30", "llega": "21:10"},
+            ["50"],
+        ),
+        # a unit of another dimension converts nothing: 21 °C is not 70 km
+        ("It is 70 km away.", {"temperature_c": 21.2}, ["70"]),
+        # a field whose name gives no unit converts nothing
+        ("It is 70°F today.", {"temperature": 21.2}, ["70"]),
+        # the parts of a duration must be adjacent: "2 hours ... 22 minutes" apart are two numbers
+        ("It took 2 hours, then after a break of 22 minutes more.", {"duration_min": 142}, ["22"]),
+    ],
+)
+def test_wrong_conversion_fires(response: str, result: dict[str, object], expected: list[str]) -> None:
+    assert flagged(response, result) == expected
+
+
+def test_many_shown_times_make_a_difference_uninformative() -> None:
+    # eleven departures: their differences cover most whole minutes between 17 and 57
+    offsets = [0, 3, 7, 12, 18, 25, 33, 42, 52, 63, 75]
+    times = {f"t{i}": f"{14 + m // 60}:{m % 60:02d}" for i, m in enumerate(offsets)}
+    shown = ", ".join(times.values())
+    found = findings(turn(f"Departures: {shown}. The wait is 38 minutes.", call("timetable", times)))
+    assert [(f.identifier, f.confidence) for f in found] == [("38", 0.5)]  # kept as evidence, not explained
+
+
+@pytest.mark.parametrize(
+    ("key", "unit"),
+    [
+        ("temp_c", "c"),
+        ("oven_temp_f", "f"),
+        ("distance_m", "m"),
+        ("duration_s", "s"),
+        ("bake_minutes", "min"),
+    ],
+)
+def test_key_unit(key: str, unit: str) -> None:
+    assert key_unit(key) == unit
+
+
+@pytest.mark.parametrize("key", ["m", "s", "name", "size", "minimum", "hours_open_text"])
+def test_key_without_unit(key: str) -> None:
+    assert key_unit(key) is None  # a unit word qualifies a quantity: never a first word
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("5 km", "km"),
+        ("5km", "km"),
+        ("5 °F", "f"),
+        ("5°C", "c"),
+        ("5 Std.", "h"),
+        ("5 heures", "h"),
+        ("5 s", "s"),
+    ],
+)
+def test_answer_unit(text: str, unit: str) -> None:
+    found = answer_unit(text, 1)
+    assert found is not None and found[0] == unit
+
+
+@pytest.mark.parametrize("text", ["5 people", "5 stars", "5 mph", "5 ms", "5 mins-long"])
+def test_answer_without_unit(text: str) -> None:
+    assert answer_unit(text, 1) is None
