@@ -34,7 +34,6 @@ KNOWN_FALSE_ALARMS: dict[str, str] = {
     "train_booking_fr": "numbers: French decimal comma ('72,50 €') split into loose integers",
     "train_de": "numbers: German decimal comma ('59,90 €') split into loose integers",
     "transcript_rollback": "claims: 'Rolled back' after a rollback tool ran is read as needing a deploy tool",
-    "utility_usage": "numbers: a percentage change of two shown values (500 -> 410: 18%) is not derivable",
 }
 
 # Dirty twins that no finding of their own catches today, with the mechanism.

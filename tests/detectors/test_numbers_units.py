@@ -130,3 +130,41 @@ def test_answer_unit(text: str, unit: str) -> None:
 @pytest.mark.parametrize("text", ["5 people", "5 stars", "5 mph", "5 ms", "5 mins-long"])
 def test_answer_without_unit(text: str) -> None:
     assert answer_unit(text, 1) is None
+
+
+@pytest.mark.parametrize(
+    ("response", "result"),
+    [
+        ("Sales rose from 1,200 to 1,500 units, up 25%.", {"q1": 1200, "q2": 1500}),
+        (
+            "You walked 8,000 steps, 20% less than the 10,000 the day before.",
+            {"today": 8000, "yesterday": 10000},
+        ),
+        ("Le trafic passe de 340 à 391 visites, une hausse de 15 %.", {"avant": 340, "apres": 391}),
+        ("Der Verbrauch sank von 250 auf 200 kWh, ein Rückgang von 20 %.", {"jan": 250, "feb": 200}),
+        ("Las ventas subieron de 80 a 92 pedidos: un aumento del 15%.", {"antes": 80, "ahora": 92}),
+        ("O consumo caiu de 300 para 240 litros, uma queda de cerca de 20%.", {"jan": 300, "fev": 240}),
+    ],
+)
+def test_percentage_change_explains(response: str, result: dict[str, object]) -> None:
+    assert flagged(response, result) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "expected"),
+    [
+        ("Sales rose from 1,200 to 1,500 units, up 35%.", {"q1": 1200, "q2": 1500}, ["35%"]),
+        # either number may be the base ("20% less than", "25% more than"): 30% is neither
+        (
+            "Der Verbrauch sank von 250 auf 200 kWh, ein Rückgang von 30 %.",
+            {"jan": 250, "feb": 200},
+            ["30 %"],
+        ),
+        # no word announces a change: 25% of what is left unsaid
+        ("Sales were 1,200 and 1,500 units; margin 25%.", {"q1": 1200, "q2": 1500}, ["25%"]),
+        # the operands must be shown by the answer, not only held by the evidence
+        ("Sales went up 25%.", {"q1": 1200, "q2": 1500}, ["25%"]),
+    ],
+)
+def test_wrong_percentage_change_fires(response: str, result: dict[str, object], expected: list[str]) -> None:
+    assert flagged(response, result) == expected

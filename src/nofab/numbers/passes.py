@@ -12,12 +12,14 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from nofab.numbers.change import announces_change, percent_change
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.units import Conversions, quantity, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
+    from nofab.numbers.shown import ShownNumbers
 
 #: The confidence of a loose explanation (the detector's ``CONFIDENCE_LOOSE``).
 LOOSE = 0.5
@@ -40,6 +42,7 @@ class Run(Protocol):
     #: How far (in numerals) arithmetic an answer shows reaches.
     reach: int
     evidence: Evidence
+    shown: ShownNumbers
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None: ...
 
@@ -65,6 +68,33 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             break
         pending, recent = still, explained
     return pending
+
+
+def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Numbers derived in ways the answer's units and words announce: another unit, a
+    duration, then a percentage change of numbers the answer shows (operands include the
+    numbers the first of these explained)."""
+    return changes(run, conversions(run, pending))
+
+
+def changes(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Percentages announced as a change between two numbers the answer shows
+    (``nofab.numbers.change``: principle and risk there)."""
+    answer = run.evidence.answer
+    still: list[Pending] = []
+    for item in pending:
+        numeral = item.numeral
+        found = None
+        if numeral.kind == "percent" and announces_change(answer, numeral.span):
+            found = percent_change(run.shown.window(item.index), *run.interval(numeral))
+        if found is not None and found[1]:
+            run.ground(item.index, numeral, derived=True)
+            continue
+        if found is not None and item.confidence > LOOSE:
+            item.confidence = LOOSE
+            item.how = f"uninformative: {found[0]}, but other shown numbers change by about as much"
+        still.append(item)
+    return still
 
 
 def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
@@ -120,4 +150,14 @@ def near(positions: list[int], index: int, reach: int) -> bool:
     return i < len(positions) and positions[i] <= index + reach
 
 
-__all__ = ["LOOSE", "Pending", "Run", "arithmetic", "conversions", "near", "repeats"]
+__all__ = [
+    "LOOSE",
+    "Pending",
+    "Run",
+    "arithmetic",
+    "changes",
+    "conversions",
+    "near",
+    "repeats",
+    "shown_derivations",
+]
