@@ -168,3 +168,35 @@ def test_percentage_change_explains(response: str, result: dict[str, object]) ->
 )
 def test_wrong_percentage_change_fires(response: str, result: dict[str, object], expected: list[str]) -> None:
     assert flagged(response, result) == expected
+
+
+SLOTS = {"slots": [{"start": "09:00", "end": "10:15"}, {"start": "13:30", "end": "15:00"}]}
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "You're free from 09:00 to 10:15 and from 13:30 to 15:00, 165 minutes in total.",
+        "Free 09:00 – 10:15 and 13:30 – 15:00: 2 h 45 min altogether.",
+        "Frei von 09:00 bis 10:15 und von 13:30 bis 15:00, insgesamt 2 Std. 45 Min.",
+        "Libre de 09:00 a 10:15 y de 13:30 a 15:00: 165 minutos en total.",
+    ],
+)
+def test_total_of_shown_ranges_explains(response: str) -> None:
+    assert flagged(response, SLOTS) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("You're free from 09:00 to 10:15 and from 13:30 to 15:00, 175 minutes in total.", ["175"]),
+        ("Frei von 09:00 bis 10:15 und von 13:30 bis 15:00, insgesamt 2 Std. 55 Min.", ["55"]),
+        # the sum of the ranges is not announced as a total: 165 minutes is a claim of its own
+        (
+            "You're free from 09:00 to 10:15 and from 13:30 to 15:00; the gym class lasts 165 minutes.",
+            ["165"],
+        ),
+    ],
+)
+def test_wrong_total_of_ranges_fires(response: str, expected: list[str]) -> None:
+    assert flagged(response, SLOTS) == expected

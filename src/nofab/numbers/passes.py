@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.change import announces_change, percent_change
+from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.units import Conversions, quantity, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
+    from nofab.numbers.context import AnswerContext
     from nofab.numbers.shown import ShownNumbers
 
 #: The confidence of a loose explanation (the detector's ``CONFIDENCE_LOOSE``).
@@ -43,6 +45,7 @@ class Run(Protocol):
     reach: int
     evidence: Evidence
     shown: ShownNumbers
+    context: AnswerContext
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None: ...
 
@@ -108,12 +111,15 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     numerals = evidence.numerals
     values = [v for _label, _call, held in evidence.per_result(("numbers.units",), unit_values) for v in held]
     dates = evidence.dates
-    times = [n.time for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
-    table = Conversions(values, times)
+    shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
+    times = [n.time for n in shown if n.time is not None]
+    table = Conversions(values, times, total_length(evidence.answer, shown))
     still: list[Pending] = []
     for item in pending:
-        shown = quantity(evidence.answer, numerals, item.index, run.interval(item.numeral))
-        found = table.explain(shown) if shown is not None else None
+        asked = quantity(evidence.answer, numerals, item.index, run.interval(item.numeral))
+        found = None
+        if asked is not None:
+            found = table.explain(asked, table.total is not None and run.context.cue(item.numeral.span))
         if found is not None and found[1]:
             run.ground(item.index, item.numeral, derived=True)
             continue

@@ -175,8 +175,14 @@ def quantity(
 class Conversions:
     """The evidence's unit-named numbers and the answer's shown clock times, asked per number."""
 
-    def __init__(self, values: Sequence[tuple[str, float]], times: Sequence[tuple[int, int, bool]]) -> None:
+    def __init__(
+        self,
+        values: Sequence[tuple[str, float]],
+        times: Sequence[tuple[int, int, bool]],
+        total: int | None = None,
+    ) -> None:
         self.values = values
+        self.total = total  # the summed length of the time ranges the answer shows (minutes)
         minutes = sorted({h * 60 + m for h, m, _exact in times})
         twelve = any(not exact for _h, _m, exact in times)
         gaps: set[int] = set()
@@ -187,8 +193,10 @@ class Conversions:
                     gaps.add(720 - (b - a))
         self.gaps = sorted(gaps)
 
-    def explain(self, q: Quantity) -> tuple[str, bool] | None:
-        """How ``q`` converts from the evidence, and whether that is informative; or None."""
+    def explain(self, q: Quantity, total: bool = False) -> tuple[str, bool] | None:
+        """How ``q`` converts from the evidence, and whether that is informative; or None.
+        With ``total`` (the clause announces one), a duration may be the summed length of
+        the shown time ranges (``nofab.numbers.durations``)."""
         dimension = UNITS[q.unit][0]
         for unit, value in self.values:
             edim, to_base, _from = UNITS[unit]
@@ -197,9 +205,11 @@ class Conversions:
                 return f"{value:g} {unit} shown in {q.unit}" + (
                     " and a larger unit" if q.parts > 1 else ""
                 ), True
-        if dimension == "duration":
-            return self.difference(q)
-        return None
+        if dimension != "duration":
+            return None
+        if total and self.total is not None and q.lo <= self.total * 60.0 <= q.hi:
+            return f"total of the time ranges the answer shows ({self.total} min)", True
+        return self.difference(q)
 
     def difference(self, q: Quantity) -> tuple[str, bool] | None:
         """The difference of two clock times the answer shows, equal to the duration."""
