@@ -81,6 +81,9 @@ _JOIN_GAP = 3
 #: Differences of shown clock times within this many minutes of a duration, beyond which a
 #: difference proves nothing (a quarter of the 41 whole minutes around it).
 _DENSE_MINUTES, _DENSE_COUNT = 20, 10
+#: Beyond this many distinct shown clock times no difference of two is tried (quadratic, and
+#: uninformative long before).
+_MAX_TIMES = 40
 
 
 def answer_unit(answer: str, end: int) -> tuple[str, int] | None:
@@ -184,6 +187,8 @@ class Conversions:
         self.values = values
         self.total = total  # the summed length of the time ranges the answer shows (minutes)
         minutes = sorted({h * 60 + m for h, m, _exact in times})
+        if len(minutes) > _MAX_TIMES:
+            minutes = []  # a timetable: its differences would "explain" any duration
         twelve = any(not exact for _h, _m, exact in times)
         gaps: set[int] = set()
         for i, a in enumerate(minutes):
