@@ -28,7 +28,6 @@ KNOWN_FALSE_ALARMS: dict[str, str] = {
     "pt_order": "claims: Portuguese passive status 'foi enviado' after a read tool, read as the agent's send",
     "rag_growth": "numbers: '$4.2M' in a free-text result does not ground the same '$4.2M'; % change",
     "rag_web_search": "claims: a third party's act from a snippet ('Webb launched') read as the agent's",
-    "recipe_scale": "numbers: scaling by the user's number over a result's (8 / 4 servings) is not derivable",
     "rental_listing": "numbers: money under a key with no money word (rent_pcm) is no amount; £55 difference",
     "school_grades_fr": "numbers: French decimal comma ('14,8' rounded from 14.83) read as 14",
     "train_booking_fr": "numbers: French decimal comma ('72,50 €') split into loose integers",

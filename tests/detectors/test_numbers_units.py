@@ -200,3 +200,35 @@ def test_total_of_shown_ranges_explains(response: str) -> None:
 )
 def test_wrong_total_of_ranges_fires(response: str, expected: list[str]) -> None:
     assert flagged(response, SLOTS) == expected
+
+
+RECIPE = {"servings": 4, "ingredients": [{"item": "rice", "grams": 250}, {"item": "stock", "ml": 750}]}
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "For 8 guests, double it: 500 g rice and 1500 ml stock.",
+        "Twice the amounts then — 500 g of rice, 1500 ml of stock.",
+        "Pour 12 personnes, triplez tout : 750 g de riz, 2250 ml de bouillon.",
+        "Für 2 Personen halbieren: 125 g Reis und 375 ml Brühe.",
+        "Para 8 personas, duplica todo: 500 g de arroz y 1500 ml de caldo.",
+    ],
+)
+def test_announced_scaling_explains(response: str) -> None:
+    assert flagged(response, RECIPE) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("For 8 guests, double it: 550 g rice and 1500 ml stock.", ["550"]),
+        ("Pour 12 personnes, triplez tout : 750 g de riz, 2500 ml de bouillon.", ["2500"]),
+        # no word announces the factor: 500 g is not in the recipe
+        ("For 8 guests: 500 g rice and 1500 ml stock.", ["500", "1500"]),
+        # the factor is announced in another paragraph
+        ("You could double it.\n\nUse 500 g rice and 1500 ml stock.", ["500", "1500"]),
+    ],
+)
+def test_unannounced_or_wrong_scaling_fires(response: str, expected: list[str]) -> None:
+    assert flagged(response, RECIPE) == expected

@@ -105,6 +105,16 @@ def listed(key: str) -> tuple[str, ...]:
     return tuple(words)
 
 
+@cache
+def factors(key: str) -> dict[str, float]:
+    """Every language's word -> number table under ``key`` merged (``scaling_words``)."""
+    table: dict[str, float] = {}
+    for entry in _data().values():
+        for word, value in entry.get(key, {}).items():
+            table.setdefault(word, float(value))
+    return table
+
+
 def languages() -> tuple[str, ...]:
     return tuple(sorted(_data()))
 
@@ -116,4 +126,4 @@ def alternation(words: frozenset[str] | tuple[str, ...] | dict[str, Any]) -> str
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered)
 
 
-__all__ = ["NumberWords", "alternation", "for_language", "languages", "listed", "number_words"]
+__all__ = ["NumberWords", "alternation", "factors", "for_language", "languages", "listed", "number_words"]

@@ -16,6 +16,7 @@ from nofab.numbers.change import announces_change, percent_change
 from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
+from nofab.numbers.scaling import announced_factor, scaled
 from nofab.numbers.units import Conversions, quantity, unit_values
 
 if TYPE_CHECKING:
@@ -77,7 +78,29 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
     """Numbers derived in ways the answer's units and words announce: another unit, a
     duration, then a percentage change of numbers the answer shows (operands include the
     numbers the first of these explained)."""
-    return changes(run, conversions(run, pending))
+    return changes(run, scalings(run, conversions(run, pending)))
+
+
+def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Numbers scaled by a factor the answer announces (``nofab.numbers.scaling``)."""
+    evidence = run.evidence
+    still: list[Pending] = []
+    for item in pending:
+        numeral = item.numeral
+        found = None
+        if numeral.kind == "number" and numeral.scale == 1.0:
+            k = announced_factor(evidence.answer, numeral.span[0])
+            if k is not None:
+                unit = 10.0**-numeral.decimals
+                found = scaled(evidence.numbers.values, k, *run.interval(numeral), unit)
+        if found is not None and found[1]:
+            run.ground(item.index, numeral, derived=True)
+            continue
+        if found is not None and item.confidence > LOOSE:
+            item.confidence = LOOSE
+            item.how = f"uninformative: {found[0]}, but it lands near many evidence numbers"
+        still.append(item)
+    return still
 
 
 def changes(run: Run, pending: list[Pending]) -> list[Pending]:
