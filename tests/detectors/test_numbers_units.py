@@ -232,3 +232,19 @@ def test_announced_scaling_explains(response: str) -> None:
 )
 def test_unannounced_or_wrong_scaling_fires(response: str, expected: list[str]) -> None:
     assert flagged(response, RECIPE) == expected
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "expected"),
+    [
+        # a unit named by the text next to the number, in a free-text result or a string field
+        ("That is about 65°F.", {"summary": "Lisbon: 18.4 °C, partly cloudy"}, []),
+        ("The hotel is 1.2 km from the museum.", {"walk": "a 1200 m walk"}, []),
+        ("La tienda está a 1.6 km.", {"info": "a 1 mile del centro"}, []),
+        ("La tienda está a 2.6 km.", {"info": "a 1 mile del centro"}, ["2.6"]),
+        ("That is about 75°F.", {"summary": "Lisbon: 18.4 °C, partly cloudy"}, ["75"]),
+        ("The hotel is 2.1 km from the museum.", {"walk": "a 1200 m walk"}, ["2.1"]),
+    ],
+)
+def test_unit_named_in_text(response: str, result: dict[str, object], expected: list[str]) -> None:
+    assert flagged(response, result) == expected

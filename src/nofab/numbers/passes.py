@@ -17,7 +17,7 @@ from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.scaling import announced_factor, scaled
-from nofab.numbers.units import Conversions, quantity, unit_values
+from nofab.numbers.units import Conversions, quantity, text_unit_values, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -128,21 +128,26 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     times the answer shows (``nofab.numbers.units``: principle and risk there). An
     informative conversion explains the number; a difference among many shown times is kept
     as evidence at 0.5."""
-    if not any(item.numeral.kind == "number" for item in pending):
-        return pending
     evidence = run.evidence
     numerals = evidence.numerals
+    asked = [
+        (item, quantity(evidence.answer, numerals, item.index, run.interval(item.numeral)))
+        for item in pending
+    ]
+    if not any(q is not None for _item, q in asked):
+        return pending  # no number of the answer is written with a unit
     values = [v for _label, _call, held in evidence.per_result(("numbers.units",), unit_values) for v in held]
+    for source in evidence.sources:
+        values.extend(text_unit_values(source.text))
     dates = evidence.dates
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]
     table = Conversions(values, times, total_length(evidence.answer, shown))
     still: list[Pending] = []
-    for item in pending:
-        asked = quantity(evidence.answer, numerals, item.index, run.interval(item.numeral))
+    for item, q in asked:
         found = None
-        if asked is not None:
-            found = table.explain(asked, table.total is not None and run.context.cue(item.numeral.span))
+        if q is not None:
+            found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span))
         if found is not None and found[1]:
             run.ground(item.index, item.numeral, derived=True)
             continue

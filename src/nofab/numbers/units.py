@@ -131,6 +131,24 @@ def unit_values(value: Any) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
+_TEXT_NUMBER = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?")
+#: At most this many numbers of a text are read for a unit (a very long text stops there).
+MAX_TEXT_NUMBERS = 2000
+
+
+def text_unit_values(text: str) -> list[tuple[str, float]]:
+    """(unit, value) for each number of a text written with a unit right after it ("18.4 °C",
+    "a 1200 m walk"): the neighbouring text names the unit as a field name does."""
+    out: list[tuple[str, float]] = []
+    for n, found in enumerate(_TEXT_NUMBER.finditer(text)):
+        if n >= MAX_TEXT_NUMBERS:
+            break
+        unit = answer_unit(text, found.end())
+        if unit is not None:
+            out.append((unit[0], float(found.group())))
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Quantity:
     """A number of the answer with its unit, possibly the last or first part of a two-part
@@ -226,4 +244,13 @@ class Conversions:
         return f"difference of two clock times shown ({hit} min)", around < _DENSE_COUNT
 
 
-__all__ = ["UNITS", "Conversions", "Quantity", "answer_unit", "key_unit", "quantity", "unit_values"]
+__all__ = [
+    "UNITS",
+    "Conversions",
+    "Quantity",
+    "answer_unit",
+    "key_unit",
+    "quantity",
+    "text_unit_values",
+    "unit_values",
+]
