@@ -38,6 +38,8 @@ def flagged(response: str, result: dict[str, object], user: str = "") -> list[st
         ("The movie runs 1 hour 55 minutes.", {"runtime_min": 115}),
         ("Die Fahrt dauert 3 Std. 45 Min.", {"dauer_min": 225}),
         ("La réunion dure 1 h 40 min.", {"duree_minutes": 100}),
+        ("Pipeline finished in 2m 14s.", {"elapsed_seconds": 134}),
+        ("The backup ran 1h 25m.", {"runtime_min": 85}),
         ("It takes 90 minutes.", {"duration_h": 1.5}),
         # durations between two clock times the answer shows
         ("Departs 09:10, arrives 11:35 — a 145-minute ride.", {"dep": "09:10", "arr": "11:35"}),
@@ -59,6 +61,10 @@ def test_conversion_explains(response: str, result: dict[str, object]) -> None:
         ("The trail is 8.2 miles long.", {"length_km": 10}, ["8.2"]),
         ("The parcel weighs 3.5 kg.", {"weight_g": 2500}, ["3.5"]),
         ("The build took 3 min 50 s.", {"build_duration_s": 200}, ["50"]),
+        ("Pipeline finished in 2m 24s.", {"elapsed_seconds": 134}, ["24s"]),
+        ("The backup ran 1h 35m.", {"runtime_min": 85}, ["35m"]),
+        # an "m" with no hours or seconds part is metres: 134 s is not 2 m
+        ("The cable is 14 m long.", {"elapsed_seconds": 840}, ["14"]),
         ("Die Fahrt dauert 3 Std. 55 Min.", {"dauer_min": 225}, ["55"]),
         (
             "It leaves at 14:20 instead of 13:45, 45 minutes late.",

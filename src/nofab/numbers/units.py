@@ -160,31 +160,58 @@ class Quantity:
     parts: int
 
 
+def _joined(first_end: int, second_start: int) -> bool:
+    return 0 <= second_start - first_end <= _JOIN_GAP
+
+
+def _digits_end(answer: str, numeral: Numeral) -> int:
+    """Where the numeral's digits end: a unit glued to them ("14s", "25m", "37-hour") is part
+    of the numeral's text."""
+    start, end = numeral.span
+    while end > start and not answer[end - 1].isdigit():
+        end -= 1
+    return end
+
+
+def _written_units(answer: str, numerals: Sequence[Numeral], index: int) -> dict[int, tuple[str, int]]:
+    """The units written after the numeral at ``index`` and its two neighbours (plain numbers
+    only), with where each unit ends. An "m" joined to an hours part before it or a seconds
+    part after it is minutes ("1h 5m", "2m 14s"), elsewhere metres."""
+    units: dict[int, tuple[str, int]] = {}
+    for i in (index - 1, index, index + 1):
+        if 0 <= i < len(numerals) and numerals[i].kind == "number" and numerals[i].scale == 1.0:
+            found = answer_unit(answer, _digits_end(answer, numerals[i]))
+            if found is not None:
+                units[i] = found
+    for i, (unit, end) in list(units.items()):
+        before, after = units.get(i - 1), units.get(i + 1)
+        if unit == "m" and (
+            (before is not None and before[0] == "h" and _joined(before[1], numerals[i].span[0]))
+            or (after is not None and after[0] == "s" and _joined(end, numerals[i + 1].span[0]))
+        ):
+            units[i] = ("min", end)
+    return units
+
+
 def quantity(
     answer: str, numerals: Sequence[Numeral], index: int, interval: tuple[float, float]
 ) -> Quantity | None:
     """The quantity the numeral at ``index`` (true values ``interval``) is part of."""
-    numeral = numerals[index]
-    if numeral.kind != "number" or numeral.scale != 1.0:
+    units = _written_units(answer, numerals, index)
+    if index not in units:
         return None
-    found = answer_unit(answer, numeral.span[1])
-    if found is None:
-        return None
-    unit, _end = found
+    unit, end = units[index]
     dimension, to_base, _from_base = UNITS[unit]
     lo, hi = to_base(interval[0]), to_base(interval[1])
     if dimension != "duration":
         return Quantity(unit, lo, hi, 1)
     parts = 1
     for other, before in ((index - 1, True), (index + 1, False)):
-        if not 0 <= other < len(numerals) or numerals[other].kind != "number":
-            continue
-        near = numerals[other]
-        near_unit = answer_unit(answer, near.span[1])
+        near_unit = units.get(other)
         if near_unit is None or UNITS[near_unit[0]][0] != "duration":
             continue
-        first_end, second_start = (near_unit[1], numeral.span[0]) if before else (_end, near.span[0])
-        if not 0 <= second_start - first_end <= _JOIN_GAP:
+        near = numerals[other]
+        if not (_joined(near_unit[1], numerals[index].span[0]) if before else _joined(end, near.span[0])):
             continue
         larger = UNITS[near_unit[0]][1](1.0) > to_base(1.0)
         if larger == before:  # "2 hours 22 minutes": the larger unit comes first
