@@ -254,3 +254,30 @@ def test_unannounced_or_wrong_scaling_fires(response: str, expected: list[str]) 
 )
 def test_unit_named_in_text(response: str, result: dict[str, object], expected: list[str]) -> None:
     assert flagged(response, result) == expected
+
+
+USAGE = {
+    "months": [{"month": "2026-01", "kwh": 500, "cost": 85.0}, {"month": "2026-02", "kwh": 410, "cost": 69.7}]
+}
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        # two values of one field across records, unsaid in the answer
+        ("Your electricity use fell about 18% in February.", []),
+        ("Ihr Stromverbrauch ist im Februar um 18 % gesunken.", []),
+        ("Tu consumo bajó un 18% en febrero.", []),
+        ("Your electricity use fell about 28% in February.", ["28%"]),
+        # no word announces a change
+        ("In February, 18% of your energy came from solar.", ["18%"]),
+    ],
+)
+def test_change_of_one_field(response: str, expected: list[str]) -> None:
+    assert flagged(response, USAGE) == expected
+
+
+def test_change_in_a_long_column_is_not_tried() -> None:
+    # 14 days: 5137 -> 6918 steps is a 35% rise, but so long a column's changes prove nothing
+    days = {"days": [{"date": f"2026-03-{d:02d}", "steps": 5000 + 137 * d} for d in range(1, 15)]}
+    assert flagged("Steps rose 35% over the period.", days) == ["35%"]

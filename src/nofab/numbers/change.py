@@ -4,10 +4,13 @@ about 18% less").
 Principle: a percentage in a clause that announces a change (up, down, growth, less, hausse,
 Rückgang ... in five languages: ``change_cues`` in ``numbers.json``) is explained when it
 equals, within its display rounding, ``|b - a| / a`` of two grounded numbers the answer
-shows near it. Risk: among many shown numbers some pair's change lands near any percentage;
-so only the few operands nearest the percent take part, the cue is required, and where
-changes near the value are dense (``_DENSE_COUNT`` within ``_DENSE_POINTS`` points) the
-derivation is kept as evidence at 0.5 instead of explaining.
+shows near it, or of two values of one field across the records of a result (the same
+measure in two periods: "kwh" of January and February) when the answer leaves them unsaid.
+Either number may be the base ("20% less than", "25% more than"). Risk: among many numbers
+some pair's change lands near any percentage; so only the few operands nearest the percent
+and short columns take part, the cue is required, and where changes near the value are dense
+(``_DENSE_COUNT`` within ``_DENSE_POINTS`` points) the derivation is kept as evidence at 0.5
+instead of explaining.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 CUE_BEFORE, CUE_AFTER = 60, 30
 #: Changes within this many percentage points of the value, beyond which one proves nothing.
 _DENSE_POINTS, _DENSE_COUNT = 10.0, 5
+#: A field's values across records take part only up to this many (a change over a few
+#: periods; a long column's pairwise changes cover every percentage).
+MAX_FIELD_VALUES = 12
 
 
 def announces_change(answer: str, span: tuple[int, int]) -> bool:
@@ -50,4 +56,18 @@ def percent_change(ops: Sequence[float], lo: float, hi: float) -> tuple[str, boo
     return how, around < _DENSE_COUNT
 
 
-__all__ = ["announces_change", "percent_change"]
+def field_change(
+    groups: Sequence[tuple[str, Sequence[float]]], lo: float, hi: float
+) -> tuple[str, bool] | None:
+    """A change between two values of one field across the records of a result ("kwh" of
+    January and of February) landing in ``[lo, hi]``, when the answer does not show them.
+    Only short columns take part (``MAX_FIELD_VALUES``), and the density rule applies."""
+    for what, values in groups:
+        if what.startswith("values of field") and len(values) <= MAX_FIELD_VALUES:
+            found = percent_change(values, lo, hi)
+            if found is not None:
+                return f"{found[0].split(',')[0]} ({what})", found[1]
+    return None
+
+
+__all__ = ["MAX_FIELD_VALUES", "announces_change", "field_change", "percent_change"]

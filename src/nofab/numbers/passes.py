@@ -12,7 +12,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from nofab.numbers.change import announces_change, percent_change
+from nofab.numbers.change import announces_change, field_change, percent_change
 from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
@@ -104,21 +104,25 @@ def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
 
 
 def changes(run: Run, pending: list[Pending]) -> list[Pending]:
-    """Percentages announced as a change between two numbers the answer shows
-    (``nofab.numbers.change``: principle and risk there)."""
+    """Percentages announced as a change between two numbers the answer shows, or two values
+    of one field of a result (``nofab.numbers.change``: principle and risk there)."""
     answer = run.evidence.answer
     still: list[Pending] = []
     for item in pending:
         numeral = item.numeral
         found = None
         if numeral.kind == "percent" and announces_change(answer, numeral.span):
-            found = percent_change(run.shown.window(item.index), *run.interval(numeral))
+            lo, hi = run.interval(numeral)
+            found = percent_change(run.shown.window(item.index), lo, hi)
+            if found is None:  # the two values of one field, which the answer leaves unsaid
+                groups = [group for _label, held in run.evidence.derivables for group in held.groups]
+                found = field_change(groups, lo, hi)
         if found is not None and found[1]:
             run.ground(item.index, numeral, derived=True)
             continue
         if found is not None and item.confidence > LOOSE:
             item.confidence = LOOSE
-            item.how = f"uninformative: {found[0]}, but other shown numbers change by about as much"
+            item.how = f"uninformative: {found[0]}, but other numbers change by about as much"
         still.append(item)
     return still
 
