@@ -43,7 +43,9 @@ def announces_change(answer: str, span: tuple[int, int]) -> bool:
     return any(w.lower() in _CUES for w in _WORD.findall(answer, lo, hi))
 
 
-def percent_change(ops: Sequence[float], lo: float, hi: float) -> tuple[str, bool] | None:
+def percent_change(
+    ops: Sequence[float], lo: float, hi: float, where: str = "numbers the answer shows"
+) -> tuple[str, bool] | None:
     """A change ``|b - a| / a`` in percent of two of ``ops`` landing in ``[lo, hi]``,
     described, and whether it is informative (few other changes near it); or None."""
     changes = {(abs(b - a) / a * 100.0, a, b) for a in ops if a > 0 for b in ops if b != a}
@@ -52,7 +54,7 @@ def percent_change(ops: Sequence[float], lo: float, hi: float) -> tuple[str, boo
         return None
     c, a, b = hit
     around = len({round(x, 6) for x, _a, _b in changes if abs(x - c) <= _DENSE_POINTS})
-    how = f"change from {format_number(a)} to {format_number(b)}, numbers the answer shows"
+    how = f"change from {format_number(a)} to {format_number(b)}, {where}"
     return how, around < _DENSE_COUNT
 
 
@@ -64,9 +66,9 @@ def field_change(
     Only short columns take part (``MAX_FIELD_VALUES``), and the density rule applies."""
     for what, values in groups:
         if what.startswith("values of field") and len(values) <= MAX_FIELD_VALUES:
-            found = percent_change(values, lo, hi)
+            found = percent_change(values, lo, hi, what)
             if found is not None:
-                return f"{found[0].split(',')[0]} ({what})", found[1]
+                return found
     return None
 
 
