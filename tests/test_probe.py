@@ -19,17 +19,7 @@ from probe import PROBE, Outcome, describe, diff, fixture_files, run
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {
     "banking_dispute": "claims: 'has been applied' after open_dispute ran (read as needing an update tool)",
-    "calendar_free_slots": "numbers: a total of durations from shown start/end times is not derivable",
-    "devops_deploy": "numbers: 94 s written as '1 min 34 s' leaves '34' unexplained",
-    "flight_status": "numbers: a delay as the difference of two shown clock times is not derivable",
-    "hotel_search_rounding": "numbers: a unit conversion (1200 m -> '1.2 km') is not read",
-    "rag_growth": "numbers: '21%' growth, a percentage change of the two shown amounts",
-    "recipe_oven": "numbers: °F -> °C conversion (350°F -> about 177°C) is not read",
-    "recipe_scale": "numbers: scaling by the user's number over a result's (8 / 4 servings) is not derivable",
-    "sports_tennis": "numbers: 142 min written as '2 hours 22 minutes' leaves '22' unexplained",
-    "train_de": "numbers: German decimal comma; a duration ('4 Std. 23 Min.') from shown times",
-    "utility_usage": "numbers: a percentage change of two shown values (500 -> 410: 18%) is not derivable",
-    "weather_now": "numbers: °C -> °F conversion (18.4°C -> 65°F) is not read",
+    "rag_growth": "numbers: '21%' growth, a percentage change of two amounts a free-text result shows",
 }
 
 # Dirty twins that no finding of their own catches today, with the mechanism.

@@ -44,7 +44,7 @@ from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
-from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats
+from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
 
@@ -113,7 +113,7 @@ class NumberDetector(DetectorBase):
                 run.ground(i, numeral)
             else:
                 pending.append(Pending(i, numeral, confidence, how))
-        return run, arithmetic(run, pending, None)
+        return run, arithmetic(run, shown_derivations(run, pending), None)
 
     def _verdicts(self, evidence: Evidence) -> Iterator[tuple[Numeral, float]]:
         """(numeral, confidence) for every numeral of an earlier answer: 0 when explained."""

@@ -95,6 +95,26 @@ def for_language(lang: str) -> NumberWords:
     return _words([entry] if entry else [])
 
 
+@cache
+def listed(key: str) -> tuple[str, ...]:
+    """Every language's word list under ``key`` merged, for a table one module reads alone
+    (``change_cues``), so that ``NumberWords`` need not grow a field per such table."""
+    words: list[str] = []
+    for entry in _data().values():
+        words.extend(w for w in entry.get(key, ()) if w not in words)
+    return tuple(words)
+
+
+@cache
+def factors(key: str) -> dict[str, float]:
+    """Every language's word -> number table under ``key`` merged (``scaling_words``)."""
+    table: dict[str, float] = {}
+    for entry in _data().values():
+        for word, value in entry.get(key, {}).items():
+            table.setdefault(word, float(value))
+    return table
+
+
 def languages() -> tuple[str, ...]:
     return tuple(sorted(_data()))
 
@@ -106,4 +126,4 @@ def alternation(words: frozenset[str] | tuple[str, ...] | dict[str, Any]) -> str
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered)
 
 
-__all__ = ["NumberWords", "alternation", "for_language", "languages", "number_words"]
+__all__ = ["NumberWords", "alternation", "factors", "for_language", "languages", "listed", "number_words"]

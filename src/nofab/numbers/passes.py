@@ -1,5 +1,6 @@
 """The later passes of the number check, over what the evidence did not explain directly:
-arithmetic the answer shows, then figures repeated from the agent's earlier answers.
+numbers shown in another unit, arithmetic the answer shows, then figures repeated from the
+agent's earlier answers.
 
 The passes are written against ``Run``, the few operations of one detection run they need
 (``nofab.detectors.numbers`` implements it), so that the decision order lives in one place.
@@ -9,10 +10,19 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from nofab.numbers.change import announces_change, field_change, percent_change
+from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
+from nofab.numbers.scaling import announced_factor, scaled
+from nofab.numbers.units import Conversions, quantity, text_unit_values, unit_values
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+    from nofab.numbers.context import AnswerContext
+    from nofab.numbers.shown import ShownNumbers
 
 #: The confidence of a loose explanation (the detector's ``CONFIDENCE_LOOSE``).
 LOOSE = 0.5
@@ -34,6 +44,9 @@ class Run(Protocol):
 
     #: How far (in numerals) arithmetic an answer shows reaches.
     reach: int
+    evidence: Evidence
+    shown: ShownNumbers
+    context: AnswerContext
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None: ...
 
@@ -59,6 +72,94 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             break
         pending, recent = still, explained
     return pending
+
+
+def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Numbers derived in ways the answer's units and words announce: another unit, a
+    duration, then a percentage change of numbers the answer shows (operands include the
+    numbers the first of these explained)."""
+    return changes(run, scalings(run, conversions(run, pending)))
+
+
+def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Numbers scaled by a factor the answer announces (``nofab.numbers.scaling``)."""
+    evidence = run.evidence
+    still: list[Pending] = []
+    for item in pending:
+        numeral = item.numeral
+        found = None
+        if numeral.kind == "number" and numeral.scale == 1.0:
+            k = announced_factor(evidence.answer, numeral.span[0])
+            if k is not None:
+                unit = 10.0**-numeral.decimals
+                found = scaled(evidence.numbers.values, k, *run.interval(numeral), unit)
+        if found is not None and found[1]:
+            run.ground(item.index, numeral, derived=True)
+            continue
+        if found is not None and item.confidence > LOOSE:
+            item.confidence = LOOSE
+            item.how = f"uninformative: {found[0]}, but it lands near many evidence numbers"
+        still.append(item)
+    return still
+
+
+def changes(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Percentages announced as a change between two numbers the answer shows, or two values
+    of one field of a result (``nofab.numbers.change``: principle and risk there)."""
+    answer = run.evidence.answer
+    still: list[Pending] = []
+    for item in pending:
+        numeral = item.numeral
+        found = None
+        if numeral.kind == "percent" and announces_change(answer, numeral.span):
+            lo, hi = run.interval(numeral)
+            found = percent_change(run.shown.window(item.index), lo, hi)
+            if found is None:  # the two values of one field, which the answer leaves unsaid
+                groups = [group for _label, held in run.evidence.derivables for group in held.groups]
+                found = field_change(groups, lo, hi)
+        if found is not None and found[1]:
+            run.ground(item.index, numeral, derived=True)
+            continue
+        if found is not None and item.confidence > LOOSE:
+            item.confidence = LOOSE
+            item.how = f"uninformative: {found[0]}, but other numbers change by about as much"
+        still.append(item)
+    return still
+
+
+def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Numbers shown in another unit than the evidence's, or as a duration between clock
+    times the answer shows (``nofab.numbers.units``: principle and risk there). An
+    informative conversion explains the number; a difference among many shown times is kept
+    as evidence at 0.5."""
+    evidence = run.evidence
+    numerals = evidence.numerals
+    asked = [
+        (item, quantity(evidence.answer, numerals, item.index, run.interval(item.numeral)))
+        for item in pending
+    ]
+    if not any(q is not None for _item, q in asked):
+        return pending  # no number of the answer is written with a unit
+    values = [v for _label, _call, held in evidence.per_result(("numbers.units",), unit_values) for v in held]
+    for source in evidence.sources:
+        values.extend(text_unit_values(source.text))
+    dates = evidence.dates
+    shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
+    times = [n.time for n in shown if n.time is not None]
+    table = Conversions(values, times, total_length(evidence.answer, shown))
+    still: list[Pending] = []
+    for item, q in asked:
+        found = None
+        if q is not None:
+            found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span))
+        if found is not None and found[1]:
+            run.ground(item.index, item.numeral, derived=True)
+            continue
+        if found is not None and item.confidence > LOOSE:
+            item.confidence = LOOSE
+            item.how = f"uninformative: {found[0]}, but many shown times differ by about as much"
+        still.append(item)
+    return still
 
 
 def repeats(run: Run, pending: list[Pending], earlier: EarlierFigures) -> list[Pending]:
@@ -87,4 +188,14 @@ def near(positions: list[int], index: int, reach: int) -> bool:
     return i < len(positions) and positions[i] <= index + reach
 
 
-__all__ = ["LOOSE", "Pending", "Run", "arithmetic", "near", "repeats"]
+__all__ = [
+    "LOOSE",
+    "Pending",
+    "Run",
+    "arithmetic",
+    "changes",
+    "conversions",
+    "near",
+    "repeats",
+    "shown_derivations",
+]

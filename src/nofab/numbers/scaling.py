@@ -1,0 +1,53 @@
+"""Quantities the answer scales by a factor it announces ("for 8 people, double everything:
+400 g flour, 600 ml milk").
+
+Principle: a number is derived when it equals ``k`` times an evidence number, ``k`` the
+factor of a scaling word ("double", "triple", "halve", "verdoppeln", "doubler", "duplicar",
+"dobrar" ...: ``scaling_words`` in ``numbers.json``) written earlier in the same paragraph.
+Risk: an invented number that happens to be ``k`` times some evidence number; kept small by
+requiring the announced word (a factor is never guessed from the user's and the result's
+numbers: any ratio of two numbers would then be a factor), and where ``k`` times the evidence
+lands densely near the number (``_DENSE_COUNT`` values within ``_DENSE_UNITS`` display units)
+the derivation is kept as evidence at 0.5 instead. A word such as "double" that names a kind
+of thing ("a double room") announces a factor too: the density rule is then the only guard.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from nofab.numbers.lexicon import alternation, factors
+from nofab.numbers.rounding import format_number
+
+_FACTORS = {word.lower(): k for word, k in factors("scaling_words").items()}
+_SCALING = re.compile(rf"(?<!\w)(?:{alternation(tuple(_FACTORS))})(?!\w)", re.IGNORECASE)
+#: Display units either side of the number within which ``k`` x evidence values are counted,
+#: and how many of them make a match uninformative (about a quarter).
+_DENSE_UNITS, _DENSE_COUNT = 10, 5
+
+
+def announced_factor(answer: str, start: int) -> float | None:
+    """The factor of the last scaling word before ``start`` in its paragraph, or None."""
+    paragraph = answer.rfind("\n\n", 0, start) + 1
+    words = _SCALING.findall(answer, paragraph, start)
+    return _FACTORS.get(re.sub(r"\s+", " ", words[-1].lower())) if words else None
+
+
+def scaled(values: Sequence[float], k: float, lo: float, hi: float, unit: float) -> tuple[str, bool] | None:
+    """``k`` times one of the sorted evidence ``values`` landing in ``[lo, hi]``, described,
+    and whether it is informative; or None. ``unit`` is the number's display unit."""
+    i = bisect_left(values, lo / k)
+    if i >= len(values) or values[i] > hi / k:
+        return None
+    base = values[i]
+    near = bisect_left(values, (hi + _DENSE_UNITS * unit) / k) - bisect_left(
+        values, (lo - _DENSE_UNITS * unit) / k
+    )
+    return f"{format_number(k)} x the evidence number {format_number(base)}, a factor the answer announces", (
+        near < _DENSE_COUNT
+    )
+
+
+__all__ = ["announced_factor", "scaled"]

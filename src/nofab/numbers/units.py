@@ -1,0 +1,283 @@
+"""Numbers an answer shows in another unit than the evidence: conversions and durations.
+
+Principle: a number followed by a unit (°F, km, kg, min ...) that equals, within the display
+rounding of the answer, a conversion of an evidence number whose field names another unit of
+the same dimension ("temp_c": 18.4 shown as "65°F"; "distance_m": 1200 shown as "1.2 km") is
+explained as a derivation. A duration written in two parts ("1 min 34 s", "2 hours 22 minutes",
+"4 Std. 23 Min.") is read as one quantity, the sum of its parts; it is explained by an evidence
+duration ("duration_s": 94) or by the difference of two clock times the answer itself shows
+and the evidence holds ("delayed by 50 minutes ... 11:05 instead of 10:15").
+
+Risk: a field whose last word only looks like a unit ("size_m" meaning medium) converts by
+chance; kept small because only fields named with a unit take part, only numbers the answer
+labels with a unit of the same dimension are tested, and a value must land inside the
+rounding interval of the shown number. Differences of shown clock times are informative only
+while few of them fall near the number (a long timetable makes nearly every duration a
+difference): otherwise the derivation is kept as evidence at 0.5 (see ``Durations.difference``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nofab.numbers.numeral import Numeral
+
+# unit -> (dimension, to the dimension's base unit, from the base unit)
+_Convert = Callable[[float], float]
+UNITS: dict[str, tuple[str, _Convert, _Convert]] = {
+    "c": ("temperature", lambda x: x, lambda x: x),
+    "f": ("temperature", lambda x: (x - 32.0) * 5.0 / 9.0, lambda x: x * 9.0 / 5.0 + 32.0),
+    "m": ("length", lambda x: x, lambda x: x),
+    "km": ("length", lambda x: x * 1000.0, lambda x: x / 1000.0),
+    "mi": ("length", lambda x: x * 1609.344, lambda x: x / 1609.344),
+    "g": ("mass", lambda x: x, lambda x: x),
+    "kg": ("mass", lambda x: x * 1000.0, lambda x: x / 1000.0),
+    "lb": ("mass", lambda x: x * 453.59237, lambda x: x / 453.59237),
+    "s": ("duration", lambda x: x, lambda x: x),
+    "min": ("duration", lambda x: x * 60.0, lambda x: x / 60.0),
+    "h": ("duration", lambda x: x * 3600.0, lambda x: x / 3600.0),
+}
+
+#: The words of a field name that name a unit (its last such word counts: "oven_temp_f").
+_KEY_WORDS = {
+    "c": "c", "celsius": "c", "f": "f", "fahrenheit": "f",
+    "m": "m", "meters": "m", "metres": "m", "km": "km", "mi": "mi", "miles": "mi",
+    "g": "g", "grams": "g", "kg": "kg", "lb": "lb", "lbs": "lb",
+    "s": "s", "sec": "s", "secs": "s", "seconds": "s",
+    "min": "min", "mins": "min", "minutes": "min",
+    "h": "h", "hr": "h", "hrs": "h", "hours": "h",
+}  # fmt: skip
+
+#: A unit written right after a number in an answer (English, French, German, Spanish,
+#: Portuguese abbreviations and words).
+_ANSWER_UNIT = re.compile(
+    r"[\s-]?(?:[°º]\s?(?P<deg>[CF])\b|degrees?\s+(?P<word>celsius|fahrenheit)\b|(?P<unit>"
+    r"km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|quilômetros?|"
+    r"mi|miles?|millas?|m|met(?:er|re)s?|mètres?|metros?|"
+    r"kg|kilos?|kilogram(?:me)?s?|g|grams?|grammes?|gramos?|gramas?|lbs?|pounds?|"
+    r"s|secs?|seconds?|secondes?|segundos?|sek|sekunden|"
+    r"min|mins|minutes?|minuten|minutos?|"
+    r"h|hrs?|hours?|heures?|horas?|std|stunden?)(?![\w-]))",
+    re.IGNORECASE,
+)
+_UNIT_OF_WORD = {
+    "celsius": "c", "fahrenheit": "f",
+    "km": "km", "mi": "mi", "m": "m", "kg": "kg", "g": "g", "lb": "lb", "lbs": "lb",
+    "s": "s", "sec": "s", "secs": "s", "sek": "s", "min": "min", "mins": "min",
+    "h": "h", "hr": "h", "hrs": "h", "std": "h",
+}  # fmt: skip
+_PREFIXES = (
+    ("kilom", "km"), ("quilôm", "km"), ("mil", "mi"), ("met", "m"), ("mèt", "m"),
+    ("kilo", "kg"), ("gram", "g"), ("pound", "lb"), ("sec", "s"), ("seg", "s"), ("sek", "s"),
+    ("minut", "min"), ("hour", "h"), ("heure", "h"), ("hora", "h"), ("stund", "h"),
+)  # fmt: skip
+
+#: At most this many characters between the parts of a two-part duration ("1 min 34 s").
+_JOIN_GAP = 3
+#: Differences of shown clock times within this many minutes of a duration, beyond which a
+#: difference proves nothing (a quarter of the 41 whole minutes around it).
+_DENSE_MINUTES, _DENSE_COUNT = 20, 10
+#: Beyond this many distinct shown clock times no difference of two is tried (quadratic, and
+#: uninformative long before).
+_MAX_TIMES = 40
+
+
+def answer_unit(answer: str, end: int) -> tuple[str, int] | None:
+    """The unit written right after a number ending at ``end``, and where the unit ends."""
+    found = _ANSWER_UNIT.match(answer, end)
+    if found is None:
+        return None
+    if found["deg"]:
+        return found["deg"].lower(), found.end()
+    word = (found["word"] or found["unit"]).lower()
+    unit = _UNIT_OF_WORD.get(word)
+    if unit is None:
+        unit = next((u for prefix, u in _PREFIXES if word.startswith(prefix)), None)
+    return (unit, found.end()) if unit is not None else None
+
+
+def key_unit(key: object) -> str | None:
+    """The unit a field's name gives its value ("temp_c" -> "c"), or None."""
+    words = re.split(r"[^a-z]+", str(key).lower())
+    for word in reversed(words[1:]):  # a unit qualifies a quantity: never the first word
+        if word in _KEY_WORDS:
+            return _KEY_WORDS[word]
+    return None
+
+
+def unit_values(value: Any) -> tuple[tuple[str, float], ...]:
+    """(unit, value) for each number of a structured result held under a field named with a
+    unit. Built once per result (``Evidence.per_result``)."""
+    out: list[tuple[str, float]] = []
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > 64:
+            continue
+        if isinstance(item, dict):
+            for key, field in item.items():
+                if isinstance(field, (int, float)) and not isinstance(field, bool):
+                    unit = key_unit(key)
+                    if unit is not None and math.isfinite(field):
+                        out.append((unit, float(field)))
+                elif isinstance(field, (dict, list)):
+                    stack.append((field, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((field, depth + 1) for field in item if isinstance(field, (dict, list)))
+    return tuple(out)
+
+
+_TEXT_NUMBER = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?")
+#: At most this many numbers of a text are read for a unit (a very long text stops there).
+MAX_TEXT_NUMBERS = 2000
+
+
+def text_unit_values(text: str) -> list[tuple[str, float]]:
+    """(unit, value) for each number of a text written with a unit right after it ("18.4 °C",
+    "a 1200 m walk"): the neighbouring text names the unit as a field name does."""
+    out: list[tuple[str, float]] = []
+    for n, found in enumerate(_TEXT_NUMBER.finditer(text)):
+        if n >= MAX_TEXT_NUMBERS:
+            break
+        unit = answer_unit(text, found.end())
+        if unit is not None:
+            out.append((unit[0], float(found.group())))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A number of the answer with its unit, possibly the last or first part of a two-part
+    duration: ``[lo, hi]`` in the base unit of ``unit``'s dimension."""
+
+    unit: str
+    lo: float
+    hi: float
+    parts: int
+
+
+def _joined(first_end: int, second_start: int) -> bool:
+    return 0 <= second_start - first_end <= _JOIN_GAP
+
+
+def _digits_end(answer: str, numeral: Numeral) -> int:
+    """Where the numeral's digits end: a unit glued to them ("14s", "25m", "37-hour") is part
+    of the numeral's text."""
+    start, end = numeral.span
+    while end > start and not answer[end - 1].isdigit():
+        end -= 1
+    return end
+
+
+def _written_units(answer: str, numerals: Sequence[Numeral], index: int) -> dict[int, tuple[str, int]]:
+    """The units written after the numeral at ``index`` and its two neighbours (plain numbers
+    only), with where each unit ends. An "m" joined to an hours part before it or a seconds
+    part after it is minutes ("1h 5m", "2m 14s"), elsewhere metres."""
+    units: dict[int, tuple[str, int]] = {}
+    for i in (index - 1, index, index + 1):
+        if 0 <= i < len(numerals) and numerals[i].kind == "number" and numerals[i].scale == 1.0:
+            found = answer_unit(answer, _digits_end(answer, numerals[i]))
+            if found is not None:
+                units[i] = found
+    for i, (unit, end) in list(units.items()):
+        before, after = units.get(i - 1), units.get(i + 1)
+        if unit == "m" and (
+            (before is not None and before[0] == "h" and _joined(before[1], numerals[i].span[0]))
+            or (after is not None and after[0] == "s" and _joined(end, numerals[i + 1].span[0]))
+        ):
+            units[i] = ("min", end)
+    return units
+
+
+def quantity(
+    answer: str, numerals: Sequence[Numeral], index: int, interval: tuple[float, float]
+) -> Quantity | None:
+    """The quantity the numeral at ``index`` (true values ``interval``) is part of."""
+    units = _written_units(answer, numerals, index)
+    if index not in units:
+        return None
+    unit, end = units[index]
+    dimension, to_base, _from_base = UNITS[unit]
+    lo, hi = to_base(interval[0]), to_base(interval[1])
+    if dimension != "duration":
+        return Quantity(unit, lo, hi, 1)
+    parts = 1
+    for other, before in ((index - 1, True), (index + 1, False)):
+        near_unit = units.get(other)
+        if near_unit is None or UNITS[near_unit[0]][0] != "duration":
+            continue
+        near = numerals[other]
+        if not (_joined(near_unit[1], numerals[index].span[0]) if before else _joined(end, near.span[0])):
+            continue
+        larger = UNITS[near_unit[0]][1](1.0) > to_base(1.0)
+        if larger == before:  # "2 hours 22 minutes": the larger unit comes first
+            part = UNITS[near_unit[0]][1](near.value)
+            lo, hi, parts = lo + part, hi + part, parts + 1
+    return Quantity(unit, lo, hi, parts)
+
+
+class Conversions:
+    """The evidence's unit-named numbers and the answer's shown clock times, asked per number."""
+
+    def __init__(
+        self,
+        values: Sequence[tuple[str, float]],
+        times: Sequence[tuple[int, int, bool]],
+        total: int | None = None,
+    ) -> None:
+        self.values = values
+        self.total = total  # the summed length of the time ranges the answer shows (minutes)
+        minutes = sorted({h * 60 + m for h, m, _exact in times})
+        if len(minutes) > _MAX_TIMES:
+            minutes = []  # a timetable: its differences would "explain" any duration
+        twelve = any(not exact for _h, _m, exact in times)
+        gaps: set[int] = set()
+        for i, a in enumerate(minutes):
+            for b in minutes[i + 1 :]:
+                gaps.update((b - a, 1440 - (b - a)))
+                if twelve and b - a < 720:
+                    gaps.add(720 - (b - a))
+        self.gaps = sorted(gaps)
+
+    def explain(self, q: Quantity, total: bool = False) -> tuple[str, bool] | None:
+        """How ``q`` converts from the evidence, and whether that is informative; or None.
+        With ``total`` (the clause announces one), a duration may be the summed length of
+        the shown time ranges (``nofab.numbers.durations``)."""
+        dimension = UNITS[q.unit][0]
+        for unit, value in self.values:
+            edim, to_base, _from = UNITS[unit]
+            # The same unit in one part is the evidence number itself: asked elsewhere.
+            if edim == dimension and (unit != q.unit or q.parts > 1) and q.lo <= to_base(value) <= q.hi:
+                return f"{value:g} {unit} shown in {q.unit}" + (
+                    " and a larger unit" if q.parts > 1 else ""
+                ), True
+        if dimension != "duration":
+            return None
+        if total and self.total is not None and q.lo <= self.total * 60.0 <= q.hi:
+            return f"total of the time ranges the answer shows ({self.total} min)", True
+        return self.difference(q)
+
+    def difference(self, q: Quantity) -> tuple[str, bool] | None:
+        """The difference of two clock times the answer shows, equal to the duration."""
+        lo, hi = q.lo / 60.0, q.hi / 60.0
+        hit = next((g for g in self.gaps if lo <= g <= hi), None)
+        if hit is None:
+            return None
+        around = sum(1 for g in self.gaps if abs(g - hit) <= _DENSE_MINUTES)
+        return f"difference of two clock times shown ({hit} min)", around < _DENSE_COUNT
+
+
+__all__ = [
+    "UNITS",
+    "Conversions",
+    "Quantity",
+    "answer_unit",
+    "key_unit",
+    "quantity",
+    "text_unit_values",
+    "unit_values",
+]
