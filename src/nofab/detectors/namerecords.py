@@ -12,7 +12,9 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from nofab.detectors.givennames import is_given_name
 from nofab.language.text import fold
+from nofab.language.vocabulary import words as words_of
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -90,12 +92,52 @@ def _naming_of(key: str) -> bool:
 _kept_naming = lru_cache(maxsize=_KEYS_KEPT)(_naming_of)
 
 
+#: Keys whose value names a thing or a place even when it reads like a person's name
+#: ("Charlotte Douglas" under ``airport``, "Victoria Station" under ``station``).
+_THING_KEY = re.compile(
+    r"airport|station|city|town|country|region|state|street|address|location|place|venue|hotel"
+    r"|restaurant|store|shop|company|brand|product|item|title|subject|destination|origin|route"
+    r"|team|club|school|building|room|project|category|label|tag|model|plan|description",
+    re.I,
+)
+#: Words in a person's full name: a given name, then one or two more ("Diego Ramos").
+_FULL_NAME_WORDS = (2, 3)
+
+
+def person_value(key: str, text: str) -> bool:
+    """A string value that is itself a person's full name, whatever its key: two or three
+    capitalised words separated by single spaces, the first a given name of the gazetteer
+    ("Diego Ramos" under ``approver``, "Priya Shah" under ``from``). Tools name the people of
+    a record under role keys (approver, courier, sender, assignee, organizer, driver) as
+    often as under ``name``; such a value's words are held as a first name and a surname.
+
+    Risk: a thing or place named like a person ("Victoria Station", "Jordan River") under a
+    key that does not say it is one holds its last word as a surname, so an unknown word
+    before that word in the answer ("Amman River") reads as a name. Keys that name things
+    or places (``_THING_KEY``) and values with a function or calendar word are never read."""
+    if not text[:1].isupper() or " " not in text:  # most values: a cheap no
+        return False
+    parts = text.split(" ")
+    if len(parts) not in _FULL_NAME_WORDS or not all(capitalised(p) for p in parts):
+        return False
+    if _THING_KEY.search(key) or not is_given_name(parts[0]):
+        return False
+    return not any(fold(p) in _not_name_words() for p in parts)
+
+
+@lru_cache(maxsize=1)
+def _not_name_words() -> frozenset[str]:
+    lists = ("calendar_words", "negations", "universal", "counts", "short_words", "pronouns", "joining_words")
+    return frozenset().union(*(words_of(name) for name in lists))
+
+
 def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, surnames) the parsed tool results hold in naming fields, folded."""
+    """(first names, surnames) the parsed tool results hold in naming fields, folded, and
+    in any value that is itself a person's full name (``person_value``)."""
     first: set[str] = set()
     last: set[str] = set()
     for key, text in _named_values(results):
-        role = _role(key)
+        role = _role(key) if _naming(key) else "full"
         if not role:
             continue
         parts = [w for w in _SPLIT.split(text.strip()) if capitalised(w)]
@@ -123,7 +165,7 @@ def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
         if isinstance(value, dict):
             for key, item in value.items():
                 if isinstance(item, str):
-                    if len(item) <= _MAX_NAME_CHARS and _naming(str(key)):
+                    if len(item) <= _MAX_NAME_CHARS and (_naming(str(key)) or person_value(str(key), item)):
                         yield str(key), item
                 elif isinstance(item, (dict, list)):
                     stack.append((item, depth + 1))
