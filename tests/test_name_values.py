@@ -109,3 +109,48 @@ def test_a_full_name_under_a_role_key_holds_first_name_and_surname(
 ) -> None:
     held_first, held_last = held_names([{"request": {key: value, "status": "pending"}}])
     assert first in held_first and last in held_last
+
+
+DELIVERY = {"order_id": "FD-1", "courier": "Malik", "status": "on the way"}
+SHIFT = {"shift": "S-4", "assigned_to": "Lukas", "site": "Depot 3"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "word"),
+    [
+        ("I left a note for Karim.", DELIVERY, "Karim"),
+        ("Dejé una nota para Karim.", DELIVERY, "Karim"),
+        ("Karim's scooter is two streets away.", DELIVERY, "Karim's"),
+        ("The shift is covered, Jonas.", SHIFT, "Jonas"),
+    ],
+)
+def test_a_given_name_under_a_role_key_makes_the_record_name_a_person(
+    answer: str, result: dict[str, Any], word: str
+) -> None:
+    assert names_found(answer, result) == [word]
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        ("I left a note for Malik.", DELIVERY),
+        ("Dejé una nota para Malik.", DELIVERY),
+        ("Die Schicht S-4 übernimmt Lukas.", SHIFT),
+    ],
+)
+def test_the_role_keys_given_name_is_held(answer: str, result: dict[str, Any]) -> None:
+    assert names_found(answer, result) == []
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("from", "Paris"),
+        ("to", "Austin"),
+        ("city", "Charlotte"),
+        ("courier", "Express"),
+        ("driver", "Monday"),
+    ],
+)
+def test_one_word_outside_a_role_or_no_given_name_is_no_person(key: str, value: str) -> None:
+    assert held_names([{key: value}]) == (frozenset(), frozenset())

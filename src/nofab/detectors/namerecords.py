@@ -102,12 +102,21 @@ _THING_KEY = re.compile(
 )
 #: Words in a person's full name: a given name, then one or two more ("Diego Ramos").
 _FULL_NAME_WORDS = (2, 3)
+#: Keys only a person fills (a role): their one-word value, a given name, is a first name
+#: ("courier": "Malik"). "from"/"to" are not among them: a flight's origin is "Paris" too.
+_ROLE_KEY = re.compile(
+    r"(?:^|_)(?:approver|courier|driver|rider|sender|organi[sz]er|assignee|assigned_to|reviewer"
+    r"|requester|reporter|technician|host|recipient|doctor|nurse|instructor|teacher|coach"
+    r"|stylist|therapist|agent|manager|contact|author)(?:_|$)",
+    re.I,
+)
 
 
 def person_value(key: str, text: str) -> bool:
     """A string value that is itself a person's full name, whatever its key: two or three
     capitalised words separated by single spaces, the first a given name of the gazetteer
-    ("Diego Ramos" under ``approver``, "Priya Shah" under ``from``). Tools name the people of
+    ("Diego Ramos" under ``approver``, "Priya Shah" under ``from``), or one given name under
+    a role key (``_role_value``). Tools name the people of
     a record under role keys (approver, courier, sender, assignee, organizer, driver) as
     often as under ``name``; such a value's words are held as a first name and a surname.
 
@@ -115,14 +124,28 @@ def person_value(key: str, text: str) -> bool:
     key that does not say it is one holds its last word as a surname, so an unknown word
     before that word in the answer ("Amman River") reads as a name. Keys that name things
     or places (``_THING_KEY``) and values with a function or calendar word are never read."""
-    if not text[:1].isupper() or " " not in text:  # most values: a cheap no
+    if not text[:1].isupper():  # most values: a cheap no
         return False
+    if " " not in text:
+        return _role_value(key, text)
     parts = text.split(" ")
     if len(parts) not in _FULL_NAME_WORDS or not all(capitalised(p) for p in parts):
         return False
     if _THING_KEY.search(key) or not is_given_name(parts[0]):
         return False
     return not any(fold(p) in _not_name_words() for p in parts)
+
+
+def _role_value(key: str, text: str) -> bool:
+    """One given name under a key only a person fills ("courier": "Malik"): the record names
+    that person by first name. Risk: a role filled by a company or a place whose name is a
+    given name ("agent": "Chase") holds it as a first name, so the answer's word is held."""
+    return (
+        _ROLE_KEY.search(key) is not None
+        and capitalised(text)
+        and is_given_name(text)
+        and fold(text) not in _not_name_words()
+    )
 
 
 @lru_cache(maxsize=1)
