@@ -37,7 +37,11 @@ A full name is one unit (one finding over every capitalised word of it), and a p
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
 naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``family_name``/
 ``surname`` are surnames, a multi-word ``name`` (or ``full_name``, ``customer_name`` and other
-person roles; not ``product_name``) gives its first and last word.
+person roles; not ``product_name``) gives its first and last word. Any other value that is
+itself a person's full name (two or three capitalised words, a gazetteer given name first,
+under a key that names no thing or place: ``"approver": "Diego Ramos"``) gives them too, and
+one given name under a role key only a person fills (``"courier": "Malik"``) is a first name
+(``namerecords.person_value``).
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
 Airport" when a passenger is called Sofia) reads as a person; a lone first name outside
