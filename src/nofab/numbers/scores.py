@@ -78,7 +78,13 @@ def unheld_scores(evidence: Evidence, structural_max: int) -> Iterator[tuple[str
     answer = evidence.answer
     if not any(d in answer for d in _DASHES):
         return
-    found = [m for m in _PAIR.finditer(answer) if min(int(m.group(1)), int(m.group(2))) <= structural_max]
+    # The answer's own tests first: the evidence is read only for a pair beside a score word.
+    found = [
+        m
+        for m in _PAIR.finditer(answer)
+        if min(int(m.group(1)), int(m.group(2))) <= structural_max
+        and _SCORE_WORDS.search(_clause(answer, m.start(), m.end()))
+    ]
     if not found:
         return
     pairs, points = _held(evidence)
@@ -86,8 +92,6 @@ def unheld_scores(evidence: Evidence, structural_max: int) -> Iterator[tuple[str
         return
     for m in found:
         start, end = m.span()
-        if not _SCORE_WORDS.search(_clause(answer, start, end)):
-            continue
         a, b = int(m.group(1)), int(m.group(2))
         if (a, b) in pairs or (a in points and b in points):
             continue
