@@ -164,10 +164,12 @@ class EntityDetector(DetectorBase):
     ) -> Iterator[Finding]:
         """Versions and lower-case ids, checked only when the evidence issues that shape
         (``nofab.detectors.shapedids``); a span another shape already read is skipped."""
+        found = [*ungrounded_versions(evidence, answer), *ungrounded_lower_ids(evidence, answer)]
+        if not found:
+            return
         taken = SpanSet()
         for _shape, (start, end), _c in candidates:
             taken.add(start, end)
-        found = [*ungrounded_versions(evidence, answer), *ungrounded_lower_ids(evidence, answer)]
         for shape, (start, end), confidence in found:
             text = answer[start:end]
             if fold(text) in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):

@@ -44,9 +44,33 @@ _VERSION_WORDS = re.compile(
 _LOWER_ID = re.compile(r"(?<![\w\-])(?P<prefix>[a-z]{1,6})-\d{3,12}(?![\w]|-\w)")
 
 
+#: What every candidate holds, as a literal first character: ``re`` finds these by a fast
+#: substring scan, where the full patterns (a lookbehind first) are tried at every position.
+_DOT_DIGIT = re.compile(r"\.\d")
+_HYPHEN_DIGITS = re.compile(r"-\d\d\d")
+
+
+def _from_marks(
+    text: str, marks: re.Pattern[str], pattern: re.Pattern[str], back: str
+) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches of ``text``, each tried only where a mark is: from the mark,
+    back over the characters of ``back`` (the run a match may start with), then forward."""
+    done = 0
+    for mark in marks.finditer(text):
+        start = mark.start()
+        if start < done:
+            continue  # inside the previous match (a triple's second dot)
+        while start > 0 and text[start - 1] in back:
+            start -= 1
+        m = pattern.match(text, start)
+        if m is not None and m.end() > mark.start():
+            done = m.end()
+            yield m
+
+
 def _version_shaped(text: str) -> Iterator[re.Match[str]]:
     """Every version candidate of ``text`` that a ``v`` marks or whose core is a triple."""
-    for m in _VERSION.finditer(text):
+    for m in _from_marks(text, _DOT_DIGIT, _VERSION, "0123456789.vV"):
         if m.group("v") or m.group("core").count(".") == 2:
             yield m
 
@@ -54,15 +78,17 @@ def _version_shaped(text: str) -> Iterator[re.Match[str]]:
 def ungrounded_versions(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
     """(shape, span, confidence) of each version in ``answer`` the evidence does not hold,
     when the evidence holds versions itself."""
-    if "." not in answer or not any(c.isdigit() for c in answer):
+    candidates = [
+        m
+        for m in _version_shaped(answer)
+        # a bare triple with no version word before it: a figure, a section number
+        if m.group("v") or _VERSION_WORDS.search(answer[max(0, m.start() - 40) : m.start()])
+    ]
+    # The evidence is scanned only for an answer that cites a version.
+    if not candidates or next(_version_shaped(evidence.folded), None) is None:
         return
-    folded = evidence.folded
-    if not any(True for _ in _version_shaped(folded)):
-        return
-    for m in _version_shaped(answer):
+    for m in candidates:
         core = m.group("core")
-        if not m.group("v") and not _VERSION_WORDS.search(answer[max(0, m.start() - 40) : m.start()]):
-            continue  # a bare triple with no version word before it: a figure, a section number
         text = m.group(0)
         bare = text[1:] if m.group("v") else text
         if evidence.grounds(text) or evidence.grounds(bare) or evidence.grounds("v" + bare):
@@ -77,10 +103,13 @@ def ungrounded_lower_ids(evidence: Evidence, answer: str) -> Iterator[tuple[str,
     when the evidence holds an id with the same prefix."""
     if "-" not in answer:
         return
-    candidates = list(_LOWER_ID.finditer(answer))
+    candidates = list(_from_marks(answer, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz"))
     if not candidates:
         return
-    prefixes = {m.group("prefix") for m in _LOWER_ID.finditer(evidence.folded)}
+    prefixes = {
+        m.group("prefix")
+        for m in _from_marks(evidence.folded, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz")
+    }
     for m in candidates:
         if m.group("prefix") not in prefixes or evidence.grounds(m.group(0)):
             continue

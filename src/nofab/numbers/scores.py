@@ -51,6 +51,26 @@ _AFTER = 30
 _CLAUSE_END = re.compile(r"[;!?\n]|\.(?!\d)")
 
 
+#: A dash before a digit: every pair holds one, and ``re`` finds it by a fast scan where
+#: ``_PAIR`` (a lookbehind first) is tried at every position of the answer.
+_DASH_DIGIT = re.compile(r"[-–—] ?\d")
+
+
+def _pairs(answer: str) -> Iterator[re.Match[str]]:
+    """``_PAIR``'s matches, each tried from a dash back over one space and up to three digits."""
+    for mark in _DASH_DIGIT.finditer(answer):
+        start = mark.start()
+        if start > 0 and answer[start - 1] == " ":
+            start -= 1
+        digits = 0
+        while digits < 3 and start > 0 and answer[start - 1].isdigit():
+            start -= 1
+            digits += 1
+        m = _PAIR.match(answer, start) if digits else None
+        if m is not None:
+            yield m
+
+
 def _clause(answer: str, start: int, end: int) -> str:
     """The words around a pair within its clause: a score word of the previous sentence or
     across a semicolon ("won 4-0; delivery takes 3-5 days") says nothing of this pair."""
@@ -81,7 +101,7 @@ def unheld_scores(evidence: Evidence, structural_max: int) -> Iterator[tuple[str
     # The answer's own tests first: the evidence is read only for a pair beside a score word.
     found = [
         m
-        for m in _PAIR.finditer(answer)
+        for m in _pairs(answer)
         if min(int(m.group(1)), int(m.group(2))) <= structural_max
         and _SCORE_WORDS.search(_clause(answer, m.start(), m.end()))
     ]
