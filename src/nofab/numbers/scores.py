@@ -16,9 +16,8 @@ with; a historical score the answer recalls beside today's would still be flagge
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
 
@@ -118,10 +117,13 @@ def unheld_scores(evidence: Evidence, structural_max: int) -> Iterator[tuple[str
         yield m.group(0), (start, end)
 
 
-def score_findings(detector: DetectorBase, evidence: Evidence, structural_max: int) -> Iterator[Finding]:
-    """``unverified_number`` findings of the number detector for the unheld score pairs."""
+def score_findings(
+    finding: Callable[..., Finding], evidence: Evidence, structural_max: int
+) -> Iterator[Finding]:
+    """``unverified_number`` findings for the unheld score pairs, built by the number
+    detector's ``finding`` (passed in: importing the detectors here would be a cycle)."""
     for text, span in unheld_scores(evidence, structural_max):
-        yield detector.finding(
+        yield finding(
             "unverified_number",
             text,
             CONFIDENCE_SCORE,
