@@ -80,7 +80,7 @@ class EntityDetector(DetectorBase):
     """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
-    version = "1"
+    version = "2"  # 2: versions and lower-case prefixed ids once the evidence issues that shape
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
