@@ -4,7 +4,9 @@ A deliberately conservative default — things whose exact form a tool would hav
 supply: order/product/ticket codes (``ORD-1001``), flight-style codes (``UA123``), email
 addresses, URLs, file paths, and quoted names ("Project Falcon") — and people's names where
 their position says they are names (beside a name a record holds, after a title, addressed
-after a greeting, beside a record's code: ``nofab.detectors.names``). A capitalised word on
+after a greeting, beside a record's code: ``nofab.detectors.names``), and versions and
+lower-case ids (``rb-2207``) once the evidence issues that shape (``nofab.detectors.shapedids``).
+A capitalised word on
 its own is never an entity: that is where false positives live. (The record-aware check of
 people and teams against their figures is a separate detector, ``attribution``.)
 
@@ -25,6 +27,7 @@ from nofab.detectors.base import DetectorBase
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
+from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold, latin_ids
 from nofab.model.finding import Finding
@@ -77,7 +80,7 @@ class EntityDetector(DetectorBase):
     """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
-    version = "1"
+    version = "2"  # 2: versions and lower-case prefixed ids once the evidence issues that shape
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
@@ -152,8 +155,35 @@ class EntityDetector(DetectorBase):
                 f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message",
                 evidence={"shape": shape, **read},
             )
+        yield from self._shaped(evidence, answer, candidates)
         if self.names:
             yield from self._names(evidence)
+
+    def _shaped(
+        self, evidence: Evidence, answer: str, candidates: list[tuple[str, tuple[int, int], float]]
+    ) -> Iterator[Finding]:
+        """Versions and lower-case ids, checked only when the evidence issues that shape
+        (``nofab.detectors.shapedids``); a span another shape already read is skipped."""
+        found = [*ungrounded_versions(evidence, answer), *ungrounded_lower_ids(evidence, answer)]
+        if not found:
+            return
+        taken = SpanSet()
+        for _shape, (start, end), _c in candidates:
+            taken.add(start, end)
+        for shape, (start, end), confidence in found:
+            text = answer[start:end]
+            if fold(text) in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):
+                continue
+            if not taken.add(start, end):
+                continue
+            yield self.finding(
+                "ungrounded_entity",
+                evidence.answer[start:end],
+                confidence,
+                (start, end),
+                f"{_WHAT.get(shape, 'entity')} {text} appears in no tool result, context or user message",
+                evidence={"shape": shape},
+            )
 
     def _names(self, evidence: Evidence) -> Iterator[Finding]:
         answer = evidence.answer
@@ -216,6 +246,7 @@ _WHAT = {
     "url": "URL",
     "email": "email address",
     "code": "code",
+    "version": "version",
     "path": "file path",
     "quoted": "quoted name",
     "profile": "entity",

@@ -1,0 +1,116 @@
+"""Identifiers whose shape alone is too common to check, checked when the evidence itself
+issues identifiers of that shape: version strings and lower-case prefixed ids.
+
+Principle: a shape that is ambiguous in prose ("v2.15.0" could be general knowledge,
+"rb-2270" could be a product name) becomes an identifier once this turn's tools hand out
+strings of exactly that shape. The tool is then the answer's source for such strings, and
+one the evidence does not hold was not copied but made up (a version bumped, two digits
+swapped in a rollback id).
+
+Risk: an answer that quotes a version or id from elsewhere (a release note it knows, a
+ticket the user mentioned in an earlier conversation) beside tools that issued others.
+Both gates keep that narrow: a version needs a ``v`` prefix or a version word before it,
+and the evidence must hold a version too; a lower-case id needs the very prefix of an id
+the evidence holds ("rb-" beside "rb-2207"), so "covid-19" or "utf-8" are never read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from nofab.evidence.index import Evidence
+
+#: A ``v``-marked version is as plainly an issued string as a code (``ORD-1001``); a bare
+#: triple leans on the version word before it, so it sits at the default threshold.
+CONFIDENCE_VERSION = 0.85
+CONFIDENCE_BARE_VERSION = 0.8
+CONFIDENCE_LOWER_ID = 0.8
+
+#: A version: "v2.15.0", "V3.1", or a bare dotted triple "2.15.0" (optionally "-rc.1").
+#: Not after a word character or a dot, not before one: "10.0.0.1" (an address) and
+#: "3.3.2026" (a date, four-digit part) are never read as versions.
+_VERSION = re.compile(
+    r"(?<![\w.\-/])(?P<v>[vV])?(?P<core>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)"
+    r"(?P<pre>-[0-9A-Za-z]{1,16}(?:\.[0-9A-Za-z]{1,16}){0,3})?(?![\w/]|\.\d)"
+)
+#: Words that say the next dotted triple is a version, in the lexicon's languages.
+_VERSION_WORDS = re.compile(
+    r"(?:version|versión|versão|versione|release|build|tag|upgrade[ds]?|downgrade[ds]?|"
+    r"rolled back|rollback|actualizad[oa]|atualizad[oa]|mise à jour)\W{0,12}(?:\w+\W{1,3}){0,2}$",
+    re.IGNORECASE,
+)
+#: A lower-case id: a short letter prefix, a hyphen, three or more digits ("rb-2207").
+_LOWER_ID = re.compile(r"(?<![\w\-])(?P<prefix>[a-z]{1,6})-\d{3,12}(?![\w]|-\w)")
+
+
+#: What every candidate holds, as a literal first character: ``re`` finds these by a fast
+#: substring scan, where the full patterns (a lookbehind first) are tried at every position.
+_DOT_DIGIT = re.compile(r"\.\d")
+_HYPHEN_DIGITS = re.compile(r"-\d\d\d")
+
+
+def _from_marks(
+    text: str, marks: re.Pattern[str], pattern: re.Pattern[str], back: str
+) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches of ``text``, each tried only where a mark is: from the mark,
+    back over the characters of ``back`` (the run a match may start with), then forward."""
+    done = 0
+    for mark in marks.finditer(text):
+        start = mark.start()
+        if start < done:
+            continue  # inside the previous match (a triple's second dot)
+        while start > 0 and text[start - 1] in back:
+            start -= 1
+        m = pattern.match(text, start)
+        if m is not None and m.end() > mark.start():
+            done = m.end()
+            yield m
+
+
+def _version_shaped(text: str) -> Iterator[re.Match[str]]:
+    """Every version candidate of ``text`` that a ``v`` marks or whose core is a triple."""
+    for m in _from_marks(text, _DOT_DIGIT, _VERSION, "0123456789.vV"):
+        if m.group("v") or m.group("core").count(".") == 2:
+            yield m
+
+
+def ungrounded_versions(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
+    """(shape, span, confidence) of each version in ``answer`` the evidence does not hold,
+    when the evidence holds versions itself."""
+    candidates = [
+        m
+        for m in _version_shaped(answer)
+        # a bare triple with no version word before it: a figure, a section number
+        if m.group("v") or _VERSION_WORDS.search(answer[max(0, m.start() - 40) : m.start()])
+    ]
+    # The evidence is scanned only for an answer that cites a version.
+    if not candidates or next(_version_shaped(evidence.folded), None) is None:
+        return
+    for m in candidates:
+        core = m.group("core")
+        text = m.group(0)
+        bare = text[1:] if m.group("v") else text
+        if evidence.grounds(text) or evidence.grounds(bare) or evidence.grounds("v" + bare):
+            continue
+        if m.group("pre") is None and (evidence.grounds("v" + core) or evidence.grounds(core)):
+            continue
+        yield "version", m.span(), CONFIDENCE_VERSION if m.group("v") else CONFIDENCE_BARE_VERSION
+
+
+def ungrounded_lower_ids(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
+    """(shape, span, confidence) of each lower-case prefixed id the evidence does not hold,
+    when the evidence holds an id with the same prefix."""
+    if "-" not in answer:
+        return
+    candidates = list(_from_marks(answer, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz"))
+    if not candidates:
+        return
+    prefixes = {
+        m.group("prefix")
+        for m in _from_marks(evidence.folded, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz")
+    }
+    for m in candidates:
+        if m.group("prefix") not in prefixes or evidence.grounds(m.group(0)):
+            continue
+        yield "code", m.span(), CONFIDENCE_LOWER_ID
