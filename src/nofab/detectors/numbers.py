@@ -87,7 +87,7 @@ class NumberDetector(DetectorBase):
     """``unverified_number``."""
 
     id = "numbers"
-    version = "4"  # 4: repeats from earlier answers, record-field slips, announced arithmetic across results
+    version = "5"  # 5: locale formats, conversions, shown changes, score pairs (4: earlier answers)
     kinds = ("unverified_number",)
 
     def __init__(self, profile: Profile) -> None:
