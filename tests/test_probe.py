@@ -27,7 +27,6 @@ KNOWN_MISSES: dict[str, str] = {
     "banking_payment_failed": "claims: 'went through' after a failed payment is not a claim form",
     "calendar_tomorrow": "numbers: the changed start time equals the same event's end time (another field)",
     "devops_deploy": "identifiers: a version string (v2.15.0) is neither a number nor an entity",
-    "ecommerce_cancel_failed": "claims: subjectless 'Done — order … is cancelled' after a failed call",
     "email_sent": "names: a swapped first name is not checked without a profile",
     "email_unread_words": "names: a possessive full name with a swapped surname (Priya Mehta's) is unchecked",
     "food_delivery_eta": "names: a swapped first name under a role key (courier) is not checked",
