@@ -36,10 +36,15 @@ def done(name: str, result: Any, **arguments: Any) -> dict[str, Any]:
         ("Your order 7730 is cancelled.", failed("cancel_order", order_id="7730")),
         ("All set: booking AB12CD is cancelled.", failed("CancelReservation", reservation="AB12CD")),
         ("Listo, el pedido 5521 está cancelado.", failed("cancel_order", order_id="5521")),
-        ("Listo — la reserva QX7781 quedó cancelada y no se le cobrará.", failed("cancel_booking", id="QX7781")),
+        (
+            "Listo — la reserva QX7781 quedó cancelada y no se le cobrará.",
+            failed("cancel_booking", id="QX7781"),
+        ),
     ],
 )
-def test_a_named_item_in_a_done_state_after_a_failed_call_is_flagged(answer: str, call: dict[str, Any]) -> None:
+def test_a_named_item_in_a_done_state_after_a_failed_call_is_flagged(
+    answer: str, call: dict[str, Any]
+) -> None:
     assert claimed(answer, call) != []
 
 
