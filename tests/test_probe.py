@@ -35,7 +35,6 @@ KNOWN_MISSES: dict[str, str] = {
     "sports_nba": "numbers: a changed '35 points' passes as the sum of two other stats (28 + 7)",
     "transcript_card_fr": "numbers: integers up to 12 are never checked ('3 jours' for 5)",
     "transcript_rollback": "entities: a lower-case id ('rb-2270' for 'rb-2207') is not checked",
-    "weather_failed": "tool failures: values invented after a failed call, no claim verb, '4°C' is small",
 }
 
 

@@ -66,6 +66,13 @@ def _find(text: str, phrase: str) -> int:
     return -1
 
 
+def admits_failure(evidence: Evidence) -> bool:
+    """Does the answer say something went wrong (an inability phrase, "failed", "leider")?"""
+    norm = normalise(evidence.answer)
+    admissions = _vocabulary()[1]
+    return evidence.lexicon.states_inability(evidence.answer) or any(_find(norm, a) != -1 for a in admissions)
+
+
 def failed_completion(evidence: Evidence) -> Completion | None:
     """The first completion idiom of an answer whose turn's every action call failed."""
     lexicon = evidence.lexicon
@@ -74,9 +81,9 @@ def failed_completion(evidence: Evidence) -> Completion | None:
         return None
     if any(not c.earlier and not lexicon.reads_only(c) for c in evidence.succeeded_calls):
         return None  # a write succeeded: the idiom may report it
-    phrases, admissions, negations = _vocabulary()
+    phrases, _, negations = _vocabulary()
     norm = normalise(evidence.answer)
-    if lexicon.states_inability(evidence.answer) or any(_find(norm, a) != -1 for a in admissions):
+    if admits_failure(evidence):
         return None  # the answer reports a failure
     for phrase in phrases:
         at = _find(norm, phrase)
