@@ -30,7 +30,6 @@ KNOWN_MISSES: dict[str, str] = {
     "email_unread_words": "names: a possessive full name with a swapped surname (Priya Mehta's) is unchecked",
     "food_delivery_eta": "names: a swapped first name under a role key (courier) is not checked",
     "hr_leave_request": "names: a swapped first name beside a held surname is not checked",
-    "parking_extended": "claims: passive 'is extended' with only a read tool run is not a claim form",
     "sports_football": "numbers: integers up to 12 are never checked (a changed score 3–1)",
     "sports_nba": "numbers: a changed '35 points' passes as the sum of two other stats (28 + 7)",
     "transcript_card_fr": "numbers: integers up to 12 are never checked ('3 jours' for 5)",
