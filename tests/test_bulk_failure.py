@@ -65,10 +65,12 @@ CASES = [
         1,
     ),
     ("must not fire: 3 of 5 failed is under the gate", [FAIL, FAIL, FAIL, OK, OK], FIGURES + PAD, None, 0),
-    ("must not fire: a short answer", [FAIL, FAIL], FIGURES, None, 0),
+    # (four of five failed: at the gate, while one call standing keeps the short-answer
+    # reading rule, which needs every call failed, out of these gate tests)
+    ("must not fire: a short answer", [FAIL, FAIL, FAIL, FAIL, OK], FIGURES, None, 0),
     (
         "must not fire: a long answer with only two figures",
-        [FAIL],
+        [FAIL, FAIL, FAIL, FAIL, OK],
         "It cost $40 and took 3 days." + PAD,
         None,
         0,

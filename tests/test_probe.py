@@ -24,16 +24,11 @@ KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # Dirty twins that no finding of their own catches today, with the mechanism.
 KNOWN_MISSES: dict[str, str] = {
-    "banking_payment_failed": "claims: 'went through' after a failed payment is not a claim form",
     "calendar_tomorrow": "numbers: the changed start time equals the same event's end time (another field)",
-    "ecommerce_cancel_failed": "claims: subjectless 'Done — order … is cancelled' after a failed call",
     "email_sent": "names: a lone given name as a clause subject is in no slot; the result names nobody",
     "food_delivery_eta": "names: courier held, but a lone given name as a clause subject is in no slot",
-    "parking_extended": "claims: passive 'is extended' with only a read tool run is not a claim form",
     "sports_nba": "numbers: a changed '35 points' passes as the sum of two other stats (28 + 7)",
-    "ticket_close_es": "claims: Spanish resultative 'quedó cerrado' is not a claim form",
     "transcript_card_fr": "numbers: integers up to 12 are never checked ('3 jours' for 5)",
-    "weather_failed": "tool failures: values invented after a failed call, no claim verb, '4°C' is small",
 }
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules, compile_pattern
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.completions import admits_failure
 from nofab.evidence.index import Evidence
 from nofab.evidence.toolstatus import status_for
 from nofab.model.finding import Finding
@@ -41,6 +42,13 @@ BUILTIN_QUANTITATIVE_PATTERNS: tuple[str, ...] = (
     rf"\b{_NUM}x\b",
     r"\bp\s?[<=>]\s?0?\.\d+",
     rf"\b(?:n|N)\s?=\s?{_NUM}",
+)
+#: Measured quantities a short answer states: the built-in set plus readings (temperature,
+#: speed) that weather, sensor and travel tools return.
+_READINGS = re.compile(
+    rf"(?<![\w.]){_NUM}\s?(?:°\s?[CF]?|[€£¥₹]|degrees\b|grad\b|km/h|mph\b|knots\b)|"
+    + "|".join(BUILTIN_QUANTITATIVE_PATTERNS),
+    re.IGNORECASE,
 )
 
 
@@ -77,23 +85,63 @@ class BulkFailureDetector(DetectorBase):
             out.append(hit)
         return out
 
+    def _reading_after_total_failure(self, evidence: Evidence) -> Finding | None:
+        """A measured figure ("4°C", "$86.10", "12 km") in an answer whose every tool call
+        this turn failed and which admits no failure.
+
+        Principle: a reading comes from a tool; when every call that could have given one
+        failed, and neither the user's message nor any other evidence holds the figure, the
+        answer invented it, however short the answer (the length gate above is for answers
+        with some calls still standing). Risk: a figure from general knowledge ("water boils
+        at 100°C") stated after a failed call is flagged; an answer that admits the failure
+        anywhere is left alone, which hides a figure invented beside that admission."""
+        if not evidence.turn.tool_calls or evidence.succeeded_calls:
+            return None
+        status = status_for(evidence)
+        if status.failure_ratio < 1.0 or not status.api_failed or admits_failure(evidence):
+            return None
+        for match in _READINGS.finditer(evidence.answer):
+            digits = re.search(_NUM, match.group(0))
+            if digits is None or evidence.grounds(digits.group(0)):
+                continue
+            failed = list(status.api_failed)
+            return self.finding(
+                "bulk_failure",
+                match.group(0),
+                CONFIDENCE,
+                match.span(),
+                f"every tool call this turn failed ({', '.join(failed)}), yet the answer states "
+                f"{match.group(0)!r}, which no evidence holds, and does not say the call failed",
+                evidence={"failure_ratio": 1.0, "failed_tools": failed, "examples": [match.group(0)]},
+            )
+        return None
+
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         calls = evidence.turn.tool_calls
         answer = evidence.answer
-        if not calls or len(answer) < self.min_length or not self.patterns:
-            return
+        whole = self._whole_answer(evidence) if calls and len(answer) >= self.min_length else None
+        if whole is not None:
+            yield whole
+        elif self.patterns and (reading := self._reading_after_total_failure(evidence)):
+            yield reading
+
+    def _whole_answer(self, evidence: Evidence) -> Finding | None:
+        """The long-answer rule of the module docstring."""
+        answer = evidence.answer
+        if not self.patterns:
+            return None
         status = status_for(evidence)
         ratio = status.failure_ratio
         if ratio < self.ratio or not status.api_failed:
-            return
+            return None
         hits = self.hits(answer)
         distinct = {h[2].strip().lower() for h in hits}
         if len(distinct) < self.pattern_threshold:
-            return
+            return None
         failed = list(status.api_failed)
         # One whole-answer finding: with most tools down, no figure in it can be trusted,
         # and a per-figure span would be swallowed by the numbers detector's own findings.
-        yield self.finding(
+        return self.finding(
             "bulk_failure",
             "",
             CONFIDENCE,

@@ -16,6 +16,7 @@ from functools import cache
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.completions import failed_completion
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -245,6 +246,32 @@ class ClaimDetector(DetectorBase):
         )
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        found = False
+        for finding in self._verb_claims(evidence):
+            found = True
+            yield finding
+        completion = None if found else failed_completion(evidence)
+        if completion is not None:
+            # No verb names the action: the idiom ("went through") reports the one
+            # attempted, and every call that could have done it failed.
+            call = completion.call
+            yield self.finding(
+                "verb_claim",
+                evidence.answer[completion.span[0] : completion.span[1]],
+                CONFIDENCE_FAILED_ITEM,
+                completion.span,
+                f"says '{completion.phrase}' but every action call this turn failed "
+                f"({call.name}: {(call.error or 'error')[:80]}) and the answer does not say so",
+                severity="high",
+                evidence={
+                    "failed_tool": call.name,
+                    "idiom": completion.phrase,
+                    "error": (call.error or "")[:200],
+                },
+            )
+
+    def _verb_claims(self, evidence: Evidence) -> Iterator[Finding]:
+        """Findings for each claim a verb names (the claim finder's)."""
         claims = evidence.claims
         if not claims:
             return  # most answers claim no action: nothing below is needed

@@ -171,6 +171,10 @@ class Lexicon:
             for call in tools
         )
 
+    def reads_only(self, call: ToolCall) -> bool:
+        """The tool only reads (see ``_reads``): no claim of a change can rest on it."""
+        return self._reads(call)
+
     def _reads(self, call: ToolCall) -> bool:
         """The tool only reads: its verb opens its name ("search_web") or, in noun-verb
         order, closes it ("web_search")."""

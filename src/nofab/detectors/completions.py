@@ -1,0 +1,95 @@
+"""Completion idioms after a failed action: "Your payment went through — you're all set",
+"Listo, se procesó el pago", "Die Zahlung ist durchgegangen" when the pay call failed.
+
+Principle: an idiom that reports an action as done without naming its verb ("went
+through", "is done", "all set", "se procesó", "c'est fait", "ist erledigt", "deu certo") can
+only be about an action this turn attempted. When every call this turn that could change
+something failed (no write succeeded, no retry of the failed tool succeeded), there is no
+action the idiom could report, so it states the failure as a success.
+
+Risk: the idiom may speak of something done in an earlier conversation ("your last payment
+went through") while this turn's write failed, and an answer that says the failure only
+in words none of the language's admission lists hold is flagged. An answer that admits a
+failure anywhere (an inability phrase, "failed", "sorry", "leider") is left alone, which
+hides an answer that admits one failure and invents another's success.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import LANGUAGES
+from nofab.language.text import normalise
+from nofab.language.vocabulary import load
+from nofab.model.turn import ToolCall
+
+_WORDS = re.compile(r"\w+(?:['’]\w+)?")
+#: Where the clause that holds an idiom starts (its negation is looked for there).
+_CLAUSE_START = re.compile(r"[.!?;,:\n—–]")
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """An idiom reporting as done an action whose only calls failed."""
+
+    span: tuple[int, int]
+    phrase: str
+    call: ToolCall
+
+
+@cache
+def _vocabulary() -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]:
+    """(idioms, admissions, negations) of every language, normalised."""
+    phrases: list[str] = []
+    admissions: list[str] = []
+    negations: set[str] = set()
+    for code in LANGUAGES:
+        data = load(code)
+        spec = data.get("completion_idioms", {})
+        phrases.extend(normalise(p) for p in spec.get("phrases", ()))
+        admissions.extend(normalise(a) for a in spec.get("admissions", ()))
+        negations.update(normalise(n) for n in data.get("negations", ()))
+    return tuple(sorted(set(phrases), key=len, reverse=True)), tuple(admissions), frozenset(negations)
+
+
+def _find(text: str, phrase: str) -> int:
+    """Where ``phrase`` first stands in ``text`` at word boundaries, or -1."""
+    start = text.find(phrase)
+    while start != -1:
+        end = start + len(phrase)
+        if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return start
+        start = text.find(phrase, start + 1)
+    return -1
+
+
+def admits_failure(evidence: Evidence) -> bool:
+    """Does the answer say something went wrong (an inability phrase, "failed", "leider")?"""
+    norm = normalise(evidence.answer)
+    admissions = _vocabulary()[1]
+    return evidence.lexicon.states_inability(evidence.answer) or any(_find(norm, a) != -1 for a in admissions)
+
+
+def failed_completion(evidence: Evidence) -> Completion | None:
+    """The first completion idiom of an answer whose turn's every action call failed."""
+    lexicon = evidence.lexicon
+    failed = [c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c)]
+    if not failed:
+        return None
+    if any(not c.earlier and not lexicon.reads_only(c) for c in evidence.succeeded_calls):
+        return None  # a write succeeded: the idiom may report it
+    phrases, _, negations = _vocabulary()
+    norm = normalise(evidence.answer)
+    if admits_failure(evidence):
+        return None  # the answer reports a failure
+    for phrase in phrases:
+        at = _find(norm, phrase)
+        if at == -1 or "?" in norm[at : at + len(phrase) + 40].split(".")[0]:
+            continue
+        clause_start = max((m.end() for m in _CLAUSE_START.finditer(norm, 0, at)), default=0)
+        if negations.isdisjoint(_WORDS.findall(norm[clause_start:at])):
+            return Completion((at, at + len(phrase)), phrase, failed[0])
+    return None
