@@ -56,7 +56,7 @@ class BulkFailureDetector(DetectorBase):
     """``bulk_failure``."""
 
     id = "bulk_failure"
-    version = "1"
+    version = "2"  # 2: a measured reading in an answer whose every call failed
     kinds = ("bulk_failure",)
 
     def __init__(self, profile: Profile) -> None:
