@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-import snowballstemmer
-
+from nofab.language.vocabulary import stem as vocabulary_stem
 from nofab.language.vocabulary import words
 from nofab.model.turn import ToolCall, ToolDef
 
@@ -50,7 +49,6 @@ _DESCRIPTION_FILLER = frozenset(
         "can",
     }
 )
-_STEMMER = snowballstemmer.stemmer("english")
 #: A definition's direct object: at most this many words, ended by a preposition.
 _OBJECT_WORDS = 3
 _ARTICLES = frozenset({"a", "an", "the", "one", "some", "any", "new", "your", "their", "its"})
@@ -67,7 +65,7 @@ def tool_name_parts(name: str) -> tuple[str, ...]:
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """The English Snowball stem of a lower-case tool-name part or hint."""
-    return str(_STEMMER.stemWord(word))
+    return vocabulary_stem("english", word)
 
 
 def part_matches(hint: str, part: str) -> bool:

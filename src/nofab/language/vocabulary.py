@@ -21,8 +21,6 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-import snowballstemmer
-
 from nofab.language.text import normalise
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "fr", "de", "pt")
@@ -58,6 +56,10 @@ def stem(stemmer: str, word: str) -> str:
 
 @cache
 def _stemmer(name: str) -> Any:
+    # Imported on first use: `import nofab` reaches this module, and the stemmers are
+    # needed only once an answer is checked (about 10 ms of import otherwise).
+    import snowballstemmer
+
     return snowballstemmer.stemmer(name)
 
 
