@@ -279,6 +279,7 @@ class ClaimDetector(DetectorBase):
         now = tuple(c for c in evidence.succeeded_calls if not c.earlier)
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
         definitions = definitions_by_name(evidence.turn.tools)
+        relay = None  # what the read tools returned, read once when a claim first asks
         for found in claims:
             if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
                 continue
@@ -290,8 +291,9 @@ class ClaimDetector(DetectorBase):
                 if failure:
                     yield failure
                 continue
-            if lexicon.relays_read(claim, evidence.succeeded_calls):
-                continue  # (asked only when no tool could have done it: it reads whole results)
+            relay = relay or lexicon.read_relay(evidence.succeeded_calls)
+            if relay.says(claim):
+                continue  # (asked only when no tool could have done it)
             earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
             failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from nofab.config.policy import Profile
 from nofab.language.capabilities import Capability, capability, part_matches, stem
@@ -162,14 +163,13 @@ class Lexicon:
         the answer is the one saying it happened. At least two words (a subject as well as
         the verb), so a bare status ("Cancelled") is left to the status rules. Risk: a read
         that returned the same words about an earlier deed ("refund issued" in an order's
-        history) grounds a new claim worded identically."""
-        said = fold(" ".join(claim.text.split()))
-        if len(said.split()) < 2:
-            return False
-        return any(
-            self._reads(call) and _says(call.parsed_result, lambda text: find_token(fold(text), said) != -1)
-            for call in tools
-        )
+        history) grounds a new claim worded identically. For many claims, read the results
+        once with :meth:`read_relay` and ask it per claim."""
+        return self.read_relay(tools).says(claim)
+
+    def read_relay(self, tools: Sequence[ToolCall]) -> ReadRelay:
+        """What the read-only ``tools`` returned, read once, for :meth:`relays_read`."""
+        return ReadRelay([call.parsed_result for call in tools if self._reads(call)])
 
     def reads_only(self, call: ToolCall) -> bool:
         """The tool only reads (see ``_reads``): no claim of a change can rest on it."""
@@ -268,6 +268,42 @@ def _returns_value(result: object, participle: str) -> bool:
     case-insensitive: a status "Enviado" or "SHIPPED")?"""
     wanted = strip_accents(participle)
     return _says(result, lambda text: strip_accents(normalise(text.strip())) == wanted)
+
+
+class ReadRelay:
+    """The string values read-only tools returned (case-folded, one text per result) and
+    the pairs of adjacent words in them: a claim whose first two words are not such a pair
+    cannot be in them, so most claims are answered by one set lookup and the texts are
+    searched only for the rest (a search per claim over whole results was quadratic)."""
+
+    def __init__(self, results: Sequence[object]) -> None:
+        self.texts = [fold("\n".join(_strings(result))) for result in results]
+        self.pairs = {pair for text in self.texts for pair in pairwise(_WORDS.findall(text))}
+
+    def says(self, claim: Claim) -> bool:
+        said = fold(" ".join(claim.text.split()))
+        if len(said.split()) < 2 or not self.texts:
+            return False
+        words = _WORDS.findall(said)
+        if len(words) >= 2 and (words[0], words[1]) not in self.pairs:
+            return False
+        return any(find_token(text, said) != -1 for text in self.texts)
+
+
+def _strings(result: object) -> list[str]:
+    """The string values of ``result`` at most ``_VALUE_DEPTH`` deep (a hostile result may
+    nest without end), walked without recursion."""
+    out: list[str] = []
+    stack: list[tuple[object, int]] = [(result, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            out.append(value)
+        elif depth < _VALUE_DEPTH and isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in reversed(list(value.values())))
+        elif depth < _VALUE_DEPTH and isinstance(value, list):
+            stack.extend((v, depth + 1) for v in reversed(value))
+    return out
 
 
 def _says(result: object, test: Callable[[str], bool], depth: int = 0) -> bool:

@@ -15,8 +15,9 @@ of thing ("a double room") announces a factor too: the density rule is then the 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 
 from nofab.numbers.lexicon import alternation, factors
 from nofab.numbers.rounding import format_number
@@ -29,10 +30,30 @@ _DENSE_UNITS, _DENSE_COUNT = 10, 5
 
 
 def announced_factor(answer: str, start: int) -> float | None:
-    """The factor of the last scaling word before ``start`` in its paragraph, or None."""
-    paragraph = answer.rfind("\n\n", 0, start) + 1
-    words = _SCALING.findall(answer, paragraph, start)
-    return _FACTORS.get(re.sub(r"\s+", " ", words[-1].lower())) if words else None
+    """The factor of the last scaling word before ``start`` in its paragraph, or None.
+
+    The answer's scaling words are found once (one scan, kept for the answer) and each
+    number asks them by binary search: a search from the paragraph's start per number was
+    quadratic on a long paragraph dense with numbers."""
+    ends, found = _marks(answer)
+    i = bisect_right(ends, start) - 1
+    if i < 0:
+        return None
+    word_start, k = found[i]
+    return k if word_start > answer.rfind("\n\n", 0, start) else None
+
+
+@lru_cache(maxsize=8)
+def _marks(answer: str) -> tuple[list[int], list[tuple[int, float]]]:
+    """The answer's scaling words: their end offsets (sorted) and (start, factor)."""
+    ends: list[int] = []
+    found: list[tuple[int, float]] = []
+    for m in _SCALING.finditer(answer):
+        k = _FACTORS.get(re.sub(r"\s+", " ", m.group().lower()))
+        if k is not None:
+            ends.append(m.end())
+            found.append((m.start(), k))
+    return ends, found
 
 
 def scaled(values: Sequence[float], k: float, lo: float, hi: float, unit: float) -> tuple[str, bool] | None:
