@@ -101,3 +101,16 @@ def test_a_lower_case_id_of_a_prefix_the_evidence_issues_must_be_held(response: 
 )
 def test_a_held_id_or_another_prefix_is_not_flagged(response: str) -> None:
     assert _shaped(_turn(ROLLBACK, response)) == []
+
+
+def test_many_versions_and_ids_are_answered_in_one_pass_alike() -> None:
+    """Past a handful of candidates the evidence is read once for all of them: the same
+    candidates are held and the same reported as when each is asked on its own."""
+    held = [f"v1.{i}.0" for i in range(6)] + [f"rb-{100 + i}" for i in range(6)]
+    result = {"releases": held}
+    invented = [f"v2.{i}.0" for i in range(6)] + [f"rb-{900 + i}" for i in range(6)]
+    response = "Deployed " + ", ".join(held + invented) + "."
+    assert sorted(_shaped(_turn(result, response))) == sorted(invented)
+    for one in (held[0], invented[0], held[-1], invented[-1]):
+        expected = [one] if one in invented else []
+        assert _shaped(_turn(result, f"Deployed {one}.")) == expected

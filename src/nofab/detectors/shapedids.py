@@ -17,9 +17,11 @@ the evidence holds ("rb-" beside "rb-2207"), so "covid-19" or "utf-8" are never 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from nofab.detectors.lookup import Lookup
 from nofab.evidence.index import Evidence
+from nofab.language.text import fold
 
 #: A ``v``-marked version is as plainly an issued string as a code (``ORD-1001``); a bare
 #: triple leans on the version word before it, so it sits at the default threshold.
@@ -87,13 +89,18 @@ def ungrounded_versions(evidence: Evidence, answer: str) -> Iterator[tuple[str, 
     # The evidence is scanned only for an answer that cites a version.
     if not candidates or next(_version_shaped(evidence.folded), None) is None:
         return
+    asked = []
+    for m in candidates:
+        bare = m.group(0)[1:] if m.group("v") else m.group(0)
+        asked += [m.group(0), bare, "v" + bare, "v" + m.group("core"), m.group("core")]
+    grounds = _grounds(evidence, asked)
     for m in candidates:
         core = m.group("core")
         text = m.group(0)
         bare = text[1:] if m.group("v") else text
-        if evidence.grounds(text) or evidence.grounds(bare) or evidence.grounds("v" + bare):
+        if grounds(text) or grounds(bare) or grounds("v" + bare):
             continue
-        if m.group("pre") is None and (evidence.grounds("v" + core) or evidence.grounds(core)):
+        if m.group("pre") is None and (grounds("v" + core) or grounds(core)):
             continue
         yield "version", m.span(), CONFIDENCE_VERSION if m.group("v") else CONFIDENCE_BARE_VERSION
 
@@ -110,7 +117,21 @@ def ungrounded_lower_ids(evidence: Evidence, answer: str) -> Iterator[tuple[str,
         m.group("prefix")
         for m in _from_marks(evidence.folded, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz")
     }
+    candidates = [m for m in candidates if m.group("prefix") in prefixes]
+    grounds = _grounds(evidence, [m.group(0) for m in candidates])
     for m in candidates:
-        if m.group("prefix") not in prefixes or evidence.grounds(m.group(0)):
-            continue
-        yield "code", m.span(), CONFIDENCE_LOWER_ID
+        if not grounds(m.group(0)):
+            yield "code", m.span(), CONFIDENCE_LOWER_ID
+
+
+#: From this many questions on, the evidence is read once for all of them (``Lookup``)
+#: instead of scanned once per question (answer x evidence on a long answer).
+_LOOKUP_FROM = 8
+
+
+def _grounds(evidence: Evidence, texts: list[str]) -> Callable[[str], bool]:
+    """``evidence.grounds`` for ``texts``, answered in one pass when they are many."""
+    if len(texts) < _LOOKUP_FROM:
+        return evidence.grounds
+    held = Lookup(evidence.folded, {fold(t) for t in texts}).tokens
+    return lambda text: fold(text) in held
