@@ -154,21 +154,17 @@ class Lexicon:
                 return " + ".join(n for n in names if n)
         return None
 
-    def relays_read(self, claim: Claim, tools: Sequence[ToolCall]) -> bool:
-        """The claim, subject and verb as written ("Webb launched"), is text a tool that only
-        reads returned (a search snippet, a record's note): the answer relays what was
-        read, and the deed is the third party's the source speaks of, not the agent's.
+    def read_relay(self, tools: Sequence[ToolCall]) -> ReadRelay:
+        """What the read-only ``tools`` returned, read once per turn: a claim it ``says``,
+        subject and verb as written ("Webb launched"), is text such a tool returned (a
+        search snippet, a record's note): the answer relays what was read, and the deed is
+        the third party's the source speaks of, not the agent's.
 
         Principle: an answer may repeat a source; an action claim needs a tool only when
         the answer is the one saying it happened. At least two words (a subject as well as
         the verb), so a bare status ("Cancelled") is left to the status rules. Risk: a read
         that returned the same words about an earlier deed ("refund issued" in an order's
-        history) grounds a new claim worded identically. For many claims, read the results
-        once with :meth:`read_relay` and ask it per claim."""
-        return self.read_relay(tools).says(claim)
-
-    def read_relay(self, tools: Sequence[ToolCall]) -> ReadRelay:
-        """What the read-only ``tools`` returned, read once, for :meth:`relays_read`."""
+        history) grounds a new claim worded identically."""
         return ReadRelay([call.parsed_result for call in tools if self._reads(call)])
 
     def reads_only(self, call: ToolCall) -> bool:
@@ -267,7 +263,7 @@ def _returns_value(result: object, participle: str) -> bool:
     """Does ``result`` hold ``participle`` as a whole string value (accent- and
     case-insensitive: a status "Enviado" or "SHIPPED")?"""
     wanted = strip_accents(participle)
-    return _says(result, lambda text: strip_accents(normalise(text.strip())) == wanted)
+    return any(strip_accents(normalise(text.strip())) == wanted for text in _strings(result))
 
 
 class ReadRelay:
@@ -304,17 +300,3 @@ def _strings(result: object) -> list[str]:
         elif depth < _VALUE_DEPTH and isinstance(value, list):
             stack.extend((v, depth + 1) for v in reversed(value))
     return out
-
-
-def _says(result: object, test: Callable[[str], bool], depth: int = 0) -> bool:
-    """Does a string value of ``result``, at most ``_VALUE_DEPTH`` deep (a hostile result
-    may nest without end), pass ``test``?"""
-    if isinstance(result, str):
-        return test(result)
-    if depth >= _VALUE_DEPTH:
-        return False
-    if isinstance(result, dict):
-        return any(_says(v, test, depth + 1) for v in result.values())
-    if isinstance(result, list):
-        return any(_says(v, test, depth + 1) for v in result)
-    return False

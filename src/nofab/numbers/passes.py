@@ -93,13 +93,8 @@ def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
             if k is not None:
                 unit = 10.0**-numeral.decimals
                 found = scaled(evidence.numbers.values, k, *run.interval(numeral), unit)
-        if found is not None and found[1]:
-            run.ground(item.index, numeral, derived=True)
-            continue
-        if found is not None and item.confidence > LOOSE:
-            item.confidence = LOOSE
-            item.how = f"uninformative: {found[0]}, but it lands near many evidence numbers"
-        still.append(item)
+        if not _settled(run, item, found, "it lands near many evidence numbers"):
+            still.append(item)
     return still
 
 
@@ -117,13 +112,8 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
             if found is None:  # the two values of one field, which the answer leaves unsaid
                 groups = [group for _label, held in run.evidence.derivables for group in held.groups]
                 found = field_change(groups, lo, hi)
-        if found is not None and found[1]:
-            run.ground(item.index, numeral, derived=True)
-            continue
-        if found is not None and item.confidence > LOOSE:
-            item.confidence = LOOSE
-            item.how = f"uninformative: {found[0]}, but other numbers change by about as much"
-        still.append(item)
+        if not _settled(run, item, found, "other numbers change by about as much"):
+            still.append(item)
     return still
 
 
@@ -152,14 +142,23 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         found = None
         if q is not None:
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span))
-        if found is not None and found[1]:
-            run.ground(item.index, item.numeral, derived=True)
-            continue
-        if found is not None and item.confidence > LOOSE:
-            item.confidence = LOOSE
-            item.how = f"uninformative: {found[0]}, but many shown times differ by about as much"
-        still.append(item)
+        if not _settled(run, item, found, "many shown times differ by about as much"):
+            still.append(item)
     return still
+
+
+def _settled(run: Run, item: Pending, found: tuple[str, bool] | None, crowded: str) -> bool:
+    """Apply what a pass found for ``item``: an informative derivation explains the number
+    (True); an uninformative one (``crowded`` says why) keeps it pending at 0.5 at most."""
+    if found is None:
+        return False
+    if found[1]:
+        run.ground(item.index, item.numeral, derived=True)
+        return True
+    if item.confidence > LOOSE:
+        item.confidence = LOOSE
+        item.how = f"uninformative: {found[0]}, but {crowded}"
+    return False
 
 
 def repeats(run: Run, pending: list[Pending], earlier: EarlierFigures) -> list[Pending]:
