@@ -81,7 +81,7 @@ class EntityDetector(DetectorBase):
     """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
-    version = "2"  # 2: versions and lower-case prefixed ids once the evidence issues that shape
+    version = "3"  # 3: references of a shape the tools issue (issuedids); 2: versions, lower-case ids
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
