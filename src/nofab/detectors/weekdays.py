@@ -27,14 +27,11 @@ from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
 from nofab.language.text import fold
 from nofab.model.finding import Finding
-from nofab.numbers.plain import MONTHS
 
 CONFIDENCE = 0.85
+#: How far before a date a weekday may start ("Wednesday, the " is 15 characters).
+_WINDOW = 24
 _NAMES_OF = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def _alternation(words: list[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 @cache
@@ -42,39 +39,36 @@ def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
 
 
-@cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(weekday then date, date then weekday), both case-insensitive."""
-    weekday = _alternation(list(_weekdays()))
-    month = _alternation(list(MONTHS))
-    date = (
-        r"(?:(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"
-        rf"|(?P<mn>{month})\.?\s(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)(?:,?\s(?P<y2>\d{{4}})(?!\d))?"
-        rf"|(?P<d3>\d{{1,2}})(?:st|nd|rd|th|\.|º)?\s(?:(?:de|of)\s)?(?P<mn3>{month})\b\.?"
-        r"(?:,?\s(?:de\s)?(?P<y3>\d{4})(?!\d))?)"
-    )
-    before = re.compile(
-        rf"(?<![\w-])(?P<wd>{weekday})(?![\w-])\.?,?\s{{1,3}}(?:(?:the|le|el|den|der|am|o|a)\s)?{date}",
-        re.IGNORECASE,
-    )
-    after = re.compile(rf"{date}\s?(?:,\s?|\(\s?)(?P<wd>{weekday})(?![\w-])", re.IGNORECASE)
-    return before, after
+#: A word, Portuguese "quinta-feira" included; the weekday table decides whether it is one.
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+#: What may stand between a weekday and the date after it: "Friday, May 24", "jeudi 24 mai",
+#: "am Freitag, den 24. Mai", "Friday the 24th".
+_GAP_BEFORE = re.compile(r"\.?,?\s{1,3}(?:(?:the|le|el|den|der|am|o|a)\s)?", re.IGNORECASE)
+#: A weekday after the date: "2024-05-24 (Friday)", "May 24, 2024, Friday".
+_AFTER = re.compile(r"\s?(?:,\s?|\(\s?)([^\W\d_]+(?:-[^\W\d_]+)?)")
 
 
-def _month_day(m: re.Match[str]) -> tuple[int | None, int, int] | None:
-    """(year or None, month, day) of the date part of a match, if it is a real date."""
-    if m.group("m"):
-        year: int | None = int(m.group("y"))
-        month, day = int(m.group("m")), int(m.group("d"))
-    elif m.group("mn"):
-        month, day = MONTHS[m.group("mn").lower()], int(m.group("d2"))
-        year = int(m.group("y2")) if m.group("y2") else None
-    else:
-        month, day = MONTHS[m.group("mn3").lower()], int(m.group("d3"))
-        year = int(m.group("y3")) if m.group("y3") else None
-    if not 1 <= month <= 12 or not 1 <= day <= 31:
+def _before(answer: str, start: int) -> tuple[int, int] | None:
+    """The span of a weekday that ends right before the date at ``start``."""
+    words = list(_WORD.finditer(answer, max(0, start - _WINDOW), start))
+    for w in reversed(words[-2:]):  # the last word, or the one before an article
+        if w.group().lower() in _weekdays():
+            gap = _GAP_BEFORE.fullmatch(answer, w.end(), start)
+            if gap is not None and (w.start() == 0 or not _joined(answer[w.start() - 1])):
+                return w.span()
+    return None
+
+
+def _after(answer: str, end: int) -> tuple[int, int] | None:
+    """The span of a weekday right after the date ending at ``end``."""
+    m = _AFTER.match(answer, end)
+    if m is None or m.group(1).lower() not in _weekdays():
         return None
-    return year, month, day
+    return m.span(1)
+
+
+def _joined(char: str) -> bool:
+    return char.isalnum() or char in "-_"
 
 
 def _years(folded_evidence: str, month: int, day: int) -> set[int]:
@@ -101,35 +95,41 @@ class WeekdayDetector(DetectorBase):
         Rules(profile, self.id, ())  # no settings: any key under rules.weekdays is a typo
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        # The answer's numerals are read once per answer for every number check; a weekday
+        # is looked for only in the few characters beside each date among them.
+        dates = [(n.span, n.date) for n in evidence.numerals if n.kind == "date" and n.date is not None]
+        if not dates:
+            return
         answer = evidence.answer
-        if not any(c.isdigit() for c in answer):
-            return
-        seen: set[tuple[int, int]] = set()
-        for pattern in _patterns():
-            for m in pattern.finditer(answer):
-                start, end = m.span("wd")
-                if (start, end) in seen:
-                    continue
-                seen.add((start, end))
-                yield from self._check(evidence, m)
+        for (start, end), date in dates:
+            weekday = _before(answer, start) or _after(answer, end)
+            if weekday is not None:
+                yield from self._check(
+                    evidence, weekday, date, (min(start, weekday[0]), max(end, weekday[1]))
+                )
 
-    def _check(self, evidence: Evidence, m: re.Match[str]) -> Iterator[Finding]:
-        date = _month_day(m)
-        if date is None:
-            return
+    def _check(
+        self,
+        evidence: Evidence,
+        weekday: tuple[int, int],
+        date: tuple[int | None, int, int],
+        pair: tuple[int, int],
+    ) -> Iterator[Finding]:
         year, month, day = date
-        stated = _weekdays()[m.group("wd").lower()]
+        said = evidence.answer[weekday[0] : weekday[1]]
+        stated = _weekdays()[said.lower()]
         years = {year} if year is not None else _years(evidence.folded, month, day)
         actual = {w for y in years if (w := _weekday(y, month, day)) is not None}
-        if not actual or stated in actual or fold(m.group(0)) in evidence.folded:
+        written = evidence.answer[pair[0] : pair[1]]
+        if not actual or stated in actual or fold(written) in evidence.folded:
             return
         real = " or ".join(_NAMES_OF[w] for w in sorted(actual))
         dates = " and ".join(f"{y}-{month:02d}-{day:02d}" for y in sorted(years))
         yield self.finding(
             "unverified_number",
-            m.group("wd"),
+            said,
             CONFIDENCE,
-            m.span("wd"),
-            f"{m.group('wd')} does not match the date beside it: {dates} is a {real}",
+            weekday,
+            f"{said} does not match the date beside it: {dates} is a {real}",
             evidence={"date": f"{month:02d}-{day:02d}", "years": sorted(years), "weekday": real},
         )

@@ -33,8 +33,12 @@ _CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re
 _CURRENCY_BEFORE = re.compile(rf"(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(rf"\b({MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
 _MONTH_AFTER = re.compile(
-    rf"\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
+    rf"\.?\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
 )
+#: Month names that are also English words or abbreviations a sentence may open with: "24.
+#: May I ..." is a number and a question, so a day written with a dot (German "24. Mai",
+#: "3. März") is read only before the other names.
+_NOT_AFTER_DOT = frozenset({"may", "march", "mar"})
 _YEAR_AFTER = re.compile(r",?\s+(\d{4})\b")
 _LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
 
@@ -155,13 +159,19 @@ def _month_before(text: str, start: int) -> bool:
 
 
 def _month_after(text: str, end: int) -> bool:
-    """Is the word after ``end`` (or the one after "of", "de") a month name?"""
+    """Is the word after ``end`` (or the one after "of", "de") a month name? A dot may close
+    the day first, as German writes it ("24. Mai"), before a capitalised month name."""
+    dotted = text[end : end + 1] == "."
+    if dotted:
+        end += 1
     if not text[end : end + 1].isspace():
         return False
     words = text[end : end + 16].split()[:2]
-    if words and _bare(words[0]) in _LEXICON.day_month_links:
+    if words and _bare(words[0]) in _LEXICON.day_month_links and not dotted:
         words = words[1:]
-    return bool(words) and _bare(words[0]) in MONTHS
+    if not words or _bare(words[0]) not in MONTHS:
+        return False
+    return not dotted or (words[0][:1].isupper() and _bare(words[0]) not in _NOT_AFTER_DOT)
 
 
 def _currency_before(text: str, s: int) -> bool:
