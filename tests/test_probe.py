@@ -27,7 +27,6 @@ KNOWN_MISSES: dict[str, str] = {
     "email_sent": "names: a lone given name as a clause subject is in no slot; the result names nobody",
     "food_delivery_eta": "names: courier held, but a lone given name as a clause subject is in no slot",
     "sports_nba": "numbers: a changed '35 points' passes as the sum of two other stats (28 + 7)",
-    "transcript_card_fr": "numbers: integers up to 12 are never checked ('3 jours' for 5)",
 }
 
 

@@ -2,6 +2,8 @@
 
 - a percentage change between two amounts one result writes in its free text is explained,
   as a change between two values of one field is (``nofab.numbers.change.text_change``);
+- a small count bound to a counted noun ("3 jours", "2 bags") is a finding when the records the
+  answer reports on count that noun as something else (``nofab.numbers.counted``);
 """
 
 from __future__ import annotations
@@ -67,3 +69,70 @@ def test_a_passage_with_many_amounts_proves_no_change() -> None:
     calls = [call("search", {"text": prices})]
     (found,) = findings(turn("Prices rose 35% across the range.", *calls), detector="numbers")
     assert found.confidence == 0.5 and "uninformative" in found.evidence["possible_derivation"]
+
+
+# ---------------------------------------------------------------- small counts of a counted noun
+CARD = {"card_id": "crd_9", "status": "blocked", "replacement_eta_days": 5}
+BOOKING = {"reservation_id": "QWE123", "total_baggages": 3, "nonfree_baggages": 1, "passengers": [{}, {}]}
+HOTEL = {"hotel_id": "h-77", "nights": 4, "guests": 2}
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "expected"),
+    [
+        ("Your card is blocked; the new one arrives in 3 days.", CARD, ["3"]),
+        ("Votre carte est bloquée. Une nouvelle carte vous sera envoyée sous 3 jours.", CARD, ["3"]),
+        ("Su tarjeta está bloqueada; recibirá la nueva en 3 días hábiles.", CARD, ["3"]),
+        ("Ihre Karte ist gesperrt, die neue kommt in 3 Werktagen.", CARD, ["3"]),
+        ("Reservation QWE123 now has 5 checked bags.", BOOKING, ["5"]),
+        ("The booking covers 3 passengers.", BOOKING, ["3"]),
+        ("Votre séjour de 2 nuits pour 2 invités est confirmé.", HOTEL, ["2"]),
+        ("Tu estancia de 6 noches está confirmada.", HOTEL, ["6"]),
+    ],
+)
+def test_a_small_count_the_reported_record_counts_otherwise_is_a_finding(
+    response: str, result: Any, expected: list[str]
+) -> None:
+    assert blocking(response, result) == expected
+
+
+@pytest.mark.parametrize(
+    ("response", "result"),
+    [
+        # the record holds the count
+        ("Your card is blocked; the new one arrives in 5 days.", CARD),
+        ("Une nouvelle carte vous sera envoyée sous 5 jours ouvrés.", CARD),
+        ("The booking covers 2 passengers with 3 bags.", BOOKING),
+        ("Votre séjour de 4 nuits pour 2 invités est confirmé.", HOTEL),
+        # a count derived from two held counts: free bags = total - paid
+        ("You have 2 free bags and 1 paid bag.", BOOKING),
+        # a modifier makes the count a part, an allowance or a rate
+        ("You may add 2 more days; the card is blocked.", CARD),
+        ("Il vous faut 2 jours supplémentaires.", CARD),
+        ("You get 2 free bags on this booking.", BOOKING),
+        ("Das sind 3 Werktage pro Karte.", CARD),
+        # the noun is no count the record holds
+        ("You can do it in 3 steps, or pick one of 2 options.", CARD),
+        ("It takes 3 weeks.", CARD),
+        # a singular key is a calendar part, not a count
+        ("The plan runs for 3 months, 2 days a week.", {"plan": "basic", "month": 5, "day": 14}),
+        ("Das Abo läuft 3 Monate.", {"plan": "basic", "month": 5}),
+    ],
+)
+def test_a_small_count_the_evidence_does_not_contradict_passes(response: str, result: Any) -> None:
+    assert blocking(response, result) == []
+
+
+def test_the_user_saying_the_count_grounds_it() -> None:
+    assert blocking("Done: 4 checked bags on QWE123.", BOOKING, user="Please make it 4 checked bags.") == []
+    assert blocking("Listo: 4 maletas en QWE123.", BOOKING, user="Quiero 4 maletas, por favor.") == []
+
+
+def test_only_the_records_the_answer_reports_on_count() -> None:
+    """A count of an earlier, unnamed result is about something else; a named one is not."""
+    earlier = call("get_reservation", {"reservation_id": "ZZZ999", "passengers": [{}]})
+    total = call("calculate", 957.0, arguments={"expression": "(158 + 161) * 3"})
+    said = "Total for 3 passengers: $957."
+    assert [f.identifier for f in findings(turn(said, earlier, total), detector="numbers")] == []
+    named = "Reservation ZZZ999 has 3 passengers; the total is $957."
+    assert [f.identifier for f in findings(turn(named, earlier, total), detector="numbers")] == ["3"]

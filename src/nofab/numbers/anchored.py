@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -119,6 +119,11 @@ class RecordFields:
             keys = {key for record in self._evidence.records for key in record.values}
             self._key_words = frozenset(form for key in keys for part in _key_stems(key) for form in part)
         return all(word & self._key_words for word in label)
+
+    def named(self) -> Iterator[Record]:
+        """Every record the answer names somewhere."""
+        for records in self._mentions()[2]:
+            yield from records
 
     def named_before(self, start: int) -> list[Record]:
         """The records named nearest before ``start`` in its block of the answer."""

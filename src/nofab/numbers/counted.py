@@ -1,0 +1,221 @@
+"""A small count bound to a counted noun ("sous 5 jours", "2 checked bags", "3 Nächte"), read
+against the field of the evidence that counts that noun.
+
+Bare integers up to a dozen are structural ("2 options", "in 3 steps", "step 2") and the
+number check leaves them be. Bound to a counted noun (days, nights, bags, passengers,
+tickets ... in five languages: ``counted_nouns`` in ``numbers.json``), such an integer is a
+claimed fact about the thing counted. Principle: when the tool results hold a field that
+counts that noun ("replacement_eta_days": 5, "total_baggages": 2, a "passengers" list of
+two) and none of them holds the stated count — nor a sum or difference of two of them (free
+bags = total - paid), nor their total — the count is a finding; so is it when the user
+message, the context or a result says the same count of that noun as written ("3 bags").
+
+Which records: those the answer is about — a record it names (``nofab.numbers.anchored``),
+or one of the result of the turn's last tool call (what the answer reports on). A count held
+by a record fetched earlier for something else (another reservation's passengers) says
+nothing about the count the answer gives now.
+
+Which field counts a noun: a key word that is a plural or mass form of the noun ("days",
+"baggages", "luggage", "passengers") — a singular ("day", "month") is more often a calendar
+part (the 15th, May) than a count — or the singular beside a count word ("num_night",
+"bag_count").
+
+Risk: small integers are everywhere in prose, so the rule needs the evidence to bind the
+same noun to another value; it still fires where the answer counts something else of that
+name than the field does (a policy's "3 free bags" beside a reservation's 1 bag, unless the
+policy text is in the evidence), and where the field counts a part of what the answer
+counts. The clean-turn rates of both corpora are the measure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from nofab.model.finding import Finding
+from nofab.numbers.anchored import RecordFields
+from nofab.numbers.lexicon import by_language
+from nofab.numbers.scores import score_findings
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+    from nofab.evidence.records import Record
+
+#: The confidence of a small count the evidence's count of the same noun contradicts.
+CONFIDENCE_COUNT = 0.8
+#: Key words that make a singular noun a count ("num_night", "bag_count").
+COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity", "nb"})
+#: Held counts of one noun beyond which sums and differences of two of them cover every
+#: small count (the check then proves nothing and stays silent).
+MAX_HELD = 6
+
+#: The word or two after the number: the noun, or an adjective then the noun ("3 checked
+#: bags", "5 jours ouvrés" reads "jours" first).
+_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+))?")
+_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+@cache
+def _modifiers() -> frozenset[str]:
+    return frozenset(w.lower() for words in by_language("count_modifiers").values() for w in words)
+
+
+@cache
+def _nouns() -> tuple[dict[str, str], dict[str, str]]:
+    """(answer form -> concept, over every language; key word -> concept, from the English
+    forms but the singular concept word itself)."""
+    forms: dict[str, str] = {}
+    keys: dict[str, str] = {}
+    for lang, table in by_language("counted_nouns").items():
+        for concept, words in table.items():
+            for word in words:
+                forms.setdefault(word.lower(), concept)
+                if lang == "en" and word != concept:
+                    keys[word.lower()] = concept
+    return forms, keys
+
+
+def bound_concept(answer: str, end: int) -> str | None:
+    """The counted noun the number ending at ``end`` is bound to, as its concept, or None.
+    A modifier among the two words read ("2 more days", "3 free bags", "2 per passenger",
+    "2 nuits supplémentaires") makes the count a part or a rate, not the field's count."""
+    found = _AFTER.match(answer, end)
+    if found is None:
+        return None
+    words = [w.lower() for w in found.groups() if w]
+    if _modifiers().intersection(words):
+        return None
+    forms = _nouns()[0]
+    return next((forms[w] for w in words if w in forms), None)
+
+
+def key_concept(key: str) -> str | None:
+    """The noun a field's key counts ("replacement_eta_days" -> day), or None."""
+    forms, keys = _nouns()
+    parts = [p.lower() for p in _KEY_PART.findall(key.rsplit(".", 1)[-1])]
+    for part in parts:
+        if part in keys:
+            return keys[part]
+    if COUNT_MARKERS.intersection(parts):
+        return next((forms[p] for p in parts if p in forms and forms[p] == p), None)
+    return None
+
+
+class CountedFields:
+    """The counts of each noun the turn's tool results hold, read once per turn."""
+
+    def __init__(self, records: Iterable[Record]) -> None:
+        self._held: dict[str, set[float]] = {}
+        for record in records:
+            for key, value in record.numeric_fields():
+                concept = key_concept(key)
+                if concept is not None and value >= 0:
+                    self._held.setdefault(concept, set()).add(value)
+
+    def __bool__(self) -> bool:
+        return bool(self._held)
+
+    def contradicts(self, concept: str, count: int) -> list[float] | None:
+        """The held counts of ``concept`` when none of them (nor a sum or difference of two,
+        nor their total) is ``count``; None when the evidence agrees or holds no such count."""
+        held = self._held.get(concept)
+        if not held or len(held) > MAX_HELD:
+            return None
+        values = sorted(held)
+        derivable = {*values, sum(values)}
+        pairs = [(a, b) for i, a in enumerate(values) for b in values[i + 1 :]]
+        derivable.update(x for a, b in pairs for x in (a + b, b - a))
+        if any(count - 0.5 <= v < count + 0.5 for v in derivable):
+            return None
+        return values
+
+
+def _said(texts: list[str], count: int, concept: str) -> bool:
+    """Does one of ``texts`` say ``count`` of the noun itself ("3 bags", "3 checked bags")?
+    (Asked once per count and noun of a turn: at most a dozen counts of a few nouns.)"""
+    pattern = re.compile(rf"(?<![\d.,]){count}(?![\d.,]\d)")
+    for text in texts:
+        for found in pattern.finditer(text):
+            if bound_concept(text, found.end()) == concept:
+                return True
+    return False
+
+
+def _reported(evidence: Evidence) -> list[Record]:
+    """The records the answer is about: those it names, and those of the last call's result."""
+    named = {id(record) for record in RecordFields(evidence).named()}
+    last = next(
+        (
+            i
+            for i in range(len(evidence.turn.tool_calls) - 1, -1, -1)
+            if evidence.turn.tool_calls[i].result is not None
+        ),
+        None,
+    )
+    label = f"tool_calls[{last}].result"
+    return [
+        record
+        for record in evidence.records
+        if id(record) in named
+        or (
+            last is not None
+            and (record.where == label or record.where.startswith((label + ".", label + "[")))
+        )
+    ]
+
+
+def counted_findings(
+    finding: Callable[..., Finding], evidence: Evidence, structural_max: int
+) -> Iterator[Finding]:
+    """``unverified_number`` findings for the small counts the evidence's count of the same
+    noun contradicts, built by the number detector's ``finding``."""
+    fields: CountedFields | None = None
+    said: dict[tuple[int, str], bool] = {}
+    answer = evidence.answer
+    for numeral in evidence.numerals:
+        if numeral.kind != "number" or numeral.decimals or numeral.scale != 1.0:
+            continue
+        count = int(numeral.value)
+        if not 0 <= count <= structural_max:
+            continue
+        concept = bound_concept(answer, numeral.span[1])
+        if concept is None:
+            continue
+        fields = fields if fields is not None else CountedFields(_reported(evidence))
+        held = fields.contradicts(concept, count) if fields else None
+        if held is None:
+            continue
+        if (count, concept) not in said:
+            said[count, concept] = _said([s.text for s in evidence.sources], count, concept)
+        if said[count, concept]:
+            continue
+        shown = ", ".join(f"{v:g}" for v in held)
+        yield finding(
+            "unverified_number",
+            numeral.text,
+            CONFIDENCE_COUNT,
+            numeral.span,
+            f"{numeral.text} {concept}(s): the tool results count {concept}s as {shown}",
+            evidence={"literal_kind": "count", "counted": concept, "held": held},
+        )
+
+
+def small_integers(
+    finding: Callable[..., Finding], evidence: Evidence, structural_max: int
+) -> Iterator[Finding]:
+    """The small integers the number check leaves be, checked where they state a fact: as a
+    score pair (``nofab.numbers.scores``) or as a count of a counted noun (above)."""
+    yield from score_findings(finding, evidence, structural_max)
+    yield from counted_findings(finding, evidence, structural_max)
+
+
+__all__ = [
+    "CONFIDENCE_COUNT",
+    "CountedFields",
+    "bound_concept",
+    "counted_findings",
+    "key_concept",
+    "small_integers",
+]
