@@ -26,7 +26,6 @@ KNOWN_MISSES: dict[str, str] = {
     "calendar_tomorrow": "numbers: the changed start time equals the same event's end time (another field)",
     "email_sent": "names: a lone given name as a clause subject is in no slot; the result names nobody",
     "food_delivery_eta": "names: courier held, but a lone given name as a clause subject is in no slot",
-    "sports_nba": "numbers: a changed '35 points' passes as the sum of two other stats (28 + 7)",
 }
 
 

@@ -4,6 +4,9 @@
   as a change between two values of one field is (``nofab.numbers.change.text_change``);
 - a small count bound to a counted noun ("3 jours", "2 bags") is a finding when the records the
   answer reports on count that noun as something else (``nofab.numbers.counted``);
+- a number whose field word ("35 points") names a field that the record named before it in the
+  sentence holds otherwise is not explained by a derivation of other numbers
+  (``nofab.numbers.anchored``);
 """
 
 from __future__ import annotations
@@ -136,3 +139,56 @@ def test_only_the_records_the_answer_reports_on_count() -> None:
     assert [f.identifier for f in findings(turn(said, earlier, total), detector="numbers")] == []
     named = "Reservation ZZZ999 has 3 passengers; the total is $957."
     assert [f.identifier for f in findings(turn(named, earlier, total), detector="numbers")] == ["3"]
+
+
+# ---------------------------------------------------------------- a field word after the number
+BOX = {
+    "teams": {"Hawks": {"pts": 99}, "Bulls": {"pts": 97}},
+    "top": [
+        {"player": "Ana Silva", "team": "Hawks", "pts": 31, "reb": 9},
+        {"player": "Bo Chen", "team": "Bulls", "pts": 28, "ast": 7},
+    ],
+}
+RECIPES = [
+    {"recipe_name": "Green Curry", "calories": 420, "protein_g": 18},
+    {"recipe_name": "Lentil Soup", "calories": 310, "protein_g": 21},
+]
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "user", "expected"),
+    [
+        ("Ana Silva led the Hawks with 35 points and 9 rebounds.", BOX, "", ["35"]),
+        ("Ana Silva lideró a los Hawks con 35 puntos y 9 rebotes.", BOX, "", ["35"]),
+        ("Ana Silva fez 35 pontos e 9 rebotes.", BOX, "", ["35"]),
+        ("Green Curry has 438 calories and 18 g of protein.", RECIPES, "", ["438"]),
+        ("Green Curry : 438 calories par portion.", RECIPES, "", ["438"]),
+    ],
+)
+def test_a_derivation_does_not_explain_a_field_the_named_record_holds_otherwise(
+    response: str, result: Any, user: str, expected: list[str]
+) -> None:
+    assert blocking(response, result, user=user) == expected
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "user"),
+    [
+        # the named record holds it
+        ("Ana Silva led the Hawks with 31 points and 9 rebounds.", BOX, ""),
+        ("Lentil Soup has 310 calories.", RECIPES, ""),
+        # the clause announces arithmetic: a total of parts
+        ("Ana Silva and Bo Chen combined for 59 points.", BOX, ""),
+        ("Ana Silva y Bo Chen sumaron 59 puntos en total.", BOX, ""),
+        # the record is named in another sentence: the derivation stands
+        ("Ana Silva was great. The starters added 35 points.", BOX, ""),
+        # the word after the number is no field of the record
+        ("Ana Silva played 35 minutes.", BOX, ""),
+        # a hyphen makes it an adjective: the margin, not the points
+        ("Ana Silva sealed a 2-point win; the Hawks won 99-97.", BOX, ""),
+    ],
+)
+def test_a_derivation_still_explains_what_no_named_field_contradicts(
+    response: str, result: Any, user: str
+) -> None:
+    assert blocking(response, result, user=user) == []

@@ -244,7 +244,7 @@ class _Run:
             found = ""
             if numeral.kind in _OPERAND_KINDS:
                 lo, hi = self.interval(numeral)
-                found = self.fields.misread(start, lo, hi, self.counts) or ""
+                found = self.fields.misread(numeral.span, lo, hi, self.counts) or ""
             self._misread[start] = found
         return found
 

@@ -20,6 +20,20 @@ Risk: a record name that is also a common word anchoring an unrelated value; a f
 reads like the label but means another quantity of that name (an amount charged vs a card's
 balance) — hence only near values count as slips. Both need a derivation-only number on top,
 and the finding says which record and field it was held against.
+
+A field word after the number ("Tatum ... 35 points", "9 rebounds", "3 Nächte") labels it
+too, and more tightly: the noun says what the number counts. Principle: when a record named
+earlier in the same sentence holds that field with another value (and no count the turn
+mentions times it), a sum, difference or ratio of other numbers that lands on the stated value
+is a coincidence, not an explanation — whatever the distance from the held value. The noun
+names the field when it is the key's head word (its English stem, or the key abbreviates it:
+"pts" for points, "reb" for rebounds), or a counted noun of the lexicon the key counts
+(``nofab.numbers.counted``). A record is named by its naming fields, or by a text value of two
+or three words that only that record holds ("Jayson Tatum" under "player"). Risk: totals
+legitimately derived from parts ("62 points over both games" beside one game's record): a
+total over a column is explained before any derivation is asked, and a clause that announces
+arithmetic (total, combined, in all ...) keeps its derivation; a shared name held by one
+record only in this turn anchors the wrong entity.
 """
 
 from __future__ import annotations
@@ -30,9 +44,11 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from nofab.evidence.records import Record
+from nofab.evidence.records import Record, as_number
 from nofab.language.text import normalise
 from nofab.language.vocabulary import stem
+from nofab.numbers.context import AnswerContext
+from nofab.numbers.nouns import bound_concept, key_concept
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -51,6 +67,8 @@ MAX_NAME_WORDS = 3
 _WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
 _TOKEN = re.compile(r"[\w-]+")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+#: The word right after a number ("35 points"); a hyphen makes it an adjective ("a 20-point lead").
+_NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)")
 
 
 @lru_cache(maxsize=4096)
@@ -70,13 +88,14 @@ def _key_stems(key: str) -> tuple[frozenset[str], ...]:
 class RecordFields:
     """The records of one turn's evidence by name, and the fields an answer's label names."""
 
-    __slots__ = ("_answer", "_evidence", "_index", "_key_words")
+    __slots__ = ("_answer", "_context", "_evidence", "_index", "_key_words")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
         self._answer = evidence.answer
         self._index: tuple[list[int], list[int], list[list[Record]]] | None = None
         self._key_words: frozenset[str] | None = None
+        self._context: AnswerContext | None = None
 
     def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
         """Where the answer names a record, in order: (starts, ends, records). Built once per
@@ -89,6 +108,8 @@ class RecordFields:
                     words = tuple(_TOKEN.findall(normalise(text)))
                     if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
                         by_name.setdefault(words, []).append(record)
+            for words, holder in _identifying_values(self._evidence.records).items():
+                by_name.setdefault(words, holder)
             longest: dict[str, int] = {}
             for words in by_name:
                 longest[words[0]] = max(longest.get(words[0], 0), len(words))
@@ -143,10 +164,17 @@ class RecordFields:
         words = _WORD.findall(self._answer, line + 1 if line != -1 else lo, start)
         return [_forms(word) for word in words[-LABEL_WORDS:]]
 
-    def misread(self, start: int, lo: float, hi: float, counts: Callable[[], Iterable[int]]) -> str | None:
+    def misread(
+        self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
+    ) -> str | None:
         """How the record the answer names holds the labelled field differently, or None
         when no named record has such a field or one of them agrees with ``[lo, hi]``
-        (itself, or times a count of ``counts()``, asked only then: it reads the turn)."""
+        (itself, or times a count of ``counts()``, asked only then: it reads the turn).
+        The field word after the number is asked first (``counted``), then the label before."""
+        start = span[0]
+        counted = self._counted(span, lo, hi, counts)
+        if counted is not None:
+            return counted
         label = self.label(start)
         if not label or not self._keys_hold(label):
             return None
@@ -162,6 +190,81 @@ class RecordFields:
         if any(lo <= value * k <= hi for _r, _k, value in fields for k in factors):
             return None
         return next((f"{r.label} holds {key} = {v:g}" for r, key, v in fields if slip(v, lo, hi)), None)
+
+    def _counted(
+        self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
+    ) -> str | None:
+        """The field word after the number, held by a record named before it in the same
+        sentence with another value (any distance: the noun binds the number to the field)."""
+        noun = _NOUN_AFTER.match(self._answer, span[1])
+        if noun is None:
+            return None
+        word = noun.group(1)
+        concept = bound_concept(self._answer, span[1])
+        sentence = self._evidence.sentence_at(span[0])[0]
+        starts, _ends, _found = self._mentions()
+        records = self.named_before(span[0])
+        k = bisect_right(starts, span[0]) - 1
+        if not records or k < 0 or starts[k] < sentence:
+            return None
+        fields = [
+            (record, key, value)
+            for record in records
+            for key, value in record.numeric_fields()
+            if _noun_names_key(word, key, concept)
+        ]
+        if not fields:
+            return None
+        factors = (1, *counts())
+        if any(lo <= value * f <= hi for _r, _k, value in fields for f in factors):
+            return None
+        if self._context is None:
+            self._context = AnswerContext(self._answer)
+        if self._context.cue(span):
+            return None  # the clause announces arithmetic: a total of parts, not a read
+        record, key, value = fields[0]
+        return f"{record.label} holds {key} = {value:g}"
+
+
+def _identifying_values(records: Iterable[Record]) -> dict[tuple[str, ...], list[Record]]:
+    """Text values of two or three words (a full name, a title) that one record alone holds:
+    they name it as a naming field does. Values shared by several records group them."""
+    holders: dict[tuple[str, ...], list[Record]] = {}
+    for record in records:
+        for text in record.values.values():
+            if len(text) > 60 or " " not in text.strip() or as_number(text) is not None:
+                continue
+            words = tuple(_TOKEN.findall(normalise(text)))
+            if 2 <= len(words) <= MAX_NAME_WORDS and all(_WORD.fullmatch(w) for w in words):
+                held = holders.setdefault(words, [])
+                if not held or held[-1] is not record:
+                    held.append(record)
+    return {words: held for words, held in holders.items() if len(held) == 1}
+
+
+def _noun_names_key(word: str, key: str, concept: str | None) -> bool:
+    """Does the noun after a number name the field ``key``: the key's head word (the last
+    word of its last part, or of its group: "available_seats.economy" is seats) by stem, an
+    abbreviation of it ("pts", "reb"), or the counted noun the key counts?"""
+    heads = [part for part in (key.rsplit(".", 1)[-1], key.split(".", 1)[0]) if part]
+    forms = _forms(word)
+    for head in heads:
+        words = _KEY_PART.findall(head)
+        if not words:
+            continue
+        last = words[-1].lower()
+        if forms & _forms(last) or _abbreviates(last, word.lower()):
+            return True
+    return concept is not None and key_concept(key) == concept
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """Is ``short`` an abbreviation of ``word``: two to four letters, the same first letter,
+    and its letters in order within the word ("pts" of points, "reb" of rebounds)?"""
+    if not 2 <= len(short) <= 4 or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(c in rest for c in short[1:])
 
 
 def slip(held: float, lo: float, hi: float) -> bool:

@@ -7,36 +7,33 @@ tickets ... in five languages: ``counted_nouns`` in ``numbers.json``), such an i
 claimed fact about the thing counted. Principle: when the tool results hold a field that
 counts that noun ("replacement_eta_days": 5, "total_baggages": 2, a "passengers" list of
 two) and none of them holds the stated count — nor a sum or difference of two of them (free
-bags = total - paid), nor their total — the count is a finding; so is it when the user
-message, the context or a result says the same count of that noun as written ("3 bags").
+bags = total - paid), nor their total — the count is a finding, unless the user message, the
+context or a result says the same count of that noun as written ("3 bags").
 
 Which records: those the answer is about — a record it names (``nofab.numbers.anchored``),
 or one of the result of the turn's last tool call (what the answer reports on). A count held
 by a record fetched earlier for something else (another reservation's passengers) says
 nothing about the count the answer gives now.
 
-Which field counts a noun: a key word that is a plural or mass form of the noun ("days",
-"baggages", "luggage", "passengers") — a singular ("day", "month") is more often a calendar
-part (the 15th, May) than a count — or the singular beside a count word ("num_night",
-"bag_count").
+Which noun a count is bound to, and which field keys count it: ``nofab.numbers.nouns``.
 
 Risk: small integers are everywhere in prose, so the rule needs the evidence to bind the
 same noun to another value; it still fires where the answer counts something else of that
-name than the field does (a policy's "3 free bags" beside a reservation's 1 bag, unless the
-policy text is in the evidence), and where the field counts a part of what the answer
-counts. The clean-turn rates of both corpora are the measure.
+name than the field does (a policy's allowance, "you may check 3 bags", beside a
+reservation's 1 bag, unless the policy text is in the evidence; modifiers such as "free",
+"more", "per" opt out), and where the field counts a part of what the answer counts. The
+clean-turn rates of both corpora are the measure.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
-from nofab.numbers.lexicon import by_language
+from nofab.numbers.nouns import bound_concept, key_concept
 from nofab.numbers.scores import score_findings
 
 if TYPE_CHECKING:
@@ -45,62 +42,9 @@ if TYPE_CHECKING:
 
 #: The confidence of a small count the evidence's count of the same noun contradicts.
 CONFIDENCE_COUNT = 0.8
-#: Key words that make a singular noun a count ("num_night", "bag_count").
-COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity", "nb"})
 #: Held counts of one noun beyond which sums and differences of two of them cover every
 #: small count (the check then proves nothing and stays silent).
 MAX_HELD = 6
-
-#: The word or two after the number: the noun, or an adjective then the noun ("3 checked
-#: bags", "5 jours ouvrés" reads "jours" first).
-_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+))?")
-_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-
-
-@cache
-def _modifiers() -> frozenset[str]:
-    return frozenset(w.lower() for words in by_language("count_modifiers").values() for w in words)
-
-
-@cache
-def _nouns() -> tuple[dict[str, str], dict[str, str]]:
-    """(answer form -> concept, over every language; key word -> concept, from the English
-    forms but the singular concept word itself)."""
-    forms: dict[str, str] = {}
-    keys: dict[str, str] = {}
-    for lang, table in by_language("counted_nouns").items():
-        for concept, words in table.items():
-            for word in words:
-                forms.setdefault(word.lower(), concept)
-                if lang == "en" and word != concept:
-                    keys[word.lower()] = concept
-    return forms, keys
-
-
-def bound_concept(answer: str, end: int) -> str | None:
-    """The counted noun the number ending at ``end`` is bound to, as its concept, or None.
-    A modifier among the two words read ("2 more days", "3 free bags", "2 per passenger",
-    "2 nuits supplémentaires") makes the count a part or a rate, not the field's count."""
-    found = _AFTER.match(answer, end)
-    if found is None:
-        return None
-    words = [w.lower() for w in found.groups() if w]
-    if _modifiers().intersection(words):
-        return None
-    forms = _nouns()[0]
-    return next((forms[w] for w in words if w in forms), None)
-
-
-def key_concept(key: str) -> str | None:
-    """The noun a field's key counts ("replacement_eta_days" -> day), or None."""
-    forms, keys = _nouns()
-    parts = [p.lower() for p in _KEY_PART.findall(key.rsplit(".", 1)[-1])]
-    for part in parts:
-        if part in keys:
-            return keys[part]
-    if COUNT_MARKERS.intersection(parts):
-        return next((forms[p] for p in parts if p in forms and forms[p] == p), None)
-    return None
 
 
 class CountedFields:
