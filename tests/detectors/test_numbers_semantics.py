@@ -7,6 +7,8 @@
 - a number whose field word ("35 points") names a field that the record named before it in the
   sentence holds otherwise is not explained by a derivation of other numbers
   (``nofab.numbers.anchored``);
+- a time or date the answer gives a role (starts, from, until, arrives ...) for a record it
+  names is held against that record's field of that role (``nofab.numbers.roles``).
 """
 
 from __future__ import annotations
@@ -192,3 +194,66 @@ def test_a_derivation_still_explains_what_no_named_field_contradicts(
     response: str, result: Any, user: str
 ) -> None:
     assert blocking(response, result, user=user) == []
+
+
+# ---------------------------------------------------------------- a time bound to a role
+EVENTS = {
+    "events": [
+        {"title": "Team sync", "start": "2026-03-04T10:00:00", "end": "2026-03-04T11:15:00"},
+        {"title": "Dentist", "start": "2026-03-04T14:30:00", "end": "2026-03-04T15:20:00"},
+    ]
+}
+FLIGHT = {
+    "flight_number": "QX101",
+    "scheduled_departure_time_est": "09:05:00",
+    "scheduled_arrival_time_est": "12:40:00",
+}
+STAY = {"hotel_name": "Hotel Lumen", "check_in_date": "2026-05-03", "check_out_date": "2026-05-07"}
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "expected"),
+    [
+        ("Team sync starts at 11:15 AM.", EVENTS, ["11:15 AM"]),
+        ("Team sync at 11:15, then the Dentist at 2:30 PM.", EVENTS, ["11:15"]),
+        ("Team sync runs from 10:00 until 2:30 PM.", EVENTS, ["2:30 PM"]),
+        ("Le Dentist commence à 15:20.", EVENTS, ["15:20"]),
+        ("QX101 departs at 12:40.", FLIGHT, ["12:40"]),
+        ("QX101 landet um 09:05.", FLIGHT, ["09:05"]),
+        ("El QX101 sale a las 12:40.", FLIGHT, ["12:40"]),
+        ("Hotel Lumen: check-in on May 7.", STAY, ["May 7"]),
+    ],
+)
+def test_a_time_given_another_role_of_the_named_record_is_a_finding(
+    response: str, result: Any, expected: list[str]
+) -> None:
+    assert blocking(response, result) == expected
+
+
+MOVED = [
+    {"title": "Team sync", "start": "2026-03-04T10:00:00", "end": "2026-03-04T10:30:00"},
+    {"title": "Team sync", "start": "2026-03-04T11:00:00", "end": "2026-03-04T11:30:00"},
+]
+
+
+@pytest.mark.parametrize(
+    ("response", "results"),
+    [
+        # the roles the record gives
+        ("Team sync from 10:00 to 11:15 AM, the Dentist at 2:30 PM.", [EVENTS]),
+        ("QX101 departs 09:05 and arrives 12:40.", [FLIGHT]),
+        ("El QX101 sale a las 09:05 y llega a las 12:40.", [FLIGHT]),
+        ("Hotel Lumen: from May 3 to May 7.", [STAY]),
+        ("Hôtel Lumen : arrivée le 3 mai, départ le 7 mai.", [STAY]),
+        # a move: an old and a new time, not a range
+        ("I moved Team sync from 10:00 to 11:00 AM.", [MOVED[0], MOVED[1]]),
+        ("J'ai déplacé Team sync de 10:00 à 11:00.", [MOVED[0], MOVED[1]]),
+        # no role word, or the record is named in another sentence
+        ("Team sync: 11:15 AM.", [EVENTS]),
+        ("You have Team sync at 10:00. I added a gym session at 11:15 AM.", [EVENTS]),
+        # the record holds one role only
+        ("Standup ends at 09:30.", [{"title": "Standup", "start": "2026-03-04T09:30:00"}]),
+    ],
+)
+def test_a_time_read_in_its_role_passes(response: str, results: list[Any]) -> None:
+    assert blocking(response, *results) == []

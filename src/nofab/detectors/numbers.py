@@ -41,9 +41,9 @@ from nofab.model.finding import Finding
 from nofab.numbers.across import informative_across
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
-from nofab.numbers.counted import small_integers
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
+from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.rounding import display_interval
@@ -100,7 +100,7 @@ class NumberDetector(DetectorBase):
         run, pending = self._explain(evidence)
         if pending and evidence.turn.earlier_answers:
             pending = repeats(run, pending, EarlierFigures(evidence, self._verdicts))
-        yield from [*map(run.finding, pending), *small_integers(self.finding, evidence, self.structural_max)]
+        yield from [*map(run.finding, pending), *fact_findings(self.finding, evidence, self.structural_max)]
 
     def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:
         """The numbers the evidence does not explain, with the run that checked them."""

@@ -155,6 +155,15 @@ class RecordFields:
         k = bisect_right(ends, start) - 1
         return found[k] if k >= 0 and starts[k] >= lo else []
 
+    def named_in_sentence(self, start: int) -> list[Record]:
+        """The records named nearest before ``start`` in its sentence of the answer."""
+        records = self.named_before(start)
+        starts = self._mentions()[0]
+        k = bisect_right(starts, start) - 1
+        if not records or k < 0 or starts[k] < self._evidence.sentence_at(start)[0]:
+            return []
+        return records
+
     def label(self, start: int) -> list[frozenset[str]]:
         """The label words before the number on its line (at most ``LABEL_CHARS`` back, so
         the cost per number is bounded on an answer written as one long line)."""
@@ -201,11 +210,8 @@ class RecordFields:
             return None
         word = noun.group(1)
         concept = bound_concept(self._answer, span[1])
-        sentence = self._evidence.sentence_at(span[0])[0]
-        starts, _ends, _found = self._mentions()
-        records = self.named_before(span[0])
-        k = bisect_right(starts, span[0]) - 1
-        if not records or k < 0 or starts[k] < sentence:
+        records = self.named_in_sentence(span[0])
+        if not records:
             return None
         fields = [
             (record, key, value)

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.nouns import bound_concept, key_concept
-from nofab.numbers.scores import score_findings
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -146,20 +145,10 @@ def counted_findings(
         )
 
 
-def small_integers(
-    finding: Callable[..., Finding], evidence: Evidence, structural_max: int
-) -> Iterator[Finding]:
-    """The small integers the number check leaves be, checked where they state a fact: as a
-    score pair (``nofab.numbers.scores``) or as a count of a counted noun (above)."""
-    yield from score_findings(finding, evidence, structural_max)
-    yield from counted_findings(finding, evidence, structural_max)
-
-
 __all__ = [
     "CONFIDENCE_COUNT",
     "CountedFields",
     "bound_concept",
     "counted_findings",
     "key_concept",
-    "small_integers",
 ]
