@@ -100,7 +100,7 @@ class NumberDetector(DetectorBase):
         run, pending = self._explain(evidence)
         if pending and evidence.turn.earlier_answers:
             pending = repeats(run, pending, EarlierFigures(evidence, self._verdicts))
-        yield from [*map(run.finding, pending), *fact_findings(self.finding, evidence, self.structural_max)]
+        yield from [*map(run.finding, pending), *fact_findings(self.finding, run.fields, self.structural_max)]
 
     def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:
         """The numbers the evidence does not explain, with the run that checked them."""

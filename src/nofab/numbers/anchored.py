@@ -67,6 +67,10 @@ MAX_NAME_WORDS = 3
 _WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
 _TOKEN = re.compile(r"[\w-]+")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+#: Short key heads tried as abbreviations of a word ("pts", "reb"), at most this many.
+MAX_SHORT_HEADS = 64
+#: Where a sentence ends: its punctuation before a space, or a line break.
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
 #: The word right after a number ("35 points"); a hyphen makes it an adjective ("a 20-point lead").
 _NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)")
 
@@ -88,7 +92,7 @@ def _key_stems(key: str) -> tuple[frozenset[str], ...]:
 class RecordFields:
     """The records of one turn's evidence by name, and the fields an answer's label names."""
 
-    __slots__ = ("_answer", "_context", "_evidence", "_index", "_key_words")
+    __slots__ = ("_answer", "_context", "_evidence", "_heads", "_index", "_key_words", "_nouns")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
@@ -96,6 +100,9 @@ class RecordFields:
         self._index: tuple[list[int], list[int], list[list[Record]]] | None = None
         self._key_words: frozenset[str] | None = None
         self._context: AnswerContext | None = None
+        #: (head word forms, short heads, counted concepts) of every field key of the turn
+        self._heads: tuple[frozenset[str], tuple[str, ...], frozenset[str]] | None = None
+        self._nouns: dict[tuple[str, str | None], bool] = {}
 
     def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
         """Where the answer names a record, in order: (starts, ends, records). Built once per
@@ -141,6 +148,10 @@ class RecordFields:
             self._key_words = frozenset(form for key in keys for part in _key_stems(key) for form in part)
         return all(word & self._key_words for word in label)
 
+    @property
+    def evidence(self) -> Evidence:
+        return self._evidence
+
     def named(self) -> Iterator[Record]:
         """Every record the answer names somewhere."""
         for records in self._mentions()[2]:
@@ -156,13 +167,13 @@ class RecordFields:
         return found[k] if k >= 0 and starts[k] >= lo else []
 
     def named_in_sentence(self, start: int) -> list[Record]:
-        """The records named nearest before ``start`` in its sentence of the answer."""
-        records = self.named_before(start)
-        starts = self._mentions()[0]
-        k = bisect_right(starts, start) - 1
-        if not records or k < 0 or starts[k] < self._evidence.sentence_at(start)[0]:
-            return []
-        return records
+        """The records named nearest before ``start`` in its sentence of the answer (read back
+        to a sentence end or a line break, at most ``REACH`` characters: bounded per number)."""
+        lo = max(0, start - REACH)
+        cut = max((m.end() for m in _SENTENCE_END.finditer(self._answer, lo, start)), default=lo)
+        starts, ends, found = self._mentions()
+        k = bisect_right(ends, start) - 1
+        return found[k] if k >= 0 and starts[k] >= cut else []
 
     def label(self, start: int) -> list[frozenset[str]]:
         """The label words before the number on its line (at most ``LABEL_CHARS`` back, so
@@ -210,6 +221,8 @@ class RecordFields:
             return None
         word = noun.group(1)
         concept = bound_concept(self._answer, span[1])
+        if not self._may_name_a_key(word, concept):
+            return None  # the cheap test first: most words after a number name no field
         records = self.named_in_sentence(span[0])
         if not records:
             return None
@@ -230,6 +243,37 @@ class RecordFields:
             return None  # the clause announces arithmetic: a total of parts, not a read
         record, key, value = fields[0]
         return f"{record.label} holds {key} = {value:g}"
+
+    def _may_name_a_key(self, word: str, concept: str | None) -> bool:
+        """Could ``word`` name some field key of the turn (``_noun_names_key`` against the
+        keys' head words at once)? Asked once per distinct word."""
+        known = self._nouns.get((word, concept))
+        if known is None:
+            if self._heads is None:
+                keys = {key for record in self._evidence.records for key in record.values}
+                heads = {h for key in keys for h in _heads(key)}
+                forms = frozenset(f for h in heads for f in _forms(h))
+                short = tuple(sorted(h for h in heads if 2 <= len(h) <= 4))[:MAX_SHORT_HEADS]
+                concepts = frozenset(c for key in keys if (c := key_concept(key)) is not None)
+                self._heads = (forms, short, concepts)
+            forms, short, concepts = self._heads
+            lowered = word.lower()
+            known = bool(
+                _forms(word) & forms or concept in concepts or any(_abbreviates(h, lowered) for h in short)
+            )
+            self._nouns[word, concept] = known
+        return known
+
+
+def _heads(key: str) -> list[str]:
+    """A key's head words: the last word of its last part and of its group
+    ("available_seats.economy" -> economy, seats; "pts" -> pts)."""
+    out: list[str] = []
+    for part in (key.rsplit(".", 1)[-1], key.split(".", 1)[0]):
+        words = _KEY_PART.findall(part)
+        if words:
+            out.append(words[-1].lower())
+    return out
 
 
 def _identifying_values(records: Iterable[Record]) -> dict[tuple[str, ...], list[Record]]:
@@ -252,14 +296,9 @@ def _noun_names_key(word: str, key: str, concept: str | None) -> bool:
     """Does the noun after a number name the field ``key``: the key's head word (the last
     word of its last part, or of its group: "available_seats.economy" is seats) by stem, an
     abbreviation of it ("pts", "reb"), or the counted noun the key counts?"""
-    heads = [part for part in (key.rsplit(".", 1)[-1], key.split(".", 1)[0]) if part]
     forms = _forms(word)
-    for head in heads:
-        words = _KEY_PART.findall(head)
-        if not words:
-            continue
-        last = words[-1].lower()
-        if forms & _forms(last) or _abbreviates(last, word.lower()):
+    for head in _heads(key):
+        if forms & _forms(head) or _abbreviates(head, word.lower()):
             return True
     return concept is not None and key_concept(key) == concept
 

@@ -36,7 +36,6 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.nouns import bound_concept, key_concept
 
 if TYPE_CHECKING:
-    from nofab.evidence.index import Evidence
     from nofab.evidence.records import Record
 
 #: The confidence of a small count the evidence's count of the same noun contradicts.
@@ -86,9 +85,10 @@ def _said(texts: list[str], count: int, concept: str) -> bool:
     return False
 
 
-def _reported(evidence: Evidence) -> list[Record]:
+def _reported(fields: RecordFields) -> list[Record]:
     """The records the answer is about: those it names, and those of the last call's result."""
-    named = {id(record) for record in RecordFields(evidence).named()}
+    evidence = fields.evidence
+    named = {id(record) for record in fields.named()}
     last = next(
         (
             i
@@ -110,12 +110,13 @@ def _reported(evidence: Evidence) -> list[Record]:
 
 
 def counted_findings(
-    finding: Callable[..., Finding], evidence: Evidence, structural_max: int
+    finding: Callable[..., Finding], records: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
     """``unverified_number`` findings for the small counts the evidence's count of the same
     noun contradicts, built by the number detector's ``finding``."""
     fields: CountedFields | None = None
     said: dict[tuple[int, str], bool] = {}
+    evidence = records.evidence
     answer = evidence.answer
     for numeral in evidence.numerals:
         if numeral.kind != "number" or numeral.decimals or numeral.scale != 1.0:
@@ -126,7 +127,7 @@ def counted_findings(
         concept = bound_concept(answer, numeral.span[1])
         if concept is None:
             continue
-        fields = fields if fields is not None else CountedFields(_reported(evidence))
+        fields = fields if fields is not None else CountedFields(_reported(records))
         held = fields.contradicts(concept, count) if fields else None
         if held is None:
             continue

@@ -7,25 +7,22 @@ role of a named record (``nofab.numbers.roles``). Each module states its princip
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
+from nofab.numbers.anchored import RecordFields
 from nofab.numbers.counted import counted_findings
 from nofab.numbers.roles import role_findings
 from nofab.numbers.scores import score_findings
 
-if TYPE_CHECKING:
-    from nofab.evidence.index import Evidence
-
 
 def fact_findings(
-    finding: Callable[..., Finding], evidence: Evidence, structural_max: int
+    finding: Callable[..., Finding], fields: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
     """The findings of the three readings, built by the number detector's ``finding``
-    (passed in: importing the detectors here would be a cycle)."""
-    yield from score_findings(finding, evidence, structural_max)
-    yield from counted_findings(finding, evidence, structural_max)
-    yield from role_findings(finding, evidence)
+    (passed in: importing the detectors here would be a cycle), over the run's records."""
+    yield from score_findings(finding, fields.evidence, structural_max)
+    yield from counted_findings(finding, fields, structural_max)
+    yield from role_findings(finding, fields)
 
 
 __all__ = ["fact_findings"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
@@ -34,7 +34,6 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import by_language
 
 if TYPE_CHECKING:
-    from nofab.evidence.index import Evidence
     from nofab.evidence.records import Record
 
 #: The confidence of a time or date the named record holds under the other role only.
@@ -90,7 +89,10 @@ def role_before(answer: str, start: int) -> str | None:
     return "start" if weak else None
 
 
+@lru_cache(maxsize=4096)
 def _key_role(key: str) -> str | None:
+    """The role a field key says ("scheduled_departure_time_est" -> start), or None; keys
+    repeat across records and turns, so each is read once."""
     parts = [p.lower() for p in _KEY_PART.findall(key.rsplit(".", 1)[-1])]
     parts += [a + b for a, b in itertools.pairwise(parts)]  # "check_in" is checkin
     roles = {_key_roles()[p] for p in parts if p in _key_roles()}
@@ -129,10 +131,13 @@ def _same_hour(held: int, hour: int, exact: bool) -> bool:
     return held < 12 and held + 12 == hour
 
 
-def role_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterator[Finding]:
+def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iterator[Finding]:
     """``unverified_number`` findings for times and dates the evidence holds, that the answer
     gives a role for a named record whose field of that role says otherwise."""
-    fields: RecordFields | None = None
+    evidence = fields.evidence
+    both = {id(r) for r in evidence.records if {_key_role(k) for k in r.values} >= {"start", "end"}}
+    if not both:
+        return  # no record holds a start and an end: no role to read against
     answer = evidence.answer
     dates = evidence.dates
     for numeral in evidence.numerals:
@@ -147,7 +152,6 @@ def role_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterat
         role = role_before(answer, numeral.span[0])
         if role is None:
             continue
-        fields = fields if fields is not None else RecordFields(evidence)
         other = "end" if role == "start" else "start"
         held: list[tuple[Record, list[str]]] = []
         for record in fields.named_in_sentence(numeral.span[0]):
@@ -155,7 +159,7 @@ def role_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterat
             if agrees:
                 held = []
                 break
-            if same and _held(record, other, numeral)[0]:
+            if same and id(record) in both and _held(record, other, numeral)[0]:
                 held.append((record, same))
         if held:
             record, same = held[0]
