@@ -49,7 +49,7 @@ from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_deri
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
 
-#: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
+#: Bare integers up to this are structural ("3 groups"); checked only as facts (``numbers.facts``).
 STRUCTURAL_MAX = 12
 
 #: Base confidence per kind of literal: how much it looks like a claimed fact.
