@@ -116,6 +116,10 @@ def test_a_small_count_the_reported_record_counts_otherwise_is_a_finding(
         ("Il vous faut 2 jours supplémentaires.", CARD),
         ("You get 2 free bags on this booking.", BOOKING),
         ("Das sind 3 Werktage pro Karte.", CARD),
+        ("You may check up to 5 bags on QWE123.", BOOKING),
+        ("I added 5 checked bags to QWE123.", BOOKING),
+        ("Puede llevar hasta 5 maletas en QWE123.", BOOKING),
+        ("Sie dürfen bis zu 5 Koffer mitnehmen.", BOOKING),
         # the noun is no count the record holds
         ("You can do it in 3 steps, or pick one of 2 options.", CARD),
         ("It takes 3 weeks.", CARD),

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
-from nofab.numbers.nouns import bound_concept, key_concept
+from nofab.numbers.nouns import bound_concept, key_concept, modified_before
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
@@ -125,7 +125,7 @@ def counted_findings(
         if not 0 <= count <= structural_max:
             continue
         concept = bound_concept(answer, numeral.span[1])
-        if concept is None:
+        if concept is None or modified_before(answer, numeral.span[0]):
             continue
         fields = fields if fields is not None else CountedFields(_reported(records))
         held = fields.contradicts(concept, count) if fields else None

@@ -7,7 +7,8 @@ the English forms of a noun but its singular concept word are the words of a key
 such a count (plural or mass forms: "days", "baggages", "luggage"), while a singular key word
 ("day", "month") is more often a calendar part than a count, unless a count word stands
 beside it ("num_night", "bag_count"). A modifier beside the noun ("2 more days", "3 free
-bags", "2 per passenger") makes the count a part, an allowance or a rate: no binding.
+bags", "2 per passenger", "up to 4 bags", "added 2 bags") makes the count a part, a limit,
+a change or a rate: no binding.
 Risk: a noun form shared by two languages with different senses; the lexicon keeps forms
 that collide out.
 """
@@ -24,6 +25,8 @@ COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity",
 #: The word or two after the number: the noun, or an adjective then the noun ("3 checked
 #: bags", "5 jours ouvrés" reads "jours" first).
 _AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+))?")
+#: The two words before the number ("up to 4", "added 2").
+_BEFORE = re.compile(r"([^\W\d_]+)[\s'’]+(?:([^\W\d_]+)[\s'’]+)?$")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
@@ -61,6 +64,13 @@ def bound_concept(answer: str, end: int) -> str | None:
     return next((forms[w] for w in words if w in forms), None)
 
 
+def modified_before(answer: str, start: int) -> bool:
+    """Does a modifier stand in the two words before the number at ``start`` ("up to 4
+    bags", "added 2 bags", "bis zu 3 Koffer")? Then the count is a limit or a change."""
+    found = _BEFORE.search(answer, max(0, start - 40), start)
+    return found is not None and bool(_modifiers().intersection(w.lower() for w in found.groups() if w))
+
+
 def key_concept(key: str) -> str | None:
     """The noun a field's key counts ("replacement_eta_days" -> day), or None."""
     forms, keys = _nouns()
@@ -73,4 +83,4 @@ def key_concept(key: str) -> str | None:
     return None
 
 
-__all__ = ["COUNT_MARKERS", "bound_concept", "key_concept"]
+__all__ = ["COUNT_MARKERS", "bound_concept", "key_concept", "modified_before"]
