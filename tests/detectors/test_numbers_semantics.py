@@ -120,6 +120,9 @@ def test_a_small_count_the_reported_record_counts_otherwise_is_a_finding(
         ("I added 5 checked bags to QWE123.", BOOKING),
         ("Puede llevar hasta 5 maletas en QWE123.", BOOKING),
         ("Sie dürfen bis zu 5 Koffer mitnehmen.", BOOKING),
+        # a subset of what the field counts
+        ("Of your rooms, 3 rooms are available tonight.", {"hotel_id": "h-1", "rooms": [{}, {}, {}, {}, {}]}),
+        ("Quedan 3 habitaciones disponibles.", {"hotel_id": "h-1", "rooms": [{}, {}, {}, {}, {}]}),
         # the noun is no count the record holds
         ("You can do it in 3 steps, or pick one of 2 options.", CARD),
         ("It takes 3 weeks.", CARD),
@@ -255,6 +258,9 @@ MOVED = [
         # no role word, or the record is named in another sentence
         ("Team sync: 11:15 AM.", [EVENTS]),
         ("You have Team sync at 10:00. I added a gym session at 11:15 AM.", [EVENTS]),
+        # a date with a plain "on" has no role: any date of the record
+        ("Hotel Lumen: your booking renews on May 7.", [STAY]),
+        ("Hotel Lumen : renouvellement le 7 mai.", [STAY]),
         # the record holds one role only
         ("Standup ends at 09:30.", [{"title": "Standup", "start": "2026-03-04T09:30:00"}]),
     ],

@@ -22,9 +22,9 @@ from nofab.numbers.lexicon import by_language
 
 #: Key words that make a singular noun a count ("num_night", "bag_count").
 COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity", "nb"})
-#: The word or two after the number: the noun, or an adjective then the noun ("3 checked
-#: bags", "5 jours ouvrés" reads "jours" first).
-_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+))?")
+#: The three words after the number: the noun is the first or second ("3 checked bags",
+#: "5 jours ouvrés"), a modifier any of them ("3 rooms are available").
+_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+))?)?")
 #: The two words before the number ("up to 4", "added 2").
 _BEFORE = re.compile(r"([^\W\d_]+)[\s'’]+(?:([^\W\d_]+)[\s'’]+)?$")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
@@ -52,7 +52,7 @@ def _nouns() -> tuple[dict[str, str], dict[str, str]]:
 
 def bound_concept(answer: str, end: int) -> str | None:
     """The counted noun the number ending at ``end`` is bound to, as its concept, or None.
-    A modifier among the two words read ("2 more days", "3 free bags", "2 per passenger",
+    A modifier among the three words read ("2 more days", "3 free bags", "2 per passenger",
     "2 nuits supplémentaires") makes the count a part or a rate, not the field's count."""
     found = _AFTER.match(answer, end)
     if found is None:
@@ -61,7 +61,7 @@ def bound_concept(answer: str, end: int) -> str | None:
     if _modifiers().intersection(words):
         return None
     forms = _nouns()[0]
-    return next((forms[w] for w in words if w in forms), None)
+    return next((forms[w] for w in words[:2] if w in forms), None)
 
 
 def modified_before(answer: str, start: int) -> bool:

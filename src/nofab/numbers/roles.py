@@ -5,7 +5,8 @@ Principle: a record that holds both a start and an end (an event's start and end
 flight's departure and arrival, a stay's check-in and check-out) gives each time its role,
 and the answer gives one too: the word before the time ("from", "starts", "departs" vs
 "until", "ends", "arrives", in five languages: ``time_roles`` in ``numbers.json``; a plain
-"at" is the start, and a range link "to" ends a range that a time before it opened). A time
+"at" makes a time the start — not a date: "renews on May 3" is any date of the record —, and
+a range link "to" ends a range that a time before it opened). A time
 that the evidence holds somewhere, stated with a role for a record the answer names, must be
 that record's field of that role: the same event's end given as its start is a misread, not
 a grounded time. Which record: the one named nearest before the time in its sentence
@@ -68,8 +69,9 @@ def _key_roles() -> dict[str, str]:
 
 
 def role_before(answer: str, start: int) -> str | None:
-    """The role ("start" or "end") the words before the time at ``start`` give it, or None
-    when its clause gives none it can be sure of."""
+    """The role ("start" or "end") the words before the time at ``start`` give it, "at" when
+    only a plain "at" does (a start for a time, nothing for a date: "renews on May 3"), or
+    None when its clause gives none it can be sure of."""
     lo = max(0, start - ROLE_REACH)
     cut = max((m.end() for m in _CLAUSE_END.finditer(answer, lo, start)), default=lo)
     pattern, role_of = _cues()
@@ -86,7 +88,7 @@ def role_before(answer: str, start: int) -> str | None:
         if role in ("start", "end"):
             return role
         weak = weak or role
-    return "start" if weak else None
+    return "at" if weak else None
 
 
 @lru_cache(maxsize=4096)
@@ -150,6 +152,8 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
         else:
             continue
         role = role_before(answer, numeral.span[0])
+        if role == "at":
+            role = "start" if numeral.kind == "time" else None  # "at 12:30"; "due on May 3"
         if role is None:
             continue
         other = "end" if role == "start" else "start"
