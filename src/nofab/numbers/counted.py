@@ -59,6 +59,10 @@ class CountedFields:
     def __bool__(self) -> bool:
         return bool(self._held)
 
+    def concepts(self) -> frozenset[str]:
+        """The nouns the records count."""
+        return frozenset(self._held)
+
     def contradicts(self, concept: str, count: int) -> list[float] | None:
         """The held counts of ``concept`` when none of them (nor a sum or difference of two,
         nor their total) is ``count``; None when the evidence agrees or holds no such count."""
@@ -85,7 +89,7 @@ def _said(texts: list[str], count: int, concept: str) -> bool:
     return False
 
 
-def _reported(fields: RecordFields) -> list[Record]:
+def reported(fields: RecordFields) -> list[Record]:
     """The records the answer is about: those it names, and those of the last call's result."""
     evidence = fields.evidence
     named = {id(record) for record in fields.named()}
@@ -127,7 +131,7 @@ def counted_findings(
         concept = bound_concept(answer, numeral.span[1])
         if concept is None or modified_before(answer, numeral.span[0]):
             continue
-        fields = fields if fields is not None else CountedFields(_reported(records))
+        fields = fields if fields is not None else CountedFields(reported(records))
         held = fields.contradicts(concept, count) if fields else None
         if held is None:
             continue
@@ -146,10 +150,4 @@ def counted_findings(
         )
 
 
-__all__ = [
-    "CONFIDENCE_COUNT",
-    "CountedFields",
-    "bound_concept",
-    "counted_findings",
-    "key_concept",
-]
+__all__ = ["CONFIDENCE_COUNT", "CountedFields", "counted_findings", "reported"]
