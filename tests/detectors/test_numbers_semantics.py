@@ -267,3 +267,17 @@ MOVED = [
 )
 def test_a_time_read_in_its_role_passes(response: str, results: list[Any]) -> None:
     assert blocking(response, *results) == []
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        f"You have {'9' * 400} days left.",
+        f"Jayson Tatum had {'9' * 400} points.",
+        "QX101 departs at 99:99, arrives at 12:40.",
+        "Hotel Lumen: check-in on May 37, check-out on May 7.",
+    ],
+)
+def test_hostile_numbers_never_crash_the_readings(response: str) -> None:
+    results = [CARD, FLIGHT, STAY, BOX]
+    findings(turn(response, *(call(f"tool_{i}", r) for i, r in enumerate(results))), detector="numbers")

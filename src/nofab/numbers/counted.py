@@ -78,15 +78,22 @@ class CountedFields:
         return values
 
 
-def _said(texts: list[str], count: int, concept: str) -> bool:
-    """Does one of ``texts`` say ``count`` of the noun itself ("3 bags", "3 checked bags")?
-    (Asked once per count and noun of a turn: at most a dozen counts of a few nouns.)"""
-    pattern = re.compile(rf"(?<![\d.,]){count}(?![\d.,]\d)")
+#: A count of up to two digits in evidence text, not part of a longer number or a decimal.
+_COUNT = re.compile(r"(?<![\d.,])\d{1,2}(?![\d]|[.,]\d)")
+
+
+def said_counts(texts: Iterable[str], structural_max: int) -> set[tuple[int, str]]:
+    """Every (count, noun) the texts say as written ("3 bags", "3 checked bags"), in one pass
+    over them (a turn's evidence may be long; each answer count asks this set)."""
+    out: set[tuple[int, str]] = set()
     for text in texts:
-        for found in pattern.finditer(text):
-            if bound_concept(text, found.end()) == concept:
-                return True
-    return False
+        for found in _COUNT.finditer(text):
+            count = int(found.group())
+            if count <= structural_max:
+                concept = bound_concept(text, found.end())
+                if concept is not None:
+                    out.add((count, concept))
+    return out
 
 
 def reported(fields: RecordFields) -> list[Record]:
@@ -119,15 +126,15 @@ def counted_findings(
     """``unverified_number`` findings for the small counts the evidence's count of the same
     noun contradicts, built by the number detector's ``finding``."""
     fields: CountedFields | None = None
-    said: dict[tuple[int, str], bool] = {}
+    said: set[tuple[int, str]] | None = None
     evidence = records.evidence
     answer = evidence.answer
     for numeral in evidence.numerals:
         if numeral.kind != "number" or numeral.decimals or numeral.scale != 1.0:
             continue
+        if not 0 <= numeral.value <= structural_max:
+            continue  # also never int() of an infinite or NaN value ("9" * 400)
         count = int(numeral.value)
-        if not 0 <= count <= structural_max:
-            continue
         concept = bound_concept(answer, numeral.span[1])
         if concept is None or modified_before(answer, numeral.span[0]):
             continue
@@ -135,9 +142,9 @@ def counted_findings(
         held = fields.contradicts(concept, count) if fields else None
         if held is None:
             continue
-        if (count, concept) not in said:
-            said[count, concept] = _said([s.text for s in evidence.sources], count, concept)
-        if said[count, concept]:
+        if said is None:
+            said = said_counts((source.text for source in evidence.sources), structural_max)
+        if (count, concept) in said:
             continue
         shown = ", ".join(f"{v:g}" for v in held)
         yield finding(
@@ -150,4 +157,4 @@ def counted_findings(
         )
 
 
-__all__ = ["CONFIDENCE_COUNT", "CountedFields", "counted_findings", "reported"]
+__all__ = ["CONFIDENCE_COUNT", "CountedFields", "counted_findings", "reported", "said_counts"]
