@@ -21,14 +21,14 @@ reads like the label but means another quantity of that name (an amount charged 
 balance) — hence only near values count as slips. Both need a derivation-only number on top,
 and the finding says which record and field it was held against.
 
-A field word after the number ("Tatum ... 35 points", "9 rebounds", "3 Nächte") labels it
+A field word after the number ("Tatum ... 35 points", "438 calories", "35 puntos") labels it
 too, and more tightly: the noun says what the number counts. Principle: when a record named
 earlier in the same sentence holds that field with another value (and no count the turn
 mentions times it), a sum, difference or ratio of other numbers that lands on the stated value
 is a coincidence, not an explanation — whatever the distance from the held value. The noun
 names the field when it is the key's head word (its English stem, or the key abbreviates it:
 "pts" for points, "reb" for rebounds), or a counted noun of the lexicon the key counts
-(``nofab.numbers.counted``). A record is named by its naming fields, or by a text value of two
+(``nofab.numbers.nouns``). A record is named by its naming fields, or by a text value of two
 or three words that only that record holds ("Jayson Tatum" under "player"). Risk: totals
 legitimately derived from parts ("62 points over both games" beside one game's record): a
 total over a column is explained before any derivation is asked, and a clause that announces
@@ -190,11 +190,11 @@ class RecordFields:
         """How the record the answer names holds the labelled field differently, or None
         when no named record has such a field or one of them agrees with ``[lo, hi]``
         (itself, or times a count of ``counts()``, asked only then: it reads the turn).
-        The field word after the number is asked first (``counted``), then the label before."""
+        The field word after the number is asked first, then the label before it."""
         start = span[0]
-        counted = self._counted(span, lo, hi, counts)
-        if counted is not None:
-            return counted
+        after = self._field_word(span, lo, hi, counts)
+        if after is not None:
+            return after
         label = self.label(start)
         if not label or not self._keys_hold(label):
             return None
@@ -211,7 +211,7 @@ class RecordFields:
             return None
         return next((f"{r.label} holds {key} = {v:g}" for r, key, v in fields if slip(v, lo, hi)), None)
 
-    def _counted(
+    def _field_word(
         self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
     ) -> str | None:
         """The field word after the number, held by a record named before it in the same
