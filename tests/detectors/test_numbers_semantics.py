@@ -140,6 +140,13 @@ def test_the_user_saying_the_count_grounds_it() -> None:
     assert blocking("Listo: 4 maletas en QWE123.", BOOKING, user="Quiero 4 maletas, por favor.") == []
 
 
+def test_an_earlier_record_holding_the_count_grounds_it() -> None:
+    earlier = call("get_reservation", {"reservation_id": "ZZZ999", "total_baggages": 5})
+    now = call("update_reservation", {"reservation_id": "QWE123", "total_baggages": 2})
+    assert blocking("You had 5 checked bags on the old booking.", earlier["result"], now["result"]) == []
+    assert blocking("Tenías 7 maletas en la reserva anterior.", earlier["result"], now["result"]) == ["7"]
+
+
 def test_only_the_records_the_answer_reports_on_count() -> None:
     """A count of an earlier, unnamed result is about something else; a named one is not."""
     earlier = call("get_reservation", {"reservation_id": "ZZZ999", "passengers": [{}]})

@@ -8,12 +8,13 @@ claimed fact about the thing counted. Principle: when the tool results hold a fi
 counts that noun ("replacement_eta_days": 5, "total_baggages": 2, a "passengers" list of
 two) and none of them holds the stated count — nor a sum or difference of two of them (free
 bags = total - paid), nor their total — the count is a finding, unless the user message, the
-context or a result says the same count of that noun as written ("3 bags").
+context or a result says the same count of that noun as written ("3 bags"), or any record
+of the turn holds it.
 
-Which records: those the answer is about — a record it names (``nofab.numbers.anchored``),
-or one of the result of the turn's last tool call (what the answer reports on). A count held
-by a record fetched earlier for something else (another reservation's passengers) says
-nothing about the count the answer gives now.
+Which records contradict: those the answer is about — a record it names
+(``nofab.numbers.anchored``), or one of the result of the turn's last tool call (what the
+answer reports on). A count held by a record fetched earlier for something else (another
+reservation's passengers) says nothing against the count the answer gives now.
 
 Which noun a count is bound to, and which field keys count it: ``nofab.numbers.nouns``.
 
@@ -62,6 +63,10 @@ class CountedFields:
     def concepts(self) -> frozenset[str]:
         """The nouns the records count."""
         return frozenset(self._held)
+
+    def holds(self, concept: str, count: int) -> bool:
+        """Does a record hold exactly ``count`` of ``concept``?"""
+        return count in self._held.get(concept, ())
 
     def contradicts(self, concept: str, count: int) -> list[float] | None:
         """The held counts of ``concept`` when none of them (nor a sum or difference of two,
@@ -126,6 +131,7 @@ def counted_findings(
     """``unverified_number`` findings for the small counts the evidence's count of the same
     noun contradicts, built by the number detector's ``finding``."""
     fields: CountedFields | None = None
+    anywhere: CountedFields | None = None
     said: set[tuple[int, str]] | None = None
     evidence = records.evidence
     answer = evidence.answer
@@ -142,6 +148,9 @@ def counted_findings(
         held = fields.contradicts(concept, count) if fields else None
         if held is None:
             continue
+        anywhere = anywhere if anywhere is not None else CountedFields(evidence.records)
+        if anywhere.holds(concept, count):
+            continue  # an earlier result counts the noun so: the answer may speak of that
         if said is None:
             said = said_counts((source.text for source in evidence.sources), structural_max)
         if (count, concept) in said:
@@ -152,7 +161,7 @@ def counted_findings(
             numeral.text,
             CONFIDENCE_COUNT,
             numeral.span,
-            f"{numeral.text} {concept}(s): the tool results count {concept}s as {shown}",
+            f"{numeral.text} {concept}(s), but the records the answer reports on count {concept}s as {shown}",
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
 
