@@ -232,6 +232,7 @@ STAY = {"hotel_name": "Hotel Lumen", "check_in_date": "2026-05-03", "check_out_d
         ("Team sync at 11:15, then the Dentist at 2:30 PM.", EVENTS, ["11:15"]),
         ("Team sync runs from 10:00 until 2:30 PM.", EVENTS, ["2:30 PM"]),
         ("Le Dentist commence à 15:20.", EVENTS, ["15:20"]),
+        ("TEAM SYNC Starts At 11:15 AM.", EVENTS, ["11:15 AM"]),
         ("QX101 departs at 12:40.", FLIGHT, ["12:40"]),
         ("QX101 landet um 09:05.", FLIGHT, ["09:05"]),
         ("El QX101 sale a las 12:40.", FLIGHT, ["12:40"]),

@@ -10,15 +10,16 @@ a range link "to" ends a range that a time before it opened). A time
 that the evidence holds somewhere, stated with a role for a record the answer names, must be
 that record's field of that role: the same event's end given as its start is a misread, not
 a grounded time. Which record: the one named nearest before the time in its sentence
-(``nofab.numbers.anchored``); a record named in an earlier sentence is another item's.
+(``nofab.numbers.anchored``); a record named in an earlier sentence or line is another
+item's (a heading above "- Departure: 09:05" is not read: that wider reach raised clean flags).
 Which fields: keys whose words say the role (``start_keys`` / ``end_keys``: start,
 departure, check-in vs end, arrival, check-out).
 
 Risk: a role word that governs another time of the clause ("moved from 3 to 4": the new
 start read as an end) — so a clause with a word of moving (moved, rescheduled, verschoben
 ... ``time_roles.move``) reads no role, a range link only ends a range a time before it
-opened, and a plain "at" after another time of the clause reads no role; a record that holds several times
-of one role (legs of a trip) compares against all of them.
+opened, and a plain "at" after another time of the clause reads no role; a record that holds
+several times of one role (legs of a trip) compares against all of them.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def _cues() -> tuple[re.Pattern[str], dict[str, str]]:
             for word in table.get(role, ()):
                 role_of.setdefault(word.lower(), role)
     words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(role_of, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'’-])(?:{words})(?![\w'’-])|\d+"), role_of
+    return re.compile(rf"(?<![\w'’-])(?:{words})(?![\w'’-])|\d+", re.IGNORECASE), role_of
 
 
 @cache
