@@ -28,8 +28,8 @@ mentions times it), a sum, difference or ratio of other numbers that lands on th
 is a coincidence, not an explanation — whatever the distance from the held value. The noun
 names the field when it is the key's head word (its English stem, or the key abbreviates it:
 "pts" for points, "reb" for rebounds), or a counted noun of the lexicon the key counts
-(``nofab.numbers.nouns``). A record is named by its naming fields, or by a text value of two
-or three words that only that record holds ("Jayson Tatum" under "player"). Risk: totals
+(``nofab.numbers.nouns``). A record is named by its naming fields, or by a capitalised text value of
+two or three words that only that record holds ("Jayson Tatum" under "player"). Risk: totals
 legitimately derived from parts ("62 points over both games" beside one game's record): a
 total over a column is explained before any derivation is asked, and a clause that announces
 arithmetic (total, combined, in all ...) keeps its derivation; a shared name held by one
@@ -82,6 +82,13 @@ def _forms(word: str) -> frozenset[str]:
     return frozenset((lowered, stem("english", lowered)))
 
 
+@lru_cache(maxsize=16384)
+def _name_words(text: str) -> tuple[str, ...]:
+    """A record name's words as the answer's tokens are read (normalised); names repeat
+    across the records of a result and across turns, so each is read once."""
+    return tuple(_TOKEN.findall(normalise(text)))
+
+
 @lru_cache(maxsize=4096)
 def _key_stems(key: str) -> tuple[frozenset[str], ...]:
     """Each word of a field key ("available_seats", "prices.economy", "totalAmount") as its
@@ -112,7 +119,7 @@ class RecordFields:
             by_name: dict[tuple[str, ...], list[Record]] = {}
             for record in self._evidence.records:
                 for _field, text in record.names:
-                    words = tuple(_TOKEN.findall(normalise(text)))
+                    words = _name_words(text)
                     if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
                         by_name.setdefault(words, []).append(record)
             for words, holder in _identifying_values(self._evidence.records).items():
@@ -277,14 +284,17 @@ def _heads(key: str) -> list[str]:
 
 
 def _identifying_values(records: Iterable[Record]) -> dict[tuple[str, ...], list[Record]]:
-    """Text values of two or three words (a full name, a title) that one record alone holds:
-    they name it as a naming field does. Values shared by several records group them."""
+    """Text values of two or three words (a full name, a title: written with a capital) that
+    one record alone holds: they name it as a naming field does. Values shared by several
+    records group them."""
     holders: dict[tuple[str, ...], list[Record]] = {}
     for record in records:
         for text in record.values.values():
-            if len(text) > 60 or " " not in text.strip() or as_number(text) is not None:
+            if not text[:1].isupper() or len(text) > 60 or not 1 <= text.count(" ") <= MAX_NAME_WORDS:
+                continue  # the cheap tests first: most values are numbers, codes or prose
+            if as_number(text) is not None:
                 continue
-            words = tuple(_TOKEN.findall(normalise(text)))
+            words = _name_words(text)
             if 2 <= len(words) <= MAX_NAME_WORDS and all(_WORD.fullmatch(w) for w in words):
                 held = holders.setdefault(words, [])
                 if not held or held[-1] is not record:

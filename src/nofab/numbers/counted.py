@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from nofab.evidence.records import as_number
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.nouns import bound_concept, key_concept, modified_before
@@ -52,9 +53,10 @@ class CountedFields:
     def __init__(self, records: Iterable[Record]) -> None:
         self._held: dict[str, set[float]] = {}
         for record in records:
-            for key, value in record.numeric_fields():
-                concept = key_concept(key)
-                if concept is not None and value >= 0:
+            for key, text in record.values.items():
+                concept = key_concept(key)  # the key first: most fields count no noun
+                value = as_number(text) if concept is not None else None
+                if concept is not None and value is not None and value >= 0:
                     self._held.setdefault(concept, set()).add(value)
 
     def __bool__(self) -> bool:
@@ -144,13 +146,13 @@ def counted_findings(
         concept = bound_concept(answer, numeral.span[1])
         if concept is None or modified_before(answer, numeral.span[0]):
             continue
+        anywhere = anywhere if anywhere is not None else CountedFields(evidence.records)
+        if concept not in anywhere.concepts() or anywhere.holds(concept, count):
+            continue  # no record counts the noun, or one counts it so (an earlier result)
         fields = fields if fields is not None else CountedFields(reported(records))
         held = fields.contradicts(concept, count) if fields else None
         if held is None:
             continue
-        anywhere = anywhere if anywhere is not None else CountedFields(evidence.records)
-        if anywhere.holds(concept, count):
-            continue  # an earlier result counts the noun so: the answer may speak of that
         if said is None:
             said = said_counts((source.text for source in evidence.sources), structural_max)
         if (count, concept) in said:

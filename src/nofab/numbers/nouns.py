@@ -16,7 +16,7 @@ that collide out.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from nofab.numbers.lexicon import by_language
 
@@ -71,8 +71,10 @@ def modified_before(answer: str, start: int) -> bool:
     return found is not None and bool(_modifiers().intersection(w.lower() for w in found.groups() if w))
 
 
+@lru_cache(maxsize=4096)
 def key_concept(key: str) -> str | None:
-    """The noun a field's key counts ("replacement_eta_days" -> day), or None."""
+    """The noun a field's key counts ("replacement_eta_days" -> day), or None; keys repeat
+    across records and turns, so each is read once."""
     forms, keys = _nouns()
     parts = [p.lower() for p in _KEY_PART.findall(key.rsplit(".", 1)[-1])]
     for part in parts:

@@ -44,6 +44,9 @@ CONFIDENCE_ROLE = 0.8
 ROLE_REACH = 100
 
 _ROLES = ("move", "start", "end", "range", "at")
+#: The words of a clause (with their inner apostrophes and hyphens: "jusqu'à", "check-in")
+#: and its numbers.
+_TOKENS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+")
 _CLAUSE_END = re.compile(r"[\n.;!?,(•|]")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _FIELD_TIME = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})")
@@ -51,16 +54,15 @@ _FIELD_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})")
 
 
 @cache
-def _cues() -> tuple[re.Pattern[str], dict[str, str]]:
-    """One pattern finding every role word (longest first) and every number of a clause, and
-    each word's role."""
+def _cues() -> dict[str, str]:
+    """Each role word or two-word phrase ("a las") of every language, lower case, with its
+    role."""
     role_of: dict[str, str] = {}
     for table in by_language("time_roles").values():
         for role in _ROLES:
             for word in table.get(role, ()):
-                role_of.setdefault(word.lower(), role)
-    words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(role_of, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'’-])(?:{words})(?![\w'’-])|\d+", re.IGNORECASE), role_of
+                role_of.setdefault(" ".join(word.lower().replace("’", "'").split()), role)
+    return role_of
 
 
 @cache
@@ -75,17 +77,26 @@ def role_before(answer: str, start: int) -> str | None:
     None when its clause gives none it can be sure of."""
     lo = max(0, start - ROLE_REACH)
     cut = max((m.end() for m in _CLAUSE_END.finditer(answer, lo, start)), default=lo)
-    pattern, role_of = _cues()
-    found = [m.group() for m in pattern.finditer(answer, cut, start)]
-    if any(role_of.get(" ".join(t.lower().split())) == "move" for t in found):
+    role_of = _cues()
+    words = [w.lower().replace("’", "'") for w in _TOKENS.findall(answer, cut, start)]
+    found: list[str | None] = []  # per word or phrase: its role, "#" for a number, else None
+    i = 0
+    while i < len(words):
+        pair = f"{words[i]} {words[i + 1]}" if i + 1 < len(words) else ""
+        if pair in role_of:
+            found.append(role_of[pair])
+            i += 2
+            continue
+        found.append("#" if words[i][0].isdigit() else role_of.get(words[i]))
+        i += 1
+    if "move" in found:
         return None  # "moved from 3 PM to 4 PM": an old and a new time, not a range
     weak: str | None = None
-    for token in reversed(found):
-        if token[0].isdigit():
+    for role in reversed(found):
+        if role == "#":
             # "from 3:00 to 4:00": the link closes a range; any other word before another
             # time of the clause is that time's, not this one's
             return "end" if weak == "range" else None
-        role = role_of.get(" ".join(token.lower().split()))
         if role in ("start", "end"):
             return role
         weak = weak or role
@@ -138,25 +149,25 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
     """``unverified_number`` findings for times and dates the evidence holds, that the answer
     gives a role for a named record whose field of that role says otherwise."""
     evidence = fields.evidence
-    both = {id(r) for r in evidence.records if {_key_role(k) for k in r.values} >= {"start", "end"}}
-    if not both:
-        return  # no record holds a start and an end: no role to read against
     answer = evidence.answer
     dates = evidence.dates
+    roles: set[str | None] | None = None
     for numeral in evidence.numerals:
-        if numeral.kind == "time" and numeral.time is not None:
-            if not dates.has_time(*numeral.time):
-                continue  # the direct check reports it already
-        elif numeral.kind == "date" and numeral.date is not None:
-            if not dates.has_date(numeral.date):
-                continue
-        else:
+        if numeral.kind not in ("time", "date"):
             continue
-        role = role_before(answer, numeral.span[0])
+        role = role_before(answer, numeral.span[0])  # the cheap test first: most have none
         if role == "at":
             role = "start" if numeral.kind == "time" else None  # "at 12:30"; "due on May 3"
         if role is None:
             continue
+        if numeral.time is not None and not dates.has_time(*numeral.time):
+            continue  # the direct check reports it already
+        if numeral.date is not None and numeral.time is None and not dates.has_date(numeral.date):
+            continue
+        if roles is None:  # once per turn: do the turn's records hold both roles at all?
+            roles = {_key_role(key) for key in {k for r in evidence.records for k in r.values}}
+        if not {"start", "end"} <= roles:
+            return
         other = "end" if role == "start" else "start"
         held: list[tuple[Record, list[str]]] = []
         for record in fields.named_in_sentence(numeral.span[0]):
@@ -164,7 +175,7 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
             if agrees:
                 held = []
                 break
-            if same and id(record) in both and _held(record, other, numeral)[0]:
+            if same and _held(record, other, numeral)[0]:
                 held.append((record, same))
         if held:
             record, same = held[0]
