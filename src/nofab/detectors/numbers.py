@@ -43,13 +43,13 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
+from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.rounding import display_interval
-from nofab.numbers.scores import score_findings
 from nofab.numbers.shown import ShownNumbers
 
-#: Bare integers up to this are structural ("3 groups", "step 2") and never checked.
+#: Bare integers up to this are structural ("3 groups"); checked only as facts (``numbers.facts``).
 STRUCTURAL_MAX = 12
 
 #: Base confidence per kind of literal: how much it looks like a claimed fact.
@@ -100,7 +100,7 @@ class NumberDetector(DetectorBase):
         run, pending = self._explain(evidence)
         if pending and evidence.turn.earlier_answers:
             pending = repeats(run, pending, EarlierFigures(evidence, self._verdicts))
-        yield from [*map(run.finding, pending), *score_findings(self.finding, evidence, self.structural_max)]
+        yield from [*map(run.finding, pending), *fact_findings(self.finding, run.fields, self.structural_max)]
 
     def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:
         """The numbers the evidence does not explain, with the run that checked them."""
@@ -244,7 +244,7 @@ class _Run:
             found = ""
             if numeral.kind in _OPERAND_KINDS:
                 lo, hi = self.interval(numeral)
-                found = self.fields.misread(start, lo, hi, self.counts) or ""
+                found = self.fields.misread(numeral.span, lo, hi, self.counts) or ""
             self._misread[start] = found
         return found
 

@@ -20,19 +20,35 @@ Risk: a record name that is also a common word anchoring an unrelated value; a f
 reads like the label but means another quantity of that name (an amount charged vs a card's
 balance) — hence only near values count as slips. Both need a derivation-only number on top,
 and the finding says which record and field it was held against.
+
+A field word after the number ("Tatum ... 35 points", "438 calories", "35 puntos") labels it
+too, and more tightly: the noun says what the number counts. Principle: when a record named
+earlier in the same sentence holds that field with another value (and no count the turn
+mentions times it), a sum, difference or ratio of other numbers that lands on the stated value
+is a coincidence, not an explanation — whatever the distance from the held value. The noun
+names the field when it is the key's head word (its English stem, or the key abbreviates it:
+"pts" for points, "reb" for rebounds), or a counted noun of the lexicon the key counts
+(``nofab.numbers.nouns``). A record is named by its naming fields, or by a capitalised text value of
+two or three words that only that record holds ("Jayson Tatum" under "player"). Risk: totals
+legitimately derived from parts ("62 points over both games" beside one game's record): a
+total over a column is explained before any derivation is asked, and a clause that announces
+arithmetic (total, combined, in all ...) keeps its derivation; a shared name held by one
+record only in this turn anchors the wrong entity.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from nofab.evidence.records import Record
+from nofab.evidence.records import Record, as_number
 from nofab.language.text import normalise
 from nofab.language.vocabulary import stem
+from nofab.numbers.context import AnswerContext
+from nofab.numbers.nouns import bound_concept, key_concept
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -51,6 +67,12 @@ MAX_NAME_WORDS = 3
 _WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
 _TOKEN = re.compile(r"[\w-]+")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+#: Short key heads tried as abbreviations of a word ("pts", "reb"), at most this many.
+MAX_SHORT_HEADS = 64
+#: Where a sentence ends: its punctuation before a space, or a line break.
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+#: The word right after a number ("35 points"); a hyphen makes it an adjective ("a 20-point lead").
+_NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)")
 
 
 @lru_cache(maxsize=4096)
@@ -58,6 +80,13 @@ def _forms(word: str) -> frozenset[str]:
     """The forms a word may be written in: as is (lower case) and its English stem."""
     lowered = word.lower()
     return frozenset((lowered, stem("english", lowered)))
+
+
+@lru_cache(maxsize=16384)
+def _name_words(text: str) -> tuple[str, ...]:
+    """A record name's words as the answer's tokens are read (normalised); names repeat
+    across the records of a result and across turns, so each is read once."""
+    return tuple(_TOKEN.findall(normalise(text)))
 
 
 @lru_cache(maxsize=4096)
@@ -70,13 +99,17 @@ def _key_stems(key: str) -> tuple[frozenset[str], ...]:
 class RecordFields:
     """The records of one turn's evidence by name, and the fields an answer's label names."""
 
-    __slots__ = ("_answer", "_evidence", "_index", "_key_words")
+    __slots__ = ("_answer", "_context", "_evidence", "_heads", "_index", "_key_words", "_nouns")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
         self._answer = evidence.answer
         self._index: tuple[list[int], list[int], list[list[Record]]] | None = None
         self._key_words: frozenset[str] | None = None
+        self._context: AnswerContext | None = None
+        #: (head word forms, short heads, counted concepts) of every field key of the turn
+        self._heads: tuple[frozenset[str], tuple[str, ...], frozenset[str]] | None = None
+        self._nouns: dict[tuple[str, str | None], bool] = {}
 
     def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
         """Where the answer names a record, in order: (starts, ends, records). Built once per
@@ -86,9 +119,11 @@ class RecordFields:
             by_name: dict[tuple[str, ...], list[Record]] = {}
             for record in self._evidence.records:
                 for _field, text in record.names:
-                    words = tuple(_TOKEN.findall(normalise(text)))
+                    words = _name_words(text)
                     if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
                         by_name.setdefault(words, []).append(record)
+            for words, holder in _identifying_values(self._evidence.records).items():
+                by_name.setdefault(words, holder)
             longest: dict[str, int] = {}
             for words in by_name:
                 longest[words[0]] = max(longest.get(words[0], 0), len(words))
@@ -120,6 +155,15 @@ class RecordFields:
             self._key_words = frozenset(form for key in keys for part in _key_stems(key) for form in part)
         return all(word & self._key_words for word in label)
 
+    @property
+    def evidence(self) -> Evidence:
+        return self._evidence
+
+    def named(self) -> Iterator[Record]:
+        """Every record the answer names somewhere."""
+        for records in self._mentions()[2]:
+            yield from records
+
     def named_before(self, start: int) -> list[Record]:
         """The records named nearest before ``start`` in its block of the answer."""
         lo = max(0, start - REACH)
@@ -128,6 +172,15 @@ class RecordFields:
         starts, ends, found = self._mentions()
         k = bisect_right(ends, start) - 1
         return found[k] if k >= 0 and starts[k] >= lo else []
+
+    def named_in_sentence(self, start: int) -> list[Record]:
+        """The records named nearest before ``start`` in its sentence of the answer (read back
+        to a sentence end or a line break, at most ``REACH`` characters: bounded per number)."""
+        lo = max(0, start - REACH)
+        cut = max((m.end() for m in _SENTENCE_END.finditer(self._answer, lo, start)), default=lo)
+        starts, ends, found = self._mentions()
+        k = bisect_right(ends, start) - 1
+        return found[k] if k >= 0 and starts[k] >= cut else []
 
     def label(self, start: int) -> list[frozenset[str]]:
         """The label words before the number on its line (at most ``LABEL_CHARS`` back, so
@@ -138,10 +191,17 @@ class RecordFields:
         words = _WORD.findall(self._answer, line + 1 if line != -1 else lo, start)
         return [_forms(word) for word in words[-LABEL_WORDS:]]
 
-    def misread(self, start: int, lo: float, hi: float, counts: Callable[[], Iterable[int]]) -> str | None:
+    def misread(
+        self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
+    ) -> str | None:
         """How the record the answer names holds the labelled field differently, or None
         when no named record has such a field or one of them agrees with ``[lo, hi]``
-        (itself, or times a count of ``counts()``, asked only then: it reads the turn)."""
+        (itself, or times a count of ``counts()``, asked only then: it reads the turn).
+        The field word after the number is asked first, then the label before it."""
+        start = span[0]
+        after = self._field_word(span, lo, hi, counts)
+        if after is not None:
+            return after
         label = self.label(start)
         if not label or not self._keys_hold(label):
             return None
@@ -157,6 +217,109 @@ class RecordFields:
         if any(lo <= value * k <= hi for _r, _k, value in fields for k in factors):
             return None
         return next((f"{r.label} holds {key} = {v:g}" for r, key, v in fields if slip(v, lo, hi)), None)
+
+    def _field_word(
+        self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
+    ) -> str | None:
+        """The field word after the number, held by a record named before it in the same
+        sentence with another value (any distance: the noun binds the number to the field)."""
+        noun = _NOUN_AFTER.match(self._answer, span[1])
+        if noun is None:
+            return None
+        word = noun.group(1)
+        concept = bound_concept(self._answer, span[1])
+        if not self._may_name_a_key(word, concept):
+            return None  # the cheap test first: most words after a number name no field
+        records = self.named_in_sentence(span[0])
+        if not records:
+            return None
+        fields = [
+            (record, key, value)
+            for record in records
+            for key, value in record.numeric_fields()
+            if _noun_names_key(word, key, concept)
+        ]
+        if not fields:
+            return None
+        factors = (1, *counts())
+        if any(lo <= value * f <= hi for _r, _k, value in fields for f in factors):
+            return None
+        if self._context is None:
+            self._context = AnswerContext(self._answer)
+        if self._context.cue(span):
+            return None  # the clause announces arithmetic: a total of parts, not a read
+        record, key, value = fields[0]
+        return f"{record.label} holds {key} = {value:g}"
+
+    def _may_name_a_key(self, word: str, concept: str | None) -> bool:
+        """Could ``word`` name some field key of the turn (``_noun_names_key`` against the
+        keys' head words at once)? Asked once per distinct word."""
+        known = self._nouns.get((word, concept))
+        if known is None:
+            if self._heads is None:
+                keys = {key for record in self._evidence.records for key in record.values}
+                heads = {h for key in keys for h in _heads(key)}
+                forms = frozenset(f for h in heads for f in _forms(h))
+                short = tuple(sorted(h for h in heads if 2 <= len(h) <= 4))[:MAX_SHORT_HEADS]
+                concepts = frozenset(c for key in keys if (c := key_concept(key)) is not None)
+                self._heads = (forms, short, concepts)
+            forms, short, concepts = self._heads
+            lowered = word.lower()
+            known = bool(
+                _forms(word) & forms or concept in concepts or any(_abbreviates(h, lowered) for h in short)
+            )
+            self._nouns[word, concept] = known
+        return known
+
+
+def _heads(key: str) -> list[str]:
+    """A key's head words: the last word of its last part and of its group
+    ("available_seats.economy" -> economy, seats; "pts" -> pts)."""
+    out: list[str] = []
+    for part in (key.rsplit(".", 1)[-1], key.split(".", 1)[0]):
+        words = _KEY_PART.findall(part)
+        if words:
+            out.append(words[-1].lower())
+    return out
+
+
+def _identifying_values(records: Iterable[Record]) -> dict[tuple[str, ...], list[Record]]:
+    """Text values of two or three words (a full name, a title: written with a capital) that
+    one record alone holds: they name it as a naming field does. Values shared by several
+    records group them."""
+    holders: dict[tuple[str, ...], list[Record]] = {}
+    for record in records:
+        for text in record.values.values():
+            if not text[:1].isupper() or len(text) > 60 or not 1 <= text.count(" ") <= MAX_NAME_WORDS:
+                continue  # the cheap tests first: most values are numbers, codes or prose
+            if as_number(text) is not None:
+                continue
+            words = _name_words(text)
+            if 2 <= len(words) <= MAX_NAME_WORDS and all(_WORD.fullmatch(w) for w in words):
+                held = holders.setdefault(words, [])
+                if not held or held[-1] is not record:
+                    held.append(record)
+    return {words: held for words, held in holders.items() if len(held) == 1}
+
+
+def _noun_names_key(word: str, key: str, concept: str | None) -> bool:
+    """Does the noun after a number name the field ``key``: the key's head word (the last
+    word of its last part, or of its group: "available_seats.economy" is seats) by stem, an
+    abbreviation of it ("pts", "reb"), or the counted noun the key counts?"""
+    forms = _forms(word)
+    for head in _heads(key):
+        if forms & _forms(head) or _abbreviates(head, word.lower()):
+            return True
+    return concept is not None and key_concept(key) == concept
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """Is ``short`` an abbreviation of ``word``: two to four letters, the same first letter,
+    and its letters in order within the word ("pts" of points, "reb" of rebounds)?"""
+    if not 2 <= len(short) <= 4 or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(c in rest for c in short[1:])
 
 
 def slip(held: float, lo: float, hi: float) -> bool:

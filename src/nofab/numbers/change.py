@@ -11,15 +11,29 @@ some pair's change lands near any percentage; so only the few operands nearest t
 and short columns take part, the cue is required, and where changes near the value are dense
 (``_DENSE_COUNT`` within ``_DENSE_POINTS`` points) the derivation is kept as evidence at 0.5
 instead of explaining.
+
+Free-text amounts of one result take part too (``text_change``): a search snippet or a report
+passage that states two amounts ("grew from $4.2M in Q3 to $5.1M in Q4") holds the operands of
+the change an answer reports, as a column of one field does. Principle: the change is read
+from one passage, so both operands come from the same string; amounts only (a currency sign or
+word), so that a date's or a count's digits never take part. Risk: a passage that lists many
+amounts yields changes near any percentage; hence at most ``MAX_FIELD_VALUES`` amounts per
+result, and the density rule as above.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from nofab.language.text import fold_source
+from nofab.numbers.index import money_values
 from nofab.numbers.lexicon import listed
 from nofab.numbers.rounding import format_number
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
 
 _CUES = frozenset(w.lower() for w in listed("change_cues"))
 _WORD = re.compile(r"[^\W\d_]+")
@@ -30,6 +44,9 @@ _DENSE_POINTS, _DENSE_COUNT = 10.0, 5
 #: A field's values across records take part only up to this many (a change over a few
 #: periods; a long column's pairwise changes cover every percentage).
 MAX_FIELD_VALUES = 12
+#: How deep the string values of a result are looked for (results are untrusted input), and
+#: how many strings of one result are read at most.
+_STRING_DEPTH, _MAX_STRINGS = 8, 2000
 
 
 def announces_change(answer: str, span: tuple[int, int]) -> bool:
@@ -72,4 +89,57 @@ def field_change(
     return None
 
 
-__all__ = ["MAX_FIELD_VALUES", "announces_change", "field_change", "percent_change"]
+def unsaid_change(evidence: Evidence, lo: float, hi: float) -> tuple[str, bool] | None:
+    """A change the answer reports without showing both operands: between two values of one
+    field (``field_change``), else between two amounts one result states in its free text
+    (``text_change``)."""
+    groups = [group for _label, held in evidence.derivables for group in held.groups]
+    return field_change(groups, lo, hi) or text_change(evidence, lo, hi)
+
+
+def text_change(evidence: Evidence, lo: float, hi: float) -> tuple[str, bool] | None:
+    """A change between two amounts written in one string of one tool result (a snippet, a
+    passage), when that result's free text holds few amounts (``MAX_FIELD_VALUES``)."""
+    texts: list[tuple[str, list[str]]] = [
+        (label, strings) for label, _call, strings in evidence.per_result(("numbers.change",), _strings)
+    ]
+    structured = {label for label, _strings in texts}
+    texts.extend(
+        (s.label, [s.text])
+        for s in evidence.sources
+        if s.call is not None and s.label.endswith(".result") and s.label not in structured
+    )
+    for label, strings in texts:
+        amounts = sorted({v for text in strings for v in money_values(fold_source(text))})
+        if 2 <= len(amounts) <= MAX_FIELD_VALUES:
+            found = percent_change(amounts, lo, hi, f"amounts written in {label}")
+            if found is not None:
+                return found
+    return None
+
+
+def _strings(result: Any) -> list[str]:
+    """The string values of ``result`` that read as prose (hold a space), walked without
+    recursion and within bounds: a hostile result may nest or repeat without end."""
+    out: list[str] = []
+    stack: list[tuple[Any, int]] = [(result, 0)]
+    while stack and len(out) < _MAX_STRINGS:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if " " in value:
+                out.append(value)
+        elif depth < _STRING_DEPTH and isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif depth < _STRING_DEPTH and isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return out
+
+
+__all__ = [
+    "MAX_FIELD_VALUES",
+    "announces_change",
+    "field_change",
+    "percent_change",
+    "text_change",
+    "unsaid_change",
+]

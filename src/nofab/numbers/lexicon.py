@@ -115,6 +115,13 @@ def factors(key: str) -> dict[str, float]:
     return table
 
 
+@cache
+def by_language(key: str) -> dict[str, Any]:
+    """Each language's table under ``key`` (``counted_nouns``), for a module that needs the
+    languages apart (the English entry doubles as the words of tool field keys)."""
+    return {lang: entry[key] for lang, entry in _data().items() if key in entry}
+
+
 def languages() -> tuple[str, ...]:
     return tuple(sorted(_data()))
 
@@ -126,4 +133,13 @@ def alternation(words: frozenset[str] | tuple[str, ...] | dict[str, Any]) -> str
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered)
 
 
-__all__ = ["NumberWords", "alternation", "factors", "for_language", "languages", "listed", "number_words"]
+__all__ = [
+    "NumberWords",
+    "alternation",
+    "by_language",
+    "factors",
+    "for_language",
+    "languages",
+    "listed",
+    "number_words",
+]

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from nofab.numbers.change import announces_change, field_change, percent_change
+from nofab.numbers.change import announces_change, percent_change, unsaid_change
 from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
@@ -109,9 +109,8 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
         if numeral.kind == "percent" and announces_change(answer, numeral.span):
             lo, hi = run.interval(numeral)
             found = percent_change(run.shown.window(item.index), lo, hi)
-            if found is None:  # the two values of one field, which the answer leaves unsaid
-                groups = [group for _label, held in run.evidence.derivables for group in held.groups]
-                found = field_change(groups, lo, hi)
+            if found is None:  # two values the answer leaves unsaid (one field; one passage)
+                found = unsaid_change(run.evidence, lo, hi)
         if not _settled(run, item, found, "other numbers change by about as much"):
             still.append(item)
     return still

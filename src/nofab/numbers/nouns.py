@@ -1,0 +1,88 @@
+"""Counted nouns: the noun a small count in an answer is bound to ("5 jours", "3 checked
+bags"), and the tool field keys that count that noun ("replacement_eta_days",
+"total_baggages"), from ``counted_nouns`` and ``count_modifiers`` in ``numbers.json``.
+
+Principle: a noun right after a number (or after one adjective) says what the number counts;
+the English forms of a noun but its singular concept word are the words of a key that holds
+such a count (plural or mass forms: "days", "baggages", "luggage"), while a singular key word
+("day", "month") is more often a calendar part than a count, unless a count word stands
+beside it ("num_night", "bag_count"). A modifier beside the noun ("2 more days", "3 free
+bags", "2 per passenger", "up to 4 bags", "added 2 bags") makes the count a part, a limit,
+a change or a rate: no binding.
+Risk: a noun form shared by two languages with different senses; the lexicon keeps forms
+that collide out.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+from nofab.numbers.lexicon import by_language
+
+#: Key words that make a singular noun a count ("num_night", "bag_count").
+COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity", "nb"})
+#: The three words after the number: the noun is the first or second ("3 checked bags",
+#: "5 jours ouvrés"), a modifier any of them ("3 rooms are available").
+_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+))?)?")
+#: The two words before the number ("up to 4", "added 2").
+_BEFORE = re.compile(r"([^\W\d_]+)[\s'’]+(?:([^\W\d_]+)[\s'’]+)?$")
+_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+@cache
+def _modifiers() -> frozenset[str]:
+    return frozenset(w.lower() for words in by_language("count_modifiers").values() for w in words)
+
+
+@cache
+def _nouns() -> tuple[dict[str, str], dict[str, str]]:
+    """(answer form -> concept, over every language; key word -> concept, from the English
+    forms but the singular concept word itself)."""
+    forms: dict[str, str] = {}
+    keys: dict[str, str] = {}
+    for lang, table in by_language("counted_nouns").items():
+        for concept, words in table.items():
+            for word in words:
+                forms.setdefault(word.lower(), concept)
+                if lang == "en" and word != concept:
+                    keys[word.lower()] = concept
+    return forms, keys
+
+
+def bound_concept(answer: str, end: int) -> str | None:
+    """The counted noun the number ending at ``end`` is bound to, as its concept, or None.
+    A modifier among the three words read ("2 more days", "3 free bags", "2 per passenger",
+    "2 nuits supplémentaires") makes the count a part or a rate, not the field's count."""
+    found = _AFTER.match(answer, end)
+    if found is None:
+        return None
+    words = [w.lower() for w in found.groups() if w]
+    if _modifiers().intersection(words):
+        return None
+    forms = _nouns()[0]
+    return next((forms[w] for w in words[:2] if w in forms), None)
+
+
+def modified_before(answer: str, start: int) -> bool:
+    """Does a modifier stand in the two words before the number at ``start`` ("up to 4
+    bags", "added 2 bags", "bis zu 3 Koffer")? Then the count is a limit or a change."""
+    found = _BEFORE.search(answer, max(0, start - 40), start)
+    return found is not None and bool(_modifiers().intersection(w.lower() for w in found.groups() if w))
+
+
+@lru_cache(maxsize=4096)
+def key_concept(key: str) -> str | None:
+    """The noun a field's key counts ("replacement_eta_days" -> day), or None; keys repeat
+    across records and turns, so each is read once."""
+    forms, keys = _nouns()
+    parts = [p.lower() for p in _KEY_PART.findall(key.rsplit(".", 1)[-1])]
+    for part in parts:
+        if part in keys:
+            return keys[part]
+    if COUNT_MARKERS.intersection(parts):
+        return next((forms[p] for p in parts if p in forms and forms[p] == p), None)
+    return None
+
+
+__all__ = ["COUNT_MARKERS", "bound_concept", "key_concept", "modified_before"]

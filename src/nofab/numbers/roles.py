@@ -1,0 +1,196 @@
+"""A time or date the answer binds to a role of a record ("Lunch at 12:30", "from 3:00 to
+4:00 PM", "departs 9:05", "arrive le 7 mai"), read against the record's field with that role.
+
+Principle: a record that holds both a start and an end (an event's start and end, a
+flight's departure and arrival, a stay's check-in and check-out) gives each time its role,
+and the answer gives one too: the word before the time ("from", "starts", "departs" vs
+"until", "ends", "arrives", in five languages: ``time_roles`` in ``numbers.json``; a plain
+"at" makes a time the start — not a date: "renews on May 3" is any date of the record —, and
+a range link "to" ends a range that a time before it opened). A time
+that the evidence holds somewhere, stated with a role for a record the answer names, must be
+that record's field of that role: the same event's end given as its start is a misread, not
+a grounded time. Which record: the one named nearest before the time in its sentence
+(``nofab.numbers.anchored``); a record named in an earlier sentence or line is another
+item's (a heading above "- Departure: 09:05" is not read: that wider reach raised clean flags).
+Which fields: keys whose words say the role (``start_keys`` / ``end_keys``: start,
+departure, check-in vs end, arrival, check-out).
+
+Risk: a role word that governs another time of the clause ("moved from 3 to 4": the new
+start read as an end) — so a clause with a word of moving (moved, rescheduled, verschoben
+... ``time_roles.move``) reads no role, a range link only ends a range a time before it
+opened, and a plain "at" after another time of the clause reads no role; a record that holds
+several times of one role (legs of a trip) compares against all of them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from nofab.model.finding import Finding
+from nofab.numbers.anchored import RecordFields
+from nofab.numbers.extract import Numeral
+from nofab.numbers.lexicon import by_language
+
+if TYPE_CHECKING:
+    from nofab.evidence.records import Record
+
+#: The confidence of a time or date the named record holds under the other role only.
+CONFIDENCE_ROLE = 0.8
+#: How far back (characters) the clause before a time is read for its role word.
+ROLE_REACH = 100
+
+_ROLES = ("move", "start", "end", "range", "at")
+#: The words of a clause (with their inner apostrophes and hyphens: "jusqu'à", "check-in")
+#: and its numbers.
+_TOKENS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+")
+_CLAUSE_END = re.compile(r"[\n.;!?,(•|]")
+_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_FIELD_TIME = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})")
+_FIELD_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})")
+
+
+@cache
+def _cues() -> dict[str, str]:
+    """Each role word or two-word phrase ("a las") of every language, lower case, with its
+    role."""
+    role_of: dict[str, str] = {}
+    for table in by_language("time_roles").values():
+        for role in _ROLES:
+            for word in table.get(role, ()):
+                role_of.setdefault(" ".join(word.lower().replace("’", "'").split()), role)
+    return role_of
+
+
+@cache
+def _key_roles() -> dict[str, str]:
+    english = by_language("time_roles").get("en", {})
+    return {w: role for role in ("start", "end") for w in english.get(f"{role}_keys", ())}
+
+
+def role_before(answer: str, start: int) -> str | None:
+    """The role ("start" or "end") the words before the time at ``start`` give it, "at" when
+    only a plain "at" does (a start for a time, nothing for a date: "renews on May 3"), or
+    None when its clause gives none it can be sure of."""
+    lo = max(0, start - ROLE_REACH)
+    cut = max((m.end() for m in _CLAUSE_END.finditer(answer, lo, start)), default=lo)
+    role_of = _cues()
+    words = [w.lower().replace("’", "'") for w in _TOKENS.findall(answer, cut, start)]
+    found: list[str | None] = []  # per word or phrase: its role, "#" for a number, else None
+    i = 0
+    while i < len(words):
+        pair = f"{words[i]} {words[i + 1]}" if i + 1 < len(words) else ""
+        if pair in role_of:
+            found.append(role_of[pair])
+            i += 2
+            continue
+        found.append("#" if words[i][0].isdigit() else role_of.get(words[i]))
+        i += 1
+    if "move" in found:
+        return None  # "moved from 3 PM to 4 PM": an old and a new time, not a range
+    weak: str | None = None
+    for role in reversed(found):
+        if role == "#":
+            # "from 3:00 to 4:00": the link closes a range; any other word before another
+            # time of the clause is that time's, not this one's
+            return "end" if weak == "range" else None
+        if role in ("start", "end"):
+            return role
+        weak = weak or role
+    return "at" if weak else None
+
+
+@lru_cache(maxsize=4096)
+def _key_role(key: str) -> str | None:
+    """The role a field key says ("scheduled_departure_time_est" -> start), or None; keys
+    repeat across records and turns, so each is read once."""
+    parts = [p.lower() for p in _KEY_PART.findall(key.rsplit(".", 1)[-1])]
+    parts += [a + b for a, b in itertools.pairwise(parts)]  # "check_in" is checkin
+    roles = {_key_roles()[p] for p in parts if p in _key_roles()}
+    return roles.pop() if len(roles) == 1 else None
+
+
+def _held(record: Record, role: str, numeral: Numeral) -> tuple[list[str], bool]:
+    """The record's values of fields with ``role`` that hold a time (or date) at all, and
+    whether one of them is the numeral's."""
+    values: list[str] = []
+    agrees = False
+    for key, text in record.values.items():
+        if _key_role(key) != role:
+            continue
+        if numeral.time is not None:
+            hour, minute, exact = numeral.time
+            times = [(int(h), int(m)) for h, m in _FIELD_TIME.findall(text)]
+            if times:
+                values.append(text)
+                agrees = agrees or any(m == minute and _same_hour(h, hour, exact) for h, m in times)
+        elif numeral.date is not None:
+            year, month, day = numeral.date
+            dates = [(int(y), int(m), int(d)) for y, m, d in _FIELD_DATE.findall(text)]
+            if dates:
+                values.append(text)
+                agrees = agrees or any(m == month and d == day and year in (None, y) for y, m, d in dates)
+    return values, agrees
+
+
+def _same_hour(held: int, hour: int, exact: bool) -> bool:
+    """Does a field's hour agree with the answer's? As the evidence's time index reads them:
+    a field hour below 12 may be either half of the day (a 12-hour clock written bare), and
+    an answer's hour without am/pm may be too."""
+    if held == hour or (not exact and held % 12 == hour % 12):
+        return True
+    return held < 12 and held + 12 == hour
+
+
+def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iterator[Finding]:
+    """``unverified_number`` findings for times and dates the evidence holds, that the answer
+    gives a role for a named record whose field of that role says otherwise."""
+    evidence = fields.evidence
+    answer = evidence.answer
+    dates = evidence.dates
+    roles: set[str | None] | None = None
+    for numeral in evidence.numerals:
+        if numeral.kind not in ("time", "date"):
+            continue
+        role = role_before(answer, numeral.span[0])  # the cheap test first: most have none
+        if role == "at":
+            role = "start" if numeral.kind == "time" else None  # "at 12:30"; "due on May 3"
+        if role is None:
+            continue
+        if numeral.time is not None and not dates.has_time(*numeral.time):
+            continue  # the direct check reports it already
+        if numeral.date is not None and numeral.time is None and not dates.has_date(numeral.date):
+            continue
+        if roles is None:  # once per turn: do the turn's records hold both roles at all?
+            roles = {_key_role(key) for key in {k for r in evidence.records for k in r.values}}
+        if not {"start", "end"} <= roles:
+            return
+        other = "end" if role == "start" else "start"
+        held: list[tuple[Record, list[str]]] = []
+        for record in fields.named_in_sentence(numeral.span[0]):
+            same, agrees = _held(record, role, numeral)
+            if agrees:
+                held = []
+                break
+            if same and _held(record, other, numeral)[0]:
+                held.append((record, same))
+        if held:
+            record, same = held[0]
+            yield finding(
+                "unverified_number",
+                numeral.text,
+                CONFIDENCE_ROLE,
+                numeral.span,
+                f"{numeral.text} is given as the {role} of {record.label}, whose {role} is {same[0]}",
+                evidence={
+                    "literal_kind": numeral.kind,
+                    "role": role,
+                    "record_field": f"{record.label}: {same[0]}",
+                },
+            )
+
+
+__all__ = ["CONFIDENCE_ROLE", "ROLE_REACH", "role_before", "role_findings"]
