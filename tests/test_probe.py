@@ -36,11 +36,9 @@ KNOWN_MISSES: dict[str, str] = {
 # probe2 (held-out domains): clean files flagged today, with the mechanism.
 PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a_book_error_seats": "numbers: a fare times a passenger count the user gave in words ('me and my wife')",
-    "a_certificate_delay": "claims: 'I've added' a certificate after send_certificate ran (add tool wanted)",
     "a_certificate_then_card": "numbers: a fare times two passengers named in words, and the remainder",
     "t_calendar_attendees": "numbers: ':30' of a time range '2:30–3:00 PM' (first time has no AM/PM)",
     "t_create_event_attendees": "numbers: ':30' of a time range '9:00–10:30 AM' (first time has no AM/PM)",
-    "t_register": "claims: 'you're signed in' after RegisterUser, which returned a session token",
     "t_weather_celsius": "numbers: a Fahrenheit temperature converted to Celsius is not derived",
 }
 
@@ -57,12 +55,9 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
     "t_alarm_delete_one": "claims: two deletions claimed where one DeleteAlarm ran (action count)",
     "t_calendar_attendees": "names: a swapped first name beside a held surname, no profile",
     "t_create_event_attendees": "names: a swapped first name beside a held surname, no profile",
-    "t_email_then_reminder": "claims: 'set a reminder' grounded by SendEmail (object kind not compared)",
     "t_historic_weather": "numbers: a changed record temperature passes as derivable from the other figures",
     "t_login_create_event": "numbers: an event time one hour off ('2:00 to 3:00 PM' for 15:00-16:00)",
-    "t_reminder_complete": "claims: 'Marked ... as done' after CompleteReminder raised is no claim",
     "t_search_messages_quote": "numbers: an ordinal day ('the 22nd') is not checked",
-    "t_two_alarms_one_failed": "claims: 'Both alarms are set' when one of two AddAlarm calls raised",
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

@@ -15,6 +15,7 @@ from functools import cache
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
+from nofab.detectors.actorreports import ActorReports
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.completions import failed_completion
 from nofab.evidence.index import Evidence
@@ -23,7 +24,7 @@ from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
 from nofab.language.vocabulary import Action, load
 from nofab.model.finding import Finding
-from nofab.model.turn import ToolCall
+from nofab.model.turn import ToolCall, ToolDef
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
 #: and ToolTalk, restating an earlier action as if done now is rare in grounded traffic
@@ -270,6 +271,28 @@ class ClaimDetector(DetectorBase):
                 },
             )
 
+    def _overstated_state(
+        self,
+        evidence: Evidence,
+        found: Claim,
+        now: tuple[ToolCall, ...],
+        definitions: Mapping[str, ToolDef],
+    ) -> Finding | None:
+        """A stated state ("Both alarms are set", "all your reminders are deleted") that an
+        acting tool of this turn could have produced is that tool's outcome, even when the
+        state rules accept it (a tool named for the thing ran): the failure rules of a
+        claimed deed apply to it. Principle: a state the agent just tried to bring about
+        overstates what happened when it speaks for every item, or names an item, whose own
+        call failed. Risk: a state the items already had before this turn ("both alarms are
+        set" of alarms set last week, while today's extra one failed) is read as this turn's
+        outcome and flagged."""
+        if not found.stative:
+            return None
+        claim = _as_made(found, evidence.lexicon.actions)
+        if not evidence.lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+            return None
+        return self._failed_for_named_item(evidence, claim)
+
     def _verb_claims(self, evidence: Evidence) -> Iterator[Finding]:
         """Findings for each claim a verb names (the claim finder's)."""
         claims = evidence.claims
@@ -280,8 +303,12 @@ class ClaimDetector(DetectorBase):
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
         definitions = definitions_by_name(evidence.turn.tools)
         relay = None  # what the read tools returned, read once when a claim first asks
+        reports = None  # what the acting tools said they did, likewise
         for found in claims:
             if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
+                overstated = self._overstated_state(evidence, found, now, definitions)
+                if overstated:
+                    yield overstated
                 continue
             claim = _as_made(found, lexicon.actions)
             if lexicon.grounded_by(claim.action, now, claim.objects, definitions) or lexicon.named_for_verb(
@@ -291,6 +318,9 @@ class ClaimDetector(DetectorBase):
                 if failure:
                     yield failure
                 continue
+            reports = reports or ActorReports(lexicon, now)
+            if reports.reported(claim):
+                continue  # the acting tool's own message reports this deed
             relay = relay or lexicon.read_relay(evidence.succeeded_calls)
             if relay.says(claim):
                 continue  # (asked only when no tool could have done it)

@@ -28,8 +28,10 @@ from nofab.pipeline.spans import SpanSet
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
 _QUOTE_MARKS = re.compile(r'["“«]')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
-#: A sentence's end (searched, not walked character by character).
-_SENTENCE_END_AT = re.compile(r"[.!?\n]")
+#: A sentence's end (searched, not walked character by character). A stop inside a token
+#: ("landlord@oakhomes.com", "v2.1", "$3.50") ends nothing: only one followed by a space or
+#: the end of the text does.
+_SENTENCE_END_AT = re.compile(r"[.!?](?!\S)|\n")
 _SPACES = re.compile(r"\s+")
 _WORD_TAIL = re.compile(r"[\w'’]*")
 #: Characters that end a claim's clause (besides a language's break words).
