@@ -18,6 +18,7 @@ from nofab.config.rules import Rules
 from nofab.detectors.actorreports import ActorReports
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.completions import failed_completion
+from nofab.detectors.lightverbs import named_deed
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -318,6 +319,14 @@ class ClaimDetector(DetectorBase):
                 if failure:
                     yield failure
                 continue
+            deed = named_deed(claim, evidence.answer, lexicon.actions)
+            if deed is not None:
+                claim = deed  # "refund issued": a refund, grounded and failed as one
+                if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+                    failure = self._failed_for_named_item(evidence, claim)
+                    if failure:
+                        yield failure
+                    continue
             reports = reports or ActorReports(lexicon, now)
             if reports.reported(claim):
                 continue  # the acting tool's own message reports this deed
