@@ -35,6 +35,7 @@ KNOWN_MISSES: dict[str, str] = {
 
 # probe2 (held-out domains): clean files flagged today, with the mechanism.
 PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a_gift_card_left": "numbers: a balance left ($64 - $50) across two sources, at 0.9 despite 'remains'",
     "a_book_error_seats": "numbers: a fare times a passenger count the user gave in words ('me and my wife')",
     "a_certificate_then_card": "numbers: a fare times two passengers named in words, and the remainder",
     "t_calendar_attendees": "numbers: ':30' of a time range '2:30–3:00 PM' (first time has no AM/PM)",
@@ -57,6 +58,8 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
     "t_create_event_attendees": "names: a swapped first name beside a held surname, no profile",
     "t_historic_weather": "numbers: a changed record temperature passes as derivable from the other figures",
     "t_login_create_event": "numbers: an event time one hour off ('2:00 to 3:00 PM' for 15:00-16:00)",
+    "t_no_messages_found": "quotes: a quoted message invented after a search that returned none",
+    "t_reply_email": "names: a swapped first name beside the held surname of an e-mail sender, no profile",
     "t_search_messages_quote": "numbers: an ordinal day ('the 22nd') is not checked",
 }
 

@@ -305,8 +305,12 @@ class ClaimDetector(DetectorBase):
         definitions = definitions_by_name(evidence.turn.tools)
         relay = None  # what the read tools returned, read once when a claim first asks
         reports = None  # what the acting tools said they did, likewise
+        # A state is read by a tool that reads, or was left by an earlier turn's action; a
+        # tool acting this turn is held to what it can do (``grounded_by``), so UserLogin,
+        # which names the account, does not report "your password is updated".
+        observers = tuple(c for c in evidence.succeeded_calls if c.earlier or lexicon.reads_only(c))
         for found in claims:
-            if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
+            if lexicon.reports_state(found, observers, evidence.grounds):
                 overstated = self._overstated_state(evidence, found, now, definitions)
                 if overstated:
                     yield overstated

@@ -344,6 +344,13 @@ class ClaimFinder:
     def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
         """Entity groups named right after the claim ("deleted your old booking") or, for a
         passive or subjectless claim, before its verb ("your reservation has been cancelled")."""
-        after = _WORDS.findall(norm[span[1] : span[1] + 48])[:5]
-        before = _WORDS.findall(norm[max(0, span[0] - 40) : span[1]])[-6:]
+        # Only the claim's own sentence: "I've logged you in. Today you have one event" does
+        # not claim anything of the event.
+        ahead = norm[span[1] : span[1] + 48]
+        stop = _SENTENCE_END_AT.search(ahead)
+        behind = norm[max(0, span[0] - 40) : span[1]]
+        claim_start = len(behind) - (span[1] - span[0])
+        last = max((m.end() for m in _SENTENCE_END_AT.finditer(behind, 0, claim_start)), default=0)
+        after = _WORDS.findall(ahead[: stop.start()] if stop else ahead)[:5]
+        before = _WORDS.findall(behind[last:])[-6:]
         return frozenset(self.entities[w] for w in (*before, *after) if w in self.entities)
