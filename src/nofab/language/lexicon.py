@@ -119,8 +119,10 @@ class Lexicon:
             return False  # SearchMessages reads messages; it sent none
         if objects:
             # The object narrows only when the tool names a kind of thing, and another one:
-            # DeleteReminder did not delete "your old booking"; delete(id=...) may have.
-            named = self._named_objects(tool.name_parts) or self._named_objects(tool.argument_parts)
+            # DeleteReminder did not delete "your old booking"; delete(id=...) may have. What
+            # its arguments name it acts on too: UpdateAccountInformation(new_email=...)
+            # updated "your email address".
+            named = self._named_objects(tool.name_parts) | self._named_objects(tool.argument_parts)
             if named and named.isdisjoint(objects):
                 return False
         if any(tool.names_hint(hint) for hint in action.hints):
