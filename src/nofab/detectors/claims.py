@@ -82,6 +82,32 @@ def _items(call: ToolCall) -> str:
     return ", ".join(v[:40] for v in _values(call)[:3]) or "its item"
 
 
+def _recalls(
+    evidence: Evidence, claim: Claim, before: tuple[ToolCall, ...], definitions: Mapping[str, ToolDef]
+) -> bool:
+    """The claim restates a deed of an earlier turn: a call of an earlier turn could do it,
+    and the claim's sentence names both the kind of thing that call acted on (its name or
+    arguments name the claim's object) and the item itself (one of its argument values): "I
+    set a reminder to buy milk" after AddReminder(task="buy milk"), "sent your message to
+    jlee" after SendMessage(receiver="jlee"). Principle: a recap ("Today I set ... and sent
+    ...") is about deeds the evidence shows; an invented extra deed names nothing an earlier
+    call did, and another deed on the same item ("I added insurance to X5C9ZB" after an
+    earlier bag update of X5C9ZB) does not name the kind of thing that call changed. Risk: a
+    claim to have redone an earlier deed on the same item ("I've resent the email to
+    bob@example.com") passes as a recap."""
+    if not claim.objects:
+        return False
+    start, end = claim_scope(evidence.answer, claim.span)
+    scope = fold(evidence.answer[start:end])
+    lexicon = evidence.lexicon
+    return any(
+        lexicon.acts_on(call, claim.objects)
+        and lexicon.grounded_by(claim.action, (call,), claim.objects, definitions)
+        and any(len(v) >= _MIN_ID_CHARS and find_token(scope, fold(v)) != -1 for v in _values(call))
+        for call in before
+    )
+
+
 def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
     """The sentence holding a claim, plus the block that follows it when the sentence ends
     with a colon ("The following reservations have been cancelled:\n1. ...")."""
@@ -338,6 +364,8 @@ class ClaimDetector(DetectorBase):
             if relay.says(claim):
                 continue  # (asked only when no tool could have done it)
             earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
+            if earlier and _recalls(evidence, claim, before, definitions):
+                continue  # a recap of an earlier turn's deed, naming what that call acted on
             failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)
             confidence = claim.action.confidence

@@ -109,6 +109,13 @@ class Lexicon:
             not self._named_objects(tool_name_parts(call.name)).isdisjoint(claim.objects) for call in tools
         )
 
+    def acts_on(self, call: ToolCall, objects: frozenset[str]) -> bool:
+        """Does the call's name or one of its argument names name a kind of thing in
+        ``objects`` (``AddReminder`` a reminder, ``SendMessage`` a message)?"""
+        tool = capability(call, {})
+        named = self._named_objects(tool.name_parts) | self._named_objects(tool.argument_parts)
+        return not named.isdisjoint(objects)
+
     def _named_objects(self, parts: tuple[str, ...]) -> set[str]:
         return {self.entities[p] for p in parts if p in self.entities}
 
