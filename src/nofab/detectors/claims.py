@@ -18,6 +18,7 @@ from nofab.config.rules import Rules
 from nofab.detectors.actorreports import ActorReports
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.completions import failed_completion
+from nofab.detectors.containers import updated_container
 from nofab.detectors.lightverbs import named_deed
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
@@ -357,6 +358,8 @@ class ClaimDetector(DetectorBase):
                     if failure:
                         yield failure
                     continue
+            if updated_container(claim, evidence.answer, lexicon, now, definitions):
+                continue  # "removed Tom from the meeting": the meeting was updated
             reports = reports or ActorReports(lexicon, now)
             if reports.reported(claim):
                 continue  # the acting tool's own message reports this deed
