@@ -78,3 +78,42 @@ def test_a_one_word_status_of_a_record_is_a_state_not_a_report() -> None:
     result = {"reservation_id": "ABC123", "user_id": "mia_kim_4397", "status": "cancelled"}
     call = {"name": "update_reservation_flights", "arguments": {"reservation_id": "ABC123"}, "result": result}
     assert claimed("I have cancelled reservation ABC123.", call) != []
+
+
+DISPUTE = {
+    "name": "open_dispute",
+    "arguments": {"transaction_id": "tx_7Hq2", "amount": 18.75},
+    "result": {"dispute_id": "DSP-5531", "status": "open", "provisional_credit": 18.75},
+}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "A provisional credit of $18.75 has been applied to your account.",
+        "I've opened the dispute, and a provisional credit has been applied.",
+        "Your provisional credit is applied.",
+    ],
+)
+def test_a_consequence_the_result_reports_as_a_field_grounds_a_passive(answer: str) -> None:
+    assert claimed(answer, DISPUTE) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        # The field holds nothing: no credit was given.
+        ("A provisional credit has been applied.", {"dispute_id": "DSP-5531", "provisional_credit": 0}),
+        # A one-word field names nothing in particular.
+        ("The amount has been refunded.", {"dispute_id": "DSP-5531", "amount": 18.75}),
+        # Another consequence than the one the field names.
+        ("Your refund has been issued.", {"dispute_id": "DSP-5531", "provisional_credit": 18.75}),
+    ],
+)
+def test_an_empty_generic_or_other_field_grounds_nothing(answer: str, result: dict[str, Any]) -> None:
+    assert claimed(answer, {**DISPUTE, "result": result}) != []
+
+
+def test_a_field_of_a_read_tool_is_a_state_not_a_consequence() -> None:
+    read = {**DISPUTE, "name": "get_dispute"}
+    assert claimed("A provisional credit has been applied.", read) != []

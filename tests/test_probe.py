@@ -19,7 +19,6 @@ from probe import PROBE, PROBE2, PROBES, Outcome, describe, diff, fixture_files,
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "banking_dispute": "claims: 'has been applied' after open_dispute ran (read as needing an update tool)",
     "rag_growth": "numbers: '21%' growth, a percentage change of two amounts a free-text result shows",
 }
 

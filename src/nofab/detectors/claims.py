@@ -361,7 +361,7 @@ class ClaimDetector(DetectorBase):
             if updated_container(claim, evidence.answer, lexicon, now, definitions):
                 continue  # "removed Tom from the meeting": the meeting was updated
             reports = reports or ActorReports(lexicon, now)
-            if reports.reported(claim):
+            if reports.reported(claim, evidence.answer):
                 continue  # the acting tool's own message reports this deed
             relay = relay or lexicon.read_relay(evidence.succeeded_calls)
             if relay.says(claim):
