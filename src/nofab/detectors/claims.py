@@ -17,9 +17,13 @@ from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.actorreports import ActorReports
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.claimscope import MIN_ID_CHARS as _MIN_ID_CHARS
+from nofab.detectors.claimscope import argument_values as _values
+from nofab.detectors.claimscope import claim_scope
 from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
 from nofab.detectors.lightverbs import named_deed
+from nofab.detectors.recaps import recalls
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -39,7 +43,6 @@ CONFIDENCE_EARLIER = 0.8
 #: of the same action succeeded: "AAA111 and BBB222 have been cancelled" when BBB222's
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
-_MIN_ID_CHARS = 4
 #: How far before a failed item an admission of its failure is looked for.
 _ADMISSION_REACH = 60
 #: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
@@ -70,59 +73,9 @@ def _as_made(claim: Claim, actions: Mapping[str, Action]) -> Claim:
     return replace(claim, action=action) if action else claim
 
 
-def _values(call: ToolCall) -> list[str]:
-    """The string arguments of a call (the items it acted on, and its other settings)."""
-    arguments = call.parsed_arguments
-    if not isinstance(arguments, dict):
-        return []
-    return [v for v in arguments.values() if isinstance(v, str) and v.strip()]
-
-
 def _items(call: ToolCall) -> str:
     """A short description of a call's arguments for a finding's reason."""
     return ", ".join(v[:40] for v in _values(call)[:3]) or "its item"
-
-
-def _recalls(
-    evidence: Evidence, claim: Claim, before: tuple[ToolCall, ...], definitions: Mapping[str, ToolDef]
-) -> bool:
-    """The claim restates a deed of an earlier turn: a call of an earlier turn could do it,
-    and the claim's sentence names both the kind of thing that call acted on (its name or
-    arguments name the claim's object) and the item itself (one of its argument values): "I
-    set a reminder to buy milk" after AddReminder(task="buy milk"), "sent your message to
-    jlee" after SendMessage(receiver="jlee"). Principle: a recap ("Today I set ... and sent
-    ...") is about deeds the evidence shows; an invented extra deed names nothing an earlier
-    call did, and another deed on the same item ("I added insurance to X5C9ZB" after an
-    earlier bag update of X5C9ZB) does not name the kind of thing that call changed. Risk: a
-    claim to have redone an earlier deed on the same item ("I've resent the email to
-    bob@example.com") passes as a recap."""
-    if not claim.objects:
-        return False
-    start, end = claim_scope(evidence.answer, claim.span)
-    scope = fold(evidence.answer[start:end])
-    lexicon = evidence.lexicon
-    return any(
-        lexicon.acts_on(call, claim.objects)
-        and lexicon.grounded_by(claim.action, (call,), claim.objects, definitions)
-        and any(len(v) >= _MIN_ID_CHARS and find_token(scope, fold(v)) != -1 for v in _values(call))
-        for call in before
-    )
-
-
-def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
-    """The sentence holding a claim, plus the block that follows it when the sentence ends
-    with a colon ("The following reservations have been cancelled:\n1. ...")."""
-    start = max(answer.rfind(c, 0, span[0]) for c in ".!?\n") + 1
-    end = next((i for i in range(span[1], len(answer)) if answer[i] in ".!?\n:"), len(answer))
-    if end < len(answer) and answer[end] == ":":
-        # The list may start after a blank line ("cancelled:\n\n1. ..."); it ends at the
-        # next blank line after its first item.
-        first = end + 1
-        while first < len(answer) and answer[first].isspace():
-            first += 1
-        blank = answer.find("\n\n", first)
-        end = blank if blank != -1 else len(answer)
-    return start, end
 
 
 class ClaimDetector(DetectorBase):
@@ -367,7 +320,7 @@ class ClaimDetector(DetectorBase):
             if relay.says(claim):
                 continue  # (asked only when no tool could have done it)
             earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
-            if earlier and _recalls(evidence, claim, before, definitions):
+            if earlier and recalls(evidence, claim, before, definitions):
                 continue  # a recap of an earlier turn's deed, naming what that call acted on
             failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)
