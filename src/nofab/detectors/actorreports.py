@@ -87,6 +87,10 @@ class ActorReports:
     def __init__(self, lexicon: Lexicon, calls: tuple[ToolCall, ...]) -> None:
         self.reports: list[tuple[str, list[str]]] = []
         self.fields: list[tuple[str, list[tuple[str, ...]]]] = []
+        #: Every word of every report: a claim whose verb's first word is not one of them is
+        #: answered by one set lookup (a search per claim over whole results is quadratic).
+        self.words: set[str] = set()
+        self._by_verb: dict[str, str | None] = {}
         for call in calls:
             if lexicon.reads_only(call):
                 continue
@@ -106,14 +110,26 @@ class ActorReports:
             ]
             if sentences:
                 self.reports.append((call.name, sentences))
+                self.words.update(w for t in sentences for w in _WORDS.findall(t))
 
     def reported(self, claim: Claim, answer: str = "") -> str | None:
         """The acting tool whose report holds the claim's verb as written, or whose result
         has a field naming the subject of a passive or stated claim, or None."""
         verb = fold(" ".join(claim.verb.split()))
-        for name, texts in self.reports:
-            if any(find_token(text, verb) != -1 for text in texts):
-                return name
+        if verb not in self._by_verb:
+            # Once per distinct verb (the lexicon bounds them): a long answer repeating one
+            # verb searches the reports once, not once per claim.
+            first = _WORDS.findall(verb)[:1]
+            self._by_verb[verb] = next(
+                (
+                    name
+                    for name, texts in (self.reports if first and first[0] in self.words else ())
+                    if any(find_token(text, verb) != -1 for text in texts)
+                ),
+                None,
+            )
+        if self._by_verb[verb] is not None:
+            return self._by_verb[verb]
         if not (claim.passive or claim.stative) or not self.fields or not answer:
             return None
         before = _CLAUSE_END.split(answer[max(0, claim.span[0] - 80) : claim.span[0]])[-1]
