@@ -53,7 +53,6 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
     "a_retry_after_error": "numbers: integers up to 12 are never checked ('3 checked bags' for 2)",
     "a_roundtrip_booking": "numbers: a weekday that does not match its date is not checked",
     "a_seats_left": "numbers: a changed seat count passes as derivable from the dense seat and price table",
-    "t_alarm_delete_one": "claims: two deletions claimed where one DeleteAlarm ran (action count)",
     "t_calendar_attendees": "names: a swapped first name beside a held surname, no profile",
     "t_create_event_attendees": "names: a swapped first name beside a held surname, no profile",
     "t_event_with_description": "numbers: a date a week off ('September 22' for the 15th, same weekday)",

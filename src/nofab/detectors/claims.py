@@ -22,6 +22,7 @@ from nofab.detectors.claimscope import argument_values as _values
 from nofab.detectors.claimscope import claim_scope
 from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
+from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
 from nofab.detectors.recaps import recalls
 from nofab.evidence.index import Evidence
@@ -212,6 +213,25 @@ class ClaimDetector(DetectorBase):
             return int(word) if len(word) <= 3 else 0
         return evidence.lexicon.counts.get(word, 0)
 
+    def _too_few_calls(self, evidence: Evidence, claim: Claim, now: tuple[ToolCall, ...]) -> Finding | None:
+        """A finding when the claim enumerates more items than calls did the deed
+        (``nofab.detectors.enumerations``)."""
+        definitions = definitions_by_name(evidence.turn.tools)
+        short = short_calls(claim, evidence.answer, evidence.lexicon, now, definitions)
+        if short is None:
+            return None
+        items, calls = short
+        done = f"{len(calls)} {calls[0].name} call(s)"
+        reason = f"claims '{claim.text}' for {items} items, but only {done} ran this turn"
+        return self.finding(
+            "verb_claim",
+            claim.text,
+            claim.action.confidence,
+            claim.span,
+            reason,
+            evidence={"items": items, "calls": len(calls), "tool": calls[0].name},
+        )
+
     def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
         return self.finding(
             "verb_claim",
@@ -299,7 +319,9 @@ class ClaimDetector(DetectorBase):
             if lexicon.grounded_by(claim.action, now, claim.objects, definitions) or lexicon.named_for_verb(
                 claim, now, definitions
             ):
-                failure = self._failed_for_named_item(evidence, claim)
+                failure = self._failed_for_named_item(evidence, claim) or self._too_few_calls(
+                    evidence, claim, now
+                )
                 if failure:
                     yield failure
                 continue
