@@ -24,6 +24,7 @@ from nofab.detectors.intent import IntentDetector
 from nofab.detectors.numbers import NumberDetector
 from nofab.detectors.phantom import ToolReferenceDetector
 from nofab.detectors.prose import DegenerateProseDetector
+from nofab.detectors.weekdays import WeekdayDetector
 
 #: Every built-in detector, in the order they run.
 BUILTIN: tuple[DetectorFactory, ...] = (
@@ -31,6 +32,7 @@ BUILTIN: tuple[DetectorFactory, ...] = (
     ClaimDetector,
     IntentDetector,
     NumberDetector,
+    WeekdayDetector,
     AttributionDetector,
     FidelityDetector,
     # Tool failures (phantom, failed, empty and refused tools; figures; rows; confessions; prose).

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.issuedids import ungrounded_issued_ids
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
@@ -80,7 +81,7 @@ class EntityDetector(DetectorBase):
     """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
-    version = "2"  # 2: versions and lower-case prefixed ids once the evidence issues that shape
+    version = "3"  # 3: references of a shape the tools issue (issuedids); 2: versions, lower-case ids
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
@@ -162,9 +163,14 @@ class EntityDetector(DetectorBase):
     def _shaped(
         self, evidence: Evidence, answer: str, candidates: list[tuple[str, tuple[int, int], float]]
     ) -> Iterator[Finding]:
-        """Versions and lower-case ids, checked only when the evidence issues that shape
-        (``nofab.detectors.shapedids``); a span another shape already read is skipped."""
-        found = [*ungrounded_versions(evidence, answer), *ungrounded_lower_ids(evidence, answer)]
+        """Versions, lower-case ids and references, checked only when the evidence issues
+        that shape (``nofab.detectors.shapedids``, ``nofab.detectors.issuedids``); a span
+        another shape already read is skipped."""
+        found = [
+            *ungrounded_versions(evidence, answer),
+            *ungrounded_lower_ids(evidence, answer),
+            *ungrounded_issued_ids(evidence, answer),
+        ]
         if not found:
             return
         taken = SpanSet()

@@ -34,6 +34,9 @@ SLASH_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
 _MONTH_DAY_PAIR = re.compile(r"(\d{1,2})/(\d{1,2})")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
+#: Two clock times joined by a dash ("2:30–3:00", "14:30-15:00", "9:00am-10:30"): a range
+#: of times, read as two times, never as four loose numbers.
+_CLOCK_RANGE = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?[-–—](\d{1,2}):(\d{2})", re.IGNORECASE)
 _UNIT_SUFFIX = re.compile(r"((?:US\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]([^\W\d_]{3,20})")
 _VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
 _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
@@ -168,6 +171,10 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         if plain is not None:
             yield from _plain(text, s, s + len(number), number, plain)
         return
+    clocks = _CLOCK_RANGE.fullmatch(token)
+    if clocks and _clock_range(clocks):
+        yield from _times(text, s, e, clocks)
+        return
     plain = _PLAIN.fullmatch(token)
     if plain is None:
         if any(c.isalpha() for c in token):
@@ -194,6 +201,38 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
             )
         return
     yield from _plain(text, s, e, token, plain)
+
+
+def _clock_range(m: re.Match[str]) -> bool:
+    """Both ends are times of day."""
+    return int(m.group(1)) <= 24 and int(m.group(2)) < 60 and int(m.group(4)) <= 24 and int(m.group(5)) < 60
+
+
+def _times(text: str, s: int, e: int, m: re.Match[str]) -> Iterator[Numeral]:
+    """The two times of a clock range. An "am"/"pm" after the range fixes its end; the start
+    keeps its own, or else stays open to either reading ("2:30–3:00 PM" may start at 2:30
+    or 14:30, as a bare "2:30" would), so only a 24-hour or marked start is exact."""
+    first_hour, first_minute = int(m.group(1)), int(m.group(2))
+    marked = m.group(3)
+    if marked:
+        first_hour = first_hour % 12 + (12 if marked.lower() == "p" else 0)
+    first_end = s + m.start(4) - 1
+    yield Numeral(
+        (s, first_end),
+        text[s:first_end],
+        "time",
+        value=float(first_hour),
+        time=(first_hour, first_minute, bool(marked) or first_hour > 12),
+    )
+    hour, minute = int(m.group(4)), int(m.group(5))
+    ampm = _AMPM_AFTER.match(text, e)
+    if ampm:
+        hour = hour % 12 + (12 if ampm.group(1).lower() == "p" else 0)
+        e = ampm.end()
+    start = s + m.start(4)
+    yield Numeral(
+        (start, e), text[start:e], "time", value=float(hour), time=(hour, minute, bool(ampm) or hour > 12)
+    )
 
 
 __all__ = [

@@ -1,0 +1,158 @@
+"""References of the very shape this turn's tools issue, which no tool issued.
+
+Principle: booking locators ("M7XQ2P"), certificates ("certificate_7723410") and card
+handles ("credit_card_9034471") have no fixed syntax that prose could recognise on its own:
+"K9XE7L" could be a model number, "gift_card_2290114" a variable name. What makes them
+identifiers is that this turn's tools hand out strings of exactly that shape. The answer
+then copies such strings from the tools, and one no evidence holds was not copied but made
+up or miscopied (a digit changed, two swapped).
+
+Two shapes are read, each only when a tool result holds one of the same shape:
+
+- an upper-case run of 5-12 letters and digits holding both (a locator, a confirmation
+  code), when a tool result holds such a run of the same length, and either the answer
+  names it as a reference (a cue word such as "reservation", "booking", "Buchung",
+  "réservation" up to three words before it, or "#") or it is one or two characters away
+  from a held one (a miscopy: confidence 0.85);
+- a lower-case ``prefix_digits`` handle, when a tool result holds one with the same prefix
+  and as many digits.
+
+Risk: an answer that cites a reference from outside this turn's evidence (a code the user
+mentioned in an earlier conversation) beside tools that issued others of its shape; the
+cue or the near miss keeps unrelated upper-case tokens ("A320NEO", "COVID19") out unless a
+tool issues runs of their very length. Cost stays linear: the near-miss comparison is made
+only against a bounded number of held ids of the same length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from nofab.detectors.lookup import Lookup
+from nofab.evidence.index import Evidence
+from nofab.language import vocabulary
+from nofab.language.text import fold
+
+CONFIDENCE_CUED = 0.8
+CONFIDENCE_NEAR = 0.85
+#: Held ids of one length compared character by character with a candidate; past this
+#: many (a result listing thousands of locators) only cued candidates are read.
+_NEAR_LIMIT = 64
+#: At most this many differing characters make a miscopy of a held id of the same length.
+_NEAR_DISTANCE = 2
+#: From this many candidates on, the evidence is read once for all of them (``Lookup``).
+_LOOKUP_FROM = 8
+#: Result texts longer than this are read every time rather than kept by the cache.
+_CACHE_TEXT_LIMIT = 1 << 16
+
+_UPPER = re.compile(r"(?<![\w\-])[A-Z0-9]{5,12}(?![\w\-])")
+_HANDLE = re.compile(
+    r"(?<![\w\-])(?P<prefix>[a-z]{2,20}(?:_[a-z]{2,20}){0,3})_(?P<digits>\d{3,12})(?![\w\-])"
+)
+_WORDS = re.compile(r"[^\W\d_]+|#", re.UNICODE)
+
+
+def _mixed(token: str) -> bool:
+    """Letters and digits both: "M7XQ2P" is a reference, "NOTICE" and "20240527" are not."""
+    return not token.isdigit() and not token.isalpha()
+
+
+@dataclass
+class Issued:
+    """The id shapes one tool result issues."""
+
+    #: length -> upper-case letters-and-digits runs of that length
+    upper: dict[int, set[str]] = field(default_factory=dict)
+    #: prefix -> digit counts of its ``prefix_digits`` handles
+    handles: dict[str, set[int]] = field(default_factory=dict)
+
+    def add(self, other: Issued) -> None:
+        for length, ids in other.upper.items():
+            self.upper.setdefault(length, set()).update(ids)
+        for prefix, counts in other.handles.items():
+            self.handles.setdefault(prefix, set()).update(counts)
+
+
+def _read(text: str) -> Issued:
+    issued = Issued()
+    for m in _UPPER.finditer(text):
+        token = m.group()
+        if _mixed(token):
+            issued.upper.setdefault(len(token), set()).add(token)
+    if "_" in text:
+        for m in _HANDLE.finditer(text):
+            issued.handles.setdefault(m.group("prefix"), set()).add(len(m.group("digits")))
+    return issued
+
+
+_read_cached = lru_cache(maxsize=512)(_read)
+
+
+def _issued(evidence: Evidence) -> Issued:
+    """Every shape the turn's tool results issue (a result's reading kept while it recurs)."""
+    issued = Issued()
+    for source in evidence.sources:
+        if source.call is None or not source.label.endswith(".result"):
+            continue  # the user's words, the context and the agent's own arguments issue nothing
+        text = source.text
+        issued.add(_read_cached(text) if len(text) <= _CACHE_TEXT_LIMIT else _read(text))
+    return issued
+
+
+@cache
+def _cues() -> frozenset[str]:
+    return frozenset(vocabulary.load("id_cues")["cues"])
+
+
+def _cued(answer: str, start: int) -> bool:
+    """A reference word up to three words before ``start`` ("reservation **K9XE7L**")."""
+    words = _WORDS.findall(answer[max(0, start - 48) : start])[-3:]
+    cues = _cues()
+    return any(w == "#" or w.casefold() in cues for w in words)
+
+
+def _near(token: str, held: set[str]) -> str | None:
+    """A held id of the same length at most two characters away, if one is."""
+    if len(held) > _NEAR_LIMIT:
+        return None
+    for other in held:
+        if sum(a != b for a, b in zip(token, other, strict=True)) <= _NEAR_DISTANCE:
+            return other
+    return None
+
+
+def _grounds(evidence: Evidence, texts: list[str]) -> Callable[[str], bool]:
+    """``evidence.grounds``, asked in one pass over the evidence when the questions are many
+    (one scan of the evidence per candidate would be quadratic on a long answer)."""
+    if len(texts) < _LOOKUP_FROM:
+        return evidence.grounds
+    held = Lookup(evidence.folded, {fold(t) for t in texts}).tokens
+    return lambda text: fold(text) in held
+
+
+def ungrounded_issued_ids(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
+    """(shape, span, confidence) of each reference of an issued shape no evidence holds."""
+    upper = [m for m in _UPPER.finditer(answer) if _mixed(m.group())]
+    handles = list(_HANDLE.finditer(answer)) if "_" in answer else []
+    if not upper and not handles:
+        return
+    issued = _issued(evidence)
+    upper = [m for m in upper if len(m.group()) in issued.upper]
+    handles = [m for m in handles if len(m.group("digits")) in issued.handles.get(m.group("prefix"), ())]
+    if not upper and not handles:
+        return
+    grounds = _grounds(evidence, [m.group() for m in (*upper, *handles)])
+    for m in upper:
+        token = m.group()
+        if grounds(token):
+            continue
+        if _near(token, issued.upper[len(token)]) is not None:
+            yield "code", m.span(), CONFIDENCE_NEAR
+        elif _cued(answer, m.start()):
+            yield "code", m.span(), CONFIDENCE_CUED
+    for m in handles:
+        if not grounds(m.group()):
+            yield "code", m.span(), CONFIDENCE_CUED
