@@ -37,21 +37,15 @@ PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a_gift_card_left": "numbers: a balance left ($64 - $50) across two sources, at 0.9 despite 'remains'",
     "a_book_error_seats": "numbers: a fare times a passenger count the user gave in words ('me and my wife')",
     "a_certificate_then_card": "numbers: a fare times two passengers named in words, and the remainder",
-    "t_calendar_attendees": "numbers: ':30' of a time range '2:30–3:00 PM' (first time has no AM/PM)",
-    "t_create_event_attendees": "numbers: ':30' of a time range '9:00–10:30 AM' (first time has no AM/PM)",
     "t_weather_celsius": "numbers: a Fahrenheit temperature converted to Celsius is not derived",
 }
 
 # probe2: dirty twins no finding of their own catches today, with the mechanism.
 PROBE2_KNOWN_MISSES: dict[str, str] = {
-    "a_book_split_payment": "ids: a reservation id one character off the booked one passes",
-    "a_certificate_delay": "ids: a certificate id with two digits swapped passes",
     "a_flight_and_bag_done": "numbers: a date one day off passes (another date of the reservation is near)",
-    "a_list_reservations": "ids: a reservation id in bold markdown, one character off a held one, passes",
     "a_onestop_layover": "numbers: a layover duration is never computed from the two times",
     "a_onestop_options": "numbers: a departure time one hour off equals another time in the search result",
     "a_retry_after_error": "numbers: integers up to 12 are never checked ('3 checked bags' for 2)",
-    "a_roundtrip_booking": "numbers: a weekday that does not match its date is not checked",
     "a_seats_left": "numbers: a changed seat count passes as derivable from the dense seat and price table",
     "t_calendar_attendees": "names: a swapped first name beside a held surname, no profile",
     "t_create_event_attendees": "names: a swapped first name beside a held surname, no profile",
