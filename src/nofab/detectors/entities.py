@@ -192,10 +192,11 @@ class EntityDetector(DetectorBase):
         lexicon = evidence.lexicon
         finder = NameFinder(
             People(evidence),
-            lambda: evidence.records,
+            lambda: [found for _label, found in evidence.result_records],
             lambda: evidence.folded,
             lexicon.titles,
             lexicon.greetings,
+            lambda: [source.folded for source in evidence.sources],
         )
         for name in finder.candidates(answer):
             if fold(name.text) in self.allow:

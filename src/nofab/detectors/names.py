@@ -60,13 +60,14 @@ does not read ``event_type``; it flags a capitalised non-person owner no evidenc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
 from nofab.detectors.givennames import is_given_name
+from nofab.detectors.heldwords import LETTERS, HeldWords
 from nofab.detectors.namerecords import People
 from nofab.detectors.namewords import Word, initial, runs, words
 from nofab.evidence.records import Record
@@ -76,37 +77,18 @@ from nofab.language.vocabulary import words as words_of
 #: Confidence of a name the evidence does not hold: at the blocking threshold, because the
 #: position rules above leave only words that read as a person's name.
 CONFIDENCE_NAME = 0.8
-#: Distinct words looked up by a find over the evidence before one pass collects all of
-#: its letter runs (a find is cheaper for the few words most answers have).
-MAX_FINDS = 32
 #: Held names whose occurrences in the evidence give person slots (each costs a find).
 MAX_FRAMES = 64
+
+#: Codes asked of each result's owners before the owners of all results are merged once.
+MAX_OWNER_ASKS = 32
 
 #: Runs from which the results are read first for whether they name people at all (a walk
 #: of the results, kept per result in the guard's cache): with fewer, the rules' own cheap
 #: tests on the answer skip most runs before any walk is needed.
 GATE_FROM = 8
 
-# A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
-_LETTERS = re.compile(r"[^\W\d_]+")
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
-
-
-def _letters_token(text: str, piece: str) -> bool:
-    """``piece`` occurs in ``text`` with no letter right before or after it."""
-    at = text.find(piece)
-    while at != -1:
-        end = at + len(piece)
-        if (at == 0 or not _is_letter(text[at - 1])) and (end == len(text) or not _is_letter(text[end])):
-            return True
-        at = text.find(piece, at + 1)
-    return False
-
-
-def _is_letter(char: str) -> bool:
-    r"""A letter as ``_LETTERS`` reads one (``[^\W\d_]``), so a find and a set of letter
-    runs agree."""
-    return char.isalnum() and not char.isdecimal()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,15 +111,21 @@ class NameFinder:
     def __init__(
         self,
         people: People,
-        records: Callable[[], Iterable[Record]],
+        records: Callable[[], Iterable[tuple[Record, ...]]],
         evidence_text: Callable[[], str],
         titles: frozenset[str],
         greetings: frozenset[str] = frozenset(),
+        source_texts: Callable[[], Sequence[str]] | None = None,
     ) -> None:
+        """``evidence_text``: all evidence, folded; ``source_texts``: the same source by
+        source (their join), when the caller has them: a word is then looked up source by
+        source, through each source's set of words once it is built (``heldwords``)."""
         self._people = people
         self._records = records
         self._evidence_text = evidence_text
+        self._source_texts = source_texts
         self._seen: dict[str, bool] = {}
+        self._owner_asks = 0
         self._unknown_seen: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
@@ -175,24 +163,24 @@ class NameFinder:
     def _unknown_text(self, text: str) -> bool:
         unknown = self._unknown_seen.get(text)
         if unknown is None:  # each rule asks again about the same words of a run
-            unknown = any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
+            folded = fold(text)
+            # a word of letters only is one run (most are): no regex call for it
+            pieces = (folded,) if folded.isalpha() else LETTERS.findall(folded)
+            unknown = any(not self._holds(piece) for piece in pieces)
             self._unknown_seen[text] = unknown
         return unknown
 
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
         if held is None:
-            if len(self._seen) < MAX_FINDS:
-                held = _letters_token(self._text, piece)
-            else:  # many distinct words: one pass over the evidence beats a find per word
-                held = piece in self._letter_runs
+            held = self._held_words.holds(piece)
             self._seen[piece] = held
         return held
 
     @cached_property
-    def _letter_runs(self) -> frozenset[str]:
-        """Every run of letters of the evidence text (what ``_letters_token`` finds)."""
-        return frozenset(_LETTERS.findall(self._text))
+    def _held_words(self) -> HeldWords:
+        texts = self._source_texts() if self._source_texts is not None else [self._text]
+        return HeldWords(texts)
 
     def candidates(self, answer: str) -> list[NameCandidate]:
         found = words(answer, self.titles)
@@ -206,13 +194,24 @@ class NameFinder:
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
+            # cheapest first: a word of running prose no rule reads (a sentence's first word),
+            # then a run whose every word the evidence holds (a set lookup per word), then
+            # the rules themselves
+            if len(run) == 1 and slots.in_running_prose(
+                answer,
+                run[0].start,
+                run[0].end,
+                slots.word_before(answer, run[0].start),
+                possessive=run[0].possessive,
+            ):
+                continue
+            unknown = tuple(w.text for w in name if self._unknown(w))
+            if not unknown:
+                continue
             why = self._why(answer, run)
             if why is None:
                 continue
-            unknown = tuple(w.text for w in name if self._unknown(w))
-            if unknown and not (
-                len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)
-            ):
+            if not (len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
@@ -338,12 +337,18 @@ class NameFinder:
         return tuple(sorted({len(g) for g in self.greetings}))
 
     def _names_of(self, code: str) -> frozenset[str]:
-        """Name words of the records that hold ``code`` as a value."""
-        return self._owners.get(code, frozenset())
+        """Name words of the records that hold ``code`` as a value: asked of each result's
+        owners (``namerecords.owners_of``, read once per result), or of their union once
+        many codes are asked."""
+        self._owner_asks += 1
+        if self._owner_asks > MAX_OWNER_ASKS and len(self._owners) > 1:
+            self._owners = [_merged(self._owners)]
+        found = [held[code] for held in self._owners if code in held]
+        return found[0] if len(found) == 1 else frozenset().union(*found)
 
     @cached_property
-    def _owners(self) -> dict[str, frozenset[str]]:
-        return records.owners(self._records())
+    def _owners(self) -> list[dict[str, frozenset[str]]]:
+        return [held for group in self._records() if (held := records.owners_of(group))]
 
     def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
         """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""
@@ -364,3 +369,12 @@ class NameFinder:
             if unknown and len(unknown) == len(name):
                 start, end = name[0].start, name[-1].end
                 yield NameCandidate((start, end), answer[start:end], unknown, f"after the title {word.text}")
+
+
+def _merged(held: list[dict[str, frozenset[str]]]) -> dict[str, frozenset[str]]:
+    """The union of several results' owners (a code held by two results names both)."""
+    out: dict[str, frozenset[str]] = {}
+    for owners in held:
+        for code, names in owners.items():
+            out[code] = out[code] | names if code in out else names
+    return out

@@ -150,6 +150,33 @@ def _listed(answer: str, comma: int) -> bool:
     return not (m.start(2) == 0 or opener in (".", "!", "?") or answer[: m.start(2)].endswith("\n"))
 
 
+def in_running_prose(answer: str, start: int, end: int, prev: str, *, possessive: bool) -> bool:
+    """The one word at ``answer[start:end]`` sits where no rule of ``names`` reads a person:
+    no lower-case word before it (``prev`` is ""), nothing that coordinates it before (a
+    comma, "&", a letter), not after a Spanish personal "a", not a possessive, and a
+    lower-case word that coordinates nothing right after it ("Could you", "Since this").
+
+    That is the commonest capitalised word of an answer, a sentence's first word, and every
+    rule needs one of those marks: a label's value ends where a lower-case word follows; an
+    address, a code or a field in brackets, a comma after it, a joiner after it; a slot word,
+    a role or an owner word before it. Asked first, it spares every rule's own reading of the
+    text around the word (tests hold that it never answers differently from the rules)."""
+    if possessive or prev or end + 1 >= len(answer) or answer[end] != " ":
+        return False
+    if not answer[end + 1].islower():
+        return False
+    after = _LETTER_RUN.match(answer, end + 1)
+    if after is None or fold(after.group()) in words_of("coordinators"):
+        return False
+    i = _skip_blanks(answer, start)
+    if i > 0 and (answer[i - 1].isalpha() or answer[i - 1] in ",&"):
+        return False
+    return answer[max(0, start - 3) : start] != " a "
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
 def place_after(answer: str, end: int) -> bool:
     """What follows ``end`` marks a place ("Austin (AUS)", "Charlotte, NC")."""
     return _PLACE_AFTER.match(answer, end) is not None
