@@ -24,7 +24,7 @@ from nofab.language.lexicon import lexicon_for
 
 _SOURCES = [
     "sofia silva booked a 1 on 1 with hugo; ana-lucía o'brien agreed",
-    "x" * 40 + " señora gómez " + "y" * 600 + " kevin",  # long: split on its second sight
+    "x" * 40 + " señora gómez " + "y" * 600 + " kevin",
     "rb-2207 silvan sophia_silva_7557 übermut",
     "",
 ]
@@ -51,8 +51,15 @@ _SOURCES = [
 def test_held_words_answer_as_a_find_over_the_joined_text(piece: str) -> None:
     joined = "\n\u241e\n".join(_SOURCES)
     expected = letters_token(joined, piece)
-    for _sight in range(3):  # first sight (finds), then the long source split and kept
+    for _sight in range(heldwords.SIGHTS_TO_SPLIT + 1):  # finds, then each source split and kept
         assert HeldWords(_SOURCES).holds(piece) is expected
+
+
+@pytest.mark.parametrize(
+    "text", ["Ab cd_ef9gh\tij-kl", "naïve ½ x²y café_au lait", "", "a" * 300 + ".b", "ÆØÅ ǅ ǲ ﬁ"]
+)
+def test_letter_runs_are_the_regex_runs(text: str) -> None:
+    assert heldwords.letter_runs(text) == frozenset(heldwords.LETTERS.findall(text))
 
 
 def test_many_words_split_the_rest_once_with_the_same_answers() -> None:
@@ -150,3 +157,12 @@ def test_owners_are_read_per_result_and_remembered_by_identity() -> None:
         for code, names in owners(group).items():
             merged[code] = merged.get(code, frozenset()) | names
     assert merged == owners(r for group in groups for r in group)
+
+
+@pytest.mark.parametrize("names", [["hugo"], ["hugo", "gómez", "kevin"], ["o'brien", "lucía", "zzz"]])
+def test_frames_per_source_are_the_frames_of_the_joined_text(names: list[str]) -> None:
+    texts = [*_SOURCES, "a meeting with hugo and a call with señora gómez", "lunch con kevin"]
+    joined = "\n\u241e\n".join(texts)
+    expected = {w for name in names for w in slots.frames_of(joined, name)}
+    for _sight in range(heldwords.SIGHTS_TO_SPLIT + 1):  # the joined rest, then split sources
+        assert HeldWords(texts).frames(names) == expected

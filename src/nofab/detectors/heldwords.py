@@ -8,11 +8,10 @@ on every turn that carries it), and answered in one of two ways:
 - a ``find`` in the source's text (a few microseconds on a 6 KB policy: cheap for the few
   words of one answer, and nothing to build);
 - a lookup in the set of the source's letter runs, built once per source content and kept
-  in a bounded memo (``_Memo``). A short source (``MIN_SPLIT_CHARS``) is split at once; a
-  long one the second time it is seen (a context or a result carried from turn to turn: a
-  conversation, a reused guard). A one-off long source is never split into words for a
-  handful of questions, unless one answer asks about more words than finds are worth
-  (``MAX_FINDS``).
+  in a bounded memo (``_Memo``), once the source has been seen ``SIGHTS_TO_SPLIT`` times (a
+  context or a result carried from turn to turn: a conversation, a reused guard). A one-off
+  source is never split into words for a handful of questions, unless one answer asks
+  about more words than finds are worth (``MAX_FINDS``).
 
 The memo is keyed by content (pure: the same text always gives the same set), bounded in
 entries and in characters, and locked (guards are shared between threads).
@@ -26,12 +25,16 @@ import re
 import threading
 from collections.abc import Sequence
 
+from nofab.detectors.nameslots import frames_of
+
 #: A run of letters (no digits, no underscore), the unit in which a name word is held.
 LETTERS = re.compile(r"[^\W\d_]+")
 #: Distinct words asked by finds before every source not yet split is split into its words.
 MAX_FINDS = 32
-#: Sources shorter than this are never split: a find in them costs next to nothing.
-MIN_SPLIT_CHARS = 512
+#: Sights of a source before it is split into its words: splitting costs about ten finds
+#: (a regex pass that builds a set), so a source is split once it keeps coming back (a
+#: context or a result carried from turn to turn), never for one answer's few questions.
+SIGHTS_TO_SPLIT = 3
 #: The memo's bounds: sources kept, and the characters of their texts.
 MEMO_ENTRIES = 4096
 MEMO_CHARS = 4_000_000
@@ -48,6 +51,17 @@ def letters_token(text: str, piece: str) -> bool:
     return False
 
 
+def letter_runs(text: str) -> frozenset[str]:
+    """Every run of letters of ``text`` (``LETTERS``). An ASCII text is cut by a byte table
+    instead (its letters are A-Z and a-z; the rest becomes a space), at a third of the cost."""
+    if text.isascii():
+        return frozenset(text.encode("ascii").translate(_ASCII_CUT).decode("ascii").split())
+    return frozenset(LETTERS.findall(text))
+
+
+_ASCII_CUT = bytes(c if chr(c).isalpha() and c < 128 else 32 for c in range(256))
+
+
 def _is_letter(char: str) -> bool:
     r"""A letter as ``LETTERS`` reads one (``[^\W\d_]``), so a find and a set of letter runs
     agree."""
@@ -59,9 +73,12 @@ class _Memo:
 
     def __init__(self, entries: int = MEMO_ENTRIES, chars: int = MEMO_CHARS) -> None:
         self._sets: dict[str, frozenset[str]] = {}
-        #: Long texts seen, by hash only: a text is not kept alive for having been seen once
-        #: (a collision only builds a set one sight early, which changes no answer).
-        self._seen: dict[int, None] = {}
+        #: Per split text: a held name -> the words the text puts right before it (dropped
+        #: with the text's set).
+        self._frames: dict[str, dict[str, frozenset[str]]] = {}
+        #: Sights of texts not split yet, by hash only: a text is not kept alive for having
+        #: been seen (a collision only splits a text early, which changes no answer).
+        self._seen: dict[int, int] = {}
         self._entries = entries
         self._chars = chars
         self._held_chars = 0
@@ -71,21 +88,20 @@ class _Memo:
         """The text's set, if it was built (a plain dict read: atomic, no lock)."""
         return self._sets.get(text)
 
-    def seen_before(self, text: str) -> bool:
-        """Was ``text`` seen before? (It is marked seen now.)"""
+    def sighted(self, text: str) -> int:
+        """How often ``text`` was seen before, this sight included."""
         key = hash(text)  # computed once per string object, then cached by Python
         with self._lock:
-            if key in self._seen:
-                return True
+            sights = self._seen.pop(key, 0) + 1
             if len(self._seen) >= self._entries:
                 del self._seen[next(iter(self._seen))]  # the oldest mark
-            self._seen[key] = None
-            return False
+            self._seen[key] = sights  # (re-inserted: the newest)
+            return sights
 
     def build(self, text: str) -> frozenset[str]:
         """The text's letter runs, kept unless the text alone is over the bound (the oldest
         sets go first when the memo is full)."""
-        runs = frozenset(LETTERS.findall(text))
+        runs = letter_runs(text)
         if len(text) > self._chars:
             return runs
         with self._lock:
@@ -95,31 +111,49 @@ class _Memo:
                 while len(self._sets) > self._entries or self._held_chars > self._chars:
                     old = next(iter(self._sets))
                     del self._sets[old]
+                    self._frames.pop(old, None)
                     self._held_chars -= len(old)
         return runs
 
+    def frames(self, text: str) -> dict[str, frozenset[str]]:
+        """The frames kept for a split ``text`` (filled by the caller; a plain dict: names
+        racing in two threads store the same value)."""
+        known = self._frames.get(text)
+        if known is None or len(known) > _NAMES_KEPT:
+            known = {}
+            with self._lock:
+                if text in self._sets:
+                    self._frames[text] = known
+        return known
+
 
 _MEMO = _Memo()
+#: Names whose frames one split source keeps (emptied past it: names are untrusted input).
+_NAMES_KEPT = 1024
 
 
 class HeldWords:
     """Which letter runs the evidence's sources hold (``texts``: each source's folded text).
 
-    A short source is split into its words at once (a few microseconds) and kept; a long one
-    from its second sight on. The long sources not split yet are joined into one text (by a
-    line break, which is no letter) and asked by one find per word."""
+    A source is split into its words on its ``SIGHTS_TO_SPLIT``-th sight and kept; the
+    sources not split yet are joined into one text (by a line break, which is no letter) and
+    asked by one find per word."""
 
     def __init__(self, texts: Sequence[str]) -> None:
         sets: dict[int, frozenset[str]] = {}  # by identity: sources often repeat (arguments)
         rest: list[str] = []
+        self._split: list[tuple[str, frozenset[str]]] = []
         memo = _MEMO
         for text in texts:
             runs = memo.get(text)
             if runs is None:
-                if len(text) >= MIN_SPLIT_CHARS and not memo.seen_before(text):
+                if not text:
+                    continue
+                if memo.sighted(text) < SIGHTS_TO_SPLIT:
                     rest.append(text)
                     continue
                 runs = memo.build(text)
+            self._split.append((text, runs))
             if runs:
                 sets[id(runs)] = runs
         self._sets = tuple(sets.values())
@@ -138,9 +172,31 @@ class HeldWords:
             return piece in self._rest_runs
         self._finds += 1
         if self._finds > MAX_FINDS:  # many words asked: the rest is split once
-            self._rest_runs = frozenset(LETTERS.findall(self._rest))
+            self._rest_runs = letter_runs(self._rest)
             return piece in self._rest_runs
         return letters_token(self._rest, piece)
 
+    def frames(self, names: Sequence[str]) -> set[str]:
+        """The lower-case words the sources put right before one of ``names`` (folded held
+        names: ``nameslots.frames_of``), read per split source once per name and kept, and
+        in the rest's joined text on each call. (``frames_of`` reads at most a few hundred
+        occurrences of a name per text it is given: per source here.)"""
+        out: set[str] = set()
+        for text, runs in self._split:
+            known = _MEMO.frames(text)
+            ascii_text = text.isascii()
+            for name in names:
+                found = known.get(name)
+                if found is None:
+                    # on ASCII a name of letters the source lacks as a run cannot occur in it
+                    absent = ascii_text and name.isalpha() and name not in runs
+                    found = frozenset() if absent else frozenset(frames_of(text, name))
+                    known[name] = found
+                out.update(found)
+        if self._rest:
+            for name in names:
+                out.update(frames_of(self._rest, name))
+        return out
 
-__all__ = ["LETTERS", "MAX_FINDS", "HeldWords", "letters_token"]
+
+__all__ = ["LETTERS", "MAX_FINDS", "HeldWords", "letter_runs", "letters_token"]

@@ -284,7 +284,7 @@ class NameFinder:
         ("Sofia and Kevin": a conjunction or a determiner joins anything)."""
         joining = words_of("joining_words")
         names = sorted(self.first | self.last)[:MAX_FRAMES]
-        return frozenset(w for name in names for w in slots.frames_of(self._text, name)) - joining
+        return frozenset(self._held_words.frames(names)) - joining
 
     def _owned_field(self, answer: str, run: list[Word], prev: str) -> str:
         """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
