@@ -164,12 +164,17 @@ class EntityDetector(DetectorBase):
     ) -> Iterator[Finding]:
         """Versions and lower-case ids, checked only when the evidence issues that shape
         (``nofab.detectors.shapedids``); a span another shape already read is skipped."""
-        found = [*ungrounded_versions(evidence, answer), *ungrounded_lower_ids(evidence, answer)]
-        if not found:
-            return
+        # A span another shape already read is dropped before the evidence is asked about it
+        # (a path's "part-123"): asking first was most of the cost of a long answer of paths.
         taken = SpanSet()
         for _shape, (start, end), _c in candidates:
             taken.add(start, end)
+        found = [
+            *ungrounded_versions(evidence, answer, taken.overlaps),
+            *ungrounded_lower_ids(evidence, answer, taken.overlaps),
+        ]
+        if not found:
+            return
         for shape, (start, end), confidence in found:
             text = answer[start:end]
             if fold(text) in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):
