@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from nofab import Profile, Turn
-from nofab.detectors import heldwords
+from nofab.detectors import heldwords, textmemo
 from nofab.detectors import nameslots as slots
 from nofab.detectors.heldwords import HeldWords, letters_token
 from nofab.detectors.namerecords import People, owners, owners_of
@@ -51,7 +51,7 @@ _SOURCES = [
 def test_held_words_answer_as_a_find_over_the_joined_text(piece: str) -> None:
     joined = "\n\u241e\n".join(_SOURCES)
     expected = letters_token(joined, piece)
-    for _sight in range(heldwords.SIGHTS_TO_SPLIT + 1):  # finds, then each source split and kept
+    for _sight in range(textmemo.SIGHTS + 1):  # finds, then each source split and kept
         assert HeldWords(_SOURCES).holds(piece) is expected
 
 
@@ -164,5 +164,5 @@ def test_frames_per_source_are_the_frames_of_the_joined_text(names: list[str]) -
     texts = [*_SOURCES, "a meeting with hugo and a call with señora gómez", "lunch con kevin"]
     joined = "\n\u241e\n".join(texts)
     expected = {w for name in names for w in slots.frames_of(joined, name)}
-    for _sight in range(heldwords.SIGHTS_TO_SPLIT + 1):  # the joined rest, then split sources
+    for _sight in range(textmemo.SIGHTS + 1):  # the joined rest, then split sources
         assert HeldWords(texts).frames(names) == expected

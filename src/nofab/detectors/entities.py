@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.heldchunks import HeldChunks
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
@@ -140,10 +141,23 @@ class EntityDetector(DetectorBase):
         # (same length, so spans stay exact): otherwise no code pattern would see it at all.
         answer = latin_ids(evidence.answer)
         candidates = self.candidates(answer)
-        lookup = self._lookup(evidence, answer, candidates)
-        for shape, (start, end), confidence in candidates:
+        # A candidate the evidence holds whole, between delimiters, is grounded at once, and
+        # one with a run no source has is absent at once (set lookups per source); only the
+        # others are searched for, in bulk when many.
+        chunks = HeldChunks([s.folded for s in evidence.sources], now=len(candidates) >= _LOOKUP_FROM)
+        keys = [
+            (_key(shape, answer[start:end]), shape not in _SUBSTRING_SHAPES)
+            for shape, (start, end), _ in candidates
+        ]
+        settled = chunks.settle(keys)
+        lookup = self._lookup(
+            evidence, answer, [c for c, s in zip(candidates, settled, strict=True) if s is None]
+        )
+        for (shape, (start, end), confidence), grounded in zip(candidates, settled, strict=True):
             text = answer[start:end]
-            if self._grounded(evidence, shape, text, lookup):
+            if grounded is None or (not grounded and self._allowed(text)):
+                grounded = self._grounded(evidence, shape, text, lookup)
+            if grounded:
                 continue
             written = evidence.answer[start:end]
             read = {"read_as": text} if written != text else {}
@@ -227,25 +241,31 @@ class EntityDetector(DetectorBase):
         tokens: list[str] = []
         substrings: list[str] = []
         for shape, (start, end), _c in candidates:
-            folded = fold(answer[start:end])
-            if shape in _SUBSTRING_SHAPES:
-                substrings.append(folded.rstrip("/"))
-            else:
-                tokens.append(folded)
+            key = _key(shape, answer[start:end])
+            (substrings if shape in _SUBSTRING_SHAPES else tokens).append(key)
         return Lookup(evidence.folded, tokens, substrings)
+
+    def _allowed(self, text: str) -> bool:
+        return fold(text) in self.allow or any(p.fullmatch(text) for p in self.allow_patterns)
 
     def _grounded(self, evidence: Evidence, shape: str, text: str, lookup: Lookup | None = None) -> bool:
         folded = fold(text)
-        if folded in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):
+        if self._allowed(text):
             return True
         if shape in _SUBSTRING_SHAPES:
-            # Substring, not token: a URL may be quoted with or without its trailing slash,
-            # a quoted name may sit inside a longer title.
-            key = folded.rstrip("/")
+            key = _key(shape, text)
             return key in lookup.substrings if lookup is not None else key in evidence.folded
         if lookup is not None:
             return folded in lookup.tokens  # the same question as evidence.grounds, asked in bulk
         return evidence.grounds(text)
+
+
+def _key(shape: str, text: str) -> str:
+    """What the evidence must hold for a candidate: its folded text; for a substring shape,
+    without a trailing slash (substring, not token: a URL may be quoted with or without its
+    trailing slash, a quoted name may sit inside a longer title)."""
+    folded = fold(text)
+    return folded.rstrip("/") if shape in _SUBSTRING_SHAPES else folded
 
 
 _WHAT = {

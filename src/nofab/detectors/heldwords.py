@@ -8,36 +8,29 @@ on every turn that carries it), and answered in one of two ways:
 - a ``find`` in the source's text (a few microseconds on a 6 KB policy: cheap for the few
   words of one answer, and nothing to build);
 - a lookup in the set of the source's letter runs, built once per source content and kept
-  in a bounded memo (``_Memo``), once the source has been seen ``SIGHTS_TO_SPLIT`` times (a
+  in a bounded memo (``textmemo``), once the source has been seen ``textmemo.SIGHTS`` times (a
   context or a result carried from turn to turn: a conversation, a reused guard). A one-off
   source is never split into words for a handful of questions, unless one answer asks
   about more words than finds are worth (``MAX_FINDS``).
 
-The memo is keyed by content (pure: the same text always gives the same set), bounded in
-entries and in characters, and locked (guards are shared between threads).
+The memo (``textmemo``) is keyed by content (pure: the same text always gives the same
+set), bounded in entries and in characters, and locked (guards are shared between threads).
 
-Both ways give the same answer: ``_is_letter`` is exactly ``_LETTERS``' class.
+Both ways give the same answer: ``_is_letter`` is exactly ``LETTERS``' class.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Sequence
 
 from nofab.detectors.nameslots import frames_of
+from nofab.detectors.textmemo import TextMemo
 
 #: A run of letters (no digits, no underscore), the unit in which a name word is held.
 LETTERS = re.compile(r"[^\W\d_]+")
 #: Distinct words asked by finds before every source not yet split is split into its words.
 MAX_FINDS = 32
-#: Sights of a source before it is split into its words: splitting costs about ten finds
-#: (a regex pass that builds a set), so a source is split once it keeps coming back (a
-#: context or a result carried from turn to turn), never for one answer's few questions.
-SIGHTS_TO_SPLIT = 3
-#: The memo's bounds: sources kept, and the characters of their texts.
-MEMO_ENTRIES = 4096
-MEMO_CHARS = 4_000_000
 
 
 def letters_token(text: str, piece: str) -> bool:
@@ -68,66 +61,7 @@ def _is_letter(char: str) -> bool:
     return char.isalnum() and not char.isdecimal()
 
 
-class _Memo:
-    """Letter-run sets by source text, and which long texts were seen (bounded, locked)."""
-
-    def __init__(self, entries: int = MEMO_ENTRIES, chars: int = MEMO_CHARS) -> None:
-        self._sets: dict[str, frozenset[str]] = {}
-        #: Per split text: a held name -> the words the text puts right before it (dropped
-        #: with the text's set).
-        self._frames: dict[str, dict[str, frozenset[str]]] = {}
-        #: Sights of texts not split yet, by hash only: a text is not kept alive for having
-        #: been seen (a collision only splits a text early, which changes no answer).
-        self._seen: dict[int, int] = {}
-        self._entries = entries
-        self._chars = chars
-        self._held_chars = 0
-        self._lock = threading.Lock()
-
-    def get(self, text: str) -> frozenset[str] | None:
-        """The text's set, if it was built (a plain dict read: atomic, no lock)."""
-        return self._sets.get(text)
-
-    def sighted(self, text: str) -> int:
-        """How often ``text`` was seen before, this sight included."""
-        key = hash(text)  # computed once per string object, then cached by Python
-        with self._lock:
-            sights = self._seen.pop(key, 0) + 1
-            if len(self._seen) >= self._entries:
-                del self._seen[next(iter(self._seen))]  # the oldest mark
-            self._seen[key] = sights  # (re-inserted: the newest)
-            return sights
-
-    def build(self, text: str) -> frozenset[str]:
-        """The text's letter runs, kept unless the text alone is over the bound (the oldest
-        sets go first when the memo is full)."""
-        runs = letter_runs(text)
-        if len(text) > self._chars:
-            return runs
-        with self._lock:
-            if text not in self._sets:
-                self._sets[text] = runs
-                self._held_chars += len(text)
-                while len(self._sets) > self._entries or self._held_chars > self._chars:
-                    old = next(iter(self._sets))
-                    del self._sets[old]
-                    self._frames.pop(old, None)
-                    self._held_chars -= len(old)
-        return runs
-
-    def frames(self, text: str) -> dict[str, frozenset[str]]:
-        """The frames kept for a split ``text`` (filled by the caller; a plain dict: names
-        racing in two threads store the same value)."""
-        known = self._frames.get(text)
-        if known is None or len(known) > _NAMES_KEPT:
-            known = {}
-            with self._lock:
-                if text in self._sets:
-                    self._frames[text] = known
-        return known
-
-
-_MEMO = _Memo()
+_MEMO: TextMemo[frozenset[str]] = TextMemo(lambda text: letter_runs(text))
 #: Names whose frames one split source keeps (emptied past it: names are untrusted input).
 _NAMES_KEPT = 1024
 
@@ -135,7 +69,7 @@ _NAMES_KEPT = 1024
 class HeldWords:
     """Which letter runs the evidence's sources hold (``texts``: each source's folded text).
 
-    A source is split into its words on its ``SIGHTS_TO_SPLIT``-th sight and kept; the
+    A source is split into its words on its ``textmemo.SIGHTS``-th sight and kept; the
     sources not split yet are joined into one text (by a line break, which is no letter) and
     asked by one find per word."""
 
@@ -143,16 +77,13 @@ class HeldWords:
         sets: dict[int, frozenset[str]] = {}  # by identity: sources often repeat (arguments)
         rest: list[str] = []
         self._split: list[tuple[str, frozenset[str]]] = []
-        memo = _MEMO
         for text in texts:
-            runs = memo.get(text)
+            if not text:
+                continue
+            runs = _MEMO.reading(text)
             if runs is None:
-                if not text:
-                    continue
-                if memo.sighted(text) < SIGHTS_TO_SPLIT:
-                    rest.append(text)
-                    continue
-                runs = memo.build(text)
+                rest.append(text)
+                continue
             self._split.append((text, runs))
             if runs:
                 sets[id(runs)] = runs
@@ -183,7 +114,7 @@ class HeldWords:
         occurrences of a name per text it is given: per source here.)"""
         out: set[str] = set()
         for text, runs in self._split:
-            known = _MEMO.frames(text)
+            known = _MEMO.side(text, _NAMES_KEPT)
             ascii_text = text.isascii()
             for name in names:
                 found = known.get(name)
