@@ -141,10 +141,11 @@ class EntityDetector(DetectorBase):
         # (same length, so spans stay exact): otherwise no code pattern would see it at all.
         answer = latin_ids(evidence.answer)
         candidates = self.candidates(answer)
-        # A candidate the evidence holds whole, between delimiters, is grounded at once, and
-        # one with a run no source has is absent at once (set lookups per source); only the
-        # others are searched for, in bulk when many.
-        chunks = HeldChunks([s.folded for s in evidence.sources], now=len(candidates) >= _LOOKUP_FROM)
+        # Of many candidates, one the evidence holds whole between delimiters is grounded at
+        # once, and one with a run no source has is absent at once (set lookups per source);
+        # only the others are searched for, in bulk.
+        many = len(candidates) >= _LOOKUP_FROM  # (a few: a plain search each is cheaper)
+        chunks = HeldChunks([s.folded for s in evidence.sources] if many else [], now=True)
         keys = [
             (_key(shape, answer[start:end]), shape not in _SUBSTRING_SHAPES)
             for shape, (start, end), _ in candidates

@@ -31,6 +31,8 @@ from nofab.detectors.textmemo import TextMemo
 LETTERS = re.compile(r"[^\W\d_]+")
 #: Distinct words asked by finds before every source not yet split is split into its words.
 MAX_FINDS = 32
+#: Sources shorter than this are never split on their own (they are searched joined).
+MIN_SPLIT_CHARS = 512
 
 
 def letters_token(text: str, piece: str) -> bool:
@@ -80,7 +82,9 @@ class HeldWords:
         for text in texts:
             if not text:
                 continue
-            runs = _MEMO.reading(text)
+            # a short source is searched in the joined rest (a find in it costs next to
+            # nothing): only long ones are counted and split
+            runs = _MEMO.reading(text) if len(text) >= MIN_SPLIT_CHARS else None
             if runs is None:
                 rest.append(text)
                 continue
