@@ -235,6 +235,7 @@ class EntityDetector(DetectorBase):
             lexicon.titles,
             lexicon.greetings,
             lambda: [source.folded for source in evidence.sources],
+            lambda: evidence.text,
         )
         for name in finder.candidates(answer):
             if fold(name.text) in self.allow:

@@ -66,6 +66,7 @@ from functools import cached_property
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
+from nofab.detectors import namesubjects as subjects
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.heldwords import LETTERS, HeldWords
 from nofab.detectors.namerecords import People
@@ -116,14 +117,17 @@ class NameFinder:
         titles: frozenset[str],
         greetings: frozenset[str] = frozenset(),
         source_texts: Callable[[], Sequence[str]] | None = None,
+        raw_text: Callable[[], str] | None = None,
     ) -> None:
         """``evidence_text``: all evidence, folded; ``source_texts``: the same source by
         source (their join), when the caller has them: a word is then looked up source by
-        source, through each source's set of words once it is built (``heldwords``)."""
+        source, through each source's set of words once it is built (``heldwords``);
+        ``raw_text``: all evidence as written (for the given names it capitalises)."""
         self._people = people
         self._records = records
         self._evidence_text = evidence_text
         self._source_texts = source_texts
+        self._raw_text = raw_text
         self._seen: dict[str, bool] = {}
         self._owner_asks = 0
         self._unknown_seen: dict[str, bool] = {}
@@ -186,29 +190,26 @@ class NameFinder:
         found = words(answer, self.titles)
         out: list[NameCandidate] = []
         found_runs = list(runs(answer, found))
-        if len(found_runs) >= GATE_FROM and not self._names_people(answer):
-            found_runs = []  # no rule but the title rule can apply: no run is read
+        # no rule but the title and subject rules can apply: no other run is read
+        gated = len(found_runs) >= GATE_FROM and not self._names_people(answer)
         for run in found_runs:
             # what the run would report is known before why (a title alone, "Dr", names
             # nobody): the rules are asked only for a run that could give a finding
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
+            verb = self._acting(answer, run)
             # cheapest first: a word of running prose no rule reads (a sentence's first word),
             # then a run whose every word the evidence holds (a set lookup per word), then
             # the rules themselves
-            if len(run) == 1 and slots.in_running_prose(
-                answer,
-                run[0].start,
-                run[0].end,
-                slots.word_before(answer, run[0].start),
-                possessive=run[0].possessive,
-            ):
+            if not verb and (gated or (len(run) == 1 and self._in_prose(answer, run[0]))):
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
             if not unknown:
                 continue
-            why = self._why(answer, run)
+            why = None if gated else self._why(answer, run)
+            if why is None and verb and self._people_in_scope:
+                why = f"a given name as the subject of '{verb}', in a turn whose evidence names people"
             if why is None:
                 continue
             if not (len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)):
@@ -216,6 +217,30 @@ class NameFinder:
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
         return out
+
+    @staticmethod
+    def _in_prose(answer: str, word: Word) -> bool:
+        prev = slots.word_before(answer, word.start)
+        return slots.in_running_prose(answer, word.start, word.end, prev, possessive=word.possessive)
+
+    def _acting(self, answer: str, run: list[Word]) -> str:
+        """The verb of which a lone given name is the subject ("Karim is delivering"), or ""
+        (``namesubjects``): asked of the answer alone, the cheapest test first."""
+        if len(run) != 1 or run[0].possessive or not is_given_name(run[0].text):
+            return ""
+        word = run[0]
+        if not subjects.opens_clause(answer, word.start) or not slots.lone_given_name(answer, run):
+            return ""
+        return subjects.acting_verb(answer, word.end)
+
+    @cached_property
+    def _people_in_scope(self) -> bool:
+        """The evidence names people: its records hold person names, or its text holds a
+        capitalised given name (a recipient the user named: "Email Lena ...")."""
+        if self.first or self.last:
+            return True
+        text = self._raw_text() if self._raw_text is not None else ""
+        return any(slots.lone_given_name(text, [w]) for w in words(text) if w.shaped)
 
     def _names_people(self, answer: str) -> bool:
         """Can any rule but the title rule apply? Each needs the results to name people
