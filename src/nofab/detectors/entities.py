@@ -30,7 +30,7 @@ from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.evidence.index import Evidence
-from nofab.language.text import fold, latin_ids
+from nofab.language.text import find_token, fold, latin_ids
 from nofab.model.finding import Finding
 from nofab.pipeline.spans import SpanSet
 
@@ -163,19 +163,21 @@ class EntityDetector(DetectorBase):
         # once, and one with a run no source has is absent at once (set lookups per source);
         # only the others are searched for, in bulk.
         many = len(candidates) >= _LOOKUP_FROM  # (a few: a plain search each is cheaper)
-        chunks = HeldChunks([s.folded for s in evidence.sources] if many else [], now=True)
-        keys = [
-            (_key(shape, answer[start:end]), shape not in _SUBSTRING_SHAPES)
-            for shape, (start, end), _ in candidates
-        ]
-        settled = chunks.settle(keys)
-        lookup = self._lookup(
-            evidence, answer, [c for c, s in zip(candidates, settled, strict=True) if s is None]
-        )
-        for (shape, (start, end), confidence), grounded in zip(candidates, settled, strict=True):
+        keys = [_key(shape, answer[start:end]) for shape, (start, end), _ in candidates]
+        tokens = [shape not in _SUBSTRING_SHAPES for shape, _span, _c in candidates]
+        settled: list[bool | None] = [None] * len(keys)
+        if many:
+            chunks = HeldChunks([s.folded for s in evidence.sources], now=True)
+            settled = chunks.settle(list(zip(keys, tokens, strict=True)))
+        lookup = self._lookup(evidence, keys, tokens, settled)
+        allowing = bool(self.allow or self.allow_patterns)
+        for i, (shape, (start, end), confidence) in enumerate(candidates):
             text = answer[start:end]
-            if grounded is None or (not grounded and self._allowed(text)):
-                grounded = self._grounded(evidence, shape, text, lookup)
+            if allowing and self._allowed(text):
+                continue
+            grounded = settled[i]
+            if grounded is None:
+                grounded = _held(evidence, keys[i], tokens[i], lookup)
             if grounded:
                 continue
             written = evidence.answer[start:end]
@@ -251,33 +253,27 @@ class EntityDetector(DetectorBase):
 
     @staticmethod
     def _lookup(
-        evidence: Evidence, answer: str, candidates: list[tuple[str, tuple[int, int], float]]
+        evidence: Evidence, keys: list[str], tokens: list[bool], settled: list[bool | None]
     ) -> Lookup | None:
-        """Every candidate's evidence question answered in one pass over the evidence, when
-        there are enough of them that one scan of the evidence per candidate would cost more
-        (a few candidates: the plain scans are cheaper than building the index)."""
-        if len(candidates) < _LOOKUP_FROM:
+        """Every unsettled candidate's evidence question answered in one pass over the
+        evidence, when there are enough of them that one scan of the evidence per candidate
+        would cost more (a few candidates: the plain scans are cheaper than building the
+        index)."""
+        asked = [(key, token) for key, token, held in zip(keys, tokens, settled, strict=True) if held is None]
+        if len(asked) < _LOOKUP_FROM:
             return None
-        tokens: list[str] = []
-        substrings: list[str] = []
-        for shape, (start, end), _c in candidates:
-            key = _key(shape, answer[start:end])
-            (substrings if shape in _SUBSTRING_SHAPES else tokens).append(key)
-        return Lookup(evidence.folded, tokens, substrings)
+        return Lookup(evidence.folded, [k for k, t in asked if t], [k for k, t in asked if not t])
 
     def _allowed(self, text: str) -> bool:
         return fold(text) in self.allow or any(p.fullmatch(text) for p in self.allow_patterns)
 
-    def _grounded(self, evidence: Evidence, shape: str, text: str, lookup: Lookup | None = None) -> bool:
-        folded = fold(text)
-        if self._allowed(text):
-            return True
-        if shape in _SUBSTRING_SHAPES:
-            key = _key(shape, text)
-            return key in lookup.substrings if lookup is not None else key in evidence.folded
-        if lookup is not None:
-            return folded in lookup.tokens  # the same question as evidence.grounds, asked in bulk
-        return evidence.grounds(text)
+
+def _held(evidence: Evidence, key: str, token: bool, lookup: Lookup | None) -> bool:
+    """The evidence holds ``key`` (``_key``): as a whole token (``evidence.grounds``), or for
+    a substring shape anywhere; asked of ``lookup`` when the candidates were many."""
+    if lookup is not None:
+        return key in (lookup.tokens if token else lookup.substrings)
+    return find_token(evidence.folded, key) != -1 if token else key in evidence.folded
 
 
 def _key(shape: str, text: str) -> str:

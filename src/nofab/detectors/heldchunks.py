@@ -99,11 +99,17 @@ class HeldChunks:
         one_runs = runs[0] if len(runs) == 1 else None
         out: list[bool | None] = []
         for key, token in keys:
-            if key in one_chunks if one_chunks is not None else any(key in c for c in chunks):
-                out.append(True)
-                continue
+            if " " not in key:  # (a key with a blank, a quoted name, is no chunk)
+                whole = key in one_chunks if one_chunks is not None else any(key in c for c in chunks)
+                if whole:
+                    out.append(True)
+                    continue
             if not runs:
                 out.append(None)
+                continue
+            if token and key.isalnum():  # one run ("hat537"): itself, no cutting
+                absent = key not in one_runs if one_runs is not None else not any(key in r for r in runs)
+                out.append(False if absent else None)
                 continue
             bounded = _runs_in(key)
             if not token and bounded:  # a substring's inner runs: not those at its edges
