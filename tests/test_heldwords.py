@@ -18,7 +18,7 @@ from nofab.detectors import nameslots as slots
 from nofab.detectors.heldwords import HeldWords, letters_token
 from nofab.detectors.namerecords import People, owners, owners_of
 from nofab.detectors.names import NameFinder
-from nofab.detectors.namewords import runs, words
+from nofab.detectors.namewords import Word, runs, words
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 
@@ -118,8 +118,7 @@ def test_running_prose_is_only_skipped_where_no_rule_reads_a_person(answer: str)
         if len(run) != 1:
             continue
         word = run[0]
-        prev = slots.word_before(answer, word.start)
-        if slots.in_running_prose(answer, word.start, word.end, prev, possessive=word.possessive):
+        if slots.in_running_prose(answer, word):
             skipped += 1
             assert finder._why(answer, run) is None, (word.text, answer)
     assert skipped >= 1  # each answer has sentence-initial words in running prose
@@ -138,10 +137,10 @@ def test_running_prose_is_only_skipped_where_no_rule_reads_a_person(answer: str)
 )
 def test_running_prose_needs_every_mark_absent(answer: str, word: str) -> None:
     start = answer.index(word)
-    end = start + len(word) + (2 if answer[start + len(word) :].startswith("'s") else 0)
     possessive = answer[start + len(word) :].startswith("'s")
-    prev = slots.word_before(answer, start)
-    assert not slots.in_running_prose(answer, start, end, prev, possessive=possessive)
+    end = start + len(word) + (2 if possessive else 0)
+    found = Word(word, start, end, possessive, shaped=True)
+    assert not slots.in_running_prose(answer, found)
 
 
 def test_owners_are_read_per_result_and_remembered_by_identity() -> None:

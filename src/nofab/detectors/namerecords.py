@@ -297,6 +297,15 @@ def owners_of(found: tuple[Record, ...]) -> dict[str, frozenset[str]]:
     return built
 
 
+def merged_owners(held: list[dict[str, frozenset[str]]]) -> dict[str, frozenset[str]]:
+    """The union of several results' owners (a code held by two results names both)."""
+    out: dict[str, frozenset[str]] = {}
+    for owners in held:
+        for code, names in owners.items():
+            out[code] = out[code] | names if code in out else names
+    return out
+
+
 class People:
     """What one turn's tool results say about people, read result by result: each result's
     reading is kept in the guard's cache under its content (``Evidence.per_result``), so a

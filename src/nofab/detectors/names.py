@@ -31,7 +31,11 @@ person's name only when its position says so:
   takes people ("for ___", "para ___", "notified ___"; ``person_prepositions``,
   ``person_verbs``), unless it is a month or day or a place's marks follow ("Austin (AUS)").
   Function words and pronouns are never names ("Attendees: None"), and a lone name that
-  opens a user handle of the results ("Justin" for ``justinkool``) is held.
+  opens a user handle of the results ("Justin" for ``justinkool``) is held;
+- **the subject of a clause that says the person acts** (``namesubjects``): a lone given
+  name opening a clause before a verb of action or communication ("Karim is delivering it",
+  "Laura te llamará"), in a turn whose evidence names people (records, or a given name its
+  text capitalises).
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
@@ -45,8 +49,8 @@ one given name under a role key only a person fills (``"courier": "Malik"``) is 
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
 Airport" when a passenger is called Sofia) reads as a person; a lone first name outside
-every slot above ("upgrading Noah", "Noah is booked") is not checked, so a swapped one there
-passes; a given name that is also a brand or place, in a weak slot and with no place marks
+every slot above ("upgrading Noah", "and Noah is booked") is not checked, so a swapped one
+there passes; a given name that is also a brand or place, in a weak slot and with no place marks
 ("pay with Chase", "a fare for Florence") is flagged; a slot word the evidence also uses before other
 things ("with Hugo" and "flying with Delta" when Delta is in no evidence) reads that thing as
 a person.
@@ -202,7 +206,7 @@ class NameFinder:
             # cheapest first: a word of running prose no rule reads (a sentence's first word),
             # then a run whose every word the evidence holds (a set lookup per word), then
             # the rules themselves
-            if not verb and (gated or (len(run) == 1 and self._in_prose(answer, run[0]))):
+            if not verb and (gated or (len(run) == 1 and slots.in_running_prose(answer, run[0]))):
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
             if not unknown:
@@ -217,11 +221,6 @@ class NameFinder:
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
         return out
-
-    @staticmethod
-    def _in_prose(answer: str, word: Word) -> bool:
-        prev = slots.word_before(answer, word.start)
-        return slots.in_running_prose(answer, word.start, word.end, prev, possessive=word.possessive)
 
     def _acting(self, answer: str, run: list[Word]) -> str:
         """The verb of which a lone given name is the subject ("Karim is delivering"), or ""
@@ -367,7 +366,7 @@ class NameFinder:
         many codes are asked."""
         self._owner_asks += 1
         if self._owner_asks > MAX_OWNER_ASKS and len(self._owners) > 1:
-            self._owners = [_merged(self._owners)]
+            self._owners = [records.merged_owners(self._owners)]
         found = [held[code] for held in self._owners if code in held]
         return found[0] if len(found) == 1 else frozenset().union(*found)
 
@@ -394,12 +393,3 @@ class NameFinder:
             if unknown and len(unknown) == len(name):
                 start, end = name[0].start, name[-1].end
                 yield NameCandidate((start, end), answer[start:end], unknown, f"after the title {word.text}")
-
-
-def _merged(held: list[dict[str, frozenset[str]]]) -> dict[str, frozenset[str]]:
-    """The union of several results' owners (a code held by two results names both)."""
-    out: dict[str, frozenset[str]] = {}
-    for owners in held:
-        for code, names in owners.items():
-            out[code] = out[code] | names if code in out else names
-    return out

@@ -151,9 +151,9 @@ def _listed(answer: str, comma: int) -> bool:
     return not (m.start(2) == 0 or opener in (".", "!", "?") or answer[: m.start(2)].endswith("\n"))
 
 
-def in_running_prose(answer: str, start: int, end: int, prev: str, *, possessive: bool) -> bool:
-    """The one word at ``answer[start:end]`` sits where no rule of ``names`` reads a person:
-    no lower-case word before it (``prev`` is ""), nothing that coordinates it before (a
+def in_running_prose(answer: str, word: _Named) -> bool:
+    """The one ``word`` sits where no rule of ``names`` reads a person:
+    no lower-case word before it (``word_before``), nothing that coordinates it before (a
     comma, "&", a letter), not after a Spanish personal "a", not a possessive, and a
     lower-case word that coordinates nothing right after it ("Could you", "Since this").
 
@@ -162,7 +162,8 @@ def in_running_prose(answer: str, start: int, end: int, prev: str, *, possessive
     address, a code or a field in brackets, a comma after it, a joiner after it; a slot word,
     a role or an owner word before it. Asked first, it spares every rule's own reading of the
     text around the word (tests hold that it never answers differently from the rules)."""
-    if possessive or prev or end + 1 >= len(answer) or answer[end] != " ":
+    start, end = word.start, word.end
+    if word.possessive or end + 1 >= len(answer) or answer[end] != " " or word_before(answer, start):
         return False
     if not answer[end + 1].islower():
         return False
