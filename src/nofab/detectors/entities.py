@@ -166,9 +166,12 @@ class EntityDetector(DetectorBase):
         keys = [_key(shape, answer[start:end]) for shape, (start, end), _ in candidates]
         tokens = [shape not in _SUBSTRING_SHAPES for shape, _span, _c in candidates]
         settled: list[bool | None] = [None] * len(keys)
-        if many:
+        # (a quoted name has blanks and rarely an inner run: neither quick answer applies)
+        asked = [i for i, (shape, _span, _c) in enumerate(candidates) if shape != "quoted"]
+        if many and asked:
             chunks = HeldChunks([s.folded for s in evidence.sources], now=True)
-            settled = chunks.settle(list(zip(keys, tokens, strict=True)))
+            for i, held in zip(asked, chunks.settle([(keys[i], tokens[i]) for i in asked]), strict=True):
+                settled[i] = held
         lookup = self._lookup(evidence, keys, tokens, settled)
         allowing = bool(self.allow or self.allow_patterns)
         for i, (shape, (start, end), confidence) in enumerate(candidates):
