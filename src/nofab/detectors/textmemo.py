@@ -21,9 +21,10 @@ from typing import Any, Generic, TypeVar
 
 #: Sights of a text before its reading is built (see the module doc).
 SIGHTS = 3
-#: Bounds: texts kept, and the characters of those texts.
+#: Bounds: texts kept, and the characters of those texts (a reading is a set of the text's
+#: pieces: at worst, a text of distinct short tokens, about 20 bytes per character).
 ENTRIES = 4096
-CHARS = 4_000_000
+CHARS = 2_000_000
 
 _R = TypeVar("_R")
 
