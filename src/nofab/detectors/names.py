@@ -230,7 +230,7 @@ class NameFinder:
         word = run[0]
         if not subjects.opens_clause(answer, word.start) or not slots.lone_given_name(answer, run):
             return ""
-        return subjects.acting_verb(answer, word.end)
+        return subjects.acting_verb(answer, word.start, word.end)
 
     @cached_property
     def _people_in_scope(self) -> bool:

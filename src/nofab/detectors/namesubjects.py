@@ -53,11 +53,16 @@ def opens_clause(answer: str, start: int) -> bool:
     return answer[i - 1] == "-" and i < start and answer[i - 2 : i - 1] in (" ", "")  # " - "
 
 
-def acting_verb(answer: str, end: int) -> str:
-    """The verb, as written, that makes the word ending at ``end`` the subject of an action:
-    a verb of action or communication among the next words, with only auxiliaries, modals
-    and object pronouns before it; a verb of receiving only after a modal. Else ""."""
+def acting_verb(answer: str, start: int, end: int) -> str:
+    """The verb, as written, that makes the word at ``answer[start:end]`` the subject of an
+    action: a verb of action or communication among the next words, with only auxiliaries,
+    modals and object pronouns before it; a verb of receiving only after a modal. Else "".
+    A word the lists hold themselves is no subject ("Can be delivered": "Can" is a given
+    name and a modal)."""
     lists = _lists()
+    own = fold(answer[start:end]).replace("’", "'")
+    if own in lists["between"] or own in lists["verbs"]:
+        return ""
     modal = False
     at = end
     for _ in range(MAX_BETWEEN + 1):
