@@ -158,10 +158,10 @@ def by_detector(
     table: dict[str, list[float]] = {}
     guard.detectors = tuple(_Clocked(d, table, "all" in local or d.id in local) for d in guard.detectors)
     if local:
-        stream = GuardedStream(guard, partial_turn(turn), chunks)
-        "".join(stream)
+        probe = GuardedStream(guard, partial_turn(turn), chunks)
+        "".join(probe)
         a = {(f.kind, f.identifier, f.span) for f in guard.check(turn.with_response(answer)).findings}
-        b = {(f.kind, f.identifier, f.span) for f in stream.verdict.findings}
+        b = {(f.kind, f.identifier, f.span) for f in probe.verdict.findings}
         named = sorted(d.id for d in guard.detectors if getattr(d, "sentence_local", False))
         print(f"[wipe] assumed sentence-local: {', '.join(named)}")
         print(f"[wipe] findings: full check {len(a)}, stream {len(b)}, in both {len(a & b)}")
