@@ -24,7 +24,8 @@ places the blocking findings in sentences); ``gate_chars`` makes it wait for tha
 or a paragraph end, trading latency for cost. Cost: the evidence index (normalised tool
 results, harvested numbers) is built ONCE per turn and shared by every check; each character
 of the answer is scanned for a boundary once and checked at most twice (its batch, the whole
-answer) — once when one batch was the whole answer, whose check is then the verdict's.
+answer) — once when one batch was the whole answer, whose check is then the verdict's, and once
+by a sentence-local detector, whose batch findings the verdict reuses (``pipeline/local.py``).
 """
 
 from __future__ import annotations
