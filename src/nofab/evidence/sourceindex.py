@@ -78,6 +78,13 @@ class SourceIndex:
         return self._literals
 
     @property
+    def read(self) -> frozenset[str]:
+        """The parts already computed ("literals", "dates"): a turn that asks its sources in
+        turn asks these first, so a hit there spares reading the others (new sources)."""
+        parts = (("literals", self._literals), ("dates", self._dates))
+        return frozenset(name for name, part in parts if part is not None)
+
+    @property
     def dates(self) -> DateTimeIndex:
         """The folded text's dates and times (read lazily by the index itself), over the
         whole text even when it is read in blocks (a date may span a blank line)."""
