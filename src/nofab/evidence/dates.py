@@ -41,10 +41,18 @@ class JoinedDates(DateTimeIndex):
 
     def __init__(self, sources: Sequence[SourceIndex]) -> None:
         super().__init__("")
-        self._sources = sorted(sources, key=lambda s: "dates" not in s.read)  # stable
+        self._sources = sources
 
     def _parts(self) -> Iterator[DateTimeIndex]:
-        return (source.dates for source in self._sources)
+        unread: list[SourceIndex] = []
+        for source in self._sources:
+            held = source.dates_read
+            if held is None:
+                unread.append(source)
+            else:
+                yield held
+        for source in unread:
+            yield source.dates
 
     def has_date(self, date: Date) -> bool:
         with _READING:

@@ -35,10 +35,17 @@ class JoinedLiterals(LiteralIndex):
 
     def __init__(self, sources: Sequence[SourceIndex]) -> None:
         super().__init__("")
-        self._sources = sorted(sources, key=lambda s: "literals" not in s.read)  # stable
+        self._sources = sources
 
     def _parts(self) -> Iterator[LiteralIndex]:
+        unread: list[SourceIndex] = []
         for source in self._sources:
+            held = source.literals_read
+            if held is None:
+                unread.append(source)
+            else:
+                yield from held
+        for source in unread:
             yield from source.literals
 
     def has(self, literal: str) -> bool:

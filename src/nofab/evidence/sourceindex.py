@@ -77,12 +77,15 @@ class SourceIndex:
             self._literals = (LiteralIndex(self.folded),)
         return self._literals
 
+    # What is already read, without reading it: a turn that asks its sources in turn asks
+    # these first, so a hit there spares reading the others (a replay's new sources).
     @property
-    def read(self) -> frozenset[str]:
-        """The parts already computed ("literals", "dates"): a turn that asks its sources in
-        turn asks these first, so a hit there spares reading the others (new sources)."""
-        parts = (("literals", self._literals), ("dates", self._dates))
-        return frozenset(name for name, part in parts if part is not None)
+    def literals_read(self) -> tuple[LiteralIndex, ...] | None:
+        return self._literals
+
+    @property
+    def dates_read(self) -> DateTimeIndex | None:
+        return self._dates
 
     @property
     def dates(self) -> DateTimeIndex:
