@@ -266,3 +266,61 @@ def test_numbers_of_equal_value_ask_their_question_once(monkeypatch: pytest.Monk
     assert len(calls) == asked
     assert table.pair(54.5, 55.5, ratios=False) == "sum 35 + 20 (items of $.prices)"
     assert len(calls) > asked
+
+
+def test_a_scaling_word_reaches_to_its_paragraph_break_as_a_search_back_would() -> None:
+    """The answer's paragraph breaks are indexed once; each number's question must give what
+    a search back for the last break before it gives (runs of newlines included), in two
+    languages' scaling words."""
+    from nofab.numbers.scaling import _marks as marks
+    from nofab.numbers.scaling import announced_factor
+
+    rng = random.Random(5)
+    pieces = ["double", "verdoppeln", "triple", "tripler", "500 g", "7 ml", " ", "\n", "\n\n", "\n\n\n", "x"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " "]) for _ in range(rng.randint(1, 25)))
+        ends, found, _breaks = marks(text)
+        for start in range(len(text) + 1):
+            i = max((k for k, end in enumerate(ends) if end <= start), default=-1)
+            expected = None
+            if i >= 0 and found[i][0] > text.rfind("\n\n", 0, start):
+                expected = found[i][1]
+            assert announced_factor(text, start) == expected, (text, start)
+
+
+def test_the_unit_pretest_never_skips_a_quantity() -> None:
+    """``conversions`` asks for a quantity only where a unit follows the number's digits:
+    every numeral ``quantity`` reads (its neighbours' units included) must pass that test."""
+    from nofab.numbers.passes import _has_unit
+    from nofab.numbers.units import quantity
+
+    rng = random.Random(9)
+    units = [
+        "km",
+        "min",
+        "h",
+        "°F",
+        "°",
+        "C",
+        "Std.",
+        "minutos",
+        "m",
+        "s",
+        "kg",
+        "lbs",
+        "hours",
+        "-hour",
+        "x",
+        "$",
+    ]
+    read = 0
+    for _ in range(300):
+        numbers, gaps = ["1", "2", "14", "3.5", "1200", "$4"], ["", " ", "-"]
+        parts = [rng.choice(numbers) + rng.choice(gaps) + rng.choice(units) for _ in range(rng.randint(1, 6))]
+        text = " ".join(parts)
+        numerals = extract_numerals(text)
+        for index, numeral in enumerate(numerals):
+            if quantity(text, numerals, index, (numeral.value, numeral.value)) is not None:
+                read += 1
+                assert _has_unit(text, numeral), (text, numeral)
+    assert read > 100

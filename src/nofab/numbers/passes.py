@@ -16,8 +16,8 @@ from nofab.numbers.change import announces_change, field_change, percent_change
 from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
-from nofab.numbers.scaling import announced_factor, scaled
-from nofab.numbers.units import Conversions, quantity, text_unit_values, unit_values
+from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
+from nofab.numbers.units import Conversions, answer_unit, quantity, text_unit_values, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -84,6 +84,8 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
 def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
     """Numbers scaled by a factor the answer announces (``nofab.numbers.scaling``)."""
     evidence = run.evidence
+    if not has_scaling_words(evidence.answer):
+        return pending  # no factor announced anywhere: nothing to ask per number
     still: list[Pending] = []
     for item in pending:
         numeral = item.numeral
@@ -124,8 +126,17 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     as evidence at 0.5."""
     evidence = run.evidence
     numerals = evidence.numerals
+    answer = evidence.answer
+    # Only a plain number with a unit written right after its digits has a quantity: that
+    # one test (a regex anchored at the digits' end) settles most numbers, before the
+    # reading of its neighbours' units that ``quantity`` does.
     asked = [
-        (item, quantity(evidence.answer, numerals, item.index, run.interval(item.numeral)))
+        (
+            item,
+            quantity(answer, numerals, item.index, run.interval(item.numeral))
+            if _has_unit(answer, item.numeral)
+            else None,
+        )
         for item in pending
     ]
     if not any(q is not None for _item, q in asked):
@@ -145,6 +156,17 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         if not _settled(run, item, found, "many shown times differ by about as much"):
             still.append(item)
     return still
+
+
+def _has_unit(answer: str, numeral: Numeral) -> bool:
+    """Is a unit written right after the digits of a plain number (what ``quantity`` needs
+    of the number itself)?"""
+    if numeral.kind != "number" or numeral.scale != 1.0:
+        return False
+    start, end = numeral.span
+    while end > start and not answer[end - 1].isdigit():
+        end -= 1  # a unit glued to the digits ("14s", "37-hour") is part of the numeral's text
+    return answer_unit(answer, end) is not None
 
 
 def _settled(run: Run, item: Pending, found: tuple[str, bool] | None, crowded: str) -> bool:

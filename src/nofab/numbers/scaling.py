@@ -27,25 +27,36 @@ _SCALING = re.compile(rf"(?<!\w)(?:{alternation(tuple(_FACTORS))})(?!\w)", re.IG
 #: Display units either side of the number within which ``k`` x evidence values are counted,
 #: and how many of them make a match uninformative (about a quarter).
 _DENSE_UNITS, _DENSE_COUNT = 10, 5
+#: A paragraph break, where ``str.find`` would find one: overlapping runs of newlines count.
+_BREAK = re.compile(r"(?=\n\n)")
 
 
 def announced_factor(answer: str, start: int) -> float | None:
     """The factor of the last scaling word before ``start`` in its paragraph, or None.
 
-    The answer's scaling words are found once (one scan, kept for the answer) and each
-    number asks them by binary search: a search from the paragraph's start per number was
-    quadratic on a long paragraph dense with numbers."""
-    ends, found = _marks(answer)
+    The answer's scaling words and paragraph breaks are found once (one scan each, kept for
+    the answer) and each number asks them by binary search: a search from the paragraph's
+    start per number, or back to the previous paragraph break, was quadratic on a long
+    paragraph dense with numbers."""
+    ends, found, breaks = _marks(answer)
     i = bisect_right(ends, start) - 1
     if i < 0:
         return None
     word_start, k = found[i]
-    return k if word_start > answer.rfind("\n\n", 0, start) else None
+    # the last paragraph break starting before ``start - 1`` (``rfind`` over ``[0, start)``)
+    j = bisect_right(breaks, start - 2) - 1
+    return k if j < 0 or word_start > breaks[j] else None
+
+
+def has_scaling_words(answer: str) -> bool:
+    """Does the answer write any scaling word? (Most do not: the pass is then skipped.)"""
+    return bool(_marks(answer)[0])
 
 
 @lru_cache(maxsize=8)
-def _marks(answer: str) -> tuple[list[int], list[tuple[int, float]]]:
-    """The answer's scaling words: their end offsets (sorted) and (start, factor)."""
+def _marks(answer: str) -> tuple[list[int], list[tuple[int, float]], list[int]]:
+    """The answer's scaling words: their end offsets (sorted) and (start, factor); and where
+    its paragraph breaks ("\n\n") start, sorted (read only when a scaling word exists)."""
     ends: list[int] = []
     found: list[tuple[int, float]] = []
     for m in _SCALING.finditer(answer):
@@ -53,7 +64,8 @@ def _marks(answer: str) -> tuple[list[int], list[tuple[int, float]]]:
         if k is not None:
             ends.append(m.end())
             found.append((m.start(), k))
-    return ends, found
+    breaks = [m.start() for m in _BREAK.finditer(answer)] if ends else []
+    return ends, found, breaks
 
 
 def scaled(values: Sequence[float], k: float, lo: float, hi: float, unit: float) -> tuple[str, bool] | None:
@@ -71,4 +83,4 @@ def scaled(values: Sequence[float], k: float, lo: float, hi: float, unit: float)
     )
 
 
-__all__ = ["announced_factor", "scaled"]
+__all__ = ["announced_factor", "has_scaling_words", "scaled"]
