@@ -166,7 +166,11 @@ def _has_unit(answer: str, numeral: Numeral) -> bool:
     start, end = numeral.span
     while end > start and not answer[end - 1].isdigit():
         end -= 1  # a unit glued to the digits ("14s", "37-hour") is part of the numeral's text
-    return answer_unit(answer, end) is not None
+    # Every unit starts with a letter or a degree sign, after at most one space or dash.
+    first = answer[end : end + 1]
+    if first.isspace() or first == "-":
+        first = answer[end + 1 : end + 2]
+    return (first.isalpha() or first in ("°", "º")) and answer_unit(answer, end) is not None
 
 
 def _settled(run: Run, item: Pending, found: tuple[str, bool] | None, crowded: str) -> bool:
