@@ -324,3 +324,44 @@ def test_the_unit_pretest_never_skips_a_quantity() -> None:
                 read += 1
                 assert _has_unit(text, numeral), (text, numeral)
     assert read > 100
+
+
+def test_field_changes_find_what_reading_every_column_finds() -> None:
+    """The turn's short columns are indexed once (a percentage asked against every group was
+    quadratic); each question must get what ``field_change`` gets reading them in order:
+    the same column, description and density verdict."""
+    from nofab.numbers.change import field_change
+    from nofab.numbers.fieldchanges import FieldChanges
+
+    rng = random.Random(3)
+    hits = 0
+    for _ in range(200):
+        groups: list[tuple[str, tuple[float, ...]]] = []
+        for k in range(rng.randint(0, 80)):
+            size = rng.choice([1, 2, 3, 5, 12, 13])
+            values = tuple(
+                sorted(float(rng.choice([0, rng.randint(1, 60), rng.randint(100, 130)])) for _ in range(size))
+            )
+            label = rng.choice([f"values of field 'f{k}'", f"fields of $.rows[{k}]", f"items of $.a{k}"])
+            groups.append((label, values))
+        index = FieldChanges(groups)
+        for _ in range(40):
+            centre = rng.choice([rng.uniform(0, 300), float(rng.randint(0, 300))])
+            lo, hi = centre - rng.choice([0.5, 0.05, 5.0]), centre + 0.5
+            expected = field_change(groups, lo, hi)
+            assert index.find(lo, hi) == expected, (groups, lo, hi)
+            hits += expected is not None
+    assert hits > 1000
+
+
+def test_the_first_column_of_a_run_is_the_minimum_of_its_slice() -> None:
+    from nofab.numbers.fieldchanges import _FirstOf
+
+    rng = random.Random(4)
+    for size in (1, 2, 31, 32, 33, 64, 65, 200, 1000):
+        values = [rng.randint(0, 500) for _ in range(size)]
+        first = _FirstOf(values)
+        for _ in range(300):
+            i = rng.randrange(size)
+            j = rng.randint(i + 1, size)
+            assert first.min(i, j) == min(values[i:j]), (size, i, j)

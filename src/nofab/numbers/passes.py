@@ -12,10 +12,11 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from nofab.numbers.change import announces_change, field_change, percent_change
+from nofab.numbers.change import announces_change, percent_change
 from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
+from nofab.numbers.fieldchanges import FieldChanges
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.units import Conversions, answer_unit, quantity, text_unit_values, unit_values
 
@@ -105,6 +106,7 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
     of one field of a result (``nofab.numbers.change``: principle and risk there)."""
     answer = run.evidence.answer
     still: list[Pending] = []
+    columns: FieldChanges | None = None  # indexed at the first question, once per run
     for item in pending:
         numeral = item.numeral
         found = None
@@ -112,8 +114,10 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
             lo, hi = run.interval(numeral)
             found = percent_change(run.shown.window(item.index), lo, hi)
             if found is None:  # the two values of one field, which the answer leaves unsaid
-                groups = [group for _label, held in run.evidence.derivables for group in held.groups]
-                found = field_change(groups, lo, hi)
+                if columns is None:
+                    held = [result.groups for _label, result in run.evidence.derivables]
+                    columns = FieldChanges([group for groups in held for group in groups])
+                found = columns.find(lo, hi)
         if not _settled(run, item, found, "other numbers change by about as much"):
             still.append(item)
     return still
