@@ -45,6 +45,7 @@ from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
+from nofab.numbers.reasons import reason
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.scores import score_findings
 from nofab.numbers.shown import ShownNumbers
@@ -204,6 +205,9 @@ class _Run:
             and kind in ("number", "range", "ordinal")
         ):
             return 0.0, None
+        as_written = numeral.scale == 1.0 and bool(numeral.literal) and evidence.literals.has(numeral.literal)
+        if as_written and kind != "money":
+            return 0.0, None  # the number as written: no other reading is asked (only money is)
         if self._masked_id(numeral):
             return 0.0, None
         if numeral.date is not None and evidence.dates.has_date(numeral.date):
@@ -212,7 +216,7 @@ class _Run:
             return 0.0, None  # a year is a part of a date, not a quantity
         if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
             return 0.0, None  # "the 20th": a day of the month
-        if numeral.scale == 1.0 and numeral.literal and evidence.literals.has(numeral.literal):
+        if as_written:
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
         lo, hi = self.interval(numeral)
@@ -382,19 +386,6 @@ class _Run:
             numeral.text,
             confidence,
             numeral.span,
-            _reason(numeral, how, confidence) + (f"; {misread}" if misread else ""),
+            reason(numeral, how, confidence == CONFIDENCE_NOT_MONEY, misread),
             evidence={"literal_kind": numeral.kind, **extra},
         )
-
-
-def _reason(numeral: Numeral, how: str | None, confidence: float) -> str:
-    if numeral.kind == "invalid":
-        return f"{numeral.text} is not a valid time or date, and the evidence does not hold it as written"
-    what = {"date": "date", "time": "time", "code": "code", "year": "year"}.get(numeral.kind, "number")
-    if confidence == CONFIDENCE_NOT_MONEY and not how:
-        return (
-            f"amount {numeral.text} not found among the amounts of money in the evidence "
-            "(the same number appears only as something else, such as a count)"
-        )
-    base = f"{what} {numeral.text} not found in tool results, context or user message"
-    return f"{base}; it could only be explained loosely ({how})" if how else base
