@@ -365,3 +365,19 @@ def test_the_first_column_of_a_run_is_the_minimum_of_its_slice() -> None:
             i = rng.randrange(size)
             j = rng.randint(i + 1, size)
             assert first.min(i, j) == min(values[i:j]), (size, i, j)
+
+
+def test_the_scaling_word_scan_finds_what_the_pattern_finds() -> None:
+    """On ASCII text the scaling words are found by substring search for their first words,
+    the pattern tried there only: the matches must be those of a scan at every position, in
+    several languages' phrases, any case, glued to other words or split by other spaces."""
+    from nofab.numbers import scaling
+
+    rng = random.Random(6)
+    words = [*scaling._FACTORS, "reducir  a la\\tmitad", "DOUBLE", "x", "2", "é", "ſ"]
+    for _ in range(400):
+        parts = [rng.choice(words) for _ in range(rng.randint(1, 12))]
+        parts = [p.upper() if rng.random() < 0.2 else p.title() if rng.random() < 0.2 else p for p in parts]
+        text = "".join(p + rng.choice(["", " ", "-", "\n\n", "_", "a"]) for p in parts).replace("\\t", "\t")
+        expected = [m.span() for m in scaling._SCALING.finditer(text)]
+        assert [m.span() for m in scaling._scan(text)] == expected, text

@@ -115,6 +115,8 @@ class AnswerContext:
         brk = answer.find("\n\n", span[1], hi)
         hi = brk if brk != -1 else hi
         words = _TOKEN.findall(answer[lo:hi].lower())
+        if _CUE_FIRST.isdisjoint(words):
+            return False  # most clauses: no word that starts a cue phrase (one set operation)
         for i in range(len(words)):
             if words[i] not in _CUE_FIRST:
                 continue  # no cue phrase starts with this word
