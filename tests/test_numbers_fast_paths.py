@@ -381,3 +381,35 @@ def test_the_scaling_word_scan_finds_what_the_pattern_finds() -> None:
         text = "".join(p + rng.choice(["", " ", "-", "\n\n", "_", "a"]) for p in parts).replace("\\t", "\t")
         expected = [m.span() for m in scaling._SCALING.finditer(text)]
         assert [m.span() for m in scaling._scan(text)] == expected, text
+
+
+def test_an_approximation_word_is_found_as_the_full_phrase_search_finds_it() -> None:
+    """``approximate`` settles a number after a one-word phrase ("about", "etwa", "environ")
+    from that word alone: the same answers as the phrase search over the words before,
+    whatever the case, punctuation and phrase."""
+    from nofab.numbers import context
+
+    approx = sorted(" ".join(p) for p in context._APPROX)
+    rng = random.Random(8)
+    fillers = ["the", "x", "(", "-", "de la", "Approx.", "ca.", "~", "≈", "$", "_", "über", "a.b."]
+    settled = 0
+    for _ in range(3000):
+        words = [rng.choice(approx + fillers) for _ in range(rng.randint(1, 5))]
+        words = [w.upper() if rng.random() < 0.2 else w for w in words]
+        text = "".join(w + rng.choice([" ", "", ".", "  ", " $"]) for w in words)
+        start = len(text)
+        text += "12 units"
+        ctx = context.AnswerContext(text)
+        before = text[max(0, start - 24) : start].rstrip(" $€£¥₹")
+        if before.endswith(("~", "≈")):
+            expected = True
+        elif not before[-1:].isalpha() and not before.endswith("."):
+            expected = False
+        elif before.rsplit(None, 1)[-1].strip(".").lower() not in context._APPROX_LAST:
+            expected = False  # the last word ends no phrase (the pre-test kept as it was)
+        else:
+            words_before = ctx._words_before(len(before) + max(0, start - 24))
+            expected = context._ends_with(words_before, context._APPROX)
+        assert ctx.approximate(start) is expected, text
+        settled += expected
+    assert settled > 300

@@ -75,6 +75,8 @@ class AnswerContext:
         last = before.rsplit(None, 1)[-1].strip(".").lower()
         if last not in _APPROX_LAST:
             return False  # the cheap test: no approximation phrase ends with this word
+        if (last,) in _APPROX and last.isalnum():
+            return True  # a one-word phrase ("about"): the last token of the words before is it
         return _ends_with(self._words_before(len(before) + max(0, start - 24)), _APPROX)
 
     def masked(self, start: int) -> bool:
