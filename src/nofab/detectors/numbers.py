@@ -208,10 +208,15 @@ class _Run:
         ):
             return 0.0, None
         as_written = scale == 1.0 and bool(literal) and evidence.literals.has(literal)
+        lo, hi = self.interval(numeral)
         # Every reading until the derivations explains a number that is not an amount
-        # outright, so the cheapest go first: the number as written, then a binary search.
-        if kind != "money" and (as_written or evidence.numbers.near(*self.interval(numeral))):
-            return 0.0, None
+        # outright, so the cheapest go first: the number as written, then a binary search
+        # (asked once: ``near`` below is then known to be False).
+        near = None
+        if kind != "money":
+            if as_written or evidence.numbers.near(lo, hi):
+                return 0.0, None
+            near = False
         if self._masked_id(numeral):
             return 0.0, None
         if date is not None and evidence.dates.has_date(date):
@@ -223,9 +228,8 @@ class _Run:
         if as_written:
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and decimals > 0 and value < 1)
-        lo, hi = self.interval(numeral)
         # ``near`` first: it holds what ``explains`` tries first (all but the percent reading)
-        if evidence.numbers.near(lo, hi) or (
+        if (near is None and evidence.numbers.near(lo, hi)) or (
             proportion and evidence.numbers.explains(value, decimals, scale, proportion)
         ):
             return self._money_check(numeral)
