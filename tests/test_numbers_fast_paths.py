@@ -413,3 +413,27 @@ def test_an_approximation_word_is_found_as_the_full_phrase_search_finds_it() -> 
         assert ctx.approximate(start) is expected, text
         settled += expected
     assert settled > 300
+
+
+def test_the_shown_window_changes_find_what_percent_change_finds() -> None:
+    """The last window's changes are kept sorted (percentages sharing a window settle a miss
+    by one binary search): each answer must be ``percent_change``'s, windows repeated or not."""
+    from nofab.numbers.change import percent_change
+    from nofab.numbers.fieldchanges import WindowChanges
+
+    rng = random.Random(12)
+    index = WindowChanges()
+    ops: list[float] = []
+    hits = 0
+    for _ in range(5000):
+        if not ops or rng.random() < 0.3:
+            ops = [
+                float(rng.choice([0, rng.randint(1, 50), rng.randint(90, 130)]))
+                for _ in range(rng.randint(0, 12))
+            ]
+        centre = rng.choice([rng.uniform(0, 120), float(rng.randint(0, 120))])
+        lo, hi = centre - rng.choice([0.5, 0.05, 5.0]), centre + 0.5
+        expected = percent_change(ops, lo, hi)
+        assert index.find(ops, lo, hi) == expected, (ops, lo, hi)
+        hits += expected is not None
+    assert hits > 500

@@ -9,6 +9,11 @@ it as ``field_change`` does — the same column, then ``percent_change`` on that
 for the description and the density rule — in logarithmic time: the changes of every
 column sorted by value (each value kept with the first column holding it), and the first
 column among a run of them found by a range-minimum query.
+
+``WindowChanges`` does the same for the numbers an answer shows near a percentage: the
+changes of the last window asked are kept sorted, so the percentages that share a window
+(no explained number between them) settle a miss — nearly every question — by one binary
+search, and a hit is described by ``percent_change`` itself.
 """
 
 from __future__ import annotations
@@ -92,4 +97,27 @@ class FieldChanges:
         return percent_change(values, lo, hi, what)
 
 
-__all__ = ["FieldChanges"]
+class WindowChanges:
+    """``percent_change`` over the operands nearest each percentage, the last window's
+    changes kept sorted: a miss costs a binary search, a hit is ``percent_change``'s own."""
+
+    __slots__ = ("_changes", "_ops")
+
+    def __init__(self) -> None:
+        self._ops: tuple[float, ...] | None = None
+        self._changes: list[float] = []
+
+    def find(self, ops: Sequence[float], lo: float, hi: float) -> tuple[str, bool] | None:
+        key = tuple(ops)
+        if key != self._ops:
+            self._ops = key
+            # computed as ``percent_change`` computes them, so the two agree at every boundary
+            changes = {abs(b - a) / a * 100.0 for a in key if a > 0 for b in key if b != a}
+            self._changes = sorted(c for c in changes if not math.isnan(c))
+        i = bisect_left(self._changes, lo)
+        if i == len(self._changes) or self._changes[i] > hi:
+            return None
+        return percent_change(key, lo, hi)
+
+
+__all__ = ["FieldChanges", "WindowChanges"]

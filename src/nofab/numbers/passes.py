@@ -12,11 +12,11 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from nofab.numbers.change import announces_change, percent_change
+from nofab.numbers.change import announces_change
 from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
-from nofab.numbers.fieldchanges import FieldChanges
+from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.units import Conversions, answer_unit, quantity, text_unit_values, unit_values
 
@@ -107,12 +107,13 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
     answer = run.evidence.answer
     still: list[Pending] = []
     columns: FieldChanges | None = None  # indexed at the first question, once per run
+    shown = WindowChanges()
     for item in pending:
         numeral = item.numeral
         found = None
         if numeral.kind == "percent" and announces_change(answer, numeral.span):
             lo, hi = run.interval(numeral)
-            found = percent_change(run.shown.window(item.index), lo, hi)
+            found = shown.find(run.shown.window(item.index), lo, hi)
             if found is None:  # the two values of one field, which the answer leaves unsaid
                 if columns is None:
                     held = [result.groups for _label, result in run.evidence.derivables]
