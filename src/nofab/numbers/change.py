@@ -144,10 +144,10 @@ def _strings(result: Any) -> list[str]:
 
 __all__ = [
     "MAX_FIELD_VALUES",
+    "TextAmounts",
     "announces_change",
     "field_change",
     "percent_change",
-    "TextAmounts",
     "text_amounts",
     "text_change",
 ]
