@@ -40,6 +40,7 @@ _CLAUSE_WINDOW = 160
 _REFERENCE_WINDOW = 48
 #: How far before a claim's subject a hedge still governs it ("if I sent", "once we have").
 _HEDGE_REACH = 16
+_NO_OBJECTS: frozenset[str] = frozenset()
 
 
 def _any_phrase(phrases: Sequence[str]) -> re.Pattern[str] | None:
@@ -346,4 +347,6 @@ class ClaimFinder:
         passive or subjectless claim, before its verb ("your reservation has been cancelled")."""
         after = _WORDS.findall(norm[span[1] : span[1] + 48])[:5]
         before = _WORDS.findall(norm[max(0, span[0] - 40) : span[1]])[-6:]
-        return frozenset(self.entities[w] for w in (*before, *after) if w in self.entities)
+        entities = self.entities
+        named = entities.keys() & (*before, *after)  # one C intersection (most claims: none)
+        return frozenset(map(entities.__getitem__, named)) if named else _NO_OBJECTS

@@ -20,8 +20,7 @@ from __future__ import annotations
 import gc
 import re
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import NamedTuple
 
 #: A number with no letter glued to it, a word (inner apostrophes kept), or one other character.
@@ -54,49 +53,46 @@ def tokenize(text: str) -> list[Token]:
     """The tokens of ``text`` in order, each with the index of its sentence.
 
     Indices increase along the text but may skip a value (a line break right after a full
-    stop); compare them, do not count with them."""
-    out: list[Token] = []
-    append = out.append
-    sentence = 0
-    end = 0
-    with _collector_paused(len(text)):
-        for space, token in _SPACED_TOKEN.findall(text):
-            start = end + len(space)
-            if space and out and "\n" in space:  # a line break since the previous token
-                sentence += 1
-            end = start + len(token)
-            append(_new_tuple(Token, (token, start, end, sentence)))  # Token(...) without its __new__
-            if token in SENTENCE_END:
-                sentence += 1
-    return out
+    stop); compare them, do not count with them.
+
+    A long text is tokenised with the cyclic garbage collector paused. Why: every token is
+    a new tuple, and the collector runs each time enough of them have been made, its older
+    generations going over every token made so far: on a 1 MB answer (300,000 tokens) that
+    was 40% of tokenising, and the share grew with the answer (0.12 s/MB at 20 KB, 0.24 at
+    1 MB; paused, 0.12-0.15 at every size). Tokens hold only strings and integers, so no
+    cycle can form among them; the collector's next run sees them once. Short texts (every
+    agent answer) do not pause it: a few hundred tokens rarely trigger it.
+
+    Risk: the switch is process-wide. Another thread allocating meanwhile is not collected
+    for these milliseconds, and a ``gc.disable()`` called by another thread while this runs
+    is undone when it ends (the collector is enabled again only if it was enabled here)."""
+    if len(text) < _PAUSE_FROM or not gc.isenabled():
+        return _tokens(text)
+    gc.disable()
+    try:
+        return _tokens(text)
+    finally:
+        gc.enable()
 
 
 #: Texts at least this long are tokenised with the cyclic garbage collector paused.
 _PAUSE_FROM = 20_000
 
 
-@contextmanager
-def _collector_paused(size: int) -> Iterator[None]:
-    """Pause the cyclic garbage collector while a long text is tokenised.
-
-    Why: every token is a new tuple, and the collector runs each time enough of them have
-    been made, its older generations going over every token made so far: on a 1 MB answer
-    (300,000 tokens) that was 40% of tokenising, and the share grew with the answer (0.13
-    s/MB at 20 KB, 0.21 at 1 MB). Tokens hold only strings and integers, so no cycle can
-    form among them; the collector's next run sees them once. Short texts (every agent
-    answer) do not pause it: a few hundred tokens rarely trigger it.
-
-    Risk: the switch is process-wide. Another thread allocating meanwhile is not collected
-    for these milliseconds, and a ``gc.disable()`` called by another thread while this runs
-    is undone when it ends (the collector is re-enabled only if it was enabled here)."""
-    if size < _PAUSE_FROM or not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
+def _tokens(text: str) -> list[Token]:
+    out: list[Token] = []
+    append = out.append
+    sentence = 0
+    end = 0
+    for space, token in _SPACED_TOKEN.findall(text):
+        start = end + len(space)
+        if space and out and "\n" in space:  # a line break since the previous token
+            sentence += 1
+        end = start + len(token)
+        append(_new_tuple(Token, (token, start, end, sentence)))  # Token(...) without its __new__
+        if token in SENTENCE_END:
+            sentence += 1
+    return out
 
 
 def words(text: str) -> list[str]:
