@@ -17,7 +17,6 @@ often is the safe error.
 
 from __future__ import annotations
 
-import gc
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -53,33 +52,7 @@ def tokenize(text: str) -> list[Token]:
     """The tokens of ``text`` in order, each with the index of its sentence.
 
     Indices increase along the text but may skip a value (a line break right after a full
-    stop); compare them, do not count with them.
-
-    A long text is tokenised with the cyclic garbage collector paused. Why: every token is
-    a new tuple, and the collector runs each time enough of them have been made, its older
-    generations going over every token made so far: on a 1 MB answer (300,000 tokens) that
-    was 40% of tokenising, and the share grew with the answer (0.12 s/MB at 20 KB, 0.24 at
-    1 MB; paused, 0.12-0.15 at every size). Tokens hold only strings and integers, so no
-    cycle can form among them; the collector's next run sees them once. Short texts (every
-    agent answer) do not pause it: a few hundred tokens rarely trigger it.
-
-    Risk: the switch is process-wide. Another thread allocating meanwhile is not collected
-    for these milliseconds, and a ``gc.disable()`` called by another thread while this runs
-    is undone when it ends (the collector is enabled again only if it was enabled here)."""
-    if len(text) < _PAUSE_FROM or not gc.isenabled():
-        return _tokens(text)
-    gc.disable()
-    try:
-        return _tokens(text)
-    finally:
-        gc.enable()
-
-
-#: Texts at least this long are tokenised with the cyclic garbage collector paused.
-_PAUSE_FROM = 20_000
-
-
-def _tokens(text: str) -> list[Token]:
+    stop); compare them, do not count with them."""
     out: list[Token] = []
     append = out.append
     sentence = 0
