@@ -110,8 +110,10 @@ def _match_at(norm: str, pos: int, phrase: tuple[str, ...]) -> int:
 
 _WORD_RUN = re.compile(r"\w+")
 #: Every ASCII character that is not a word character, made a space: an ASCII text's words
-#: are then ``str.split``'s pieces (C loops, a third of a regex's time per character).
-_ASCII_BREAKS = str.maketrans({chr(i): " " for i in range(128) if not (chr(i).isalnum() or chr(i) == "_")})
+#: are then ``str.split``'s pieces (C loops, a third of a regex's time per character). The
+#: table is a string indexed by character code (``str.translate`` reads it three times
+#: faster than the same mapping as a dict).
+_ASCII_BREAKS = "".join(chr(i) if chr(i).isalnum() or chr(i) == "_" else " " for i in range(128))
 
 
 def token_set(norm: str) -> frozenset[str]:

@@ -8,6 +8,8 @@ against the profile's ``pair_fields``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, count
+from operator import itemgetter, or_
 
 from nofab.detectors.attribution.vocabulary import DASHES, Vocabulary
 from nofab.evidence.records import as_number
@@ -19,6 +21,8 @@ _PAIR_WORDS = frozenset({"of", "for"})
 LOOKAHEAD = 8
 #: Between a label and its value: "Price: $79", "**Total:** 3".
 _LABEL_MARKS = frozenset(":*$€£=")
+#: A token's text; a text's first character.
+_TEXT = _FIRST = itemgetter(0)
 
 
 def value_at(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> float | None:
@@ -34,8 +38,13 @@ def value_at(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> float |
 def numeric_tokens(vocabulary: Vocabulary, tokens: Sequence[Token]) -> list[int]:
     """Indices of the tokens ``value_at`` may read a number from (digits first, or a number
     word of the profile), in order: the detector visits these instead of every token."""
+    # Each token's test is made by C iterators over the token texts (no Python statement per
+    # token: a long answer has tens of thousands, and this runs on every answer naming a record).
     words = vocabulary.number_words
-    return [i for i, t in enumerate(tokens) if t.text[0].isdigit() or (words and t.text.casefold() in words)]
+    texts = list(map(_TEXT, tokens))
+    digits = map(str.isdigit, map(_FIRST, texts))
+    flags = map(or_, digits, map(words.__contains__, map(str.casefold, texts))) if words else digits
+    return list(compress(count(), flags))
 
 
 def pair_end(tokens: Sequence[Token], i: int) -> int | None:
