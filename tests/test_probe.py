@@ -52,7 +52,6 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
     "t_forecast_tomorrow": "numbers: another day's low from the same forecast passes for tomorrow's",
     "t_historic_weather": "numbers: a changed record temperature passes as derivable from the other figures",
     "t_login_create_event": "numbers: an event time one hour off ('2:00 to 3:00 PM' for 15:00-16:00)",
-    "t_no_messages_found": "quotes: a quoted message invented after a search that returned none",
     "t_reply_email": "names: a swapped first name beside the held surname of an e-mail sender, no profile",
     "t_search_messages_quote": "numbers: an ordinal day ('the 22nd') is not checked",
 }

@@ -1,0 +1,196 @@
+"""Quotations no source holds: text presented as the words of a message, an e-mail or a
+person ("Anna wrote: "See you at 6"", "the message says “…”") whose content appears in no
+evidence (``ungrounded_entity``, shape ``quote``).
+
+A quote is the run between quote marks that opens shortly after a reporting verb or a
+source noun (``quote_cues`` in each language's lexicon). Quoting is the strongest way to say
+"this is what the source holds": a tool that read the message would have returned its words,
+and the user's own words are in the user's message. So a quote passes when it is in the
+evidence verbatim, or when most of its content words are (stop words from the ``stop-words``
+package do not count; a word counts as present when the evidence holds it or a word with the
+same Snowball stem, so "moved" is found by "moves").
+
+Risk: agents paraphrase inside quote marks. A quote is flagged only when at least
+``MIN_ABSENT`` content words, and more than half of them, appear nowhere in the evidence;
+a paraphrase keeps most of its source's words. A quote the agent proposes rather than
+reports (a draft: "shall I send: "…"?", "I'll write: "…"") is not read as a source's words:
+a draft marker (``quote_drafts``) before it in its sentence, or a question after it, skips it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from nofab.config.policy import Profile
+from nofab.config.rules import Rules
+from nofab.detectors.base import DetectorBase
+from nofab.evidence.index import Evidence
+from nofab.language.text import fold, normalise
+from nofab.language.vocabulary import LANGUAGES, load, stem
+from nofab.model.finding import Finding
+
+CONFIDENCE_QUOTE = 0.8
+#: Content words of a quote that must be absent from every evidence before it is flagged.
+MIN_ABSENT = 2
+#: Words a quote needs to be read as a source's words rather than a term or a title.
+MIN_WORDS = 3
+#: How far after its cue a quote may open ("Anna wrote on September 10: "…"").
+_CUE_REACH = 40
+#: The longest quote read; a quote mark with no closing one within it is no quote.
+_MAX_QUOTE = 600
+#: Opening quote marks and the marks that may close each.
+_CLOSERS = {'"': '"', "“": '”"', "«": "»", "„": '“”"'}
+_OPENERS = re.compile('["“«„]')
+_TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*")
+_WORD = re.compile(r"[^\W_]+")
+_STOP = re.compile(r"[.!?\n]")
+#: Snowball stemmers by language code (English has none in its lexicon file).
+_DEFAULT_STEMMER = "english"
+
+
+@cache
+def _cues() -> dict[str, str]:
+    """{reporting verb or source noun: its language}, from every language's lexicon."""
+    table: dict[str, str] = {}
+    for code in LANGUAGES:
+        for cue in load(code).get("quote_cues", ()):
+            table.setdefault(normalise(cue), code)
+    return table
+
+
+@cache
+def _drafts() -> frozenset[str]:
+    return frozenset(normalise(w) for code in LANGUAGES for w in load(code).get("quote_drafts", ()))
+
+
+@cache
+def _stop_words() -> frozenset[str]:
+    """Function words of every supported language (the ``stop-words`` package's lists)."""
+    from stop_words import get_stop_words  # imported when a quote is first read
+
+    return frozenset(normalise(w) for code in LANGUAGES for w in get_stop_words(code))
+
+
+@cache
+def _stemmer(code: str) -> str:
+    return str(load(code).get("stemmer", "")) or _DEFAULT_STEMMER
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A quoted run presented as a source's words: its span (inside the marks), the cue."""
+
+    span: tuple[int, int]
+    cue: str
+    language: str
+
+
+def quotes(answer: str) -> Iterator[Quote]:
+    """Each quote that opens within ``_CUE_REACH`` characters after a cue, in the cue's
+    sentence, and that no draft marker or question makes a proposed text.
+
+    Linear: cues are found in one token pass, and each cue looks a bounded stretch ahead,
+    so a megabyte of quote marks or of cue words costs a bounded amount per cue."""
+    if not _OPENERS.search(answer):
+        return
+    text = normalise(answer)
+    cues, drafts = _cues(), _drafts()
+    drafted = False  # a draft marker seen earlier in this sentence
+    previous = 0
+    after = 0  # quotes end here or later: a quote is read once, for its first cue
+    for token in _TOKEN.finditer(text):
+        start, end = token.span()
+        # Stops are never inside a token: the gap since the last token says whether a new
+        # sentence began (each character is read once).
+        if _STOP.search(text, previous, start):
+            drafted = False
+        previous = end
+        word = token.group()
+        if word in drafts:
+            drafted = True
+        language = cues.get(word)
+        if language is None or drafted or start < after:
+            continue
+        opener = _OPENERS.search(text, end, end + _CUE_REACH)
+        if opener is None or _STOP.search(text, end, opener.start()):
+            continue
+        close = _closing(text, opener.start())
+        if close == -1:
+            continue
+        after = close + 1
+        if _question_follows(text, close + 1):
+            continue
+        yield Quote((opener.end(), close), word, language)
+
+
+def _closing(text: str, opener: int) -> int:
+    """Position of the mark that closes the quote opened at ``opener``, or -1."""
+    closers = _CLOSERS[text[opener]]
+    limit = min(len(text), opener + 1 + _MAX_QUOTE)
+    for i in range(opener + 1, limit):
+        if text[i] in closers:
+            return i
+        if text[i] == "\n" and text[i + 1 : i + 2] == "\n":
+            return -1  # a paragraph break ends any quote
+    return -1
+
+
+def _question_follows(text: str, position: int) -> bool:
+    """Does the sentence that holds the quote end in a question mark after it?"""
+    stop = _STOP.search(text, position, position + _CUE_REACH)
+    return stop is not None and stop.group() == "?"
+
+
+def _plain(text: str) -> str:
+    """A quote as compared with the evidence: folded, spaces collapsed, end punctuation off."""
+    return " ".join(fold(text).split()).strip(" .,;:!?…")
+
+
+class QuoteDetector(DetectorBase):
+    """``ungrounded_entity`` (shape ``quote``): a quotation whose content words mostly
+    appear in no evidence."""
+
+    id = "quotes"
+    version = "1"
+    kinds = ("ungrounded_entity",)
+
+    def __init__(self, profile: Profile) -> None:
+        self.allow = frozenset(_plain(a) for a in Rules(profile, self.id, ("allow",)).strings("allow"))
+
+    def detect(self, evidence: Evidence) -> Iterator[Finding]:
+        vocabulary: set[str] | None = None  # the evidence's words, read once when needed
+        stems: dict[str, frozenset[str]] = {}
+        answer = evidence.answer
+        for quote in quotes(answer):
+            start, end = quote.span
+            body = answer[start:end]
+            folded = _plain(body)
+            words = _WORD.findall(folded)
+            if len(words) < MIN_WORDS or folded in self.allow or folded in evidence.folded:
+                continue
+            stop_words = _stop_words()
+            content = list(
+                dict.fromkeys(w for w in words if w not in stop_words and (len(w) > 1 or w.isdigit()))
+            )
+            if not content:
+                continue
+            if vocabulary is None:
+                vocabulary = set(_WORD.findall(evidence.folded))
+            stemmer = _stemmer(quote.language)
+            if stemmer not in stems:
+                stems[stemmer] = frozenset(stem(stemmer, w) for w in vocabulary)
+            absent = [w for w in content if w not in vocabulary and stem(stemmer, w) not in stems[stemmer]]
+            if len(absent) < MIN_ABSENT or 2 * len(absent) <= len(content):
+                continue
+            yield self.finding(
+                "ungrounded_entity",
+                body,
+                CONFIDENCE_QUOTE,
+                quote.span,
+                f"quotes a source ('{quote.cue}') but {len(absent)} of its {len(content)} content words "
+                f"appear in no tool result, context or user message ({', '.join(absent[:6])})",
+                evidence={"shape": "quote", "cue": quote.cue, "absent": absent, "content_words": content},
+            )
