@@ -129,3 +129,32 @@ def test_the_guard_blocks_an_invented_quote() -> None:
     )
     blocking = Guard(Policy(load_plugins=False)).assess(turn).blocking
     assert any(f.detector == "quotes" for f in blocking)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '"See you at the station at 8 for the trip," Leo wrote.',
+        "“Dinner moved to Friday at the harbour restaurant,” she said.",
+        "« Rendez-vous à la gare demain matin avec les billets », a écrit Léo.",
+        "„Wir treffen uns morgen früh am Bahnhof“, schrieb Leo.",
+    ],
+)
+def test_a_cue_after_the_quote_presents_it_as_a_source(answer: str) -> None:
+    found = detect(answer, [NOTHING])
+    assert len(found) == 1 and found[0].identifier == found[0].identifier.strip(), answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '"Reminder: the report deadline moved to Thursday at noon," lhardy wrote.',
+        '"I will be late tonight," Leo wrote.',  # the user's own words
+        'Shall I reply "Running late, see you at nine," as Leo asked?',
+        'I will send the "Running late, see you at nine" message to Leo.',
+    ],
+)
+def test_a_cue_after_a_grounded_or_drafted_quote_passes(answer: str) -> None:
+    calls = [FOUND] if "lhardy" in answer else [NOTHING]
+    user = "Tell Leo I will be late tonight." if "late tonight" in answer else ""
+    assert detect(answer, calls, user) == [], answer

@@ -44,6 +44,10 @@ _MAX_QUOTE = 600
 #: Opening quote marks and the marks that may close each.
 _CLOSERS = {'"': '"', "“": '”"', "«": "»", "„": '“”"'}
 _OPENERS = re.compile('["“«„]')
+#: A closing mark, and the marks that may have opened its quote (read backwards).
+_OPENERS_OF = {'"': '"', "”": "“\"", "»": "«", "“": "„"}
+#: Words between a quote's closing mark and a cue after it (", Anna", "she", "a écrit Léo").
+_WORDS_BEHIND = 3
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*")
 _WORD = re.compile(r"[^\W_]+")
 _STOP = re.compile(r"[.!?\n]")
@@ -90,10 +94,11 @@ class Quote:
 
 def quotes(answer: str) -> Iterator[Quote]:
     """Each quote that opens within ``_CUE_REACH`` characters after a cue, in the cue's
-    sentence, and that no draft marker or question makes a proposed text.
+    sentence, or that closes a few words before one (""See you at 6," Anna wrote"), and that
+    no draft marker or question makes a proposed text.
 
-    Linear: cues are found in one token pass, and each cue looks a bounded stretch ahead,
-    so a megabyte of quote marks or of cue words costs a bounded amount per cue."""
+    Linear: cues are found in one token pass, and each cue looks a bounded stretch ahead
+    and behind, so a megabyte of quote marks or of cue words costs a bounded amount per cue."""
     if not _OPENERS.search(answer):
         return
     text = normalise(answer)
@@ -103,6 +108,8 @@ def quotes(answer: str) -> Iterator[Quote]:
     after = 0  # quotes end here or later: a quote is read once, for its first cue
     for token in _TOKEN.finditer(text):
         start, end = token.span()
+        if start < after:
+            continue  # a word of a quote already read: neither a cue nor the speaker's
         # Stops are never inside a token: the gap since the last token says whether a new
         # sentence began (each character is read once).
         if _STOP.search(text, previous, start):
@@ -112,18 +119,54 @@ def quotes(answer: str) -> Iterator[Quote]:
         if word in drafts:
             drafted = True
         language = cues.get(word)
-        if language is None or drafted or start < after:
+        if language is None:
             continue
-        opener = _OPENERS.search(text, end, end + _CUE_REACH)
-        if opener is None or _STOP.search(text, end, opener.start()):
+        found = None if drafted else _ahead(text, end)
+        if found is None:
+            found = _behind(text, start, after, drafts)
+        if found is None:
             continue
-        close = _closing(text, opener.start())
-        if close == -1:
-            continue
-        after = close + 1
+        opened, close = found
+        after = previous = close + 1
         if _question_follows(text, close + 1):
             continue
-        yield Quote((opener.end(), close), word, language)
+        while opened < close and text[opened].isspace():
+            opened += 1  # "« Rendez-vous »": the spaces inside the marks are no part of it
+        while close > opened and text[close - 1].isspace():
+            close -= 1
+        yield Quote((opened, close), word, language)
+
+
+def _ahead(text: str, cue_end: int) -> tuple[int, int] | None:
+    """(start, end) of the quote opening right after a cue in its sentence, or None."""
+    opener = _OPENERS.search(text, cue_end, cue_end + _CUE_REACH)
+    if opener is None or _STOP.search(text, cue_end, opener.start()):
+        return None
+    close = _closing(text, opener.start())
+    return None if close == -1 else (opener.end(), close)
+
+
+def _behind(text: str, cue_start: int, after: int, drafts: frozenset[str]) -> tuple[int, int] | None:
+    """(start, end) of the quote that closes at most ``_WORDS_BEHIND`` words before a cue
+    (""See you at 6," Anna wrote", "« À demain », a écrit Léo"), or None: not read before
+    (``after``), no sentence stop between it and the cue, no draft marker before it in its
+    sentence."""
+    low = max(after, cue_start - _CUE_REACH)
+    close = max(text.rfind(mark, low, cue_start) for mark in _OPENERS_OF)
+    if close == -1:
+        return None
+    between = text[close + 1 : cue_start]
+    if _STOP.search(between) or len(_WORD.findall(between)) > _WORDS_BEHIND:
+        return None
+    bottom = max(after, close - _MAX_QUOTE)
+    opener = max(text.rfind(mark, bottom, close) for mark in _OPENERS_OF[text[close]])
+    if opener == -1 or "\n\n" in text[opener:close]:
+        return None
+    lead = text[max(bottom, opener - _CUE_REACH * 3) : opener]
+    stop = max((m.end() for m in _STOP.finditer(lead)), default=0)
+    if not drafts.isdisjoint(_TOKEN.findall(lead[stop:])):
+        return None
+    return opener + 1, close
 
 
 def _closing(text: str, opener: int) -> int:
