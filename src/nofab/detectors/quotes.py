@@ -45,7 +45,7 @@ _MAX_QUOTE = 600
 _CLOSERS = {'"': '"', "“": '”"', "«": "»", "„": '“”"'}
 _OPENERS = re.compile('["“«„]')
 #: A closing mark, and the marks that may have opened its quote (read backwards).
-_OPENERS_OF = {'"': '"', "”": "“\"", "»": "«", "“": "„"}
+_OPENERS_OF = {'"': '"', "”": '“"', "»": "«", "“": "„"}
 #: Words between a quote's closing mark and a cue after it (", Anna", "she", "a écrit Léo").
 _WORDS_BEHIND = 3
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*")
