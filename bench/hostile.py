@@ -58,6 +58,8 @@ EXTRA: dict[str, Callable[[int], dict[str, Any]]] = {
     "names": lambda size: _named_turn(size, lambda n: f"Dr. {n} called. ", "name"),
     "quoted": lambda size: _named_turn(size, lambda n: f'see "{n}" and ', "title"),
     # quotations after a reporting verb, which the quote detector reads word by word
+    # cues before quote marks that never close: each cue looks ahead for a closing mark
+    "unclosed_quotes": lambda size: _named_turn(size, lambda n: f"{n} wrote: “{n} ", "message"),
     "quotes": lambda size: _named_turn(
         size, lambda n: f'{n} wrote: "meet {n} at the station" and ', "message"
     ),
