@@ -158,3 +158,18 @@ def test_a_cue_after_a_grounded_or_drafted_quote_passes(answer: str) -> None:
     calls = [FOUND] if "lhardy" in answer else [NOTHING]
     user = "Tell Leo I will be late tonight." if "late tonight" in answer else ""
     assert detect(answer, calls, user) == [], answer
+
+
+def test_a_quote_in_another_language_than_the_evidence_is_reported_not_blocked() -> None:
+    """A Spanish answer quoting an English e-mail may translate it: its words cannot be
+    compared with the source's, so the finding stays below the blocking threshold."""
+    mail = {
+        "name": "read_email",
+        "arguments": {"id": "m-7"},
+        "result": {"from": "leo", "body": "I will be at the station at 8 with the tickets for all of us."},
+    }
+    answer = 'Leo escribió: "Estaré en la estación a las 8 con los billetes para todos."'
+    found = detect(answer, [mail])
+    assert [f.confidence for f in found] == [0.5]
+    # the same quote with an evidence in its own language (or none) is blocked
+    assert [f.confidence for f in detect(answer, [NOTHING])] == [0.8]

@@ -15,12 +15,15 @@ Risk: agents paraphrase inside quote marks. A quote is flagged only when at leas
 a paraphrase keeps most of its source's words. A quote the agent proposes rather than
 reports (a draft: "shall I send: "…"?", "I'll write: "…"") is not read as a source's words:
 a draft marker (``quote_drafts``) before it in its sentence, or a question after it, skips it.
+A quote in another language than some of the evidence (a Spanish answer quoting an English
+e-mail) may translate its source, whose words then cannot be compared: it is reported at
+``CONFIDENCE_TRANSLATED``, below the blocking threshold.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -33,6 +36,11 @@ from nofab.language.vocabulary import LANGUAGES, load, stem
 from nofab.model.finding import Finding
 
 CONFIDENCE_QUOTE = 0.8
+#: A quote in another language than some of the evidence may translate it (a Spanish answer
+#: quoting an English e-mail): its words cannot be compared, so it is reported, not blocked.
+CONFIDENCE_TRANSLATED = 0.5
+#: Own stop words that make a text one of a language (a name or a loan word is not enough).
+_LANGUAGE_HITS = 3
 #: Content words of a quote that must be absent from every evidence before it is flagged.
 MIN_ABSENT = 2
 #: Words a quote needs to be read as a source's words rather than a term or a title.
@@ -72,10 +80,37 @@ def _drafts() -> frozenset[str]:
 
 @cache
 def _stop_words() -> frozenset[str]:
-    """Function words of every supported language (the ``stop-words`` package's lists)."""
-    from stop_words import get_stop_words  # imported when a quote is first read
+    """Function words of every supported language (the ``stop-words`` package's lists,
+    imported when a quote is first read)."""
+    return frozenset().union(*(_stop_words_of(code) for code in LANGUAGES))
 
-    return frozenset(normalise(w) for code in LANGUAGES for w in get_stop_words(code))
+
+@cache
+def _own_stop_words() -> dict[str, frozenset[str]]:
+    """{language: its stop words no other supported language has} ("the", "und", "avec")."""
+    lists = {code: _stop_words_of(code) for code in LANGUAGES}
+    return {
+        code: words.difference(*(other for c, other in lists.items() if c != code))
+        for code, words in lists.items()
+    }
+
+
+@cache
+def _stop_words_of(code: str) -> frozenset[str]:
+    from stop_words import get_stop_words
+
+    return frozenset(normalise(w) for w in get_stop_words(code))
+
+
+def _languages(words: Iterable[str], least: int) -> set[str]:
+    """The languages with at least ``least`` of their own stop words among ``words``."""
+    hits: dict[str, int] = {}
+    own = _own_stop_words()
+    for word in words:
+        for code, stops in own.items():
+            if word in stops:
+                hits[code] = hits.get(code, 0) + 1
+    return {code for code, n in hits.items() if n >= least}
 
 
 @cache
@@ -205,6 +240,7 @@ class QuoteDetector(DetectorBase):
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         vocabulary: set[str] | None = None  # the evidence's words, read once when needed
+        languages: set[str] | None = None  # the languages the evidence is written in
         stems: dict[str, frozenset[str]] = {}
         answer = evidence.answer
         for quote in quotes(answer):
@@ -228,12 +264,27 @@ class QuoteDetector(DetectorBase):
             absent = [w for w in content if w not in vocabulary and stem(stemmer, w) not in stems[stemmer]]
             if len(absent) < MIN_ABSENT or 2 * len(absent) <= len(content):
                 continue
+            if languages is None:
+                languages = _languages(vocabulary, _LANGUAGE_HITS)
+            spoken = _languages(words, 1) or {quote.language}
+            translated = bool(languages - spoken)
             yield self.finding(
                 "ungrounded_entity",
                 body,
-                CONFIDENCE_QUOTE,
+                CONFIDENCE_TRANSLATED if translated else CONFIDENCE_QUOTE,
                 quote.span,
                 f"quotes a source ('{quote.cue}') but {len(absent)} of its {len(content)} content words "
-                f"appear in no tool result, context or user message ({', '.join(absent[:6])})",
-                evidence={"shape": "quote", "cue": quote.cue, "absent": absent, "content_words": content},
+                f"appear in no tool result, context or user message ({', '.join(absent[:6])})"
+                + (
+                    f"; the evidence is also in {', '.join(sorted(languages - spoken))}: a translation?"
+                    if translated
+                    else ""
+                ),
+                evidence={
+                    "shape": "quote",
+                    "cue": quote.cue,
+                    "absent": absent,
+                    "content_words": content,
+                    **({"evidence_languages": sorted(languages)} if translated else {}),
+                },
             )
