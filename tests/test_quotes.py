@@ -84,6 +84,11 @@ MUST_NOT_FIRE: list[tuple[str, list[dict[str, Any]], str]] = [
     ('I\'ll write to Leo: "Running late tonight, see you at nine."', [NOTHING], ""),
     ('Would you like the note to say "Running late tonight, sorry"?', [NOTHING], ""),
     ('¿Quieres que el mensaje diga "Llego tarde a la cena de hoy"?', [NOTHING], ""),
+    # a new text: a source noun after an indefinite article, a suggestion
+    ('Here is a reply: "Thanks Anna, I will countersign and return it tomorrow."', [NOTHING], ""),
+    ('Aquí tienes una respuesta: "Gracias Ana, firmaré el contrato mañana temprano."', [NOTHING], ""),
+    ("Voici un message : « Merci Anna, je signerai le contrat demain matin. »", [NOTHING], ""),
+    ('Suggested reply: "Thank you for the update, I will review the slides tonight."', [NOTHING], ""),
     # too short to be a source's words, no cue, or the cue in another sentence
     ('The subject is "Quarterly numbers".', [NOTHING], ""),
     ('Your event "Dinner with the harbour team tonight" is in the calendar.', [NOTHING], ""),

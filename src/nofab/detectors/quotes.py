@@ -14,7 +14,9 @@ Risk: agents paraphrase inside quote marks. A quote is flagged only when at leas
 ``MIN_ABSENT`` content words, and more than half of them, appear nowhere in the evidence;
 a paraphrase keeps most of its source's words. A quote the agent proposes rather than
 reports (a draft: "shall I send: "…"?", "I'll write: "…"") is not read as a source's words:
-a draft marker (``quote_drafts``) before it in its sentence, or a question after it, skips it.
+a draft marker (``quote_drafts``) before it in its sentence, a question after it, or an
+indefinite article before a source noun ("here is a reply: "…"", ``quote_new``) skips it;
+so "Leo sent you a message: "…"" is not read either (a miss, not a false alarm).
 A quote in another language than some of the evidence (a Spanish answer quoting an English
 e-mail) may translate its source, whose words then cannot be compared: it is reported at
 ``CONFIDENCE_TRANSLATED``, below the blocking threshold.
@@ -71,6 +73,12 @@ def _cues() -> dict[str, str]:
         for cue in load(code).get("quote_cues", ()):
             table.setdefault(normalise(cue), code)
     return table
+
+
+@cache
+def _new_text() -> frozenset[str]:
+    """Indefinite articles: a source noun after one names a text being made, not read."""
+    return frozenset(normalise(w) for code in LANGUAGES for w in load(code).get("quote_new", ()))
 
 
 @cache
@@ -137,8 +145,9 @@ def quotes(answer: str) -> Iterator[Quote]:
     if not _OPENERS.search(answer):
         return
     text = normalise(answer)
-    cues, drafts = _cues(), _drafts()
+    cues, drafts, new = _cues(), _drafts(), _new_text()
     drafted = False  # a draft marker seen earlier in this sentence
+    last = ""  # the word before this one
     previous = 0
     after = 0  # quotes end here or later: a quote is read once, for its first cue
     for token in _TOKEN.finditer(text):
@@ -150,13 +159,15 @@ def quotes(answer: str) -> Iterator[Quote]:
         if _STOP.search(text, previous, start):
             drafted = False
         previous = end
-        word = token.group()
+        word, before = token.group(), last
+        last = word
         if word in drafts:
             drafted = True
         language = cues.get(word)
         if language is None:
             continue
-        found = None if drafted else _ahead(text, end)
+        # "Here is a reply: "…"": a source noun after an indefinite article is a new text
+        found = None if drafted or before in new else _ahead(text, end)
         if found is None:
             found = _behind(text, start, after, drafts)
         if found is None:
