@@ -89,6 +89,12 @@ MUST_NOT_FIRE: list[tuple[str, list[dict[str, Any]], str]] = [
     ('Aquí tienes una respuesta: "Gracias Ana, firmaré el contrato mañana temprano."', [NOTHING], ""),
     ("Voici un message : « Merci Anna, je signerai le contrat demain matin. »", [NOTHING], ""),
     ('Suggested reply: "Thank you for the update, I will review the slides tonight."', [NOTHING], ""),
+    ('Here is the e-mail I drafted: "Dear Anna, the signed contract follows by courier."', [NOTHING], ""),
+    (
+        'Este es el correo que he redactado: "Querida Ana, el contrato firmado llega por mensajero."',
+        [NOTHING],
+        "",
+    ),
     # too short to be a source's words, no cue, or the cue in another sentence
     ('The subject is "Quarterly numbers".', [NOTHING], ""),
     ('Your event "Dinner with the harbour team tonight" is in the calendar.', [NOTHING], ""),

@@ -167,7 +167,7 @@ def quotes(answer: str) -> Iterator[Quote]:
         if language is None:
             continue
         # "Here is a reply: "…"": a source noun after an indefinite article is a new text
-        found = None if drafted or before in new else _ahead(text, end)
+        found = None if drafted or before in new else _ahead(text, end, drafts)
         if found is None:
             found = _behind(text, start, after, drafts)
         if found is None:
@@ -183,10 +183,13 @@ def quotes(answer: str) -> Iterator[Quote]:
         yield Quote((opened, close), word, language)
 
 
-def _ahead(text: str, cue_end: int) -> tuple[int, int] | None:
-    """(start, end) of the quote opening right after a cue in its sentence, or None."""
+def _ahead(text: str, cue_end: int, drafts: frozenset[str]) -> tuple[int, int] | None:
+    """(start, end) of the quote opening right after a cue in its sentence, or None (also
+    when a draft marker stands between them: "the e-mail I drafted: "…"")."""
     opener = _OPENERS.search(text, cue_end, cue_end + _CUE_REACH)
     if opener is None or _STOP.search(text, cue_end, opener.start()):
+        return None
+    if not drafts.isdisjoint(_TOKEN.findall(text, cue_end, opener.start())):
         return None
     close = _closing(text, opener.start())
     return None if close == -1 else (opener.end(), close)
