@@ -49,6 +49,8 @@ MUST_FIRE: list[tuple[str, list[dict[str, Any]]]] = [
     ('Anna replied: "Budget approved, invoices arrive Monday."', [NOTHING]),
     ('His e-mail reads: "Contract signed, shipping starts next quarter."', [FOUND]),
     ('lhardy wrote on September 10: "The venue changed to the old library annex."', [FOUND]),
+    ('Leo sent you a message: "The venue changed to the old library annex."', [FOUND]),
+    ('Recibiste un correo de Leo: "El lugar cambió al anexo de la biblioteca vieja."', [NOTHING]),
     ('Leo escribió: "Nos vemos en la estación del tren mañana temprano."', [NOTHING]),
     ("Le message de Leo : « Rendez-vous à la gare demain matin avec les billets. »", [NOTHING]),
     ("Leo schrieb: „Wir treffen uns morgen früh am Bahnhof.“", [NOTHING]),

@@ -15,8 +15,9 @@ Risk: agents paraphrase inside quote marks. A quote is flagged only when at leas
 a paraphrase keeps most of its source's words. A quote the agent proposes rather than
 reports (a draft: "shall I send: "…"?", "I'll write: "…"") is not read as a source's words:
 a draft marker (``quote_drafts``) before it in its sentence, a question after it, or an
-indefinite article before a source noun ("here is a reply: "…"", ``quote_new``) skips it;
-so "Leo sent you a message: "…"" is not read either (a miss, not a false alarm).
+indefinite article before a source noun ("here is a reply: "…"", ``quote_new``) skips it,
+unless the sentence says the text was sent or received ("Leo sent you a message: "…"",
+``quote_delivered``).
 A quote in another language than some of the evidence (a Spanish answer quoting an English
 e-mail) may translate its source, whose words then cannot be compared: it is reported at
 ``CONFIDENCE_TRANSLATED``, below the blocking threshold.
@@ -79,6 +80,12 @@ def _cues() -> dict[str, str]:
 def _new_text() -> frozenset[str]:
     """Indefinite articles: a source noun after one names a text being made, not read."""
     return frozenset(normalise(w) for code in LANGUAGES for w in load(code).get("quote_new", ()))
+
+
+@cache
+def _delivered() -> frozenset[str]:
+    """Verbs saying a text was sent or received: "Leo sent you a message: "…"" is one read."""
+    return frozenset(normalise(w) for code in LANGUAGES for w in load(code).get("quote_delivered", ()))
 
 
 @cache
@@ -145,8 +152,9 @@ def quotes(answer: str) -> Iterator[Quote]:
     if not _OPENERS.search(answer):
         return
     text = normalise(answer)
-    cues, drafts, new = _cues(), _drafts(), _new_text()
+    cues, drafts, new, delivered = _cues(), _drafts(), _new_text(), _delivered()
     drafted = False  # a draft marker seen earlier in this sentence
+    sent = False  # a verb saying a text was sent or received, earlier in this sentence
     last = ""  # the word before this one
     previous = 0
     after = 0  # quotes end here or later: a quote is read once, for its first cue
@@ -157,17 +165,20 @@ def quotes(answer: str) -> Iterator[Quote]:
         # Stops are never inside a token: the gap since the last token says whether a new
         # sentence began (each character is read once).
         if _STOP.search(text, previous, start):
-            drafted = False
+            drafted = sent = False
         previous = end
         word, before = token.group(), last
         last = word
         if word in drafts:
             drafted = True
+        elif word in delivered:
+            sent = True
         language = cues.get(word)
         if language is None:
             continue
         # "Here is a reply: "…"": a source noun after an indefinite article is a new text
-        found = None if drafted or before in new else _ahead(text, end, drafts)
+        # unless the sentence says it was sent or received ("Leo sent you a message: "…"")
+        found = None if drafted or (before in new and not sent) else _ahead(text, end, drafts)
         if found is None:
             found = _behind(text, start, after, drafts)
         if found is None:
