@@ -36,7 +36,6 @@ PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {
 # probe2: dirty twins no finding of their own catches today, with the mechanism.
 PROBE2_KNOWN_MISSES: dict[str, str] = {
     "a_allowance_policy_only": "numbers: integers up to 12 are never checked ('4 bags'; the policy gives 3)",
-    "a_two_bag_updates_one_failed": "claims: 'Both ... now have 2 bags' is a result stated with 'have'",
     "a_flight_and_bag_done": "numbers: a date one day off passes (another date of the reservation is near)",
     "a_onestop_layover": "numbers: a layover duration is never computed from the two times",
     "a_onestop_options": "numbers: a departure time one hour off equals another time in the search result",
@@ -49,7 +48,6 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
     "t_forecast_tomorrow": "numbers: another day's low from the same forecast passes for tomorrow's",
     "t_historic_weather": "numbers: a changed record temperature passes as derivable from the other figures",
     "t_login_create_event": "numbers: an event time one hour off ('2:00 to 3:00 PM' for 15:00-16:00)",
-    "t_no_messages_found": "quotes: a quoted message invented after a search that returned none",
     "t_reply_email": "names: a swapped first name beside the held surname of an e-mail sender, no profile",
     "t_search_messages_quote": "numbers: an ordinal day ('the 22nd') is not checked",
 }

@@ -24,6 +24,7 @@ from nofab.detectors.intent import IntentDetector
 from nofab.detectors.numbers import NumberDetector
 from nofab.detectors.phantom import ToolReferenceDetector
 from nofab.detectors.prose import DegenerateProseDetector
+from nofab.detectors.quotes import QuoteDetector
 from nofab.detectors.weekdays import WeekdayDetector
 
 #: Every built-in detector, in the order they run.
@@ -42,6 +43,7 @@ BUILTIN: tuple[DetectorFactory, ...] = (
     ConfessionDetector,
     DegenerateProseDetector,
     EntityDetector,
+    QuoteDetector,
     ArgumentDetector,
 )
 

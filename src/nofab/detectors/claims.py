@@ -24,6 +24,7 @@ from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
+from nofab.detectors.possessions import failed_possession
 from nofab.detectors.recaps import recalls
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
@@ -252,7 +253,7 @@ class ClaimDetector(DetectorBase):
         for finding in self._verb_claims(evidence):
             found = True
             yield finding
-        completion = None if found else failed_completion(evidence)
+        completion = None if found else failed_completion(evidence) or failed_possession(evidence)
         if completion is not None:
             # No verb names the action: the idiom ("went through") reports the one
             # attempted, and every call that could have done it failed.
@@ -262,7 +263,8 @@ class ClaimDetector(DetectorBase):
                 evidence.answer[completion.span[0] : completion.span[1]],
                 CONFIDENCE_FAILED_ITEM,
                 completion.span,
-                f"says '{completion.phrase}' but every action call this turn failed "
+                completion.why
+                or f"says '{completion.phrase}' but every action call this turn failed "
                 f"({call.name}: {(call.error or 'error')[:80]}) and the answer does not say so",
                 severity="high",
                 evidence={

@@ -38,6 +38,8 @@ class Completion:
     span: tuple[int, int]
     phrase: str
     call: ToolCall
+    #: the finding's reason when the default one (every action call failed) does not fit
+    why: str = ""
 
 
 @cache

@@ -226,8 +226,17 @@ class ClaimFinder:
         return pattern.finditer(norm, pos)
 
     def _claim(
-        self, text: str, norm: str, lang: Language, match: re.Match[str], seen: SpanSet, stops: NextStop
+        self,
+        text: str,
+        norm: str,
+        lang: Language,
+        match: re.Match[str],
+        seen: SpanSet,
+        stops: NextStop,
+        shared_subject: bool = False,
     ) -> Claim | None:
+        """The claim ``match`` makes, or None. ``shared_subject``: a coordinated verb whose
+        head claim is passive or stative, so the thing before it is its subject too."""
         verb = match.group("verb")
         if not verb.isalpha():  # a verb of several words: its spaces as one
             verb = _SPACES.sub(" ", verb)
@@ -245,7 +254,11 @@ class ClaimFinder:
         span = (span[0] + len(clipped) - len(clipped.lstrip(" \t\n-*•")), span[1])
         groups = match.groupdict()
         stative, passive = bool(groups.get("state")), bool(groups.get("passive"))
-        objects = self._objects(norm, span)
+        # An active claim's object follows its verb (or sits inside its span: "Ich habe die
+        # E-Mail gesendet"); words before it are its subject's clause or an earlier verb's
+        # object ("I've created the meeting and informed the attendees"). A passive or a
+        # stated state speaks of the thing before it ("your booking has been cancelled").
+        objects = self._objects(norm, span, before=stative or passive or shared_subject)
         written = text[span[0] : span[1]].strip()
         return Claim(span, written, verb, action, lang.code, objects, stative, passive)
 
@@ -255,6 +268,8 @@ class ClaimFinder:
         """Verbs joined to an earlier claim of the same sentence share its subject: "I've
         moved the meeting and sent a message", "He cancelado la reserva y enviado el correo"."""
         anchors = sorted(c.span[1] for c in claims if c.language == lang.code)
+        # the heads whose subject is the thing before them (a passive, a stated state)
+        spoken_of = {c.span[1] for c in claims if c.passive or c.stative}
         out: list[Claim] = []
         for pattern in lang.coordination:
             for match in self._matches(pattern, norm, anchors[0] if anchors else len(norm)):
@@ -262,10 +277,13 @@ class ClaimFinder:
                 i = bisect_right(anchors, start)  # the nearest claim ending before this verb
                 if i == 0 or _SENTENCE_END_AT.search(norm, anchors[i - 1], start):
                     continue
-                claim = self._claim(text, norm, lang, match, seen, stops)
+                shared = anchors[i - 1] in spoken_of
+                claim = self._claim(text, norm, lang, match, seen, stops, shared)
                 if claim is not None:
                     out.append(claim)
                     insort(anchors, claim.span[1])
+                    if claim.passive or claim.stative or shared:
+                        spoken_of.add(claim.span[1])
         return out
 
     def _cancelled(
@@ -344,18 +362,19 @@ class ClaimFinder:
                 clause_start = max(clause_start, brk.end())
         return clause_start
 
-    def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
-        """Entity groups named right after the claim ("deleted your old booking") or, for a
-        passive or subjectless claim, before its verb ("your reservation has been cancelled")."""
+    def _objects(self, norm: str, span: tuple[int, int], before: bool = True) -> frozenset[str]:
+        """Entity groups named in the claim or right after it ("deleted your old booking")
+        or, for a passive or stative claim (``before``), before its verb ("your reservation
+        has been cancelled")."""
         # Only the claim's own sentence: "I've logged you in. Today you have one event" does
         # not claim anything of the event.
         ahead = norm[span[1] : span[1] + 48]
         stop = _SENTENCE_END_AT.search(ahead)
-        behind = norm[max(0, span[0] - 40) : span[1]]
+        behind = norm[max(0, span[0] - 40) if before else span[0] : span[1]]
         claim_start = len(behind) - (span[1] - span[0])
         last = max((m.end() for m in _SENTENCE_END_AT.finditer(behind, 0, claim_start)), default=0)
         after = _WORDS.findall(ahead[: stop.start()] if stop else ahead)[:5]
-        before = _WORDS.findall(behind[last:])[-6:]
+        preceding = _WORDS.findall(behind[last:])[-6:]
         entities = self.entities
-        named = entities.keys() & (*before, *after)  # one C intersection (most claims: none)
+        named = entities.keys() & (*preceding, *after)  # one C intersection (most claims: none)
         return frozenset(map(entities.__getitem__, named)) if named else _NO_OBJECTS
