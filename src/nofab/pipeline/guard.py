@@ -34,6 +34,7 @@ from nofab.model.verdict import ActionTaken, DetectorError, RevisionRound, Verdi
 from nofab.pipeline import actions
 from nofab.pipeline.assessment import Assessment, Ruling, decide
 from nofab.pipeline.cache import GuardCache
+from nofab.pipeline.collector import paused_for
 from nofab.pipeline.dedupe import dedupe
 from nofab.pipeline.detection import detect
 from nofab.pipeline.limits import within_limits
@@ -154,34 +155,33 @@ class Guard:
         """detect -> filter -> dedupe -> threshold; ``evidence`` lets a caller share one index
         across answers (streaming); ``given`` and ``produced``: see ``nofab.pipeline.detection``."""
         turn, notes = within_limits(self.policy, turn)
-        if evidence is None:
-            evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
-        cap = self.policy.max_findings_per_detector
-        detected = detect(
-            self.detectors,
-            evidence,
-            cap,
-            lambda detector, exc: self._failed(detector, exc, run_id),
-            given=given,
-            produced=produced,
-        )
-        found, errors, capped = detected.found, detected.errors, detected.capped
-        notes.extend(
-            f"detector {name!r} stopped after {cap} findings; the rest of the answer was not checked by it"
-            for name in capped
-        )
-        if not found:
-            # Most turns: nothing to merge or weigh, so no sort, no closure, no tuples.
-            return Assessment((), (), tuple(errors), evidence, tuple(notes), tuple(capped))
-        default = self.policy.threshold
-        thresholds = self.profile.thresholds
+        with paused_for(len(turn.response)):  # a long answer: ``nofab.pipeline.collector``
+            if evidence is None:
+                evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
+            cap = self.policy.max_findings_per_detector
+            detected = detect(
+                self.detectors,
+                evidence,
+                cap,
+                lambda detector, exc: self._failed(detector, exc, run_id),
+                given=given,
+                produced=produced,
+            )
+            found, errors, capped = detected.found, detected.errors, detected.capped
+            stopped = "findings; the rest of the answer was not checked by it"
+            notes.extend(f"detector {name!r} stopped after {cap} {stopped}" for name in capped)
+            if not found:
+                # Most turns: nothing to merge or weigh, so no sort, no closure, no tuples.
+                return Assessment((), (), tuple(errors), evidence, tuple(notes), tuple(capped))
+            default = self.policy.threshold
+            thresholds = self.profile.thresholds
 
-        def blocks(f: Finding) -> bool:
-            return f.confidence >= float(thresholds.get(f.kind, default))
+            def blocks(f: Finding) -> bool:
+                return f.confidence >= float(thresholds.get(f.kind, default))
 
-        findings = dedupe(found, blocks)
-        blocking = tuple(f for f in findings if blocks(f))
-        return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes), tuple(capped))
+            findings = dedupe(found, blocks)
+            blocking = tuple(f for f in findings if blocks(f))
+            return Assessment(findings, blocking, tuple(errors), evidence, tuple(notes), tuple(capped))
 
     def _failed(self, detector: Detector, exc: Exception, run_id: str) -> DetectorError:
         """A detector raised: report it (an event, and the verdict's ``detector_errors``)."""
