@@ -73,6 +73,7 @@ from nofab.detectors import nameslots as slots
 from nofab.detectors import namesubjects as subjects
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.heldwords import LETTERS, HeldWords
+from nofab.detectors.namehandles import starts_a_handle
 from nofab.detectors.namerecords import People
 from nofab.detectors.namewords import Word, initial, runs, words
 from nofab.evidence.records import Record
@@ -216,7 +217,7 @@ class NameFinder:
                 why = f"a given name as the subject of '{verb}', in a turn whose evidence names people"
             if why is None:
                 continue
-            if not (len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)):
+            if not (len(name) == 1 and starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
