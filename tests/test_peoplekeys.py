@@ -15,7 +15,7 @@ import pytest
 
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
-from nofab.detectors.namerecords import held_names, people_name
+from nofab.detectors.namerecords import held_names, people_list, people_name
 from nofab.detectors.peoplekeys import display_name, people_key
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
@@ -73,7 +73,12 @@ MUST_FIRE = [
         [_created("invitees", ["Marta Silva", "Keiko Mori"])],
         "Kenji",
     ),
-    ("a non-gazetteer held name", "I invited Kenji Mori.", [_created("attendees", ["Keiko Mori"])], "Kenji"),
+    (
+        "a non-gazetteer held name in a list of people",
+        "I invited Kenji Mori.",
+        [_created("attendees", ["Jonas Berg", "Keiko Mori"])],
+        "Kenji",
+    ),
     (
         "Spanish key and prose",
         "La reunión es con Priya Shah y Tim Becker.",
@@ -138,6 +143,13 @@ MUST_NOT_FIRE = [
         "Your trip goes to Paris via Saint Denis.",
         [_created("to", ["New Denis", "Paris"])],
     ),
+    # a list under a people key that no given name opens is not known to hold people
+    (
+        "services under 'contacts'",
+        "Ask Room Service.",
+        [_event("contacts", ["Customer Service", "Help Desk"])],
+    ),
+    ("a lone non-gazetteer invitee", "I invited Kenji Mori.", [_created("attendees", ["Keiko Mori"])]),
     # a list of things under a key that says nothing about people
     ("rooms under 'locations'", "Booked Room Becker.", [_event("locations", ["Hall Becker"])]),
 ]
@@ -180,7 +192,11 @@ def test_display_names_and_mailboxes() -> None:
 
 
 def test_people_name_gates() -> None:
-    assert people_name("attendees", "Keiko Mori") == "Keiko Mori"  # a group key: any name shape
+    assert people_name("attendees", "Keiko Mori", in_list=True) == "Keiko Mori"  # a list item: any name
+    assert people_name("organizer", "Keiko Mori") == ""  # a lone value: the gazetteer must know it
+    assert people_name("organizer", "Priya Shah") == "Priya Shah"
+    assert people_list("attendees", ["Keiko Mori", "Priya Shah", 7]) == ["Keiko Mori", "Priya Shah"]
+    assert people_list("attendees", ["Keiko Mori"]) == []
     assert people_name("to", "Keiko Mori") == ""  # addressing: the gazetteer must know the first word
     assert people_name("to", "Priya Shah") == "Priya Shah"
     assert people_name("to", "New York") == ""

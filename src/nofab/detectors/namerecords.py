@@ -159,24 +159,36 @@ def _not_name_words() -> frozenset[str]:
 
 def people_name(key: str, text: str, in_list: bool = False) -> str:
     """The person's full name (or lone given name) a string filed under a people key gives
-    (``peoplekeys``: "Tom Becker" in ``attendees``, "Dana Ross <dana.ross@...>" or the bare
-    address under ``sender``), or "". Under a group key a value of capitalised words is a
-    name (an item of a list: up to ``MAX_NAME_WORDS``, or one given name); under an
-    addressing key, and from an address's local part, it is two or three words, the first a
-    given name of the gazetteer (``to`` and ``from`` name places as well: "Austin")."""
+    (``peoplekeys``: "Priya Shah" under ``organizer``, "Dana Ross <dana.ross@...>" or the
+    bare address under ``sender``), or "": two or three capitalised words, the first a given
+    name of the gazetteer (``to`` and ``from`` name places too: "Austin"). An item of a
+    group's list (``in_list``; read with the list, ``people_list``) may be up to
+    ``MAX_NAME_WORDS`` words and open with any name, or be one given name."""
     kind = people_key(key) if len(text) <= _MAX_NAME_CHARS else ""
     if not kind:
         return ""
     name, from_address = display_name(text)
     parts = name.split(" ")
-    longest = MAX_NAME_WORDS if in_list and kind == "group" and not from_address else _FULL_NAME_WORDS[-1]
-    shortest = 1 if in_list and kind == "group" else _FULL_NAME_WORDS[0]
+    listed = in_list and kind == "group" and not from_address
+    shortest, longest = (1, MAX_NAME_WORDS) if listed else _FULL_NAME_WORDS
     if not shortest <= len(parts) <= longest or not all(capitalised(p) for p in parts):
         return ""
     if any(fold(p) in _not_name_words() for p in parts):
         return ""
-    gazetteer = len(parts) == 1 or from_address or kind == "addressing"
+    gazetteer = not listed or len(parts) == 1
     return name if not gazetteer or is_given_name(parts[0]) else ""
+
+
+def people_list(key: str, items: list[Any]) -> list[str]:
+    """The full names of a list of strings filed under a people key (``people_name``), when
+    it is a list of people: at least one of them opens with a given name of the gazetteer
+    (["Marta Silva", "Keiko Mori"]: Marta says the list holds people, so "Keiko Mori" is a
+    name too). Risk: a list of things under such a key, one of which opens with a given name
+    ("contacts": ["Grace Hospital", "Help Desk"]), holds every item's last word as a surname."""
+    names = [
+        name for item in items if isinstance(item, str) if (name := people_name(key, item, in_list=True))
+    ]
+    return names if any(is_given_name(name.split(" ")[0]) for name in names) else []
 
 
 def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
@@ -220,12 +232,7 @@ def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
                 elif isinstance(item, (dict, list)):
                     stack.append((item, depth + 1))
                     if isinstance(item, list) and people_key(str(key)):
-                        yield from (
-                            ("full_name", n)
-                            for s in item
-                            if isinstance(s, str)
-                            if (n := people_name(str(key), s, in_list=True))
-                        )
+                        yield from (("full_name", name) for name in people_list(str(key), item))
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
 
