@@ -12,8 +12,10 @@ as for records (``nofab.detectors.names``).
 Two kinds of key (``people_keys.json``, every lexicon language):
 
 - **groups** (attendees, participants, invitees, recipients, members...): a plural or
-  collective noun for people; any part of the key counts ("event_attendees"). A value of two
-  to four capitalised words is a full name; one word only when it is a given name.
+  collective noun for people; any part of the key counts ("event_attendees"). A list filed
+  there is a list of people once a given name of the gazetteer opens one of its items; then
+  each item of one to four capitalised words is a name ("Keiko Mori" beside "Marta Silva"),
+  a one-word item only when it is a given name. A lone value needs the gazetteer itself.
 - **addressing** (to, from, cc; para, de; an, von): the words a message names its people
   with, which also name places ("to": "Paris"). Only the whole key or its last part counts,
   and the value must itself look like a person's: its first word a given name of the
