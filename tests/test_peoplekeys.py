@@ -115,6 +115,12 @@ MUST_FIRE = [
         [_inbox("Dana Ross <dr@fmail.com>", key="remitente")],
         "Diana",
     ),
+    (
+        "French sender key",
+        "J'ai répondu à Diana Ross.",
+        [_inbox("dana.ross@fmail.com", key="expéditeur")],
+        "Diana",
+    ),
     ("Spanish recipients", "Enviado a Diana Ross.", [_created("destinatarios", ["Dana Ross"])], "Diana"),
 ]
 
