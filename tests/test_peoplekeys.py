@@ -16,7 +16,7 @@ import pytest
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
 from nofab.detectors.namerecords import held_names, people_list, people_name
-from nofab.detectors.peoplekeys import display_name, people_key
+from nofab.detectors.peoplekeys import display_name, mailbox_names, people_key
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 
@@ -223,3 +223,39 @@ def test_held_names_read_lists_under_people_keys_only() -> None:
     first, last = held_names([{"attendees": ATTENDEES, "rooms": ["Hall Becker", "Room Nine"]}])
     assert first == {"priya", "tom"}
     assert last == {"shah", "becker"}
+
+
+USERS: dict[str, Any] = {
+    "name": "query_user",
+    "result": {
+        "users": [{"username": "salcano", "email": "hugosalcano@somail.com", "name": "Hugo Saldana Cano"}]
+    },
+}
+INBOX = _inbox("dana.ross@fmail.com")
+
+#: A name written before an address in brackets must be the address's owner: the record that
+#: holds the address, or the first.last convention of a person's mailbox.
+BRACKETED = [
+    ("mailbox owner swapped", "I've replied to Diana (dana.ross@fmail.com).", INBOX, ["Diana"]),
+    ("mailbox owner swapped, German", "Ich habe Diana (dana.ross@fmail.com) geantwortet.", INBOX, ["Diana"]),
+    ("record owner swapped", "I've replied to Jose (hugosalcano@somail.com).", USERS, ["Jose"]),
+    ("mailbox owner", "I've replied to Dana (dana.ross@fmail.com).", INBOX, []),
+    ("record owner", "Sent to Hugo (hugosalcano@somail.com) just now.", USERS, []),
+    ("record owner, Spanish", "Enviado a Hugo (hugosalcano@somail.com).", USERS, []),
+    ("a label before an address", "Primary Email (hugosalcano@somail.com) is verified.", USERS, []),
+    ("a label before a mailbox", "Reply Address (dana.ross@fmail.com) kept.", INBOX, []),
+]
+
+
+@pytest.mark.parametrize(("why", "answer", "call", "expected"), BRACKETED, ids=[c[0] for c in BRACKETED])
+def test_a_name_before_an_address_is_its_owner(
+    why: str, answer: str, call: dict[str, Any], expected: list[str]
+) -> None:
+    assert names_found(answer, [call]) == expected, why
+
+
+def test_mailbox_names() -> None:
+    assert mailbox_names("dana.ross@fmail.com") == {"dana", "ross"}
+    assert mailbox_names("billing.ross@fmail.com") == frozenset()  # no given name first
+    assert mailbox_names("hugosalcano@somail.com") == frozenset()  # one run: no convention
+    assert mailbox_names("sophia_silva_7557") == frozenset()  # no address

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
+from nofab.detectors.givennames import is_given_name
 from nofab.language.text import fold, strip_accents
 from nofab.language.vocabulary import LANGUAGES, load
 
@@ -93,6 +94,18 @@ def _local_name(local: str) -> str:
     return " ".join(p.capitalize() for p in parts)
 
 
+def mailbox_names(address: str) -> frozenset[str]:
+    """The name words (folded) a person's mailbox is built from ("dana.ross@..." -> dana,
+    ross), when its local part follows the first.last convention with a given name first;
+    else none. An answer that writes "Diana (dana.ross@...)" names someone the address does
+    not belong to. Risk: a person whose mailbox carries a former or another name is flagged."""
+    name, from_address = display_name(address) if "@" in address else ("", False)
+    parts = name.split(" ")
+    if not from_address or not name or not is_given_name(parts[0]):
+        return frozenset()
+    return frozenset(fold(p) for p in parts)
+
+
 @cache
 def _lists() -> dict[str, frozenset[str]]:
     data = load("people_keys")
@@ -102,4 +115,4 @@ def _lists() -> dict[str, frozenset[str]]:
     }
 
 
-__all__ = ["display_name", "people_key"]
+__all__ = ["display_name", "mailbox_names", "people_key"]
