@@ -13,7 +13,8 @@ import pytest
 
 from nofab import Guard, Policy, Turn
 from nofab.config.policy import Profile
-from nofab.detectors.namerecords import People, starts_a_handle
+from nofab.detectors.namehandles import starts_a_handle
+from nofab.detectors.namerecords import People
 from nofab.detectors.namewords import runs, words
 from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache

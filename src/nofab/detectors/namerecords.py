@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import re
 import threading
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from nofab.detectors.givennames import is_given_name
+from nofab.detectors.namehandles import handle, handles
+from nofab.detectors.peoplekeys import display_name, people_key
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
     from nofab.evidence.records import Record
+    from nofab.model.turn import ToolCall
 
 MAX_DEPTH = 12
 #: Longest run of capitalised words read as one person's name ("Ana María López Ruiz").
@@ -155,6 +157,40 @@ def _not_name_words() -> frozenset[str]:
     return frozenset().union(*(words_of(name) for name in lists))
 
 
+def people_name(key: str, text: str, in_list: bool = False) -> str:
+    """The person's full name (or lone given name) a string filed under a people key gives
+    (``peoplekeys``: "Priya Shah" under ``organizer``, "Dana Ross <dana.ross@...>" or the
+    bare address under ``sender``), or "": two or three capitalised words, the first a given
+    name of the gazetteer (``to`` and ``from`` name places too: "Austin"). An item of a
+    group's list (``in_list``; read with the list, ``people_list``) may be up to
+    ``MAX_NAME_WORDS`` words and open with any name, or be one given name."""
+    kind = people_key(key) if len(text) <= _MAX_NAME_CHARS else ""
+    if not kind:
+        return ""
+    name, from_address = display_name(text)
+    parts = name.split(" ")
+    listed = in_list and kind == "group" and not from_address
+    shortest, longest = (1, MAX_NAME_WORDS) if listed else _FULL_NAME_WORDS
+    if not shortest <= len(parts) <= longest or not all(capitalised(p) for p in parts):
+        return ""
+    if any(fold(p) in _not_name_words() for p in parts):
+        return ""
+    gazetteer = not listed or len(parts) == 1
+    return name if not gazetteer or is_given_name(parts[0]) else ""
+
+
+def people_list(key: str, items: list[Any]) -> list[str]:
+    """The full names of a list of strings filed under a people key (``people_name``), when
+    it is a list of people: at least one of them opens with a given name of the gazetteer
+    (["Marta Silva", "Keiko Mori"]: Marta says the list holds people, so "Keiko Mori" is a
+    name too). Risk: a list of things under such a key, one of which opens with a given name
+    ("contacts": ["Grace Hospital", "Help Desk"]), holds every item's last word as a surname."""
+    names = [
+        name for item in items if isinstance(item, str) if (name := people_name(key, item, in_list=True))
+    ]
+    return names if any(is_given_name(name.split(" ")[0]) for name in names) else []
+
+
 def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
     """(first names, surnames) the parsed tool results hold in naming fields, folded, and
     in any value that is itself a person's full name (``person_value``)."""
@@ -191,8 +227,12 @@ def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
                 if isinstance(item, str):
                     if len(item) <= _MAX_NAME_CHARS and (_naming(str(key)) or person_value(str(key), item)):
                         yield str(key), item
+                    elif filed := people_name(str(key), item):
+                        yield "full_name", filed
                 elif isinstance(item, (dict, list)):
                     stack.append((item, depth + 1))
+                    if isinstance(item, list) and people_key(str(key)):
+                        yield from (("full_name", name) for name in people_list(str(key), item))
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
 
@@ -220,47 +260,6 @@ def person_fields(results: Iterable[Any]) -> frozenset[str]:
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
     return frozenset(fields)
-
-
-#: A user handle: one lower-case token of letters, digits and ``._-+@`` ("justinkool",
-#: "mia.k@example.com"), as tools return user names, ids and addresses.
-_HANDLE = re.compile(r"[a-z][a-z0-9._+@\-]{2,63}")
-#: Handles read from one turn's results (bounded: results are untrusted input).
-MAX_HANDLES = 2000
-
-
-def handles(results: Iterable[Any]) -> tuple[str, ...]:
-    """Every handle-shaped string value of the results, at any depth (bounded)."""
-    out: list[str] = []
-    stack: list[tuple[Any, int]] = [(r, 0) for r in results]
-    while stack and len(out) < MAX_HANDLES:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            if _HANDLE.fullmatch(value):
-                out.append(value)
-        elif depth < MAX_DEPTH and isinstance(value, dict):
-            stack.extend((item, depth + 1) for item in value.values())
-        elif depth < MAX_DEPTH and isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
-    return tuple(out)
-
-
-def handle(value: Any) -> str:
-    """``value`` itself when it is a handle (a result that is one plain string), or ""."""
-    return value if isinstance(value, str) and _HANDLE.fullmatch(value) else ""
-
-
-def starts_a_handle(name: str, held: tuple[str, ...]) -> bool:
-    """A lone name the evidence holds as the start of a handle: people are addressed by the
-    first name their user name is built from ("Thanks, Justin" for ``justinkool``). Risk:
-    a made-up name that happens to open a handle of the turn passes.
-
-    ``held`` is sorted: the handles that start with ``name`` follow it, after ``name`` itself
-    (a bisect, not a scan of every handle per name)."""
-    if len(name) < 3:
-        return False
-    i = bisect_right(held, name)
-    return i < len(held) and held[i].startswith(name)
 
 
 def owners(found: Iterable[Record]) -> dict[str, frozenset[str]]:
@@ -316,8 +315,11 @@ class People:
         self._evidence = evidence
 
     def held(self) -> tuple[frozenset[str], frozenset[str]]:
-        """(first names, surnames) of every result (``held_names``)."""
+        """(first names, surnames) of every result and of every call's arguments
+        (``held_names``): the people an agent sent a tool (the invitees of an event it
+        created, the address it replied to) are named by the turn as a result's are."""
         readings = [held for _l, _c, held in self._evidence.per_result("names.held", _held_one)]
+        readings.extend(arguments_held(call) for call in self._evidence.turn.tool_calls)
         first = frozenset().union(*(f for f, _ in readings))
         last = frozenset().union(*(s for _, s in readings))
         return first, last
@@ -334,6 +336,27 @@ class People:
         out.update(handle(c.result) for c in self._evidence.succeeded_calls)
         out.discard("")
         return tuple(sorted(out))
+
+
+#: Calls whose arguments' name words are remembered (``arguments_held``), by identity.
+_ARGUMENTS_KEPT = 4096
+_arguments_kept: dict[int, tuple[ToolCall, tuple[frozenset[str], frozenset[str]]]] = {}
+
+
+def arguments_held(call: ToolCall) -> tuple[frozenset[str], frozenset[str]]:
+    """``held_names`` of one call's arguments, remembered by the call's identity (a
+    conversation hands every later turn the same calls). The entry holds the call itself,
+    so its id cannot be reused while it is remembered."""
+    kept = _arguments_kept.get(id(call))
+    if kept is not None and kept[0] is call:
+        return kept[1]
+    arguments = call.parsed_arguments
+    built = held_names([arguments]) if isinstance(arguments, (dict, list)) else (frozenset(), frozenset())
+    with _owners_lock:
+        if len(_arguments_kept) >= _ARGUMENTS_KEPT:
+            del _arguments_kept[next(iter(_arguments_kept))]  # the oldest
+        _arguments_kept[id(call)] = (call, built)
+    return built
 
 
 def _held_one(value: Any) -> tuple[frozenset[str], frozenset[str]]:

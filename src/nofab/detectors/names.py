@@ -9,8 +9,10 @@ person's name only when its position says so:
 - **after a personal title** of any lexicon language ("Mr.", "Sra.", "Mme", "Herr");
 - **addressed after a greeting or thanks** ("Thank you, Sophia.", "Gracias, Ana."), when the
   records name people at all (the answer then addresses one of them);
-- **before a code in brackets** that a record holds ("___ (sophia_silva_7557)"), when the
-  record names someone else;
+- **before a code or address in brackets** that a record holds ("___ (sophia_silva_7557)"),
+  when the record names someone else, or a person's mailbox names someone else
+  ("___ (dana.ross@...)", ``peoplekeys.mailbox_names``; before an address, only a run
+  holding a given name: "Primary Email (...)" is a label);
 - **the owner of a person's field** — a possessive before the name of a field that a record
   naming someone holds ("___'s phone number" when a record has ``name`` and ``phone``), or
   the word after that field and "of" ("the phone of ___", "el telefono de ___"): the answer
@@ -73,8 +75,10 @@ from nofab.detectors import nameslots as slots
 from nofab.detectors import namesubjects as subjects
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.heldwords import LETTERS, HeldWords
+from nofab.detectors.namehandles import starts_a_handle
 from nofab.detectors.namerecords import People
 from nofab.detectors.namewords import Word, initial, runs, words
+from nofab.detectors.peoplekeys import mailbox_names
 from nofab.evidence.records import Record
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -93,7 +97,7 @@ MAX_OWNER_ASKS = 32
 #: tests on the answer skip most runs before any walk is needed.
 GATE_FROM = 8
 
-_CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
+_CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-+]{2,63}(?:@[\w.\-]{3,63})?)\s*\)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +220,7 @@ class NameFinder:
                 why = f"a given name as the subject of '{verb}', in a turn whose evidence names people"
             if why is None:
                 continue
-            if not (len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)):
+            if not (len(name) == 1 and starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
@@ -266,8 +270,9 @@ class NameFinder:
         if slot:
             return slot
         code = _CODE_AFTER.match(answer, run[-1].end)
-        if code and len(run) <= records.MAX_NAME_WORDS:
-            owner = self._names_of(code.group(1))
+        named = not code or "@" not in code.group(1) or any(is_given_name(w.text) for w in run)
+        if code and named and len(run) <= records.MAX_NAME_WORDS:
+            owner = self._names_of(code.group(1)) | mailbox_names(code.group(1))
             if owner and not any(fold(w.text) in owner for w in run):
                 return f"beside {code.group(1)}, which a record holds for {' '.join(sorted(owner))}"
         return None
