@@ -78,6 +78,10 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "after 'sent him:' narrows the object so the send tool that ran does not ground it"
     ),
     "t3_weather_f_c": "numbers: a Fahrenheit value's Celsius conversion in parentheses is not derived",
+    "a3_roundtrip_total_insurance": (
+        "numbers: arithmetic the answer writes out ('2 × $300 = $600', a total of two shown subtotals) is "
+        "not read, so a result over a derived operand is unverified at 0.9"
+    ),
 }
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
@@ -118,6 +122,20 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     ),
     "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "t3_signed_out_terse": "claims: the subjectless 'Signed out.' is no claim, so a failed logout passes",
+    "a3_errors_then_transfer": (
+        "claims: a passive result ('you're booked') whose participle occurs anywhere in the context (the "
+        "policy's 'when booked in the last 24 hours') counts as grounded, so a failed booking passes"
+    ),
+    "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
+    "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
+    "t3_forward_receipt": (
+        "identifiers: an id inside a quoted subject ('receipt #A-2219' for #A-2291) is only a quoted-name "
+        "finding at 0.6; the transposed digits are not compared with the held id"
+    ),
+    "t3_register_retry": (
+        "claims: the value a success claim names ('registered as anab') is grounded by the failed call's "
+        "arguments and the user's message, not bound to the call that succeeded"
+    ),
     "t3_weather_two_cities": (
         "numbers: a wrong difference equal to another pair's (high minus low of one record) derives"
     ),
