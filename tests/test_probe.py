@@ -78,6 +78,13 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "after 'sent him:' narrows the object so the send tool that ran does not ground it"
     ),
     "t3_weather_f_c": "numbers: a Fahrenheit value's Celsius conversion in parentheses is not derived",
+    "a3_three_pax_insured": (
+        "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
+        "derived at 0.9"
+    ),
+    "a3_tz_conversion": "numbers: a time converted between named zones (Eastern to Pacific) is not derived",
+    "t3_event_tz_note": "numbers: a time converted between named zones (Pacific to Eastern) is not derived",
+    "t3_weather_tokyo_c": "numbers: a rounded Celsius conversion ('about 24°C' for 75°F) is not derived",
     "a3_roundtrip_total_insurance": (
         "numbers: arithmetic the answer writes out ('2 × $300 = $600', a total of two shown subtotals) is "
         "not read, so a result over a derived operand is unverified at 0.9"
