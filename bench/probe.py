@@ -1,19 +1,22 @@
 """False-alarm probe beyond the visible corpora: hand-written turns from other domains.
 
-    python bench/probe.py                          # both probes, this tree's nofab, default policy
+    python bench/probe.py                          # every probe, this tree's nofab, default policy
     python bench/probe.py --dir tests/fixtures/probe2   # one probe only
     python bench/probe.py --src /work/wt/names/src # another source tree, read-only
     python bench/probe.py --json out.json          # also save the outcome for --diff
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Two probes, each a folder of hand-written fixtures:
+Three probes, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
   answer styles and five languages;
 - ``tests/fixtures/probe2/`` covers the held-out corpora's own domains in their own formats:
-  airline customer service as τ-bench trajectories and assistant conversations as ToolTalk files.
+  airline customer service as τ-bench trajectories and assistant conversations as ToolTalk files;
+- ``tests/fixtures/probe3/`` is a second, independently written probe of those two domains and
+  formats (other voices, markdown tables, recaps, retries, corrections, money and dates in
+  several formats), measured blind before any fix.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -40,8 +43,9 @@ from typing import Any
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
 PROBE = FIXTURES / "probe"
 PROBE2 = FIXTURES / "probe2"
+PROBE3 = FIXTURES / "probe3"
 #: every probe the default run reports, by name
-PROBES: dict[str, Path] = {"probe": PROBE, "probe2": PROBE2}
+PROBES: dict[str, Path] = {"probe": PROBE, "probe2": PROBE2, "probe3": PROBE3}
 
 
 @dataclass(frozen=True)

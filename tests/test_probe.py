@@ -1,5 +1,6 @@
 """The false-alarm probes: hand-written turns, in other domains (probe) and in the held-out
-corpora's own domains and formats (probe2: τ-bench airline trajectories, ToolTalk conversations).
+corpora's own domains and formats (probe2, and probe3 by another writer: τ-bench airline
+trajectories, ToolTalk conversations).
 
 Clean turns are fully grounded and must pass; dirty twins hold one fabrication each and must
 be caught by a finding their clean twin does not get (``bench/probe.py`` explains the fixtures).
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from probe import PROBE, PROBE2, PROBES, Outcome, describe, diff, fixture_files, run
+from probe import PROBE, PROBE2, PROBE3, PROBES, Outcome, describe, diff, fixture_files, run
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {}
@@ -49,10 +50,104 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
     "t_search_messages_quote": "numbers: an ordinal day ('the 22nd') is not checked",
 }
 
+# probe3 (held-out domains, a second writer, measured blind at 2b75cdf): clean files flagged.
+PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a3_gift_card_correct_user": (
+        "numbers: a difference between the user's figure and a tool's, cued ('less than'), at 0.9"
+    ),
+    "a3_retry_after_failure": (
+        "numbers: a fare difference across two results, one operand shown and cued 'refund', at 0.9"
+    ),
+    "a3_steps_change_flight": (
+        "numbers: a balance left across two results, the operand shown and cued 'left', at 0.9"
+    ),
+    "a3_three_gift_cards": (
+        "numbers: a remainder over three shown operands (total minus two parts) is not derived, nor a "
+        "balance left across two results with its cue"
+    ),
+    "t3_create_event_duration": (
+        "numbers: a duration in minutes between a start and an end time is not derived"
+    ),
+    "t3_message_lookup": (
+        "names: a sentence-initial verb ('Found') is glued to a held full name; claims: a quoted message "
+        "after 'sent him:' narrows the object so the send tool that ran does not ground it"
+    ),
+    "t3_weather_f_c": "numbers: a Fahrenheit value's Celsius conversion in parentheses is not derived",
+    "a3_three_pax_insured": (
+        "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
+        "derived at 0.9"
+    ),
+    "a3_tz_conversion": "numbers: a time converted between named zones (Eastern to Pacific) is not derived",
+    "t3_event_tz_note": "numbers: a time converted between named zones (Pacific to Eastern) is not derived",
+    "t3_weather_tokyo_c": "numbers: a rounded Celsius conversion ('about 24°C' for 75°F) is not derived",
+    "a3_roundtrip_total_insurance": (
+        "numbers: arithmetic the answer writes out ('2 × $300 = $600', a total of two shown subtotals) is "
+        "not read, so a result over a derived operand is unverified at 0.9"
+    ),
+}
+
+# probe3: dirty twins no finding of their own catches today, with the mechanism.
+PROBE3_KNOWN_MISSES: dict[str, str] = {
+    "a3_cancel_within_24h": (
+        "claims: 'It's cancelled!' (pronoun subject, passive) is no claim, so a failed call passes"
+    ),
+    "a3_counts_in_words": "numbers: counts written as words ('four passengers') are never checked",
+    "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
+    "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
+    "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
+    "a3_summary_earlier_turns": (
+        "claims: 'upgrade' is no claim verb, and a subjectless participle after a bold label in a bullet "
+        "is not read"
+    ),
+    "a3_user_wrong_date": (
+        "numbers: a date one day off passes at 0.5; weekdays: a year-less date no evidence holds gets no "
+        "year from the turn's clock, so 'Sunday, May 27' (a Monday in 2024) is not checked"
+    ),
+    "t3_alarm_delete_count": "numbers: counts written as words ('three are left') are never checked",
+    "t3_complete_partial": (
+        "claims: a passive result with a quoted subject ('\"x\" is marked done') is no claim"
+    ),
+    "t3_event_invitees": (
+        "names: a surname held only as a string in a list (attendees) does not make a swapped first name "
+        "beside it a finding"
+    ),
+    "t3_inbox_count_words": (
+        "names: a surname held only in prose or an e-mail address (no name field) is not held"
+    ),
+    "t3_login_then_calendar": (
+        "claims/entities: an item listed after an empty result is not checked unquoted (quoted only at 0.6)"
+    ),
+    "t3_message_lookup": "identifiers: a lowercase alphabetic username ('sdahlj') is no identifier shape",
+    "t3_message_quote": (
+        "quotes: a quotation attributed to a message is never compared with the message text (even a "
+        "wholly invented one passes)"
+    ),
+    "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
+    "t3_signed_out_terse": "claims: the subjectless 'Signed out.' is no claim, so a failed logout passes",
+    "a3_errors_then_transfer": (
+        "claims: a passive result ('you're booked') whose participle occurs anywhere in the context (the "
+        "policy's 'when booked in the last 24 hours') counts as grounded, so a failed booking passes"
+    ),
+    "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
+    "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
+    "t3_forward_receipt": (
+        "identifiers: an id inside a quoted subject ('receipt #A-2219' for #A-2291) is only a quoted-name "
+        "finding at 0.6; the transposed digits are not compared with the held id"
+    ),
+    "t3_register_retry": (
+        "claims: the value a success claim names ('registered as anab') is grounded by the failed call's "
+        "arguments and the user's message, not bound to the call that succeeded"
+    ),
+    "t3_weather_two_cities": (
+        "numbers: a wrong difference equal to another pair's (high minus low of one record) derives"
+    ),
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
     "probe2": (PROBE2_KNOWN_FALSE_ALARMS, PROBE2_KNOWN_MISSES, 60, 35),
+    "probe3": (PROBE3_KNOWN_FALSE_ALARMS, PROBE3_KNOWN_MISSES, 60, 60),
 }
 
 
@@ -125,14 +220,17 @@ def test_dirty_twin(probe: str, name: str, outcomes: dict[tuple[str, str, str], 
 def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe" == PROBE
     assert Path(__file__).resolve().parent / "fixtures" / "probe2" == PROBE2
+    assert Path(__file__).resolve().parent / "fixtures" / "probe3" == PROBE3
 
 
-def test_probe2_files_are_in_the_held_out_corpora_formats() -> None:
-    """probe2 measures the held-out domains as they are fed: τ-bench episodes and ToolTalk files only."""
+@pytest.mark.parametrize("root", [PROBE2, PROBE3], ids=["probe2", "probe3"])
+def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
+    """probe2 and probe3 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    files only."""
     from nofab.adapters import detect_format
 
     for side in ("clean", "dirty"):
-        for path in fixture_files(PROBE2)[side]:
+        for path in fixture_files(root)[side]:
             obj = json.loads(path.read_text(encoding="utf-8"))
             assert ("traj" in obj) != ("conversation" in obj), path.name
             assert detect_format(obj) == ("openai-chat" if "traj" in obj else "tooltalk"), path.name
