@@ -107,7 +107,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     "t3_complete_partial": (
         "claims: a passive result with a quoted subject ('\"x\" is marked done') is no claim"
     ),
-    "t3_event_invitees": (
         "names: a surname held only as a string in a list (attendees) does not make a swapped first name "
         "beside it a finding"
     ),
