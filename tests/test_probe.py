@@ -107,9 +107,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     "t3_complete_partial": (
         "claims: a passive result with a quoted subject ('\"x\" is marked done') is no claim"
     ),
-        "names: a surname held only as a string in a list (attendees) does not make a swapped first name "
-        "beside it a finding"
-    ),
     "t3_inbox_count_words": (
         "names: a surname held only in prose or an e-mail address (no name field) is not held"
     ),
