@@ -38,7 +38,7 @@ from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
-from nofab.numbers.across import informative_across
+from nofab.numbers.across import Across
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.earlier import EarlierFigures
@@ -46,6 +46,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
+from nofab.numbers.perunit import PerUnit
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
 
@@ -142,6 +143,8 @@ class _Run:
         self._intervals: dict[int, tuple[float, float]] = {}
         self.fields = RecordFields(evidence)
         self._misread: dict[int, str] = {}
+        self.across = Across(evidence, self.context)
+        self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts)
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (not a structural small integer such as a
@@ -329,6 +332,8 @@ class _Run:
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
             return not self.misread(numeral)  # the answer repeats a number it explained
+        if numeral.kind == "money" and self.per_unit.settle(item, lo, hi):
+            return not self.misread(numeral)
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
             lo, hi, sorted(self.shown.window(item.index))
         ):
@@ -338,8 +343,10 @@ class _Run:
             floor = self.detector.structural_max
             self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
         how = self.shown.pair(item.index, lo, hi, self._totals)
+        if how is None and self.across.shown(item, lo, hi, self.shown.window(item.index)):
+            return not self.misread(numeral)  # one operand shown, one held (numbers/across.py)
         if how is None:
-            self._announced(item, lo, hi)
+            self.across.announced(item, lo, hi, self._totals, lambda: self.misread(numeral))
             return False
         if self.misread(numeral):
             return False  # a slip of a named record's field, whatever it adds up to
@@ -349,15 +356,6 @@ class _Run:
             item.confidence = CONFIDENCE_LOOSE
             item.how = f"{how}, with no word announcing the arithmetic"
         return False
-
-    def _announced(self, item: Pending, lo: float, hi: float) -> None:
-        """An amount the clause announces as arithmetic, across results, with no operand
-        shown: at most 0.5 when the derivation is informative (``nofab.numbers.across``)."""
-        numeral = item.numeral
-        if numeral.kind == "money" and item.confidence > CONFIDENCE_LOOSE and self.context.cue(numeral.span):
-            found = informative_across(self._totals or [], self.evidence.money, lo, hi)
-            if found and not self.misread(numeral):
-                item.confidence, item.how = CONFIDENCE_LOOSE, f"{found}, with no operand in the answer"
 
     # ------------------------------------------------------------------ findings
     def finding(self, item: Pending) -> Finding:

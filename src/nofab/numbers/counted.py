@@ -66,6 +66,10 @@ class CountedFields:
         """The nouns the records count."""
         return frozenset(self._held)
 
+    def counts(self, concept: str) -> frozenset[float]:
+        """The counts of ``concept`` the records hold."""
+        return frozenset(self._held.get(concept, ()))
+
     def holds(self, concept: str, count: int) -> bool:
         """Does a record hold exactly ``count`` of ``concept``?"""
         return count in self._held.get(concept, ())

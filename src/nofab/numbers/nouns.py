@@ -71,6 +71,11 @@ def modified_before(answer: str, start: int) -> bool:
     return found is not None and bool(_modifiers().intersection(w.lower() for w in found.groups() if w))
 
 
+def noun_concept(word: str) -> str | None:
+    """The concept of a counted noun's form in any language ("passagers" -> passenger)."""
+    return _nouns()[0].get(word.lower())
+
+
 @lru_cache(maxsize=4096)
 def key_concept(key: str) -> str | None:
     """The noun a field's key counts ("replacement_eta_days" -> day), or None; keys repeat
@@ -85,4 +90,4 @@ def key_concept(key: str) -> str | None:
     return None
 
 
-__all__ = ["COUNT_MARKERS", "bound_concept", "key_concept", "modified_before"]
+__all__ = ["COUNT_MARKERS", "bound_concept", "key_concept", "modified_before", "noun_concept"]

@@ -1,0 +1,236 @@
+"""Principles of the ``numbers`` detector about operands the answer itself shows (issue 12,
+follow-up):
+
+- a remainder: an amount shown subtracted from an amount the evidence holds, under a
+  remainder cue (remaining, left, balance, reste, queda ...), is explained; a sum, a
+  difference under "total", or a tool's computed figure minus a shown item is not
+  (``nofab.numbers.across``);
+- a per-unit amount the answer shows times a count the turn gives (the people the amount is
+  for, a written count, a tool result's count of the unit noun) is explained; a multiple
+  against the turn's own count is not (``nofab.numbers.perunit``);
+- a conversion written beside the grounded quantity it converts ("82°F (about 28°C)") is
+  explained; a wrong conversion, or one of an ungrounded quantity, is not
+  (``nofab.numbers.units.beside``);
+- a time the answer gives a role for is read against what a later call wrote to that record
+  (an event moved by an edit naming its id) (``nofab.numbers.roles``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab.numbers.perunit import party_size
+from tests.helpers import call, findings, turn
+
+
+def blocking(response: str, *calls: dict[str, Any], user: str = "") -> list[str]:
+    """The identifiers of the numbers findings at or above the default threshold."""
+    found = findings(turn(response, *calls, user=user), detector="numbers")
+    return sorted(f.identifier for f in found if f.confidence >= 0.8)
+
+
+# ---------------------------------------------------------------- a remainder with one operand shown
+WALLET = call(
+    "get_user_details",
+    {"payment_methods": {"gift_card_7": {"source": "gift_card", "amount": 64, "id": "gift_card_7"}}},
+)
+BAG = call("update_reservation_baggages", {"payment_history": [{"payment_id": "gift_card_7", "amount": 50}]})
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "$50 was paid with your gift card, so $14 remains on it.",
+        "I charged $50 to the gift card; $14 is left on it.",
+        "After the $50 charge, the gift card balance is $14.",
+        "Se cobraron $50 de su tarjeta regalo; quedan $14.",
+        "50 dollars ont été débités de votre carte cadeau : il reste 14 dollars.",
+        "50 Dollar wurden von Ihrer Geschenkkarte abgebucht, es bleiben 14 Dollar übrig.",
+    ],
+)
+def test_a_remainder_of_a_shown_amount_and_a_held_one_is_explained(response: str) -> None:
+    assert blocking(response, WALLET, BAG) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        # not the remainder
+        ("$50 was paid with your gift card, so $16 remains on it.", ["$16"]),
+        ("50 dollars ont été débités de votre carte cadeau : il reste 19 dollars.", ["19"]),
+        # a sum of one shown part and an unshown amount under "total"
+        ("The bag is $50; the total is $114.", ["$114"]),
+        # a difference, but announced as a total
+        ("The bag is $50; total price $14.", ["$14"]),
+        # no cue: nothing says the numbers were combined
+        ("$50 was paid with your gift card. It now shows $14.", ["$14"]),
+    ],
+)
+def test_other_arithmetic_on_a_shown_amount_is_a_finding(response: str, expected: list[str]) -> None:
+    assert blocking(response, WALLET, BAG) == expected
+
+
+def test_a_computed_figure_minus_a_shown_item_is_not_a_remainder() -> None:
+    """A calculator's 450 is the figure to relay: 450 - 30 under "left" is a slip of it."""
+    calc, fee = call("calculate", 450.0), call("policy", {"insurance_fee": 30})
+    assert blocking("With $30 insurance, $420 is left to pay.", calc, fee) == ["$420"]
+
+
+# ---------------------------------------------------------------- a per-unit amount times a count
+FLIGHT = call(
+    "search_direct_flight",
+    [
+        {
+            "flight_number": "HAT155",
+            "prices": {"economy": 188, "business": 470},
+            "available_seats": {"economy": 9},
+        }
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "user"),
+    [
+        ("Economy costs $188 per passenger, $376 for you and Ada.", ""),
+        ("Economy is $188 per passenger, $564 for Hugo, Camille Laurent and Lea.", ""),
+        ("Economy is $188 each, so $376 for you and your wife.", ""),
+        ("L'économie coûte 188 euros par personne, 376 euros pour vous et Marie.", ""),
+        ("Economy kostet 188 Euro pro Person, 376 Euro für Sie und Anna.", ""),
+        ("Economía: $188 por persona, $564 para usted, Ana y Luis.", ""),
+        # the count written by the user
+        ("Economy is $188 per passenger, $564 in all.", "Book three of us on HAT155."),
+    ],
+)
+def test_a_per_unit_amount_times_the_turns_count_is_explained(response: str, user: str) -> None:
+    assert blocking(response, FLIGHT, user=user) == []
+
+
+def test_a_tool_results_count_of_the_unit_noun_is_a_count() -> None:
+    booked = call(
+        "get_reservation_details", {"reservation_id": "ZX12AB", "passengers": ["Ana", "Ben", "Cleo"]}
+    )
+    assert blocking("Economy is $188 per passenger, $564 for the reservation.", FLIGHT, booked) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "user", "expected"),
+    [
+        # four fares where the turn counts two
+        ("Economy costs $188 per passenger, $752 for you and Ada.", "", ["$752"]),
+        ("Economy is $188 per passenger, $752 in all.", "Book two of us on HAT155.", ["$752"]),
+        ("L'économie coûte 188 euros par personne, 752 euros pour vous et Marie.", "", ["752"]),
+        # no per-unit cue: a bare multiple of a price is not an account
+        ("Economy costs $188, $376 for you and Ada.", "", ["$376"]),
+    ],
+)
+def test_a_multiple_against_the_turns_count_is_a_finding(
+    response: str, user: str, expected: list[str]
+) -> None:
+    assert blocking(response, FLIGHT, user=user) == expected
+
+
+def test_a_multiple_with_no_count_anywhere_is_loose() -> None:
+    (found,) = findings(turn("Economy is $188 per passenger, $376 overall.", FLIGHT), detector="numbers")
+    assert found.identifier == "$376" and found.confidence == 0.5
+    assert "per-unit amount 188" in found.evidence["possible_derivation"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (" for you and Ada.", 2),
+        (" for Hugo and Camille Laurent. Your", 2),
+        (" for Anna, Ben and Cleo", 3),
+        (" for you and your wife", 2),
+        (" pour vous et Marie", 2),
+        (" für Sie und Anna", 2),
+        (" para usted y Ana", 2),
+        (" for you", None),  # one member is no party to multiply by
+        (" for the flight and the bag", None),  # not people
+        (" and Ada", None),  # no "for"
+    ],
+)
+def test_party_size_counts_the_people_an_amount_is_for(text: str, expected: int | None) -> None:
+    assert party_size(text, 0) == expected
+
+
+# ---------------------------------------------------------------- a conversion beside its source
+WEATHER = call("CurrentWeather", {"weather": {"date": "2023-09-12", "high": 82, "low": 66}})
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A high of 82°F (about 28°C) and a low of 66°F (about 19°C).",
+        "High 82 °F / 28 °C, low 66 °F / 19 °C.",
+        "Máxima de 82 °F (unos 28 °C).",
+        "Höchstwert 82 °F (etwa 28 °C).",
+    ],
+)
+def test_a_conversion_beside_its_grounded_source_is_explained(response: str) -> None:
+    assert blocking(response, WEATHER) == []
+
+
+def test_a_distance_converted_beside_its_source_is_explained() -> None:
+    trip = call("route", {"distance": 42})
+    assert blocking("The route is 42 km (about 26 mi) long.", trip) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("A high of 82°F (about 31°C).", ["31"]),  # not 82°F in Celsius
+        ("A high of 95°F (35°C).", ["35", "95"]),  # the source itself is not grounded
+        ("A high of 82°F, and 28°C indoors.", ["28"]),  # not beside: another quantity
+        ("A high of 82°F 28°C.", ["28"]),  # no link: not written as a conversion
+    ],
+)
+def test_a_wrong_or_ungrounded_conversion_is_a_finding(response: str, expected: list[str]) -> None:
+    assert blocking(response, WEATHER) == expected
+
+
+# ---------------------------------------------------------------- a time a later call wrote
+EVENTS = call(
+    "QueryCalendar",
+    {"events": [{"event_id": "8b2e", "name": "Project kickoff", "start_time": "2023-09-15 14:00:00",
+                 "end_time": "2023-09-15 15:00:00"}]},
+)  # fmt: skip
+
+
+def _moved(event_id: str) -> dict[str, Any]:
+    arguments = {
+        "event_id": event_id,
+        "new_start_time": "2023-09-15 15:00:00",
+        "new_end_time": "2023-09-15 16:00:00",
+    }
+    return call("ModifyEvent", {"status": "success"}, arguments)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Done: Project kickoff is now from 3:00 to 4:00 PM.",
+        "Project kickoff now starts at 15:00 and ends at 16:00.",
+        "C'est fait : Project kickoff commence désormais à 15:00.",
+    ],
+)
+def test_a_time_an_edit_of_the_named_record_wrote_passes(response: str) -> None:
+    assert blocking(response, EVENTS, _moved("8b2e")) == []
+
+
+@pytest.mark.parametrize(
+    ("response", "calls", "expected"),
+    [
+        # the edit names another record
+        ("Project kickoff now starts at 15:00.", [EVENTS, _moved("77aa")], ["15:00"]),
+        # no edit at all
+        ("Project kickoff starts at 15:00.", [EVENTS], ["15:00"]),
+    ],
+)
+def test_a_time_no_edit_of_the_record_wrote_is_still_a_finding(
+    response: str, calls: list[dict[str, Any]], expected: list[str]
+) -> None:
+    assert blocking(response, *calls) == expected
