@@ -12,7 +12,9 @@ follow-up):
   explained; a wrong conversion, or one of an ungrounded quantity, is not
   (``nofab.numbers.units.beside``);
 - a time the answer gives a role for is read against what a later call wrote to that record
-  (an event moved by an edit naming its id) (``nofab.numbers.roles``).
+  (an event moved by an edit naming its id) (``nofab.numbers.roles``);
+- a clock time written with minutes ("10:00") is a time whatever its hour, never excused as a
+  small count (``nofab.detectors.numbers``).
 """
 
 from __future__ import annotations
@@ -234,3 +236,42 @@ def test_a_time_no_edit_of_the_record_wrote_is_still_a_finding(
     response: str, calls: list[dict[str, Any]], expected: list[str]
 ) -> None:
     assert blocking(response, *calls) == expected
+
+
+# ---------------------------------------------------------------- a clock time with a small hour
+LEGS = call(
+    "search_onestop_flight",
+    [
+        {
+            "flight_number": "HAT041",
+            "scheduled_departure_time_est": "11:00:00",
+            "scheduled_arrival_time_est": "14:30:00",
+        }
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("HAT041: BOS 10:00 → DFW 14:30", ["10:00"]),
+        ("HAT041 leaves BOS at 9:00 and lands at 14:30.", ["9:00"]),
+        ("HAT041 startet um 10:00 Uhr in BOS.", ["10:00"]),
+        ("El HAT041 sale a las 2:00.", ["2:00"]),
+    ],
+)
+def test_a_clock_time_with_a_small_hour_is_checked(response: str, expected: list[str]) -> None:
+    assert blocking(response, LEGS) == expected
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "HAT041: BOS 11:00 → DFW 14:30",
+        "HAT041 leaves BOS at 11:00 AM and lands at 2:30 PM.",
+        "HAT041 lands at 2:30.",  # a bare 2:30 may be 14:30
+        "Le HAT041 part à 11:00.",
+    ],
+)
+def test_a_clock_time_the_evidence_holds_passes(response: str) -> None:
+    assert blocking(response, LEGS) == []

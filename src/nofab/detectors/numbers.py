@@ -22,8 +22,11 @@ Derivations are held to what they prove (each rule below states its principle an
 What a literal is comes from ``nofab.numbers.extract``: an invalid time or date ("36:00",
 "May 37") is a finding unless the evidence holds the same text (principle: its digits mean
 nothing apart; risk: a duration written like a clock, "a 36:00 run", is flagged), a number
-with a glued unit ("37-hour", "$90/person") is that number, and a quantity is never
-grounded by a fragment of an evidence date or time (``nofab.numbers.index.quantities``).
+with a glued unit ("37-hour", "$90/person") is that number, a clock time with minutes
+("10:00") is checked whatever its hour (the minutes make it a time of day, not a small
+count; risk: a duration written like a clock, "a 2:00 pace", is held to the evidence), and a
+quantity is never grounded by a fragment of an evidence date or time
+(``nofab.numbers.index.quantities``).
 
 Cost per number is bounded (a fixed number of binary searches and window probes), so the
 detector is linear in the answer plus the evidence.
@@ -192,9 +195,7 @@ class _Run:
             return (0.0 if evidence.dates.has_date(numeral.date) else CONFIDENCE["date"]), None
         if kind == "time":
             assert numeral.time is not None
-            hour, minute, exact = numeral.time
-            if not exact and minute == 0 and hour <= self.detector.structural_max:
-                return 0.0, None
+            hour, minute, exact = numeral.time  # "10:00" is a time, never a small count
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
         if kind in ("code", "invalid"):
             return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
