@@ -14,7 +14,10 @@ follow-up):
 - a time the answer gives a role for is read against what a later call wrote to that record
   (an event moved by an edit naming its id) (``nofab.numbers.roles``);
 - a clock time written with minutes ("10:00") is a time whatever its hour, never excused as a
-  small count (``nofab.detectors.numbers``).
+  small count (``nofab.detectors.numbers``);
+- an ordinal with a weekday before it ("Thursday the 22nd") is a day of the month, checked at
+  a date's confidence (``nofab.numbers.dates.ordinal_day``; English only: the extractor reads
+  no other language's ordinals, "22º", "22e", as numbers at all).
 """
 
 from __future__ import annotations
@@ -275,3 +278,39 @@ def test_a_clock_time_with_a_small_hour_is_checked(response: str, expected: list
 )
 def test_a_clock_time_the_evidence_holds_passes(response: str) -> None:
     assert blocking(response, LEGS) == []
+
+
+# ---------------------------------------------------------------- an ordinal day of the month
+MESSAGE = call(
+    "SearchMessages",
+    {
+        "messages": [
+            {"timestamp": "2023-09-10 16:20:00", "message": "The deadline moved to Thursday the 21st."}
+        ]
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("The deadline moved to Thursday the 22nd.", ["22nd"]),
+        ("It now falls on Thu. the 22nd at noon.", ["22nd"]),
+        ("Due Friday, the 23rd.", ["23rd"]),
+    ],
+)
+def test_an_ordinal_day_the_evidence_does_not_hold_is_a_finding(response: str, expected: list[str]) -> None:
+    assert blocking(response, MESSAGE) == expected
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The deadline moved to Thursday the 21st.",
+        "It is due on Thursday, the 21st.",
+        "Your 22nd message this week mentions it.",  # not a day: a loose ordinal stays below 0.8
+        "Friday, the 10th, is when lhardy wrote.",
+    ],
+)
+def test_an_ordinal_day_the_evidence_holds_or_a_plain_ordinal_passes(response: str) -> None:
+    assert blocking(response, MESSAGE) == []

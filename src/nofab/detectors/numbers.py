@@ -44,6 +44,7 @@ from nofab.model.finding import Finding
 from nofab.numbers.across import Across
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
+from nofab.numbers.dates import ordinal_day
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
@@ -233,7 +234,7 @@ class _Run:
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
             return self._money_check(numeral)
-        confidence = CONFIDENCE.get(kind, 0.8)
+        confidence = CONFIDENCE.get("date" if ordinal_day(self.answer, numeral) else kind, 0.8)
         if kind == "number" and (numeral.decimals > 0 or value >= 1000 or numeral.scale != 1.0):
             confidence = 0.85
         return confidence, None
