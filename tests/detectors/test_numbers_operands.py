@@ -17,7 +17,9 @@ follow-up):
   small count (``nofab.detectors.numbers``);
 - an ordinal with a weekday before it ("Thursday the 22nd") is a day of the month, checked at
   a date's confidence (``nofab.numbers.dates.ordinal_day``; English only: the extractor reads
-  no other language's ordinals, "22º", "22e", as numbers at all).
+  no other language's ordinals, "22º", "22e", as numbers at all);
+- a number given for a day of a dated list (a weekday, "tomorrow", the date) that another day's
+  row holds instead is that row's value, a finding (``nofab.numbers.dayrows``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from nofab.model.turn import Turn
 from nofab.numbers.perunit import party_size
 from tests.helpers import call, findings, turn
 
@@ -314,3 +317,70 @@ def test_an_ordinal_day_the_evidence_does_not_hold_is_a_finding(response: str, e
 )
 def test_an_ordinal_day_the_evidence_holds_or_a_plain_ordinal_passes(response: str) -> None:
     assert blocking(response, MESSAGE) == []
+
+
+# ---------------------------------------------------------------- the value of another day's row
+FORECAST = {
+    "station": {"name": "Midway", "elevation_ft": 620},
+    "forecast": [
+        {"date": "2023-09-13", "high": 73, "low": 60},
+        {"date": "2023-09-14", "high": 75, "low": 62},
+        {"date": "2023-09-16", "high": 77, "low": 61},
+        {"date": "2023-09-17", "high": 70, "low": 58},
+    ],
+}
+
+
+def day_blocking(response: str, context: str = "timestamp: 2023-09-12 09:30:00") -> list[str]:
+    t = Turn.from_dict(
+        {"response": response, "context": context, "tool_calls": [call("ForecastWeather", FORECAST)]}
+    )
+    return sorted(f.identifier for f in findings(t, detector="numbers") if f.confidence >= 0.8)
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("Saturday will be sunny, 75°F / 61°F.", ["75"]),
+        ("On Sunday expect a high of 77°F.", ["77"]),
+        ("Tomorrow: a high of 73°F and a low of 62°F.", ["62"]),
+        ("Samedi : 75 °F au plus chaud.", ["75"]),
+        ("El sábado, máxima de 75 °F.", ["75"]),
+        ("Am Samstag bis zu 75 °F.", ["75"]),
+        ("Demain, 73 °F et 62 °F.", ["62"]),
+        ("On September 16: 75°F.", ["75"]),
+    ],
+)
+def test_a_value_of_another_days_row_is_a_finding(response: str, expected: list[str]) -> None:
+    assert day_blocking(response) == expected
+
+
+@pytest.mark.parametrize(
+    ("response", "context"),
+    [
+        ("Saturday will be sunny, 77°F / 61°F, and Sunday 70°F / 58°F.", "timestamp: 2023-09-12"),
+        ("Tomorrow: a high of 73°F and a low of 60°F.", "timestamp: 2023-09-12"),
+        # a comparison names the other day: each number is read against its own day
+        ("Saturday reaches 77°F, warmer than Thursday's 75°F.", "timestamp: 2023-09-12"),
+        # "tomorrow" counted from no date: the context gives none, or two
+        ("Tomorrow: 75°F.", ""),
+        ("Tomorrow: 75°F.", "created 2023-09-10, now 2023-09-12"),
+        # a number the other rows do not hold in a shared field
+        ("Saturday: 77°F at the Midway station, 620 ft up.", "timestamp: 2023-09-12"),
+        ("Le samedi, 77 °F.", "timestamp: 2023-09-12"),
+    ],
+)
+def test_a_days_own_value_or_an_unnamed_row_passes(response: str, context: str) -> None:
+    assert day_blocking(response, context) == []
+
+
+def test_a_weekday_two_rows_fall_on_names_no_row() -> None:
+    rows = {
+        "days": [
+            {"date": "2023-09-16", "high": 77},
+            {"date": "2023-09-23", "high": 75},
+            {"date": "2023-09-17", "high": 70},
+        ]
+    }
+    t = turn("Saturday: 75°F.", call("ForecastWeather", rows))
+    assert [f for f in findings(t, detector="numbers") if f.confidence >= 0.8] == []
