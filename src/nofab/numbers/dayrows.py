@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 CONFIDENCE_ROW = 0.8
 #: At most this many rows per dated list are read (a long history is not a forecast).
 MAX_ROWS = 62
+#: At most this many dated lists per turn are read: each day the answer names is looked up
+#: in each, so the cost stays linear in the answer.
+MAX_LISTS = 8
 
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -86,7 +89,7 @@ def _dated_lists(records: tuple[Record, ...]) -> list[dict[_dt.date, Record]]:
         if date in rows or len(rows) >= MAX_ROWS:
             spoiled.add(parent[1])
         rows[date] = record
-    return [rows for key, rows in lists.items() if key not in spoiled and len(rows) >= 2]
+    return [rows for key, rows in lists.items() if key not in spoiled and len(rows) >= 2][:MAX_LISTS]
 
 
 def _today(context: str) -> _dt.date | None:
@@ -194,4 +197,4 @@ def day_row_findings(
                 )
 
 
-__all__ = ["CONFIDENCE_ROW", "MAX_ROWS", "day_row_findings"]
+__all__ = ["CONFIDENCE_ROW", "MAX_LISTS", "MAX_ROWS", "day_row_findings"]
