@@ -18,6 +18,8 @@ follow-up):
 - an ordinal with a weekday before it ("Thursday the 22nd") is a day of the month, checked at
   a date's confidence (``nofab.numbers.dates.ordinal_day``; English only: the extractor reads
   no other language's ordinals, "22º", "22e", as numbers at all);
+- a count of a noun whose total a field gives ("total_baggages") is that total or another held
+  count, never a sum of the total and its own part (``nofab.numbers.counted``);
 - a number given for a day of a dated list (a weekday, "tomorrow", the date) that another day's
   row holds instead is that row's value, a finding (``nofab.numbers.dayrows``).
 """
@@ -384,3 +386,35 @@ def test_a_weekday_two_rows_fall_on_names_no_row() -> None:
     }
     t = turn("Saturday: 75°F.", call("ForecastWeather", rows))
     assert [f for f in findings(t, detector="numbers") if f.confidence >= 0.8] == []
+
+
+# ---------------------------------------------------------------- a count whose total a field gives
+RESERVATION = {"reservation_id": "KD4M7P", "total_baggages": 2, "nonfree_baggages": 1}
+PARTS = {"reservation_id": "KD4M7P", "checked_bags": 2, "cabin_bags": 1}
+
+
+@pytest.mark.parametrize(
+    ("response", "result", "expected"),
+    [
+        ("KD4M7P now has 3 checked bags.", RESERVATION, ["3"]),
+        ("KD4M7P a maintenant 3 bagages.", RESERVATION, ["3"]),
+        ("KD4M7P tiene ahora 3 maletas.", RESERVATION, ["3"]),
+    ],
+)
+def test_a_count_beside_a_total_field_is_not_a_sum_of_it(
+    response: str, result: Any, expected: list[str]
+) -> None:
+    assert blocking(response, call("get_reservation_details", result)) == expected
+
+
+@pytest.mark.parametrize(
+    ("response", "result"),
+    [
+        ("KD4M7P now has 2 checked bags.", RESERVATION),
+        ("KD4M7P a maintenant 2 bagages.", RESERVATION),
+        # parts with no total: the answer may add them up
+        ("KD4M7P has 3 bags in all.", PARTS),
+    ],
+)
+def test_a_held_total_or_a_sum_of_parts_passes(response: str, result: Any) -> None:
+    assert blocking(response, call("get_reservation_details", result)) == []
