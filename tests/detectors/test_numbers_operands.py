@@ -20,6 +20,9 @@ follow-up):
   no other language's ordinals, "22º", "22e", as numbers at all);
 - a count of a noun whose total a field gives ("total_baggages") is that total or another held
   count, never a sum of the total and its own part (``nofab.numbers.counted``);
+- a count with an availability word after its noun ("6 seats left", "plazas disponibles") is
+  held against the fields whose key says availability ("available_seats.business")
+  (``nofab.numbers.nouns``);
 - a number given for a day of a dated list (a weekday, "tomorrow", the date) that another day's
   row holds instead is that row's value, a finding (``nofab.numbers.dayrows``).
 """
@@ -418,3 +421,41 @@ def test_a_count_beside_a_total_field_is_not_a_sum_of_it(
 )
 def test_a_held_total_or_a_sum_of_parts_passes(response: str, result: Any) -> None:
     assert blocking(response, call("get_reservation_details", result)) == []
+
+
+# ---------------------------------------------------------------- the available part of a count
+SEATS = call(
+    "search_direct_flight",
+    [{"flight_number": "HAT118", "available_seats": {"basic_economy": 9, "economy": 17, "business": 4}}],
+)
+ROOMS = call("hotel_search", [{"hotel_name": "Lumen", "total_rooms": 40, "rooms_available": 3}])
+
+
+@pytest.mark.parametrize(
+    ("response", "call_", "expected"),
+    [
+        ("HAT118 has 6 business seats left.", SEATS, ["6"]),
+        ("HAT118 still has 6 seats available in business.", SEATS, ["6"]),
+        ("El HAT118 tiene 6 asientos disponibles en business.", SEATS, ["6"]),
+        ("Lumen has 5 rooms available tonight.", ROOMS, ["5"]),
+        ("L'hôtel Lumen a 5 chambres disponibles.", ROOMS, ["5"]),
+    ],
+)
+def test_an_available_count_the_availability_field_contradicts_is_a_finding(
+    response: str, call_: dict[str, Any], expected: list[str]
+) -> None:
+    assert blocking(response, call_) == expected
+
+
+@pytest.mark.parametrize(
+    ("response", "call_"),
+    [
+        ("HAT118 has 4 business seats left.", SEATS),
+        ("El HAT118 tiene 4 asientos disponibles en business.", SEATS),
+        ("Lumen has 3 rooms available tonight.", ROOMS),
+        # a modifier before the noun is a change, not the available part
+        ("I added 2 more seats to the hold.", SEATS),
+    ],
+)
+def test_an_available_count_the_field_holds_passes(response: str, call_: dict[str, Any]) -> None:
+    assert blocking(response, call_) == []

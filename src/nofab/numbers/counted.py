@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from nofab.evidence.records import as_number
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
-from nofab.numbers.nouns import bound_concept, key_concept, modified_before
+from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
@@ -174,12 +174,13 @@ def counted_findings(
         if (count, concept) in said:
             continue
         shown = ", ".join(f"{v:g}" for v in held)
+        noun = f"available {concept.removesuffix(AVAILABLE)}" if concept.endswith(AVAILABLE) else concept
         yield finding(
             "unverified_number",
             numeral.text,
             CONFIDENCE_COUNT,
             numeral.span,
-            f"{numeral.text} {concept}(s), but the records the answer reports on count {concept}s as {shown}",
+            f"{numeral.text} {noun}(s), but the records the answer reports on count {noun}s as {shown}",
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
 
