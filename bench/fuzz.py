@@ -12,9 +12,11 @@ atheris stops and writes the input to ``crash-*``; add it as a test.
 ``hostile_turn(family, size)`` builds a turn whose answer is about ``size`` characters of
 one hostile family (``FAMILIES``): dense numbers against many evidence numbers, numbers
 read with the words around them (month names, amounts, "about 12%", "1.2 million", "7 pm"),
-phone numbers, e-mail addresses, URLs, paths, codes, or all of them mixed. The evidence grows
-with the answer (one evidence item per few answer items), so a detector that compares
-every answer item with every evidence item shows up as seconds per MB growing with size.
+percentages announced as changes against many short columns, phone numbers, e-mail
+addresses, URLs, paths, codes, or all but the percentage changes mixed (``MIXED``: the set the
+published figures were measured on). The evidence grows with the answer (one evidence
+item per few answer items), so a detector that compares every answer item with every
+evidence item shows up as seconds per MB growing with size.
 """
 
 from __future__ import annotations
@@ -24,7 +26,17 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-FAMILIES = ("dense_numbers", "number_phrases", "phones", "emails", "urls", "paths", "codes", "mixed")
+FAMILIES = (
+    "dense_numbers",
+    "number_phrases",
+    "percent_changes",
+    "phones",
+    "emails",
+    "urls",
+    "paths",
+    "codes",
+    "mixed",
+)
 
 
 def _dense(rng: random.Random, i: int) -> tuple[str, Any]:
@@ -57,6 +69,18 @@ def _phrase(rng: random.Random, i: int) -> tuple[str, Any]:
     return text, row
 
 
+def _change(rng: random.Random, i: int) -> tuple[str, Any]:
+    """A percentage announced as a change, against a short column of its own (a field name
+    of its own holding two values): each percentage may be the change between two values of
+    any column, so a check that reads every column per percentage is quadratic."""
+    share = rng.choice((rng.randint(1, 99), rng.randint(1000, 9999)))
+    base = rng.randint(100, 999)
+    field = f"m{i}"
+    return f"sales rose {share}% in period {i}; ", {
+        "months": [{field: base}, {field: base + rng.randint(1, 99)}]
+    }
+
+
 def _phone(rng: random.Random, i: int) -> tuple[str, Any]:
     phone = f"{rng.randint(200, 999)}-{rng.randint(200, 999)}-{rng.randint(1000, 9999)}"
     return f"call {phone} or ", {"phone": phone}
@@ -85,6 +109,7 @@ def _code(rng: random.Random, i: int) -> tuple[str, Any]:
 _MAKERS: dict[str, Callable[[random.Random, int], tuple[str, Any]]] = {
     "dense_numbers": _dense,
     "number_phrases": _phrase,
+    "percent_changes": _change,
     "phones": _phone,
     "emails": _email,
     "urls": _url,
@@ -93,13 +118,17 @@ _MAKERS: dict[str, Callable[[random.Random, int], tuple[str, Any]]] = {
 }
 
 
+#: The families "mixed" interleaves (fixed, so that its figures stay comparable over time).
+MIXED = ("dense_numbers", "number_phrases", "phones", "emails", "urls", "paths", "codes")
+
+
 def hostile_turn(family: str, size: int, seed: int = 0, evidence_every: int = 4) -> dict[str, Any]:
     """A turn of about ``size`` answer characters of ``family``; every ``evidence_every``-th
     item (with a different value for half of them) is also in a tool result."""
     if family not in FAMILIES:
         raise ValueError(f"unknown family {family!r}; expected one of {', '.join(FAMILIES)}")
     rng = random.Random(f"{seed}:{family}")
-    makers = list(_MAKERS.values()) if family == "mixed" else [_MAKERS[family]]
+    makers = [_MAKERS[name] for name in MIXED] if family == "mixed" else [_MAKERS[family]]
     parts: list[str] = []
     rows: list[Any] = []
     length = i = 0

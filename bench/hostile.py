@@ -5,6 +5,7 @@
     python bench/hostile.py --detector numbers      # one detector's share (its evidence included)
     python bench/hostile.py --by-detector           # the three costliest detectors per cell
     python bench/hostile.py --clock cpu             # CPU time: steadier when others share the machine
+    python bench/hostile.py --src /tmp/before/src src   # two source trees side by side
 
 Each family (``bench/fuzz.py``: dense numbers against many evidence numbers, numbers read
 with the words around them, phone numbers, e-mails, URLs, paths, codes, mixed; and here,
@@ -12,16 +13,28 @@ people's names after titles and quoted names, which only the entity detector's n
 read) is checked with the default policy (limits raised to fit the largest size) and the
 median of ``--repeat`` runs is printed as seconds per MB. A linear detector keeps seconds
 per MB flat as the size grows; the target is flat and at most 1 s/MB for every family.
+Small sizes (``--sizes 0.02 0.04 0.08``) catch a quadratic path early: its seconds per MB
+double with each size.
+
+``--src`` runs the same families and sizes once per source tree (a ``src`` directory, e.g.
+``git archive <commit> src | tar -x -C /tmp/before``), each in a fresh interpreter with that
+tree first on the path, one after the other, and prints them side by side with the ratio:
+a before/after on the same inputs, clock and machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
 import string
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from fuzz import FAMILIES, hostile_turn
@@ -101,6 +114,54 @@ def by_detector(guard: Guard, turn: Turn, mb: float, clock: Clock = time.perf_co
     return ", ".join(f"{name} {cost:.2f}" for cost, name in sorted(costs, reverse=True)[:3])
 
 
+def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """Seconds per MB by family and size (printed as a table as it goes, unless ``--json``)."""
+    clock = CLOCKS[args.clock]
+    largest = int(max(args.sizes) * 1_000_000 * 1.1)
+    guard = Guard(Policy(load_plugins=False, max_answer_chars=largest, max_findings_per_detector=10**9))
+    say = (lambda _line: None) if args.json else (lambda line: print(line, flush=True))
+    say(f"{'family':<15}" + "".join(f"{size:>10.2f} MB" for size in args.sizes) + "   (s/MB)")
+    table: dict[str, dict[str, float]] = {}
+    for family in args.family or (*FAMILIES, *EXTRA):
+        row = table.setdefault(family, {})
+        notes: list[str] = []
+        for size in args.sizes:
+            turn = build(family, int(size * 1_000_000))
+            mb = len(turn.response) / 1_000_000
+            row[str(size)] = seconds(guard, turn, args.detector, args.repeat, clock) / mb
+            if args.by_detector:
+                notes.append(f"    {size:.2f} MB: {by_detector(guard, turn, mb, clock)}")
+        say(f"{family:<15}" + "".join(f"{row[str(size)]:>13.2f}" for size in args.sizes))
+        for note in notes:
+            say(note)
+    return table
+
+
+def side_by_side(args: argparse.Namespace, argv: Sequence[str]) -> None:
+    """Run this benchmark once per source tree in ``args.src`` and print the cells together."""
+    own = [a for a in argv if a not in args.src and a != "--src"] + ["--json"]
+    tables: list[dict[str, dict[str, float]]] = []
+    for tree in args.src:
+        if not (Path(tree) / "nofab").is_dir():
+            raise SystemExit(f"hostile.py: --src {tree}: no nofab package there (give a src directory)")
+        bench = str(Path(__file__).resolve().parent)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(Path(tree).resolve()), bench))}
+        done = subprocess.run([sys.executable, __file__, *own], env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"hostile.py: --src {tree} failed: {done.stderr.strip().splitlines()[-1:]}")
+        tables.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    names = " | ".join(args.src)
+    print(f"s/MB per source tree ({names}), then last / first")
+    print(f"{'family':<15}" + "".join(f"{size:>24.2f} MB" for size in args.sizes))
+    for family in tables[0]:
+        cells = []
+        for size in map(str, args.sizes):
+            values = [table[family][size] for table in tables]
+            ratio = values[-1] / values[0] if values[0] else float("nan")
+            cells.append(" / ".join(f"{v:.2f}" for v in values) + f" ({ratio:.2f}x)")
+        print(f"{family:<15}" + "".join(f"{cell:>27}" for cell in cells), flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -111,23 +172,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--by-detector", action="store_true", help="name the costliest detectors")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall", help="cpu: steadier when shared")
+    parser.add_argument("--src", nargs="+", default=[], help="source trees (src/ dirs) side by side")
+    parser.add_argument("--json", action="store_true", help="print one JSON line of the cells only")
     args = parser.parse_args(argv)
-    clock = CLOCKS[args.clock]
-    largest = int(max(args.sizes) * 1_000_000 * 1.1)
-    guard = Guard(Policy(load_plugins=False, max_answer_chars=largest, max_findings_per_detector=10**9))
-    print(f"{'family':<15}" + "".join(f"{size:>10.2f} MB" for size in args.sizes) + "   (s/MB)")
-    for family in args.family or (*FAMILIES, *EXTRA):
-        cells: list[str] = []
-        notes: list[str] = []
-        for size in args.sizes:
-            turn = build(family, int(size * 1_000_000))
-            mb = len(turn.response) / 1_000_000
-            cells.append(f"{seconds(guard, turn, args.detector, args.repeat, clock) / mb:>13.2f}")
-            if args.by_detector:
-                notes.append(f"    {size:.2f} MB: {by_detector(guard, turn, mb, clock)}")
-        print(f"{family:<15}" + "".join(cells), flush=True)
-        for note in notes:
-            print(note, flush=True)
+    if args.src:
+        side_by_side(args, list(sys.argv[1:] if argv is None else argv))
+        return
+    table = measure(args)
+    if args.json:
+        print(json.dumps(table))
 
 
 if __name__ == "__main__":

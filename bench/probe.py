@@ -1,18 +1,24 @@
 """False-alarm probe beyond the visible corpora: hand-written turns from other domains.
 
-    python bench/probe.py                          # this tree's nofab, default policy
+    python bench/probe.py                          # both probes, this tree's nofab, default policy
+    python bench/probe.py --dir tests/fixtures/probe2   # one probe only
     python bench/probe.py --src /work/wt/names/src # another source tree, read-only
     python bench/probe.py --json out.json          # also save the outcome for --diff
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-The fixtures (``tests/fixtures/probe/``) were written by hand for domains τ-bench and ToolTalk
-do not cover (shops, banking, calendars, weather, travel, tickets, HR, recipes, search, devops,
-sports and more) in several answer styles and five languages. ``clean/`` holds answers that are fully
-grounded in their own evidence; ``dirty/`` holds twins of some of them with exactly one
-fabrication each (the turn's ``metadata.probe`` says which; transcripts are listed in the
-README there). A file is a turn or a transcript in any format the adapters read; every
-assistant text in it is checked.
+Two probes, each a folder of hand-written fixtures:
+
+- ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
+  calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
+  answer styles and five languages;
+- ``tests/fixtures/probe2/`` covers the held-out corpora's own domains in their own formats:
+  airline customer service as τ-bench trajectories and assistant conversations as ToolTalk files.
+
+In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
+twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
+transcript's top-level ``probe`` key, says which). A file is a turn or a transcript in any format
+the adapters read; every assistant text in it is checked.
 
 Every turn runs with the default policy (threshold 0.8, no profile, no plugins). The probe
 prints each clean file with a blocking finding (detector, kind, identifier, confidence,
@@ -31,7 +37,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-PROBE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "probe"
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+PROBE = FIXTURES / "probe"
+PROBE2 = FIXTURES / "probe2"
+#: every probe the default run reports, by name
+PROBES: dict[str, Path] = {"probe": PROBE, "probe2": PROBE2}
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,8 @@ class Outcome:
     errors: list[str] = field(default_factory=list)
     #: dirty twins only: hits their clean twin also gets (a false alarm is not a catch)
     inherited: list[Hit] = field(default_factory=list)
+    #: which probe (fixture folder) the file belongs to
+    probe: str = "probe"
 
     @property
     def flagged(self) -> bool:
@@ -71,7 +83,11 @@ def fixture_files(root: Path = PROBE) -> dict[str, list[Path]]:
 
 
 def _note(obj: Any) -> str:
+    # A transcript object carries its note as a top-level "probe" key the adapters ignore; a turn
+    # carries it in metadata (a ToolTalk file's metadata is context, so the note must not go there).
     if isinstance(obj, dict):
+        if isinstance(obj.get("probe"), str):
+            return str(obj["probe"])
         meta = obj.get("metadata") or {}
         return str(meta.get("probe", "")) if isinstance(meta, dict) else ""
     return "transcript"
@@ -111,13 +127,15 @@ def _key(hit: Hit) -> tuple[str, str, str, str]:
     return (hit.turn, hit.detector, hit.kind, hit.identifier)
 
 
-def run(root: Path = PROBE, threshold: float = 0.8) -> list[Outcome]:
+def run(root: Path = PROBE, threshold: float = 0.8, probe: str | None = None) -> list[Outcome]:
     """Every fixture file's outcome, clean ones first.
 
     A dirty twin counts as caught only by a finding its clean twin does not also get: a
     false alarm that both share says nothing about the fabrication.
     """
     outcomes = [check_file(p, side, threshold) for side, paths in fixture_files(root).items() for p in paths]
+    for o in outcomes:
+        o.probe = probe or root.name
     clean = {o.name: {_key(h) for h in o.hits} for o in outcomes if o.side == "clean"}
     for o in outcomes:
         if o.side == "dirty" and o.name in clean:
@@ -175,8 +193,8 @@ def report(outcomes: Sequence[Outcome]) -> str:
 def diff(before: dict[str, Any], after: dict[str, Any]) -> str:
     """What changed between two saved runs (``--json``): newly flagged/passed, caught/missed."""
 
-    def index(run: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
-        return {(o["side"], o["name"]): o for o in run["outcomes"]}
+    def index(run: dict[str, Any]) -> dict[tuple[str, str, str], dict[str, Any]]:
+        return {(o.get("probe", "probe"), o["side"], o["name"]): o for o in run["outcomes"]}
 
     a, b = index(before), index(after)
     lines = [f"{before['src']}  ->  {after['src']}"]
@@ -187,7 +205,7 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> str:
         hits_changed = old is not None and new is not None and old["hits"] != new["hits"]
         if was == now and not hits_changed:
             continue
-        side, name = key
+        probe, side, name = key
         if side == "clean":
             label = (
                 "newly FLAGS"
@@ -204,7 +222,8 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> str:
                 if was and not now
                 else "catches differently"
             )
-        lines.append(f"  {side}/{name}: {label}")
+        where = f"{side}/{name}" if probe == "probe" else f"{probe}:{side}/{name}"
+        lines.append(f"  {where}: {label}")
         for tag, item in (("-", old), ("+", new)):
             for h in (item or {}).get("hits", []):
                 lines.append(f"    {tag} {describe(h)}")
@@ -222,6 +241,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=0.8,
         help="blocking threshold (0.8, the default policy's; 0.5 shows what sits below it)",
     )
+    parser.add_argument(
+        "--dir", type=Path, help="run only this fixture folder (default: every probe, totals per probe)"
+    )
     parser.add_argument("--json", type=Path, help="also write the outcome here (for --diff)")
     parser.add_argument(
         "--diff", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two --json files"
@@ -237,9 +259,23 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.path.insert(0, str(args.src.resolve()))
     import nofab
 
-    outcomes = run(threshold=args.threshold)
+    roots = {args.dir.resolve().name: args.dir} if args.dir else PROBES
+    for root in roots.values():
+        if not (root / "clean").is_dir():
+            parser.error(f"--dir {root}: no clean/ folder there")
     print(f"nofab from {Path(nofab.__file__).parent}")
-    print(report(outcomes))
+    outcomes: list[Outcome] = []
+    totals: list[str] = []
+    for name, root in roots.items():
+        found = run(root, threshold=args.threshold, probe=name)
+        outcomes.extend(found)
+        text = report(found)
+        print(f"== {name} ({root})")
+        print(text)
+        totals.append(f"  {name}: {text.splitlines()[-1]}")
+    if len(roots) > 1:
+        print("== totals per probe")
+        print("\n".join(totals))
     if args.json:
         payload = {
             "src": str(args.src or Path(nofab.__file__).parents[1]),

@@ -10,6 +10,11 @@ gate); the target is <= 1.5x one check.
 ``--by-detector``: each detector's CPU time in a wipe stream (every gate batch and the final
 check) beside its time in one full check, and what it costs per gate call: a detector whose
 time per call does not shrink with the batch redoes turn-wide work for every text it sees.
+
+``--assume-local all|ID,ID``: a what-if for detector owners. The named detectors are treated as
+sentence-local (``nofab.detectors.base``): the wipe stream's verdict takes their findings from
+the gate's batches instead of running them on the whole text again. They are not proved local,
+so the findings may differ from a full check's; the benchmark prints how many agree.
 """
 
 from __future__ import annotations
@@ -124,13 +129,15 @@ def compare(
 
 
 class _Clocked:
-    """A detector that adds its CPU time and calls to ``table`` (benchmark only)."""
+    """A detector that adds its CPU time and calls to ``table`` (benchmark only); ``local``:
+    treat it as sentence-local (``--assume-local``)."""
 
-    def __init__(self, inner: object, table: dict[str, list[float]]) -> None:
+    def __init__(self, inner: object, table: dict[str, list[float]], local: bool = False) -> None:
         self.inner = inner
         self.id: str = inner.id  # type: ignore[attr-defined]
         self.version: str = getattr(inner, "version", "")
         self.kinds: tuple[str, ...] = getattr(inner, "kinds", ())
+        self.sentence_local = local or getattr(inner, "sentence_local", False) is True
         self.slot = table.setdefault(self.id, [0.0, 0.0])
 
     def detect(self, evidence: Evidence) -> Iterable[Finding]:
@@ -142,12 +149,22 @@ class _Clocked:
             self.slot[1] += 1
 
 
-def by_detector(turn: Turn, answer: str, chunks: list[str], repeat: int) -> None:
+def by_detector(
+    turn: Turn, answer: str, chunks: list[str], repeat: int, local: frozenset[str] = frozenset()
+) -> None:
     """Per detector: CPU ms in a wipe stream (its gate calls and the final check) and in one full
-    check, and the stream's ms per call."""
+    check, and the stream's ms per call. ``local``: detectors treated as sentence-local."""
     guard = Guard(Policy(mode="wipe", load_plugins=False))
     table: dict[str, list[float]] = {}
-    guard.detectors = tuple(_Clocked(d, table) for d in guard.detectors)
+    guard.detectors = tuple(_Clocked(d, table, "all" in local or d.id in local) for d in guard.detectors)
+    if local:
+        probe = GuardedStream(guard, partial_turn(turn), chunks)
+        "".join(probe)
+        a = {(f.kind, f.identifier, f.span) for f in guard.check(turn.with_response(answer)).findings}
+        b = {(f.kind, f.identifier, f.span) for f in probe.verdict.findings}
+        named = sorted(d.id for d in guard.detectors if getattr(d, "sentence_local", False))
+        print(f"[wipe] assumed sentence-local: {', '.join(named)}")
+        print(f"[wipe] findings: full check {len(a)}, stream {len(b)}, in both {len(a & b)}")
     pending, full_turn = partial_turn(turn), turn.with_response(answer)
 
     def stream() -> None:
@@ -182,10 +199,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--by-detector", action="store_true", help="only the per-detector breakdown")
+    parser.add_argument(
+        "--assume-local",
+        default="",
+        help="with --by-detector: treat these detectors (or 'all') as sentence-local",
+    )
     args = parser.parse_args()
     if args.by_detector:
         turn, answer = build_turn()
-        by_detector(turn, answer, chunked(answer, CHUNKS), args.repeat)
+        local = frozenset(filter(None, args.assume_local.split(",")))
+        by_detector(turn, answer, chunked(answer, CHUNKS), args.repeat, local)
         return
     guard = Guard(Policy(mode="observe", load_plugins=False))
     turn, answer = build_turn()

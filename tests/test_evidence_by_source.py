@@ -5,10 +5,12 @@ endings; dates (numeric, with month names, in two languages), years, days and cl
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from nofab import Profile, Turn
 from nofab.evidence.index import Evidence
 from nofab.evidence.results import ResultCache
+from nofab.evidence.sourceindex import SourceIndex
 from nofab.language.lexicon import lexicon_for
 from nofab.model.turn import ToolCall
 from nofab.numbers.dates import DateTimeIndex
@@ -80,7 +82,7 @@ def test_uncached_literals_are_the_same() -> None:
 
 DATES = (
     (2024, 5, 1), (None, 5, 28), (2024, 5, 29), (None, 5, 25), (2025, 6, 3), (None, 6, 3),
-    (2024, 3, 14), (None, 14, 3), (2024, 12, 25), (None, 7, 4),
+    (2024, 5, 2), (None, 14, 3), (2024, 12, 25), (None, 7, 4),
 )  # fmt: skip
 TIMES = (
     (18, 30, True),
@@ -131,3 +133,33 @@ def test_dates_read_by_many_threads_from_one_cache_are_all_found() -> None:
                 assert set(pool.map(ask, [cache] * 16)) == {expected}
     finally:
         sys.setswitchinterval(interval)
+
+
+def _grown(cache: ResultCache, new_result: str) -> tuple[Evidence, SourceIndex]:
+    """The turn after ``_evidence``'s: the same sources plus one new result (a replay)."""
+    calls = tuple(ToolCall(f"tool{i}", {"q": f"x-{i}"}, r) for i, r in enumerate((*RESULTS, new_result)))
+    turn = Turn(response="ok", context=POLICY, user_message="my card ends in 5826", tool_calls=calls)
+    profile = Profile()
+    return Evidence(turn, profile, lexicon_for(profile), cache=cache), cache.source(new_result)
+
+
+def test_a_new_source_is_read_only_when_no_source_already_read_answers() -> None:
+    cache = ResultCache()
+    first = _evidence(cache)
+    assert first.literals.has("42.73") and first.dates.has_date((2024, 5, 2))
+    assert not first.literals.has("31337") and not first.dates.has_date((2031, 1, 2))  # reads every source
+    new = "Order 31337 ships on 2031-01-02, card credit_card_9931447"
+    questions: list[tuple[str, Callable[[Evidence], bool], Callable[[Evidence], bool]]] = [
+        ("literals", lambda e: e.literals.has("12,400"), lambda e: e.literals.has("31337")),
+        ("literals", lambda e: e.literals.ends_an_id("5826"), lambda e: e.literals.ends_an_id("31447")),
+        ("dates", lambda e: e.dates.has_date((2024, 5, 2)), lambda e: e.dates.has_date((2031, 1, 2))),
+        ("dates", lambda e: e.dates.has_time(18, 30, True), lambda e: e.dates.has_year(2031)),
+    ]
+    for part, ask_known, ask_new in questions:
+        cache = ResultCache()
+        _evidence(cache).literals.has("31337"), _evidence(cache).dates.has_date((2031, 1, 2))
+        evidence, index = _grown(cache, new)
+        assert ask_known(evidence)  # held by a source already read: the new one is not read
+        assert index.literals_read is None and index.dates_read is None
+        assert ask_new(evidence)  # only the new source holds it: read now, and found
+        assert (index.literals_read if part == "literals" else index.dates_read) is not None

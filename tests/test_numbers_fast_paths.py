@@ -266,3 +266,174 @@ def test_numbers_of_equal_value_ask_their_question_once(monkeypatch: pytest.Monk
     assert len(calls) == asked
     assert table.pair(54.5, 55.5, ratios=False) == "sum 35 + 20 (items of $.prices)"
     assert len(calls) > asked
+
+
+def test_a_scaling_word_reaches_to_its_paragraph_break_as_a_search_back_would() -> None:
+    """The answer's paragraph breaks are indexed once; each number's question must give what
+    a search back for the last break before it gives (runs of newlines included), in two
+    languages' scaling words."""
+    from nofab.numbers.scaling import _marks as marks
+    from nofab.numbers.scaling import announced_factor
+
+    rng = random.Random(5)
+    pieces = ["double", "verdoppeln", "triple", "tripler", "500 g", "7 ml", " ", "\n", "\n\n", "\n\n\n", "x"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " "]) for _ in range(rng.randint(1, 25)))
+        ends, found, _breaks = marks(text)
+        for start in range(len(text) + 1):
+            i = max((k for k, end in enumerate(ends) if end <= start), default=-1)
+            expected = None
+            if i >= 0 and found[i][0] > text.rfind("\n\n", 0, start):
+                expected = found[i][1]
+            assert announced_factor(text, start) == expected, (text, start)
+
+
+def test_the_unit_pretest_never_skips_a_quantity() -> None:
+    """``conversions`` asks for a quantity only where a unit follows the number's digits:
+    every numeral ``quantity`` reads (its neighbours' units included) must pass that test."""
+    from nofab.numbers.passes import _has_unit
+    from nofab.numbers.units import quantity
+
+    rng = random.Random(9)
+    units = [
+        "km",
+        "min",
+        "h",
+        "°F",
+        "°",
+        "C",
+        "Std.",
+        "minutos",
+        "m",
+        "s",
+        "kg",
+        "lbs",
+        "hours",
+        "-hour",
+        "x",
+        "$",
+    ]
+    read = 0
+    for _ in range(300):
+        numbers, gaps = ["1", "2", "14", "3.5", "1200", "$4"], ["", " ", "-"]
+        parts = [rng.choice(numbers) + rng.choice(gaps) + rng.choice(units) for _ in range(rng.randint(1, 6))]
+        text = " ".join(parts)
+        numerals = extract_numerals(text)
+        for index, numeral in enumerate(numerals):
+            if quantity(text, numerals, index, (numeral.value, numeral.value)) is not None:
+                read += 1
+                assert _has_unit(text, numeral), (text, numeral)
+    assert read > 100
+
+
+def test_field_changes_find_what_reading_every_column_finds() -> None:
+    """The turn's short columns are indexed once (a percentage asked against every group was
+    quadratic); each question must get what ``field_change`` gets reading them in order:
+    the same column, description and density verdict."""
+    from nofab.numbers.change import field_change
+    from nofab.numbers.fieldchanges import FieldChanges
+
+    rng = random.Random(3)
+    hits = 0
+    for _ in range(200):
+        groups: list[tuple[str, tuple[float, ...]]] = []
+        for k in range(rng.randint(0, 80)):
+            size = rng.choice([1, 2, 3, 5, 12, 13])
+            values = tuple(
+                sorted(float(rng.choice([0, rng.randint(1, 60), rng.randint(100, 130)])) for _ in range(size))
+            )
+            label = rng.choice([f"values of field 'f{k}'", f"fields of $.rows[{k}]", f"items of $.a{k}"])
+            groups.append((label, values))
+        index = FieldChanges(groups)
+        for _ in range(40):
+            centre = rng.choice([rng.uniform(0, 300), float(rng.randint(0, 300))])
+            lo, hi = centre - rng.choice([0.5, 0.05, 5.0]), centre + 0.5
+            expected = field_change(groups, lo, hi)
+            assert index.find(lo, hi) == expected, (groups, lo, hi)
+            hits += expected is not None
+    assert hits > 1000
+
+
+def test_the_first_column_of_a_run_is_the_minimum_of_its_slice() -> None:
+    from nofab.numbers.fieldchanges import _FirstOf
+
+    rng = random.Random(4)
+    for size in (1, 2, 31, 32, 33, 64, 65, 200, 1000):
+        values = [rng.randint(0, 500) for _ in range(size)]
+        first = _FirstOf(values)
+        for _ in range(300):
+            i = rng.randrange(size)
+            j = rng.randint(i + 1, size)
+            assert first.min(i, j) == min(values[i:j]), (size, i, j)
+
+
+def test_the_scaling_word_scan_finds_what_the_pattern_finds() -> None:
+    """On ASCII text the scaling words are found by substring search for their first words,
+    the pattern tried there only: the matches must be those of a scan at every position, in
+    several languages' phrases, any case, glued to other words or split by other spaces."""
+    from nofab.numbers import scaling
+
+    rng = random.Random(6)
+    words = [*scaling._FACTORS, "reducir  a la\\tmitad", "DOUBLE", "x", "2", "é", "ſ"]
+    for _ in range(400):
+        parts = [rng.choice(words) for _ in range(rng.randint(1, 12))]
+        parts = [p.upper() if rng.random() < 0.2 else p.title() if rng.random() < 0.2 else p for p in parts]
+        text = "".join(p + rng.choice(["", " ", "-", "\n\n", "_", "a"]) for p in parts).replace("\\t", "\t")
+        expected = [m.span() for m in scaling._SCALING.finditer(text)]
+        assert [m.span() for m in scaling._scan(text)] == expected, text
+
+
+def test_an_approximation_word_is_found_as_the_full_phrase_search_finds_it() -> None:
+    """``approximate`` settles a number after a one-word phrase ("about", "etwa", "environ")
+    from that word alone: the same answers as the phrase search over the words before,
+    whatever the case, punctuation and phrase."""
+    from nofab.numbers import context
+
+    approx = sorted(" ".join(p) for p in context._APPROX)
+    rng = random.Random(8)
+    fillers = ["the", "x", "(", "-", "de la", "Approx.", "ca.", "~", "≈", "$", "_", "über", "a.b."]
+    settled = 0
+    for _ in range(3000):
+        words = [rng.choice(approx + fillers) for _ in range(rng.randint(1, 5))]
+        words = [w.upper() if rng.random() < 0.2 else w for w in words]
+        text = "".join(w + rng.choice([" ", "", ".", "  ", " $"]) for w in words)
+        start = len(text)
+        text += "12 units"
+        ctx = context.AnswerContext(text)
+        before = text[max(0, start - 24) : start].rstrip(" $€£¥₹")
+        if before.endswith(("~", "≈")):
+            expected = True
+        elif not before[-1:].isalpha() and not before.endswith("."):
+            expected = False
+        elif before.rsplit(None, 1)[-1].strip(".").lower() not in context._APPROX_LAST:
+            expected = False  # the last word ends no phrase (the pre-test kept as it was)
+        else:
+            words_before = ctx._words_before(len(before) + max(0, start - 24))
+            expected = context._ends_with(words_before, context._APPROX)
+        assert ctx.approximate(start) is expected, text
+        settled += expected
+    assert settled > 300
+
+
+def test_the_shown_window_changes_find_what_percent_change_finds() -> None:
+    """The last window's changes are kept sorted (percentages sharing a window settle a miss
+    by one binary search): each answer must be ``percent_change``'s, windows repeated or not."""
+    from nofab.numbers.change import percent_change
+    from nofab.numbers.fieldchanges import WindowChanges
+
+    rng = random.Random(12)
+    index = WindowChanges()
+    ops: list[float] = []
+    hits = 0
+    for _ in range(5000):
+        if not ops or rng.random() < 0.3:
+            ops = [
+                float(rng.choice([0, rng.randint(1, 50), rng.randint(90, 130)]))
+                for _ in range(rng.randint(0, 12))
+            ]
+        centre = rng.choice([rng.uniform(0, 120), float(rng.randint(0, 120))])
+        lo, hi = centre - rng.choice([0.5, 0.05, 5.0]), centre + 0.5
+        expected = percent_change(ops, lo, hi)
+        assert index.find(ops, lo, hi) == expected, (ops, lo, hi)
+        hits += expected is not None
+    assert hits > 500

@@ -1,8 +1,9 @@
-"""The false-alarm probe: hand-written turns from domains the corpora do not cover.
+"""The false-alarm probes: hand-written turns, in other domains (probe) and in the held-out
+corpora's own domains and formats (probe2: τ-bench airline trajectories, ToolTalk conversations).
 
 Clean turns are fully grounded and must pass; dirty twins hold one fabrication each and must
 be caught by a finding their clean twin does not get (``bench/probe.py`` explains the fixtures).
-The two lists below are the probe's state as measured, each entry with its mechanism: a new
+The lists below are each probe's state as measured, each entry with its mechanism: a new
 false alarm or a new miss fails here, and so does a listed one that no longer happens (remove
 it from the list: the fix is then pinned).
 """
@@ -14,73 +15,119 @@ from pathlib import Path
 
 import pytest
 
-from probe import PROBE, Outcome, describe, diff, fixture_files, run
+from probe import PROBE, PROBE2, PROBES, Outcome, describe, diff, fixture_files, run
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
-KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "banking_dispute": "claims: 'has been applied' after open_dispute ran (read as needing an update tool)",
-}
+KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # Dirty twins that no finding of their own catches today, with the mechanism.
-KNOWN_MISSES: dict[str, str] = {
-    "email_sent": "names: a lone given name as a clause subject is in no slot; the result names nobody",
-    "food_delivery_eta": "names: courier held, but a lone given name as a clause subject is in no slot",
+KNOWN_MISSES: dict[str, str] = {}
+
+
+# probe2 (held-out domains): clean files flagged today, with the mechanism.
+PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {}
+
+# probe2: dirty twins no finding of their own catches today, with the mechanism.
+PROBE2_KNOWN_MISSES: dict[str, str] = {
+    "a_allowance_policy_only": "numbers: integers up to 12 are never checked ('4 bags'; the policy gives 3)",
+    "a_two_bag_updates_one_failed": "claims: 'Both ... now have 2 bags' is a result stated with 'have'",
+    "a_flight_and_bag_done": "numbers: a date one day off passes (another date of the reservation is near)",
+    "a_onestop_layover": "numbers: a layover duration is never computed from the two times",
+    "t_calendar_attendees": "names: a swapped first name beside a held surname, no profile",
+    "t_create_event_attendees": "names: a swapped first name beside a held surname, no profile",
+    "t_event_with_description": "numbers: a date a week off ('September 22' for the 15th, same weekday)",
+    "t_historic_weather": "numbers: a changed record temperature passes as derivable from the other figures",
+    "t_no_messages_found": "quotes: a quoted message invented after a search that returned none",
+    "t_reply_email": "names: a swapped first name beside the held surname of an e-mail sender, no profile",
+}
+
+#: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
+STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
+    "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
+    "probe2": (PROBE2_KNOWN_FALSE_ALARMS, PROBE2_KNOWN_MISSES, 60, 35),
 }
 
 
 @pytest.fixture(scope="module")
-def outcomes() -> dict[tuple[str, str], Outcome]:
-    return {(o.side, o.name): o for o in run()}
+def outcomes() -> dict[tuple[str, str, str], Outcome]:
+    return {(o.probe, o.side, o.name): o for name, root in PROBES.items() for o in run(root, probe=name)}
 
 
-def _names(side: str) -> list[str]:
-    return [p.stem for p in fixture_files()[side]]
+def _names(side: str, probe: str = "probe") -> list[str]:
+    return [p.stem for p in fixture_files(PROBES[probe])[side]]
+
+
+def _cases(side: str) -> list[tuple[str, str]]:
+    return [(probe, name) for probe in PROBES for name in _names(side, probe)]
 
 
 def _hits(outcome: Outcome) -> str:
     return "; ".join(describe(h.__dict__) for h in outcome.hits)
 
 
-def test_fixtures_are_complete() -> None:
+@pytest.mark.parametrize("probe", list(PROBES))
+def test_fixtures_are_complete(probe: str) -> None:
     """Enough turns on both sides, every twin has its clean original, every list entry exists."""
-    clean, dirty = set(_names("clean")), set(_names("dirty"))
-    assert len(clean) >= 60 and len(dirty) >= 25
+    alarms, misses, min_clean, min_dirty = STATE[probe]
+    clean, dirty = set(_names("clean", probe)), set(_names("dirty", probe))
+    assert len(clean) >= min_clean and len(dirty) >= min_dirty
     assert dirty <= clean, dirty - clean
-    assert set(KNOWN_FALSE_ALARMS) <= clean, set(KNOWN_FALSE_ALARMS) - clean
-    assert set(KNOWN_MISSES) <= dirty, set(KNOWN_MISSES) - dirty
+    assert set(alarms) <= clean, set(alarms) - clean
+    assert set(misses) <= dirty, set(misses) - dirty
 
 
-def test_dirty_twins_differ_from_their_clean_turn() -> None:
+@pytest.mark.parametrize("probe", list(PROBES))
+def test_dirty_twins_differ_from_their_clean_turn(probe: str) -> None:
     """A twin is not a copy: its answer or its tool calls differ from the clean turn's."""
-    for name in _names("dirty"):
-        a = json.loads((PROBE / "clean" / f"{name}.json").read_text(encoding="utf-8"))
-        b = json.loads((PROBE / "dirty" / f"{name}.json").read_text(encoding="utf-8"))
-        strip = (lambda t: {k: v for k, v in t.items() if k != "metadata"}) if isinstance(a, dict) else None
+    root = PROBES[probe]
+    for name in _names("dirty", probe):
+        a = json.loads((root / "clean" / f"{name}.json").read_text(encoding="utf-8"))
+        b = json.loads((root / "dirty" / f"{name}.json").read_text(encoding="utf-8"))
+        # the notes (a turn's metadata, a transcript's "probe" key) differ by design
+        strip = (
+            (lambda t: {k: v for k, v in t.items() if k not in ("metadata", "probe")})
+            if isinstance(a, dict)
+            else None
+        )
         assert (strip(a) != strip(b)) if strip else (a != b), name
 
 
-@pytest.mark.parametrize("name", _names("clean"))
-def test_clean_turn(name: str, outcomes: dict[tuple[str, str], Outcome]) -> None:
-    outcome = outcomes[("clean", name)]
+@pytest.mark.parametrize(("probe", "name"), _cases("clean"))
+def test_clean_turn(probe: str, name: str, outcomes: dict[tuple[str, str, str], Outcome]) -> None:
+    outcome = outcomes[(probe, "clean", name)]
     assert not outcome.errors, outcome.errors  # a crash is not a pass
-    if name in KNOWN_FALSE_ALARMS:
-        assert outcome.flagged, f"{name} passes now: remove it from KNOWN_FALSE_ALARMS"
+    if name in STATE[probe][0]:
+        assert outcome.flagged, f"{name} passes now: remove it from the {probe} known false alarms"
     else:
         assert not outcome.flagged, f"new false alarm on a grounded answer: {_hits(outcome)}"
 
 
-@pytest.mark.parametrize("name", _names("dirty"))
-def test_dirty_twin(name: str, outcomes: dict[tuple[str, str], Outcome]) -> None:
-    outcome = outcomes[("dirty", name)]
+@pytest.mark.parametrize(("probe", "name"), _cases("dirty"))
+def test_dirty_twin(probe: str, name: str, outcomes: dict[tuple[str, str, str], Outcome]) -> None:
+    outcome = outcomes[(probe, "dirty", name)]
     assert not outcome.errors, outcome.errors
-    if name in KNOWN_MISSES:
-        assert not outcome.flagged, f"{name} is caught now ({_hits(outcome)}): remove it from KNOWN_MISSES"
+    if name in STATE[probe][1]:
+        assert not outcome.flagged, (
+            f"{name} is caught now ({_hits(outcome)}): remove it from the {probe} known misses"
+        )
     else:
         assert outcome.flagged, f"fabrication no longer caught: {outcome.note}"
 
 
 def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe" == PROBE
+    assert Path(__file__).resolve().parent / "fixtures" / "probe2" == PROBE2
+
+
+def test_probe2_files_are_in_the_held_out_corpora_formats() -> None:
+    """probe2 measures the held-out domains as they are fed: τ-bench episodes and ToolTalk files only."""
+    from nofab.adapters import detect_format
+
+    for side in ("clean", "dirty"):
+        for path in fixture_files(PROBE2)[side]:
+            obj = json.loads(path.read_text(encoding="utf-8"))
+            assert ("traj" in obj) != ("conversation" in obj), path.name
+            assert detect_format(obj) == ("openai-chat" if "traj" in obj else "tooltalk"), path.name
 
 
 def test_diff_names_each_change_by_side() -> None:

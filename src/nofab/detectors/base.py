@@ -37,6 +37,19 @@ A plugin returns ``Finding`` objects with a ``severity`` (``low``/``medium``/``h
 finding; it never routes a pending tool call (that is the tool's ``safety_tier``). A
 detector that raises is reported as a ``detector_error``; it never breaks the agent's turn.
 See ``docs/tool-failures.md`` for a worked example.
+
+Sentence-local detectors (optional; ``sentence_local = True``, read with ``is_sentence_local``).
+A streamed answer in wipe or refuse mode is checked batch by batch (its sentences) before each
+is released, and then whole for the verdict. A detector that declares itself sentence-local
+promises that, against the same evidence, its findings on a text made of pieces cut where a
+stream cuts sentences (``nofab.pipeline.stream``: after a terminator and its white space, or
+after a line break) are exactly its findings on each piece alone, in the pieces' order, with
+spans shifted by where the piece starts; that it finds nothing in white space alone; and that
+it never reports a whole-answer finding (span ``(0, 0)``). The stream then takes such a
+detector's verdict findings from its batches' checks instead of running it over the whole text
+again (``nofab.pipeline.local``). A detector that reads across sentences (a count of rows, a
+name bound in an earlier sentence, an identifier reported once per text) must not declare it:
+the declaration is proved detector by detector by ``tests/test_stream_local.py``'s harness.
 """
 
 from __future__ import annotations
@@ -73,6 +86,12 @@ class Detector(Protocol):
 DetectorFactory = Callable[["Profile"], Detector]
 
 
+def is_sentence_local(detector: object) -> bool:
+    """Has ``detector`` declared itself sentence-local (see the module's docstring)? Read with
+    ``getattr``: the protocol does not require the attribute, so plugins need not define it."""
+    return getattr(detector, "sentence_local", False) is True
+
+
 class DetectorBase:
     """What every built-in detector shares: its permanent id, and one way to build a finding.
 
@@ -84,6 +103,8 @@ class DetectorBase:
     id: ClassVar[str]
     version: ClassVar[str]
     kinds: ClassVar[tuple[str, ...]]
+    #: No built-in detector is sentence-local until proved (see the module's docstring).
+    sentence_local: ClassVar[bool] = False
 
     def finding(
         self,

@@ -15,15 +15,23 @@ from functools import cache
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
+from nofab.detectors.actorreports import ActorReports
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.claimscope import MIN_ID_CHARS as _MIN_ID_CHARS
+from nofab.detectors.claimscope import argument_values as _values
+from nofab.detectors.claimscope import claim_scope
 from nofab.detectors.completions import failed_completion
+from nofab.detectors.containers import updated_container
+from nofab.detectors.enumerations import short_calls
+from nofab.detectors.lightverbs import named_deed
+from nofab.detectors.recaps import recalls
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
 from nofab.language.vocabulary import Action, load
 from nofab.model.finding import Finding
-from nofab.model.turn import ToolCall
+from nofab.model.turn import ToolCall, ToolDef
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
 #: and ToolTalk, restating an earlier action as if done now is rare in grounded traffic
@@ -36,7 +44,6 @@ CONFIDENCE_EARLIER = 0.8
 #: of the same action succeeded: "AAA111 and BBB222 have been cancelled" when BBB222's
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
-_MIN_ID_CHARS = 4
 #: How far before a failed item an admission of its failure is looked for.
 _ADMISSION_REACH = 60
 #: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
@@ -67,33 +74,9 @@ def _as_made(claim: Claim, actions: Mapping[str, Action]) -> Claim:
     return replace(claim, action=action) if action else claim
 
 
-def _values(call: ToolCall) -> list[str]:
-    """The string arguments of a call (the items it acted on, and its other settings)."""
-    arguments = call.parsed_arguments
-    if not isinstance(arguments, dict):
-        return []
-    return [v for v in arguments.values() if isinstance(v, str) and v.strip()]
-
-
 def _items(call: ToolCall) -> str:
     """A short description of a call's arguments for a finding's reason."""
     return ", ".join(v[:40] for v in _values(call)[:3]) or "its item"
-
-
-def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
-    """The sentence holding a claim, plus the block that follows it when the sentence ends
-    with a colon ("The following reservations have been cancelled:\n1. ...")."""
-    start = max(answer.rfind(c, 0, span[0]) for c in ".!?\n") + 1
-    end = next((i for i in range(span[1], len(answer)) if answer[i] in ".!?\n:"), len(answer))
-    if end < len(answer) and answer[end] == ":":
-        # The list may start after a blank line ("cancelled:\n\n1. ..."); it ends at the
-        # next blank line after its first item.
-        first = end + 1
-        while first < len(answer) and answer[first].isspace():
-            first += 1
-        blank = answer.find("\n\n", first)
-        end = blank if blank != -1 else len(answer)
-    return start, end
 
 
 class ClaimDetector(DetectorBase):
@@ -230,6 +213,25 @@ class ClaimDetector(DetectorBase):
             return int(word) if len(word) <= 3 else 0
         return evidence.lexicon.counts.get(word, 0)
 
+    def _too_few_calls(self, evidence: Evidence, claim: Claim, now: tuple[ToolCall, ...]) -> Finding | None:
+        """A finding when the claim enumerates more items than calls did the deed
+        (``nofab.detectors.enumerations``)."""
+        definitions = definitions_by_name(evidence.turn.tools)
+        short = short_calls(claim, evidence.answer, evidence.lexicon, now, definitions)
+        if short is None:
+            return None
+        items, calls = short
+        done = f"{len(calls)} {calls[0].name} call(s)"
+        reason = f"claims '{claim.text}' for {items} items, but only {done} ran this turn"
+        return self.finding(
+            "verb_claim",
+            claim.text,
+            claim.action.confidence,
+            claim.span,
+            reason,
+            evidence={"items": items, "calls": len(calls), "tool": calls[0].name},
+        )
+
     def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
         return self.finding(
             "verb_claim",
@@ -270,6 +272,28 @@ class ClaimDetector(DetectorBase):
                 },
             )
 
+    def _overstated_state(
+        self,
+        evidence: Evidence,
+        found: Claim,
+        now: tuple[ToolCall, ...],
+        definitions: Mapping[str, ToolDef],
+    ) -> Finding | None:
+        """A stated state ("Both alarms are set", "all your reminders are deleted") that an
+        acting tool of this turn could have produced is that tool's outcome, even when the
+        state rules accept it (a tool named for the thing ran): the failure rules of a
+        claimed deed apply to it. Principle: a state the agent just tried to bring about
+        overstates what happened when it speaks for every item, or names an item, whose own
+        call failed. Risk: a state the items already had before this turn ("both alarms are
+        set" of alarms set last week, while today's extra one failed) is read as this turn's
+        outcome and flagged."""
+        if not found.stative:
+            return None
+        claim = _as_made(found, evidence.lexicon.actions)
+        if not evidence.lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+            return None
+        return self._failed_for_named_item(evidence, claim)
+
     def _verb_claims(self, evidence: Evidence) -> Iterator[Finding]:
         """Findings for each claim a verb names (the claim finder's)."""
         claims = evidence.claims
@@ -280,21 +304,46 @@ class ClaimDetector(DetectorBase):
         before = tuple(c for c in evidence.succeeded_calls if c.earlier)
         definitions = definitions_by_name(evidence.turn.tools)
         relay = None  # what the read tools returned, read once when a claim first asks
+        reports = None  # what the acting tools said they did, likewise
+        # A state is read by a tool that reads, or was left by an earlier turn's action; a
+        # tool acting this turn is held to what it can do (``grounded_by``), so UserLogin,
+        # which names the account, does not report "your password is updated".
+        observers = tuple(c for c in evidence.succeeded_calls if c.earlier or lexicon.reads_only(c))
         for found in claims:
-            if lexicon.reports_state(found, evidence.succeeded_calls, evidence.grounds):
+            if lexicon.reports_state(found, observers, evidence.grounds):
+                overstated = self._overstated_state(evidence, found, now, definitions)
+                if overstated:
+                    yield overstated
                 continue
             claim = _as_made(found, lexicon.actions)
             if lexicon.grounded_by(claim.action, now, claim.objects, definitions) or lexicon.named_for_verb(
                 claim, now, definitions
             ):
-                failure = self._failed_for_named_item(evidence, claim)
+                failure = self._failed_for_named_item(evidence, claim) or self._too_few_calls(
+                    evidence, claim, now
+                )
                 if failure:
                     yield failure
                 continue
+            deed = named_deed(claim, evidence.answer, lexicon.actions)
+            if deed is not None:
+                claim = deed  # "refund issued": a refund, grounded and failed as one
+                if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+                    failure = self._failed_for_named_item(evidence, claim)
+                    if failure:
+                        yield failure
+                    continue
+            if updated_container(claim, evidence.answer, lexicon, now, definitions):
+                continue  # "removed Tom from the meeting": the meeting was updated
+            reports = reports or ActorReports(lexicon, now)
+            if reports.reported(claim, evidence.answer):
+                continue  # the acting tool's own message reports this deed
             relay = relay or lexicon.read_relay(evidence.succeeded_calls)
             if relay.says(claim):
                 continue  # (asked only when no tool could have done it)
             earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
+            if earlier and recalls(evidence, claim, before, definitions):
+                continue  # a recap of an earlier turn's deed, naming what that call acted on
             failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
             ran = list(evidence.tool_names)
             confidence = claim.action.confidence

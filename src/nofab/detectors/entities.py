@@ -24,13 +24,14 @@ from collections.abc import Iterator
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.heldchunks import HeldChunks
 from nofab.detectors.issuedids import ungrounded_issued_ids
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.evidence.index import Evidence
-from nofab.language.text import fold, latin_ids
+from nofab.language.text import find_token, fold, latin_ids
 from nofab.model.finding import Finding
 from nofab.pipeline.spans import SpanSet
 
@@ -65,10 +66,26 @@ STANDARD_PREFIXES = frozenset(
         "SHA", "SOC", "SSL", "TLS", "USB", "UTF", "WCAG",
     }
 )  # fmt: skip
-#: A shape's patterns only run when one of these is in the answer (most answers have none).
-_MARKS = {"url": ("://",), "email": ("@",), "path": ("/", "\\")}
+#: A shape's patterns only run when its mark is in the answer (most answers have none):
+#: "://" for a URL, "@" for an e-mail, a slash for a path, a capital then a digit for a code.
 _CODE_MARK = re.compile(r"[A-Z]-?\d")
-_GATED = frozenset({*_MARKS, "code"})
+_GATED = frozenset({"url", "email", "path", "code"})
+
+
+def _present(answer: str) -> set[str]:
+    """The gated shapes whose mark ``answer`` holds."""
+    present = set()
+    if "://" in answer:
+        present.add("url")
+    if "@" in answer:
+        present.add("email")
+    if "/" in answer or "\\" in answer:
+        present.add("path")
+    if _CODE_MARK.search(answer):
+        present.add("code")
+    return present
+
+
 _QUOTED = re.compile(r"\"([^\"\n]{2,60})\"|“([^”\n]{2,60})”|«\s?([^»\n]{2,60}?)\s?»")
 _TRAILING = ".,;:!?)]}'\""
 _SUBSTRING_SHAPES = frozenset({"url", "quoted", "path"})
@@ -95,6 +112,7 @@ class EntityDetector(DetectorBase):
         self.allow = frozenset(fold(a) for a in rules.strings("allow"))
         self.allow_patterns = rules.patterns("allow_patterns", re.IGNORECASE)
         self.quoted = rules.flag("quoted", True)
+        self._ungated = any(name not in _GATED for name, _p, _c in self.patterns)  # a profile's own
         self.names = rules.flag("names", True)
 
     def candidates(self, answer: str) -> list[tuple[str, tuple[int, int], float]]:
@@ -103,11 +121,12 @@ class EntityDetector(DetectorBase):
         Kept spans live in a ``SpanSet`` (bisect): a 1 MB answer dense with phones, e-mails
         and URLs has tens of thousands of candidates, and a linear overlap scan per
         candidate made that quadratic."""
+        present = _present(answer)
+        quoted = self.quoted and ('"' in answer or "“" in answer or "«" in answer)
+        if not present and not quoted and not self._ungated:
+            return []  # most answers: no mark of any shape (tested in C, no loop)
         taken = SpanSet()
         out: list[tuple[str, tuple[int, int], float]] = []
-        present = {shape for shape, marks in _MARKS.items() if any(m in answer for m in marks)}
-        if _CODE_MARK.search(answer):
-            present.add("code")
         for name, pattern, confidence in self.patterns:
             if name in _GATED and name not in present:
                 continue  # no "://", "@", "/" or capital-digit in the answer: the shape cannot occur
@@ -125,7 +144,7 @@ class EntityDetector(DetectorBase):
                     continue
                 if taken.add(start, end):  # (False: it overlaps a span kept earlier)
                     out.append((name, (start, end), confidence))
-        if self.quoted and any(q in answer for q in '"“«'):
+        if quoted:
             for m in _QUOTED.finditer(answer):
                 g = next(i for i in (1, 2, 3) if m.group(i) is not None)
                 start, end = m.span(g)
@@ -141,10 +160,29 @@ class EntityDetector(DetectorBase):
         # (same length, so spans stay exact): otherwise no code pattern would see it at all.
         answer = latin_ids(evidence.answer)
         candidates = self.candidates(answer)
-        lookup = self._lookup(evidence, answer, candidates)
-        for shape, (start, end), confidence in candidates:
+        # Of many candidates, one the evidence holds whole between delimiters is grounded at
+        # once, and one with a run no source has is absent at once (set lookups per source);
+        # only the others are searched for, in bulk.
+        many = len(candidates) >= _LOOKUP_FROM  # (a few: a plain search each is cheaper)
+        keys = [_key(shape, answer[start:end]) for shape, (start, end), _ in candidates]
+        tokens = [shape not in _SUBSTRING_SHAPES for shape, _span, _c in candidates]
+        settled: list[bool | None] = [None] * len(keys)
+        # (a quoted name has blanks and rarely an inner run: neither quick answer applies)
+        asked = [i for i, (shape, _span, _c) in enumerate(candidates) if shape != "quoted"]
+        if many and asked:
+            chunks = HeldChunks([s.folded for s in evidence.sources], now=True)
+            for i, held in zip(asked, chunks.settle([(keys[i], tokens[i]) for i in asked]), strict=True):
+                settled[i] = held
+        lookup = self._lookup(evidence, keys, tokens, settled)
+        allowing = bool(self.allow or self.allow_patterns)
+        for i, (shape, (start, end), confidence) in enumerate(candidates):
             text = answer[start:end]
-            if self._grounded(evidence, shape, text, lookup):
+            if allowing and self._allowed(text):
+                continue
+            grounded = settled[i]
+            if grounded is None:
+                grounded = _held(evidence, keys[i], tokens[i], lookup)
+            if grounded:
                 continue
             written = evidence.answer[start:end]
             read = {"read_as": text} if written != text else {}
@@ -166,16 +204,18 @@ class EntityDetector(DetectorBase):
         """Versions, lower-case ids and references, checked only when the evidence issues
         that shape (``nofab.detectors.shapedids``, ``nofab.detectors.issuedids``); a span
         another shape already read is skipped."""
+        # A span another shape already read is dropped before the evidence is asked about it
+        # (a path's "part-123"): asking first was most of the cost of a long answer of paths.
+        taken = SpanSet()
+        for _shape, (start, end), _c in candidates:
+            taken.add(start, end)
         found = [
-            *ungrounded_versions(evidence, answer),
-            *ungrounded_lower_ids(evidence, answer),
+            *ungrounded_versions(evidence, answer, taken.overlaps),
+            *ungrounded_lower_ids(evidence, answer, taken.overlaps),
             *ungrounded_issued_ids(evidence, answer),
         ]
         if not found:
             return
-        taken = SpanSet()
-        for _shape, (start, end), _c in candidates:
-            taken.add(start, end)
         for shape, (start, end), confidence in found:
             text = answer[start:end]
             if fold(text) in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):
@@ -198,10 +238,12 @@ class EntityDetector(DetectorBase):
         lexicon = evidence.lexicon
         finder = NameFinder(
             People(evidence),
-            lambda: evidence.records,
+            lambda: [found for _label, found in evidence.result_records],
             lambda: evidence.folded,
             lexicon.titles,
             lexicon.greetings,
+            lambda: [source.folded for source in evidence.sources],
+            lambda: evidence.text,
         )
         for name in finder.candidates(answer):
             if fold(name.text) in self.allow:
@@ -217,35 +259,35 @@ class EntityDetector(DetectorBase):
 
     @staticmethod
     def _lookup(
-        evidence: Evidence, answer: str, candidates: list[tuple[str, tuple[int, int], float]]
+        evidence: Evidence, keys: list[str], tokens: list[bool], settled: list[bool | None]
     ) -> Lookup | None:
-        """Every candidate's evidence question answered in one pass over the evidence, when
-        there are enough of them that one scan of the evidence per candidate would cost more
-        (a few candidates: the plain scans are cheaper than building the index)."""
-        if len(candidates) < _LOOKUP_FROM:
+        """Every unsettled candidate's evidence question answered in one pass over the
+        evidence, when there are enough of them that one scan of the evidence per candidate
+        would cost more (a few candidates: the plain scans are cheaper than building the
+        index)."""
+        asked = [(key, token) for key, token, held in zip(keys, tokens, settled, strict=True) if held is None]
+        if len(asked) < _LOOKUP_FROM:
             return None
-        tokens: list[str] = []
-        substrings: list[str] = []
-        for shape, (start, end), _c in candidates:
-            folded = fold(answer[start:end])
-            if shape in _SUBSTRING_SHAPES:
-                substrings.append(folded.rstrip("/"))
-            else:
-                tokens.append(folded)
-        return Lookup(evidence.folded, tokens, substrings)
+        return Lookup(evidence.folded, [k for k, t in asked if t], [k for k, t in asked if not t])
 
-    def _grounded(self, evidence: Evidence, shape: str, text: str, lookup: Lookup | None = None) -> bool:
-        folded = fold(text)
-        if folded in self.allow or any(p.fullmatch(text) for p in self.allow_patterns):
-            return True
-        if shape in _SUBSTRING_SHAPES:
-            # Substring, not token: a URL may be quoted with or without its trailing slash,
-            # a quoted name may sit inside a longer title.
-            key = folded.rstrip("/")
-            return key in lookup.substrings if lookup is not None else key in evidence.folded
-        if lookup is not None:
-            return folded in lookup.tokens  # the same question as evidence.grounds, asked in bulk
-        return evidence.grounds(text)
+    def _allowed(self, text: str) -> bool:
+        return fold(text) in self.allow or any(p.fullmatch(text) for p in self.allow_patterns)
+
+
+def _held(evidence: Evidence, key: str, token: bool, lookup: Lookup | None) -> bool:
+    """The evidence holds ``key`` (``_key``): as a whole token (``evidence.grounds``), or for
+    a substring shape anywhere; asked of ``lookup`` when the candidates were many."""
+    if lookup is not None:
+        return key in (lookup.tokens if token else lookup.substrings)
+    return find_token(evidence.folded, key) != -1 if token else key in evidence.folded
+
+
+def _key(shape: str, text: str) -> str:
+    """What the evidence must hold for a candidate: its folded text; for a substring shape,
+    without a trailing slash (substring, not token: a URL may be quoted with or without its
+    trailing slash, a quoted name may sit inside a longer title)."""
+    folded = fold(text)
+    return folded.rstrip("/") if shape in _SUBSTRING_SHAPES else folded
 
 
 _WHAT = {

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
@@ -81,9 +81,9 @@ def _has_count_phrase(answer: str) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
-class RowList:
-    """One list of rows in one tool result."""
+class RowList(NamedTuple):
+    """One list of rows in one tool result. (A named tuple: every list of every result is
+    wrapped once per turn, and a frozen dataclass cost a microsecond each to build.)"""
 
     tool: str
     key: str  # the object key it sits under ("" for a top-level list)
@@ -208,12 +208,14 @@ class InflationDetector(DetectorBase):
             n
             for n in range(claimed)
             if n not in linked
-            # An id grounded elsewhere (another call, the user) is a real thing, not an extra row.
-            and not any(evidence.grounds(t) for t in ids[n])
             and (
                 any(_shape(t) in shapes for t in ids[n])
                 or frozenset(_labels(answer[items[n][0] : items[n][1]])) in labels
             )
+            # An id grounded elsewhere (another call, the user) is a real thing, not an extra
+            # row. Asked last: a search of the whole evidence per id, where the tests above
+            # read only the item.
+            and not any(evidence.grounds(t) for t in ids[n])
         ]
         if not invented:
             return None

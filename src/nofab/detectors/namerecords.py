@@ -7,6 +7,7 @@ name position, and then no result is walked for names at all.
 from __future__ import annotations
 
 import re
+import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -263,8 +264,7 @@ def starts_a_handle(name: str, held: tuple[str, ...]) -> bool:
 
 
 def owners(found: Iterable[Record]) -> dict[str, frozenset[str]]:
-    """Every value of a record that names someone -> that record's name words (built once
-    per turn: an answer may cite thousands of codes)."""
+    """Every value of a record that names someone -> that record's name words."""
     out: dict[str, set[str]] = {}
     for record in found:
         names = {fold(p) for _f, text in record.names for p in text.split() if capitalised(p)}
@@ -273,6 +273,37 @@ def owners(found: Iterable[Record]) -> dict[str, frozenset[str]]:
         for value in (*record.values.values(), *(text for _f, text in record.names)):
             out.setdefault(value, set()).update(n for n in names if n != fold(value))
     return {value: frozenset(names) for value, names in out.items()}
+
+
+#: Results whose owners are remembered (``owners_of``), and the lock that guards them.
+_OWNERS_KEPT = 1024
+_owners_kept: dict[int, tuple[tuple[Record, ...], dict[str, frozenset[str]]]] = {}
+_owners_lock = threading.Lock()
+
+
+def owners_of(found: tuple[Record, ...]) -> dict[str, frozenset[str]]:
+    """``owners`` of one result's records, remembered by the identity of their tuple: the
+    guard's cache hands out the same tuple for a result on every turn that carries it, so a
+    conversation reads each result's owners once, not every result on every turn. The entry
+    holds the tuple itself, so its id cannot be reused while it is remembered."""
+    held = _owners_kept.get(id(found))
+    if held is not None and held[0] is found:
+        return held[1]
+    built = owners(found)
+    with _owners_lock:
+        if len(_owners_kept) >= _OWNERS_KEPT:
+            del _owners_kept[next(iter(_owners_kept))]  # the oldest
+        _owners_kept[id(found)] = (found, built)
+    return built
+
+
+def merged_owners(held: list[dict[str, frozenset[str]]]) -> dict[str, frozenset[str]]:
+    """The union of several results' owners (a code held by two results names both)."""
+    out: dict[str, frozenset[str]] = {}
+    for owners in held:
+        for code, names in owners.items():
+            out[code] = out[code] | names if code in out else names
+    return out
 
 
 class People:

@@ -31,7 +31,11 @@ person's name only when its position says so:
   takes people ("for ___", "para ___", "notified ___"; ``person_prepositions``,
   ``person_verbs``), unless it is a month or day or a place's marks follow ("Austin (AUS)").
   Function words and pronouns are never names ("Attendees: None"), and a lone name that
-  opens a user handle of the results ("Justin" for ``justinkool``) is held.
+  opens a user handle of the results ("Justin" for ``justinkool``) is held;
+- **the subject of a clause that says the person acts** (``namesubjects``): a lone given
+  name opening a clause before a verb of action or communication ("Karim is delivering it",
+  "Laura te llamará"), in a turn whose evidence names people (records, or a given name its
+  text capitalises).
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
 ("Anna's") is the name itself. The name words a record holds and their roles come from its
@@ -45,8 +49,8 @@ one given name under a role key only a person fills (``"courier": "Malik"``) is 
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
 Airport" when a passenger is called Sofia) reads as a person; a lone first name outside
-every slot above ("upgrading Noah", "Noah is booked") is not checked, so a swapped one there
-passes; a given name that is also a brand or place, in a weak slot and with no place marks
+every slot above ("upgrading Noah", "and Noah is booked") is not checked, so a swapped one
+there passes; a given name that is also a brand or place, in a weak slot and with no place marks
 ("pay with Chase", "a fare for Florence") is flagged; a slot word the evidence also uses before other
 things ("with Hugo" and "flying with Delta" when Delta is in no evidence) reads that thing as
 a person.
@@ -60,13 +64,15 @@ does not read ``event_type``; it flags a capitalised non-person owner no evidenc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
+from nofab.detectors import namesubjects as subjects
 from nofab.detectors.givennames import is_given_name
+from nofab.detectors.heldwords import LETTERS, HeldWords
 from nofab.detectors.namerecords import People
 from nofab.detectors.namewords import Word, initial, runs, words
 from nofab.evidence.records import Record
@@ -76,37 +82,18 @@ from nofab.language.vocabulary import words as words_of
 #: Confidence of a name the evidence does not hold: at the blocking threshold, because the
 #: position rules above leave only words that read as a person's name.
 CONFIDENCE_NAME = 0.8
-#: Distinct words looked up by a find over the evidence before one pass collects all of
-#: its letter runs (a find is cheaper for the few words most answers have).
-MAX_FINDS = 32
 #: Held names whose occurrences in the evidence give person slots (each costs a find).
 MAX_FRAMES = 64
+
+#: Codes asked of each result's owners before the owners of all results are merged once.
+MAX_OWNER_ASKS = 32
 
 #: Runs from which the results are read first for whether they name people at all (a walk
 #: of the results, kept per result in the guard's cache): with fewer, the rules' own cheap
 #: tests on the answer skip most runs before any walk is needed.
 GATE_FROM = 8
 
-# A word: letters with inner apostrophes or hyphens ("O'Brien", "Jean-Luc", "Anna's").
-_LETTERS = re.compile(r"[^\W\d_]+")
 _CODE_AFTER = re.compile(r"\s*\(\s*([A-Za-z0-9][\w.\-]{2,63})\s*\)")
-
-
-def _letters_token(text: str, piece: str) -> bool:
-    """``piece`` occurs in ``text`` with no letter right before or after it."""
-    at = text.find(piece)
-    while at != -1:
-        end = at + len(piece)
-        if (at == 0 or not _is_letter(text[at - 1])) and (end == len(text) or not _is_letter(text[end])):
-            return True
-        at = text.find(piece, at + 1)
-    return False
-
-
-def _is_letter(char: str) -> bool:
-    r"""A letter as ``_LETTERS`` reads one (``[^\W\d_]``), so a find and a set of letter
-    runs agree."""
-    return char.isalnum() and not char.isdecimal()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,15 +116,24 @@ class NameFinder:
     def __init__(
         self,
         people: People,
-        records: Callable[[], Iterable[Record]],
+        records: Callable[[], Iterable[tuple[Record, ...]]],
         evidence_text: Callable[[], str],
         titles: frozenset[str],
         greetings: frozenset[str] = frozenset(),
+        source_texts: Callable[[], Sequence[str]] | None = None,
+        raw_text: Callable[[], str] | None = None,
     ) -> None:
+        """``evidence_text``: all evidence, folded; ``source_texts``: the same source by
+        source (their join), when the caller has them: a word is then looked up source by
+        source, through each source's set of words once it is built (``heldwords``);
+        ``raw_text``: all evidence as written (for the given names it capitalises)."""
         self._people = people
         self._records = records
         self._evidence_text = evidence_text
+        self._source_texts = source_texts
+        self._raw_text = raw_text
         self._seen: dict[str, bool] = {}
+        self._owner_asks = 0
         self._unknown_seen: dict[str, bool] = {}
         self.titles = titles
         self.greetings = greetings
@@ -175,48 +171,75 @@ class NameFinder:
     def _unknown_text(self, text: str) -> bool:
         unknown = self._unknown_seen.get(text)
         if unknown is None:  # each rule asks again about the same words of a run
-            unknown = any(not self._holds(piece) for piece in _LETTERS.findall(fold(text)))
+            folded = fold(text)
+            # a word of letters only is one run (most are): no regex call for it
+            pieces = (folded,) if folded.isalpha() else LETTERS.findall(folded)
+            unknown = any(not self._holds(piece) for piece in pieces)
             self._unknown_seen[text] = unknown
         return unknown
 
     def _holds(self, piece: str) -> bool:
         held = self._seen.get(piece)
         if held is None:
-            if len(self._seen) < MAX_FINDS:
-                held = _letters_token(self._text, piece)
-            else:  # many distinct words: one pass over the evidence beats a find per word
-                held = piece in self._letter_runs
+            held = self._held_words.holds(piece)
             self._seen[piece] = held
         return held
 
     @cached_property
-    def _letter_runs(self) -> frozenset[str]:
-        """Every run of letters of the evidence text (what ``_letters_token`` finds)."""
-        return frozenset(_LETTERS.findall(self._text))
+    def _held_words(self) -> HeldWords:
+        texts = self._source_texts() if self._source_texts is not None else [self._text]
+        return HeldWords(texts)
 
     def candidates(self, answer: str) -> list[NameCandidate]:
         found = words(answer, self.titles)
         out: list[NameCandidate] = []
         found_runs = list(runs(answer, found))
-        if len(found_runs) >= GATE_FROM and not self._names_people(answer):
-            found_runs = []  # no rule but the title rule can apply: no run is read
+        # no rule but the title and subject rules can apply: no other run is read
+        gated = len(found_runs) >= GATE_FROM and not self._names_people(answer)
         for run in found_runs:
             # what the run would report is known before why (a title alone, "Dr", names
             # nobody): the rules are asked only for a run that could give a finding
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
-            why = self._why(answer, run)
-            if why is None:
+            verb = self._acting(answer, run)
+            # cheapest first: a word of running prose no rule reads (a sentence's first word),
+            # then a run whose every word the evidence holds (a set lookup per word), then
+            # the rules themselves
+            if not verb and (gated or (len(run) == 1 and slots.in_running_prose(answer, run[0]))):
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
-            if unknown and not (
-                len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)
-            ):
+            if not unknown:
+                continue
+            why = None if gated else self._why(answer, run)
+            if why is None and verb and self._people_in_scope:
+                why = f"a given name as the subject of '{verb}', in a turn whose evidence names people"
+            if why is None:
+                continue
+            if not (len(name) == 1 and records.starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
         out.extend(self._after_titles(answer, found))
         return out
+
+    def _acting(self, answer: str, run: list[Word]) -> str:
+        """The verb of which a lone given name is the subject ("Karim is delivering"), or ""
+        (``namesubjects``): asked of the answer alone, the cheapest test first."""
+        if len(run) != 1 or run[0].possessive or not is_given_name(run[0].text):
+            return ""
+        word = run[0]
+        if not subjects.opens_clause(answer, word.start) or not slots.lone_given_name(answer, run):
+            return ""
+        return subjects.acting_verb(answer, word.start, word.end)
+
+    @cached_property
+    def _people_in_scope(self) -> bool:
+        """The evidence names people: its records hold person names, or its text holds a
+        capitalised given name (a recipient the user named: "Email Lena ...")."""
+        if self.first or self.last:
+            return True
+        text = self._raw_text() if self._raw_text is not None else ""
+        return any(slots.lone_given_name(text, [w]) for w in words(text) if w.shaped)
 
     def _names_people(self, answer: str) -> bool:
         """Can any rule but the title rule apply? Each needs the results to name people
@@ -285,7 +308,7 @@ class NameFinder:
         ("Sofia and Kevin": a conjunction or a determiner joins anything)."""
         joining = words_of("joining_words")
         names = sorted(self.first | self.last)[:MAX_FRAMES]
-        return frozenset(w for name in names for w in slots.frames_of(self._text, name)) - joining
+        return frozenset(self._held_words.frames(names)) - joining
 
     def _owned_field(self, answer: str, run: list[Word], prev: str) -> str:
         """The person field the run owns ("___'s phone", "the phone of ___"), or "". The word
@@ -338,12 +361,18 @@ class NameFinder:
         return tuple(sorted({len(g) for g in self.greetings}))
 
     def _names_of(self, code: str) -> frozenset[str]:
-        """Name words of the records that hold ``code`` as a value."""
-        return self._owners.get(code, frozenset())
+        """Name words of the records that hold ``code`` as a value: asked of each result's
+        owners (``namerecords.owners_of``, read once per result), or of their union once
+        many codes are asked."""
+        self._owner_asks += 1
+        if self._owner_asks > MAX_OWNER_ASKS and len(self._owners) > 1:
+            self._owners = [records.merged_owners(self._owners)]
+        found = [held[code] for held in self._owners if code in held]
+        return found[0] if len(found) == 1 else frozenset().union(*found)
 
     @cached_property
-    def _owners(self) -> dict[str, frozenset[str]]:
-        return records.owners(self._records())
+    def _owners(self) -> list[dict[str, frozenset[str]]]:
+        return [held for group in self._records() if (held := records.owners_of(group))]
 
     def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
         """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""

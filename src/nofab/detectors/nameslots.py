@@ -12,6 +12,7 @@ from functools import cache
 from typing import Protocol
 
 from nofab.detectors.givennames import is_given_name
+from nofab.detectors.namelists import list_label, series_label, sibling_items
 from nofab.detectors.namerecords import capitalised
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -150,6 +151,34 @@ def _listed(answer: str, comma: int) -> bool:
     return not (m.start(2) == 0 or opener in (".", "!", "?") or answer[: m.start(2)].endswith("\n"))
 
 
+def in_running_prose(answer: str, word: _Named) -> bool:
+    """The one ``word`` sits where no rule of ``names`` reads a person:
+    no lower-case word before it (``word_before``), nothing that coordinates it before (a
+    comma, "&", a letter), not after a Spanish personal "a", not a possessive, and a
+    lower-case word that coordinates nothing right after it ("Could you", "Since this").
+
+    That is the commonest capitalised word of an answer, a sentence's first word, and every
+    rule needs one of those marks: a label's value ends where a lower-case word follows; an
+    address, a code or a field in brackets, a comma after it, a joiner after it; a slot word,
+    a role or an owner word before it. Asked first, it spares every rule's own reading of the
+    text around the word (tests hold that it never answers differently from the rules)."""
+    start, end = word.start, word.end
+    if word.possessive or end + 1 >= len(answer) or answer[end] != " " or word_before(answer, start):
+        return False
+    if not answer[end + 1].islower():
+        return False
+    after = _LETTER_RUN.match(answer, end + 1)
+    if after is None or fold(after.group()) in words_of("coordinators"):
+        return False
+    i = _skip_blanks(answer, start)
+    if i > 0 and (answer[i - 1].isalpha() or answer[i - 1] in ",&"):
+        return False
+    return answer[max(0, start - 3) : start] != " a "
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
 def place_after(answer: str, end: int) -> bool:
     """What follows ``end`` marks a place ("Austin (AUS)", "Charlotte, NC")."""
     return _PLACE_AFTER.match(answer, end) is not None
@@ -278,100 +307,6 @@ def _slot(
         return None
     why = weak_slot(answer, first.start, first.end, prev, possessive=first.possessive)
     return why if why and holds_given_name(answer, run) else None
-
-
-#: A list item's opening: a bullet or a number, at the start of a line.
-_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
-#: A line that only opens a list: a one-word label and a colon ("**Passengers:**").
-_LIST_LABEL = re.compile(r"[ \t]*(?:[-*\u2022][ \t]+)?[*_]{0,2}([^\W\d_]{2,24})[*_]{0,2} ?:[*_]{0,2}[ \t]*")
-#: How far back a series' or a list's label is looked for.
-_LIST_REACH = 200
-#: List items looked back over for the label that opens their list.
-_MAX_ITEMS = 12
-
-
-#: Longest line read as a list item or label (a longer one is prose, and a bound keeps the
-#: walk over a hostile megabyte-long line linear).
-_MAX_LINE = 300
-
-
-def _line_start(answer: str, i: int) -> int:
-    """The start of the line holding ``i``, or -1 when it is longer than ``_MAX_LINE``."""
-    floor = max(0, i - _MAX_LINE)
-    newline = answer.rfind("\n", floor, i)
-    return newline + 1 if newline >= 0 else (0 if floor == 0 else -1)
-
-
-def list_label(answer: str, start: int) -> str:
-    """The folded label of the list whose item ``start`` opens ("passengers" for "Sofia" in
-    "Passengers:\n  1. Sofia"), or "": the lines before it are items of the same list, up
-    to a line that holds only a label."""
-    line_start = _line_start(answer, start)
-    opening = _ITEM.match(answer, line_start) if line_start >= 0 else None
-    if opening is None or answer[opening.end() : start].strip("*_") != "":
-        return ""
-    end = line_start - 1
-    for _ in range(_MAX_ITEMS):
-        begin = _line_start(answer, end) if end > 0 else -1
-        if begin < 0:
-            return ""
-        label = _LIST_LABEL.fullmatch(answer, begin, end)
-        if label:
-            # the label's own line is an item: only a deeper item is in its list
-            deeper = _indent(answer, line_start) > _indent(answer, begin)
-            return fold(label.group(1)) if deeper or not _ITEM.match(answer, begin, end) else ""
-        if not _ITEM.match(answer, begin, end):
-            return ""
-        end = begin - 1
-    return ""
-
-
-def _indent(answer: str, line_start: int) -> int:
-    """The blanks that open the line at ``line_start``."""
-    i = line_start
-    while i < len(answer) and answer[i] in " \t":
-        i += 1
-    return i - line_start
-
-
-#: Earlier items of a series of names on one line: capitalised words, commas, "and".
-_SERIES = re.compile(r"[^\W\d_]*(?:[ \t,&][^\W\d_]*)*")  # one way to match: linear
-
-
-def series_label(answer: str, start: int) -> str:
-    """The label of the series on this line whose later item ``start`` opens ("passengers"
-    for "Hester" in "Passengers: Sofia Silva, Hester"), or ""."""
-    colon = answer.rfind(":", max(0, start - _LIST_REACH), start)
-    if colon < 0 or "\n" in answer[colon:start]:
-        return ""
-    gap = answer[colon + 1 : start].strip(" \t*_")
-    if not gap or not _SERIES.fullmatch(gap) or ("," not in gap and " and " not in gap):
-        return ""
-    m = _WORD_BEFORE_COLON.search(answer, max(0, colon - 30), colon)
-    return fold(m.group(1)) if m else ""
-
-
-_WORD_BEFORE_COLON = re.compile(r"([^\W\d_]{2,24})[*_]{0,2} ?$")
-
-
-def sibling_items(answer: str, start: int) -> list[str]:
-    """The first word of the list items right before and after the line of ``start``."""
-    line_start = _line_start(answer, start)
-    line_end = answer.find("\n", start, start + _MAX_LINE)
-    if line_start < 0:
-        return []
-    begins = [_line_start(answer, line_start - 1) if line_start > 0 else -1]
-    begins.append(line_end + 1 if line_end >= 0 else -1)
-    out: list[str] = []
-    for begin in begins:
-        item = _ITEM.match(answer, begin) if begin >= 0 else None
-        word = _FIRST_WORD.match(answer, item.end()) if item else None
-        if word:
-            out.append(word.group(1))
-    return out
-
-
-_FIRST_WORD = re.compile(r"[*_]{0,2}([^\W\d_]+)")
 
 
 #: A field and its colon right after a name, in brackets or after a comma: "(DOB: ...",

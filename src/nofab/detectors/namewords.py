@@ -38,8 +38,21 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
     its gap, exactly as a word that ends a run would, so it is not kept: an answer dense
     with codes makes no words at all."""
     out: list[Word] = []
-    pattern = _ASCII_UPPER_WORD if answer.isascii() else _UPPER_WORD
-    for m in pattern.finditer(answer):
+    if answer.isascii():
+        # The same reading in its ASCII form: every match starts with a capital, and a word
+        # is name-shaped when upper-casing its tail changes it (a lower-case letter there).
+        for m in _ASCII_UPPER_WORD.finditer(answer):
+            text = m.group()
+            possessive = text.endswith("'s")
+            if possessive:
+                text = text[:-2]
+            tail = text[1:]
+            shaped = tail != tail.upper()
+            if shaped or not tail or text in titles:
+                start, end = m.span()
+                out.append(Word(text, start, end, possessive, shaped))
+        return out
+    for m in _UPPER_WORD.finditer(answer):
         text = m.group(0)
         if not text[0].isupper():
             continue

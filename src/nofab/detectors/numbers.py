@@ -51,6 +51,7 @@ from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
+from nofab.numbers.reasons import reason
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
 
@@ -134,6 +135,7 @@ class _Run:
 
     def __init__(self, detector: NumberDetector, evidence: Evidence) -> None:
         self.detector = detector
+        self.structural_max = detector.structural_max
         self.evidence = evidence
         self.answer = evidence.answer
         self.numerals = evidence.numerals
@@ -153,7 +155,7 @@ class _Run:
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (not a structural small integer such as a
         list position or "2 bags") becomes an operand for shown arithmetic."""
-        structural = numeral.decimals == 0 and abs(numeral.value) <= self.detector.structural_max
+        structural = numeral.decimals == 0 and abs(numeral.value) <= self.structural_max
         if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
             self.shown.add(index, abs(numeral.value), derived)
 
@@ -190,44 +192,53 @@ class _Run:
         """(0, None) when the evidence explains the numeral; else the confidence of a
         finding and, for a loose explanation, what it was."""
         evidence = self.evidence
-        kind = numeral.kind
+        # one unpacking, not an attribute lookup per field per test
+        _span, _text, kind, signed, decimals, scale, literal, date, time = numeral
         if kind == "date":
-            assert numeral.date is not None
-            return (0.0 if evidence.dates.has_date(numeral.date) else CONFIDENCE["date"]), None
+            assert date is not None
+            return (0.0 if evidence.dates.has_date(date) else CONFIDENCE["date"]), None
         if kind == "time":
-            assert numeral.time is not None
-            hour, minute, exact = numeral.time  # "10:00" is a time, never a small count
+            assert time is not None
+            hour, minute, exact = time  # "10:00" is a time, never a small count
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
         if kind in ("code", "invalid"):
-            return (0.0 if self.has_code(numeral.literal) else CONFIDENCE[kind]), None
+            return (0.0 if self.has_code(literal) else CONFIDENCE[kind]), None
         # Each test below explains the numeral outright: the cheapest (structural) first.
-        value = abs(numeral.value)
+        value = abs(signed)
         if (
-            numeral.decimals == 0
-            and numeral.scale == 1.0
-            and value <= self.detector.structural_max
+            decimals == 0
+            and scale == 1.0
+            and value <= self.structural_max
             and kind in ("number", "range", "ordinal")
         ):
             return 0.0, None
+        as_written = scale == 1.0 and bool(literal) and evidence.literals.has(literal)
+        lo, hi = self.interval(numeral)
+        # Every reading until the derivations explains a number that is not an amount
+        # outright, so the cheapest go first: the number as written, then a binary search
+        # (asked once: ``near`` below is then known to be False).
+        near = None
+        if kind != "money":
+            if as_written or evidence.numbers.near(lo, hi):
+                return 0.0, None
+            near = False
         if self._masked_id(numeral):
             return 0.0, None
-        if numeral.date is not None and evidence.dates.has_date(numeral.date):
+        if date is not None and evidence.dates.has_date(date):
             return 0.0, None  # the "15" of "9/15", a date the evidence holds
-        if kind == "year" and evidence.dates.has_year(int(numeral.value)):
+        if kind == "year" and evidence.dates.has_year(int(signed)):
             return 0.0, None  # a year is a part of a date, not a quantity
-        if kind == "ordinal" and numeral.value <= 31 and evidence.dates.has_day(int(numeral.value)):
+        if kind == "ordinal" and signed <= 31 and evidence.dates.has_day(int(signed)):
             return 0.0, None  # "the 20th": a day of the month
-        if numeral.scale == 1.0 and numeral.literal and evidence.literals.has(numeral.literal):
+        if as_written:
             return self._money_check(numeral)
-        proportion = kind == "percent" or (kind == "number" and numeral.decimals > 0 and value < 1)
-        lo, hi = self.interval(numeral)
+        proportion = kind == "percent" or (kind == "number" and decimals > 0 and value < 1)
         # ``near`` first: it holds what ``explains`` tries first (all but the percent reading)
-        if evidence.numbers.near(lo, hi) or (
-            proportion and evidence.numbers.explains(value, numeral.decimals, numeral.scale, proportion)
+        if (near is None and evidence.numbers.near(lo, hi)) or (
+            proportion and evidence.numbers.explains(value, decimals, scale, proportion)
         ):
             return self._money_check(numeral)
-        derived = evidence.derived
-        if derived.aggregate(lo, hi):
+        if evidence.derived.aggregate(lo, hi):
             return self._money_check(numeral)
         how = self.within_result(lo, hi, kind)
         if how is not None and not self.misread(numeral):
@@ -235,7 +246,7 @@ class _Run:
                 return CONFIDENCE_LOOSE, how
             return self._money_check(numeral)
         confidence = CONFIDENCE.get("date" if ordinal_day(self.answer, numeral) else kind, 0.8)
-        if kind == "number" and (numeral.decimals > 0 or value >= 1000 or numeral.scale != 1.0):
+        if kind == "number" and (decimals > 0 or value >= 1000 or scale != 1.0):
             confidence = 0.85
         return confidence, None
 
@@ -342,7 +353,7 @@ class _Run:
             return not self.misread(numeral)
         if self._totals is None:
             # Counts of a few items are not amounts to add or subtract ("292 - 1").
-            floor = self.detector.structural_max
+            floor = self.structural_max
             self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
         how = self.shown.pair(item.index, lo, hi, self._totals)
         if how is None and self.across.shown(item, lo, hi, self.shown.window(item.index)):
@@ -382,19 +393,6 @@ class _Run:
             numeral.text,
             confidence,
             numeral.span,
-            _reason(numeral, how, confidence) + (f"; {misread}" if misread else ""),
+            reason(numeral, how, confidence == CONFIDENCE_NOT_MONEY, misread),
             evidence={"literal_kind": numeral.kind, **extra},
         )
-
-
-def _reason(numeral: Numeral, how: str | None, confidence: float) -> str:
-    if numeral.kind == "invalid":
-        return f"{numeral.text} is not a valid time or date, and the evidence does not hold it as written"
-    what = {"date": "date", "time": "time", "code": "code", "year": "year"}.get(numeral.kind, "number")
-    if confidence == CONFIDENCE_NOT_MONEY and not how:
-        return (
-            f"amount {numeral.text} not found among the amounts of money in the evidence "
-            "(the same number appears only as something else, such as a count)"
-        )
-    base = f"{what} {numeral.text} not found in tool results, context or user message"
-    return f"{base}; it could only be explained loosely ({how})" if how else base

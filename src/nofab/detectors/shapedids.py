@@ -70,6 +70,10 @@ def _from_marks(
             yield m
 
 
+def _keep(start: int, end: int) -> bool:
+    return False
+
+
 def _version_shaped(text: str) -> Iterator[re.Match[str]]:
     """Every version candidate of ``text`` that a ``v`` marks or whose core is a triple."""
     for m in _from_marks(text, _DOT_DIGIT, _VERSION, "0123456789.vV"):
@@ -77,12 +81,16 @@ def _version_shaped(text: str) -> Iterator[re.Match[str]]:
             yield m
 
 
-def ungrounded_versions(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
+def ungrounded_versions(
+    evidence: Evidence, answer: str, skip: Callable[[int, int], bool] = _keep
+) -> Iterator[tuple[str, tuple[int, int], float]]:
     """(shape, span, confidence) of each version in ``answer`` the evidence does not hold,
-    when the evidence holds versions itself."""
+    when the evidence holds versions itself. ``skip(start, end)``: a span already read as
+    another shape (a path holding "v2.1.0"), dropped before the evidence is asked."""
     candidates = [
         m
         for m in _version_shaped(answer)
+        if not skip(*m.span())
         # a bare triple with no version word before it: a figure, a section number
         if m.group("v") or _VERSION_WORDS.search(answer[max(0, m.start() - 40) : m.start()])
     ]
@@ -105,12 +113,19 @@ def ungrounded_versions(evidence: Evidence, answer: str) -> Iterator[tuple[str, 
         yield "version", m.span(), CONFIDENCE_VERSION if m.group("v") else CONFIDENCE_BARE_VERSION
 
 
-def ungrounded_lower_ids(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
+def ungrounded_lower_ids(
+    evidence: Evidence, answer: str, skip: Callable[[int, int], bool] = _keep
+) -> Iterator[tuple[str, tuple[int, int], float]]:
     """(shape, span, confidence) of each lower-case prefixed id the evidence does not hold,
-    when the evidence holds an id with the same prefix."""
+    when the evidence holds an id with the same prefix (``skip``: as for versions; "part-123"
+    inside a file path is the path's)."""
     if "-" not in answer:
         return
-    candidates = list(_from_marks(answer, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz"))
+    candidates = [
+        m
+        for m in _from_marks(answer, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz")
+        if not skip(*m.span())
+    ]
     if not candidates:
         return
     prefixes = {

@@ -15,9 +15,13 @@ lines, which a date may span: "May\\n\\n25").
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from nofab.numbers.dates import Date, DateTimeIndex
+
+if TYPE_CHECKING:
+    from nofab.evidence.sourceindex import SourceIndex
 
 #: A source's index reads its text lazily and marks a kind read before it has finished
 #: reading it; shared by the guard's cache across threads, a second thread could ask
@@ -27,29 +31,44 @@ _READING = threading.Lock()
 
 class JoinedDates(DateTimeIndex):
     """A ``DateTimeIndex`` of several texts joined by the source separator, from each text's
-    own index. ``near_date`` (inherited) asks ``has_date``, so it reads the parts too."""
+    own index. ``near_date`` (inherited) asks ``has_date``, so it reads the parts too.
 
-    __slots__ = ("_parts",)
+    Lazy, as ``JoinedLiterals``: a source's index is made (its text case-folded) only when a
+    question reaches it, and sources whose index is already made are asked first (every
+    question is "does any source hold it?", so the order cannot change an answer)."""
 
-    def __init__(self, parts: Sequence[DateTimeIndex]) -> None:
+    __slots__ = ("_sources",)
+
+    def __init__(self, sources: Sequence[SourceIndex]) -> None:
         super().__init__("")
-        self._parts = tuple(parts)
+        self._sources = sources
+
+    def _parts(self) -> Iterator[DateTimeIndex]:
+        unread: list[SourceIndex] = []
+        for source in self._sources:
+            held = source.dates_read
+            if held is None:
+                unread.append(source)
+            else:
+                yield held
+        for source in unread:
+            yield source.dates
 
     def has_date(self, date: Date) -> bool:
         with _READING:
-            return any(part.has_date(date) for part in self._parts)
+            return any(part.has_date(date) for part in self._parts())
 
     def has_year(self, year: int) -> bool:
         with _READING:
-            return any(part.has_year(year) for part in self._parts)
+            return any(part.has_year(year) for part in self._parts())
 
     def has_day(self, day: int) -> bool:
         with _READING:
-            return any(part.has_day(day) for part in self._parts)
+            return any(part.has_day(day) for part in self._parts())
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
         with _READING:
-            return any(part.has_time(hour, minute, exact_hour) for part in self._parts)
+            return any(part.has_time(hour, minute, exact_hour) for part in self._parts())
 
 
 __all__ = ["JoinedDates"]

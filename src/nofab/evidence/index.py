@@ -341,12 +341,10 @@ class Evidence:
     @turn_wide
     def dates(self) -> DateTimeIndex:
         from nofab.evidence.dates import JoinedDates
-        from nofab.numbers.dates import DateTimeIndex
 
-        # Each source's dates are read once while the guard's cache holds it.
-        return JoinedDates(
-            [s.index.dates if s.index is not None else DateTimeIndex(s.folded) for s in self.sources]
-        )
+        # Each source's dates are read once while the guard's cache holds it, and only when a
+        # question reaches it (``JoinedDates``).
+        return JoinedDates(self._indexes)
 
     @turn_wide
     def derivables(self) -> Sequence[tuple[str, Derivable]]:
@@ -363,16 +361,14 @@ class Evidence:
         """Every whole numeric token and dashed code of the evidence (constant-time lookups)."""
         from nofab.evidence.literals import JoinedLiterals
 
-        # Each source's literals are read once while the guard's cache holds it.
-        parts: list[LiteralIndex] = []
-        for source in self.sources:
-            if source.index is not None:
-                parts.extend(source.index.literals)
-            else:
-                from nofab.numbers.index import LiteralIndex
+        # Each source's literals are read once while the guard's cache holds it, and only when
+        # a question reaches it (``JoinedLiterals``).
+        return JoinedLiterals(self._indexes)
 
-                parts.append(LiteralIndex(source.folded))
-        return JoinedLiterals(parts)
+    @turn_wide
+    def _indexes(self) -> tuple[SourceIndex, ...]:
+        """Every source's index (one made for this turn where a source was built by hand)."""
+        return tuple(s.index if s.index is not None else SourceIndex(s.text, s.text) for s in self.sources)
 
     @turn_wide
     def derived(self) -> DerivedTable:

@@ -13,25 +13,46 @@ see a line break there in both readings.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from nofab.numbers.index import LiteralIndex
 
+if TYPE_CHECKING:
+    from nofab.evidence.sourceindex import SourceIndex
+
 
 class JoinedLiterals(LiteralIndex):
-    """A ``LiteralIndex`` of several texts joined by line breaks, from each text's own index."""
+    """A ``LiteralIndex`` of several texts joined by line breaks, from each text's own index.
 
-    __slots__ = ("_parts",)
+    Lazy: a source's index is read only when a question gets to it, and sources whose index
+    is already read (earlier turns' results, the policy's blocks) are asked first. Both
+    questions are "does any source hold it?", so the order cannot change an answer; it only
+    spares reading a new source when an older one already answers (in a replay, a literal the
+    policy or an earlier result holds does not make the turn index its new results)."""
 
-    def __init__(self, parts: Sequence[LiteralIndex]) -> None:
+    __slots__ = ("_sources",)
+
+    def __init__(self, sources: Sequence[SourceIndex]) -> None:
         super().__init__("")
-        self._parts = tuple(parts)
+        self._sources = sources
+
+    def _parts(self) -> Iterator[LiteralIndex]:
+        unread: list[SourceIndex] = []
+        for source in self._sources:
+            held = source.literals_read
+            if held is None:
+                unread.append(source)
+            else:
+                yield from held
+        for source in unread:
+            yield from source.literals
 
     def has(self, literal: str) -> bool:
-        return any(part.has(literal) for part in self._parts)
+        return any(part.has(literal) for part in self._parts())
 
     def ends_an_id(self, digits: str) -> bool:
-        return any(part.ends_an_id(digits) for part in self._parts)
+        return any(part.ends_an_id(digits) for part in self._parts())
 
 
 __all__ = ["JoinedLiterals"]

@@ -77,6 +77,16 @@ class SourceIndex:
             self._literals = (LiteralIndex(self.folded),)
         return self._literals
 
+    # What is already read, without reading it: a turn that asks its sources in turn asks
+    # these first, so a hit there spares reading the others (a replay's new sources).
+    @property
+    def literals_read(self) -> tuple[LiteralIndex, ...] | None:
+        return self._literals
+
+    @property
+    def dates_read(self) -> DateTimeIndex | None:
+        return self._dates
+
     @property
     def dates(self) -> DateTimeIndex:
         """The folded text's dates and times (read lazily by the index itself), over the

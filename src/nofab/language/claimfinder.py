@@ -28,8 +28,10 @@ from nofab.pipeline.spans import SpanSet
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
 _QUOTE_MARKS = re.compile(r'["“«]')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
-#: A sentence's end (searched, not walked character by character).
-_SENTENCE_END_AT = re.compile(r"[.!?\n]")
+#: A sentence's end (searched, not walked character by character). A stop inside a token
+#: ("landlord@oakhomes.com", "v2.1", "$3.50") ends nothing: only one followed by a space or
+#: the end of the text does.
+_SENTENCE_END_AT = re.compile(r"[.!?](?!\S)|\n")
 _SPACES = re.compile(r"\s+")
 _WORD_TAIL = re.compile(r"[\w'’]*")
 #: Characters that end a claim's clause (besides a language's break words).
@@ -342,6 +344,13 @@ class ClaimFinder:
     def _objects(self, norm: str, span: tuple[int, int]) -> frozenset[str]:
         """Entity groups named right after the claim ("deleted your old booking") or, for a
         passive or subjectless claim, before its verb ("your reservation has been cancelled")."""
-        after = _WORDS.findall(norm[span[1] : span[1] + 48])[:5]
-        before = _WORDS.findall(norm[max(0, span[0] - 40) : span[1]])[-6:]
+        # Only the claim's own sentence: "I've logged you in. Today you have one event" does
+        # not claim anything of the event.
+        ahead = norm[span[1] : span[1] + 48]
+        stop = _SENTENCE_END_AT.search(ahead)
+        behind = norm[max(0, span[0] - 40) : span[1]]
+        claim_start = len(behind) - (span[1] - span[0])
+        last = max((m.end() for m in _SENTENCE_END_AT.finditer(behind, 0, claim_start)), default=0)
+        after = _WORDS.findall(ahead[: stop.start()] if stop else ahead)[:5]
+        before = _WORDS.findall(behind[last:])[-6:]
         return frozenset(self.entities[w] for w in (*before, *after) if w in self.entities)

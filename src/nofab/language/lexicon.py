@@ -109,6 +109,13 @@ class Lexicon:
             not self._named_objects(tool_name_parts(call.name)).isdisjoint(claim.objects) for call in tools
         )
 
+    def acts_on(self, call: ToolCall, objects: frozenset[str]) -> bool:
+        """Does the call's name or one of its argument names name a kind of thing in
+        ``objects`` (``AddReminder`` a reminder, ``SendMessage`` a message)?"""
+        tool = capability(call, {})
+        named = self._named_objects(tool.name_parts) | self._named_objects(tool.argument_parts)
+        return not named.isdisjoint(objects)
+
     def _named_objects(self, parts: tuple[str, ...]) -> set[str]:
         return {self.entities[p] for p in parts if p in self.entities}
 
@@ -119,8 +126,10 @@ class Lexicon:
             return False  # SearchMessages reads messages; it sent none
         if objects:
             # The object narrows only when the tool names a kind of thing, and another one:
-            # DeleteReminder did not delete "your old booking"; delete(id=...) may have.
-            named = self._named_objects(tool.name_parts) or self._named_objects(tool.argument_parts)
+            # DeleteReminder did not delete "your old booking"; delete(id=...) may have. What
+            # its arguments name it acts on too: UpdateAccountInformation(new_email=...)
+            # updated "your email address".
+            named = self._named_objects(tool.name_parts) | self._named_objects(tool.argument_parts)
             if named and named.isdisjoint(objects):
                 return False
         if any(tool.names_hint(hint) for hint in action.hints):

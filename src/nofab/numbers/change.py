@@ -89,17 +89,25 @@ def field_change(
     return None
 
 
-def unsaid_change(evidence: Evidence, lo: float, hi: float) -> tuple[str, bool] | None:
-    """A change the answer reports without showing both operands: between two values of one
-    field (``field_change``), else between two amounts one result states in its free text
-    (``text_change``)."""
-    groups = [group for _label, held in evidence.derivables for group in held.groups]
-    return field_change(groups, lo, hi) or text_change(evidence, lo, hi)
-
-
-def text_change(evidence: Evidence, lo: float, hi: float) -> tuple[str, bool] | None:
+def text_change(
+    evidence: Evidence, lo: float, hi: float, amounts: TextAmounts | None = None
+) -> tuple[str, bool] | None:
     """A change between two amounts written in one string of one tool result (a snippet, a
-    passage), when that result's free text holds few amounts (``MAX_FIELD_VALUES``)."""
+    passage), when that result's free text holds few amounts (``MAX_FIELD_VALUES``).
+    ``amounts``: ``text_amounts(evidence)``, read once by a caller asking many times."""
+    for label, held in text_amounts(evidence) if amounts is None else amounts:
+        found = percent_change(held, lo, hi, f"amounts written in {label}")
+        if found is not None:
+            return found
+    return None
+
+
+TextAmounts = list[tuple[str, list[float]]]
+
+
+def text_amounts(evidence: Evidence) -> TextAmounts:
+    """(label, sorted amounts) of each tool result whose free text holds 2 to
+    ``MAX_FIELD_VALUES`` amounts."""
     texts: list[tuple[str, list[str]]] = [
         (label, strings) for label, _call, strings in evidence.per_result(("numbers.change",), _strings)
     ]
@@ -109,13 +117,12 @@ def text_change(evidence: Evidence, lo: float, hi: float) -> tuple[str, bool] | 
         for s in evidence.sources
         if s.call is not None and s.label.endswith(".result") and s.label not in structured
     )
+    out: TextAmounts = []
     for label, strings in texts:
         amounts = sorted({v for text in strings for v in money_values(fold_source(text))})
         if 2 <= len(amounts) <= MAX_FIELD_VALUES:
-            found = percent_change(amounts, lo, hi, f"amounts written in {label}")
-            if found is not None:
-                return found
-    return None
+            out.append((label, amounts))
+    return out
 
 
 def _strings(result: Any) -> list[str]:
@@ -137,9 +144,10 @@ def _strings(result: Any) -> list[str]:
 
 __all__ = [
     "MAX_FIELD_VALUES",
+    "TextAmounts",
     "announces_change",
     "field_change",
     "percent_change",
+    "text_amounts",
     "text_change",
-    "unsaid_change",
 ]

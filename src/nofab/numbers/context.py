@@ -75,6 +75,8 @@ class AnswerContext:
         last = before.rsplit(None, 1)[-1].strip(".").lower()
         if last not in _APPROX_LAST:
             return False  # the cheap test: no approximation phrase ends with this word
+        if (last,) in _APPROX and last.isalnum():
+            return True  # a one-word phrase ("about"): the last token of the words before is it
         return _ends_with(self._words_before(len(before) + max(0, start - 24)), _APPROX)
 
     def masked(self, start: int) -> bool:
@@ -115,6 +117,8 @@ class AnswerContext:
         brk = answer.find("\n\n", span[1], hi)
         hi = brk if brk != -1 else hi
         words = _TOKEN.findall(answer[lo:hi].lower())
+        if _CUE_FIRST.isdisjoint(words):
+            return False  # most clauses: no word that starts a cue phrase (one set operation)
         for i in range(len(words)):
             if words[i] not in _CUE_FIRST:
                 continue  # no cue phrase starts with this word

@@ -94,6 +94,27 @@ def _plain(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Itera
         yield numeral
 
 
+def _groups(text: str, s: int, e: int, token: str) -> Iterator[Numeral]:
+    """Digit groups joined by dashes: an ISO date, a range of two numbers, or a code."""
+    iso = ISO_DATE.fullmatch(token)
+    if iso:
+        y, mo, d = int(iso.group(1)), int(iso.group(2)), int(iso.group(3))
+        if _valid_date(mo, d):
+            yield Numeral((s, e), token, "date", date=(y, mo, d))
+            return
+    parts = token.replace("–", "-").split("-")
+    if len(parts) == 2 and not token.startswith("0"):
+        # "20-30", "110-102": two numbers, each must be explained.
+        offset = s
+        for part in parts:
+            value, _, digits = _parse_num(part)
+            yield Numeral((offset, offset + len(part)), part, "range", value=value, literal=digits)
+            offset += len(part) + 1
+        return
+    # "123-456-7890", "0b-5119": a code; only its exact text can ground it.
+    yield Numeral((s, e), token, "code", literal=token)
+
+
 def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
     # Trim sentence punctuation ("$30." "(24," "5?") but keep a trailing "%".
     lead = len(word) - len(word.lstrip(_LEADING))
@@ -112,18 +133,25 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
     # regex reads "ſ"): "HAT123-45" is no numeral, decided before a dozen regexes try it.
     if (token[0].isalpha() and token[:3].casefold() != "us$") or not any(c.isdigit() for c in token):
         return
-    lower = token.lower()
-    if "@" in token or "://" in token or lower.startswith("www.") or "=" in token or "&" in token:
-        return  # emails, URLs, query strings: entities, not numbers
-    if _VERSION.fullmatch(token):
+    if _GROUPS.fullmatch(token):
+        # Digit groups joined by dashes ("123-456-7890", "20-30", "2024-03-03"): of the
+        # readings below only the ISO date can apply (the others need ".", "/" or ":").
+        yield from _groups(text, s, e, token)
         return
-    iso = ISO_DATE.fullmatch(token)
+    if "@" in token or "://" in token or token.lower().startswith("www.") or "=" in token or "&" in token:
+        return  # emails, URLs, query strings: entities, not numbers
+    # Each reading below is tried only when the token holds the character it cannot match
+    # without ("." twice, "-", "/", ":"): most compound tokens ("$1,299.39", "76%") hold
+    # none of them, and a failing regex costs more than the test.
+    if token.count(".") >= 2 and _VERSION.fullmatch(token):
+        return
+    iso = ISO_DATE.fullmatch(token) if "-" in token else None
     if iso:
         y, mo, d = int(iso.group(1)), int(iso.group(2)), int(iso.group(3))
         if _valid_date(mo, d):
             yield Numeral((s, e), token, "date", date=(y, mo, d))
             return
-    slash = SLASH_DATE.fullmatch(token)
+    slash = SLASH_DATE.fullmatch(token) if "/" in token else None
     if slash:
         a, b, y = int(slash.group(1)), int(slash.group(2)), int(slash.group(3))
         year = y + 2000 if y < 100 else y
@@ -133,7 +161,7 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
             month, day = (a, b) if _valid_date(a, b) else (b, a)
             yield Numeral((s, e), token, "date", date=(year, month, day))
             return
-    clock = _CLOCK.fullmatch(token)
+    clock = _CLOCK.fullmatch(token) if ":" in token else None
     if clock:
         hour, minute = int(clock.group(1)), int(clock.group(2))
         if hour <= 24 and minute < 60:
@@ -149,20 +177,7 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
             # "36:00", "9:75": not a time of day, and no two loose numbers either.
             yield Numeral((s, e), token, "invalid", literal=token)
             return
-    if _GROUPS.fullmatch(token):
-        parts = re.split(r"[-–]", token)
-        if len(parts) == 2 and not token.startswith("0"):
-            # "20-30", "110-102": two numbers, each must be explained.
-            offset = s
-            for part in parts:
-                value, _, digits = _parse_num(part)
-                yield Numeral((offset, offset + len(part)), part, "range", value=value, literal=digits)
-                offset += len(part) + 1
-            return
-        # "123-456-7890", "0b-5119": a code; only its exact text can ground it.
-        yield Numeral((s, e), token, "code", literal=token)
-        return
-    unit = _UNIT_SUFFIX.fullmatch(token)
+    unit = _UNIT_SUFFIX.fullmatch(token) if "-" in token or "–" in token or "/" in token else None
     if unit and (unit.group(2).islower() or unit.group(2).istitle()):
         # "37-hour", "3-night", "$90/person": a number whose unit is glued on with a hyphen
         # or a slash is that number.

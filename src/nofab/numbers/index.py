@@ -160,7 +160,7 @@ class LiteralIndex:
         if self._codes is None:
             codes: set[str] = set()
             for match in _DASHED.finditer(self._text):
-                parts = re.split(r"[-–]", match.group())
+                parts = match.group().replace("–", "-").split("-")
                 if len(parts) > _MAX_GROUPS:
                     codes.add("-".join(parts))
                     continue
@@ -168,7 +168,7 @@ class LiteralIndex:
                     for j in range(i + 2, len(parts) + 1):
                         codes.add("-".join(parts[i:j]))
             self._codes = frozenset(codes)
-        return "-".join(re.split(r"[-–]", literal)) in self._codes
+        return literal.replace("–", "-") in self._codes  # one dash for either
 
     def ends_an_id(self, digits: str) -> bool:
         """Does some token of the text end in ``digits`` (2 to 8 of them)?"""

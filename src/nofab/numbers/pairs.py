@@ -156,7 +156,15 @@ class DerivedTable:
     ) -> str | None:
         """A sum or difference (of amounts only, with ``money_only``), a ratio (``ratios``)
         or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``.
-        Numbers of equal value ask the same question: it is answered once."""
+        Numbers of equal value ask the same question: it is answered once (by the built
+        table, a binary search per kind: cheaper than remembering every answer)."""
+        built = self._built
+        if built is not None:
+            for kind in _KINDS[money_only, ratios, percents]:
+                hit = built[kind].find(lo, hi)
+                if hit:
+                    return hit
+            return None
         key = (lo, hi, money_only, ratios, percents, False)
         held = self._answers.get(key, _UNASKED)
         if held is not _UNASKED:
@@ -178,6 +186,12 @@ class DerivedTable:
         ``DENSITY_SPAN`` display units either side, at least ``DENSITY`` of the unit slots
         hold a derived value of the same kinds: then a derivation landing here proves
         nothing (10-40 prices combine into most nearby integers). Answered once per question."""
+        built = self._built
+        if built is not None:  # two binary searches per kind
+            span = DENSITY_SPAN * max(hi - lo, 1e-9)
+            kinds = _KINDS[money_only, ratios, percents]
+            count = sum(built[kind].count(lo - span, hi + span) for kind in kinds)
+            return count >= DENSITY * (2 * DENSITY_SPAN + 1)
         key = (lo, hi, money_only, ratios, percents, True)
         held = self._answers.get(key, _UNASKED)
         if held is not _UNASKED:

@@ -12,12 +12,13 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from nofab.numbers.change import announces_change, percent_change, unsaid_change
+from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
 from nofab.numbers.durations import total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
-from nofab.numbers.scaling import announced_factor, scaled
-from nofab.numbers.units import Conversions, beside, quantity, text_unit_values, unit_values
+from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
+from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
+from nofab.numbers.units import Conversions, answer_unit, beside, quantity, text_unit_values, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -84,6 +85,8 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
 def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
     """Numbers scaled by a factor the answer announces (``nofab.numbers.scaling``)."""
     evidence = run.evidence
+    if not has_scaling_words(evidence.answer):
+        return pending  # no factor announced anywhere: nothing to ask per number
     still: list[Pending] = []
     for item in pending:
         numeral = item.numeral
@@ -103,14 +106,24 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
     of one field of a result (``nofab.numbers.change``: principle and risk there)."""
     answer = run.evidence.answer
     still: list[Pending] = []
+    columns: FieldChanges | None = None  # indexed at the first question, once per run
+    texts: TextAmounts | None = None  # read at the first question, once per run
+    shown = WindowChanges()
     for item in pending:
         numeral = item.numeral
         found = None
         if numeral.kind == "percent" and announces_change(answer, numeral.span):
             lo, hi = run.interval(numeral)
-            found = percent_change(run.shown.window(item.index), lo, hi)
-            if found is None:  # two values the answer leaves unsaid (one field; one passage)
-                found = unsaid_change(run.evidence, lo, hi)
+            found = shown.find(run.shown.window(item.index), lo, hi)
+            if found is None:  # the two values of one field, which the answer leaves unsaid
+                if columns is None:
+                    held = [result.groups for _label, result in run.evidence.derivables]
+                    columns = FieldChanges([group for groups in held for group in groups])
+                found = columns.find(lo, hi)
+            if found is None:  # two amounts one result writes in its free text
+                if texts is None:
+                    texts = text_amounts(run.evidence)
+                found = text_change(run.evidence, lo, hi, texts)
         if not _settled(run, item, found, "other numbers change by about as much"):
             still.append(item)
     return still
@@ -123,8 +136,17 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     as evidence at 0.5."""
     evidence = run.evidence
     numerals = evidence.numerals
+    answer = evidence.answer
+    # Only a plain number with a unit written right after its digits has a quantity: that
+    # one test (a regex anchored at the digits' end) settles most numbers, before the
+    # reading of its neighbours' units that ``quantity`` does.
     asked = [
-        (item, quantity(evidence.answer, numerals, item.index, run.interval(item.numeral)))
+        (
+            item,
+            quantity(answer, numerals, item.index, run.interval(item.numeral))
+            if _has_unit(answer, item.numeral)
+            else None,
+        )
         for item in pending
     ]
     if not any(q is not None for _item, q in asked):
@@ -146,6 +168,21 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         if not _settled(run, item, found, "many shown times differ by about as much"):
             still.append(item)
     return still
+
+
+def _has_unit(answer: str, numeral: Numeral) -> bool:
+    """Is a unit written right after the digits of a plain number (what ``quantity`` needs
+    of the number itself)?"""
+    if numeral.kind != "number" or numeral.scale != 1.0:
+        return False
+    start, end = numeral.span
+    while end > start and not answer[end - 1].isdigit():
+        end -= 1  # a unit glued to the digits ("14s", "37-hour") is part of the numeral's text
+    # Every unit starts with a letter or a degree sign, after at most one space or dash.
+    first = answer[end : end + 1]
+    if first.isspace() or first == "-":
+        first = answer[end + 1 : end + 2]
+    return (first.isalpha() or first in ("°", "º")) and answer_unit(answer, end) is not None
 
 
 def _settled(run: Run, item: Pending, found: tuple[str, bool] | None, crowded: str) -> bool:

@@ -9,7 +9,7 @@ question is a binary search plus a pass over that bounded window.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 
 from nofab.numbers.index import any_within
@@ -19,13 +19,15 @@ from nofab.numbers.rounding import format_number
 class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
-    __slots__ = ("_after", "_at", "_before", "_derived", "_sorted", "_value")
+    __slots__ = ("_after", "_at", "_before", "_derived", "_sorted", "_value", "_values")
 
     def __init__(self, before: int, after: int) -> None:
         self._before = before
         self._after = after
         self._value: dict[int, float] = {}
         self._at: list[int] = []  # positions of the operands, sorted
+        # their values, in the same order: a window is then one slice, not a lookup per operand
+        self._values: list[float] = []
         self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
         # The last window sorted, by where it starts among the operands: consecutive
         # unexplained numbers with no operand between them share it.
@@ -33,7 +35,9 @@ class ShownNumbers:
 
     def add(self, index: int, value: float, derived: bool = False) -> None:
         self._value[index] = value
-        insort(self._at, index)
+        at = bisect_right(self._at, index)  # after an equal position, as ``insort`` puts it
+        self._at.insert(at, index)
+        self._values.insert(at, value)
         self._sorted = (-1, [])
         if derived:
             insort(self._derived, value)
@@ -44,9 +48,14 @@ class ShownNumbers:
 
     def window(self, index: int) -> list[float]:
         """The operands nearest the numeral at ``index`` (itself excluded)."""
-        at = bisect_left(self._at, index)
-        value = self._value
-        return [value[j] for j in self._at[max(0, at - self._before) : at + self._after] if j != index]
+        return self._window(index, bisect_left(self._at, index))
+
+    def _window(self, index: int, at: int) -> list[float]:
+        first, last = max(0, at - self._before), at + self._after
+        if index not in self._value:
+            return self._values[first:last]  # most questions: a number not explained (yet)
+        at_ = self._at
+        return [v for j, v in zip(at_[first:last], self._values[first:last], strict=True) if j != index]
 
     def pair(self, index: int, lo: float, hi: float, totals: Sequence[float]) -> str | None:
         """A sum or difference landing in ``[lo, hi]`` of a shown operand near ``index`` and
@@ -59,7 +68,7 @@ class ShownNumbers:
         if index not in self._value and self._sorted[0] == at:
             ops = self._sorted[1]
         else:
-            ops = sorted(self.window(index))
+            ops = sorted(self._window(index, at))
             if index not in self._value:
                 self._sorted = (at, ops)
         if not ops:

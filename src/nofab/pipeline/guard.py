@@ -19,7 +19,6 @@ Revise mode is one state machine (``nofab.pipeline.revise``) driven by ``check``
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, Callable, Iterable, Mapping, Sequence
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from nofab.config.policy import Policy, Profile
@@ -36,6 +35,7 @@ from nofab.pipeline import actions
 from nofab.pipeline.assessment import Assessment, Ruling, decide
 from nofab.pipeline.cache import GuardCache
 from nofab.pipeline.dedupe import dedupe
+from nofab.pipeline.detection import detect
 from nofab.pipeline.limits import within_limits
 from nofab.pipeline.revise import Reviser, arevise, revise, revision_loop
 from nofab.pipeline.session import SessionTracker
@@ -142,30 +142,34 @@ class Guard:
             return turn
         return Turn.from_dict(turn)
 
-    def assess(self, turn: Turn, run_id: str = "", evidence: Evidence | None = None) -> Assessment:
+    def assess(
+        self,
+        turn: Turn,
+        run_id: str = "",
+        evidence: Evidence | None = None,
+        *,
+        given: Mapping[str, Sequence[Finding]] | None = None,
+        produced: dict[str, list[Finding] | None] | None = None,
+    ) -> Assessment:
         """detect -> filter -> dedupe -> threshold; ``evidence`` lets a caller share one index
-        across answers (streaming)."""
+        across answers (streaming); ``given`` and ``produced``: see ``nofab.pipeline.detection``."""
         turn, notes = within_limits(self.policy, turn)
         if evidence is None:
             evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
-        found: list[Finding] = []
-        errors: list[DetectorError] = []
-        capped: list[str] = []
         cap = self.policy.max_findings_per_detector
-        for detector in self.detectors:
-            try:
-                produced = list(islice(detector.detect(evidence), cap + 1))
-            except Exception as exc:
-                errors.append(self._failed(detector, exc, run_id))
-                continue
-            if len(produced) > cap:  # cut at the policy's cap, with a note saying so
-                produced.pop()
-                capped.append(detector.id)
-                notes.append(
-                    f"detector {detector.id!r} stopped after {cap} findings; the rest of the "
-                    "answer was not checked by it"
-                )
-            found.extend(produced)
+        detected = detect(
+            self.detectors,
+            evidence,
+            cap,
+            lambda detector, exc: self._failed(detector, exc, run_id),
+            given=given,
+            produced=produced,
+        )
+        found, errors, capped = detected.found, detected.errors, detected.capped
+        notes.extend(
+            f"detector {name!r} stopped after {cap} findings; the rest of the answer was not checked by it"
+            for name in capped
+        )
         if not found:
             # Most turns: nothing to merge or weigh, so no sort, no closure, no tuples.
             return Assessment((), (), tuple(errors), evidence, tuple(notes), tuple(capped))

@@ -24,7 +24,8 @@ places the blocking findings in sentences); ``gate_chars`` makes it wait for tha
 or a paragraph end, trading latency for cost. Cost: the evidence index (normalised tool
 results, harvested numbers) is built ONCE per turn and shared by every check; each character
 of the answer is scanned for a boundary once and checked at most twice (its batch, the whole
-answer) — once when one batch was the whole answer, whose check is then the verdict's.
+answer) — once when one batch was the whole answer, whose check is then the verdict's, and once
+by a sentence-local detector, whose batch findings the verdict reuses (``pipeline/local.py``).
 """
 
 from __future__ import annotations
@@ -34,12 +35,15 @@ from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Iterab
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from nofab.detectors.base import is_sentence_local
 from nofab.errors import UsageError
 from nofab.evidence.index import Evidence
+from nofab.model.finding import Finding
 from nofab.model.turn import Turn
 from nofab.model.verdict import ActionTaken, DetectorError, Verdict
 from nofab.pipeline.assessment import Assessment
 from nofab.pipeline.gate import hold_all, rule
+from nofab.pipeline.local import LocalFindings
 
 if TYPE_CHECKING:
     from nofab.pipeline.guard import Guard
@@ -93,6 +97,8 @@ class StreamCore:
         #: observe and flag release every sentence anyway: only wipe and refuse gate them.
         self.gated = mode in ("wipe", "refuse")
         self.shared = Evidence(turn, guard.profile, guard.lexicon, cache=guard.results)
+        #: The gated batches' findings of the sentence-local detectors, reused by the verdict.
+        self.local = LocalFindings(d.id for d in guard.detectors if self.gated and is_sentence_local(d))
         self.buffer = ""
         self.scan_from = 0
         self.consumed: list[str] = []  # every sentence read, released or not
@@ -171,10 +177,15 @@ class StreamCore:
             return []
         text = "".join(batch)
         if not text.strip():  # blank lines between paragraphs: nothing to check
+            if self.local:
+                self.local.skip(text)
             self.released.extend(batch)
             return batch
         evidence = self.shared.for_answer(text)
-        assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence)
+        produced: dict[str, list[Finding] | None] | None = {} if self.local else None
+        assessment = self.guard.assess(evidence.turn, self.run_id or "", evidence=evidence, produced=produced)
+        if produced is not None:
+            self.local.add(text, evidence.answer, produced)
         self.last_gate = (text, assessment)
         # A broken detector fails on every batch: report each distinct failure once.
         self.errors.extend(e for e in assessment.errors if e not in self.errors)
@@ -226,7 +237,11 @@ class StreamCore:
             assessment = self.last_gate[1]  # one batch was the whole answer: already checked
         else:
             evidence = self.shared.for_answer(text)
-            assessment = guard.assess(full, self.run_id or "", evidence=evidence)
+            given = None
+            if self.local and len(text) <= guard.policy.max_answer_chars:
+                # Sentence-local detectors' findings come from the batches (nofab.pipeline.local).
+                given = self.local.for_text(text, evidence.answer, guard.policy.max_findings_per_detector)
+            assessment = guard.assess(full, self.run_id or "", evidence=evidence, given=given)
         errors = (*assessment.errors, *(e for e in self.errors if e not in assessment.errors))
         assessment = replace(assessment, errors=errors)
         out: list[str] = []

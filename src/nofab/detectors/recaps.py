@@ -1,0 +1,37 @@
+"""A recap of an earlier turn's deeds is not a new claim of them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from nofab.detectors.claimscope import MIN_ID_CHARS, argument_values, claim_scope
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import Claim
+from nofab.language.text import find_token, fold
+from nofab.model.turn import ToolCall, ToolDef
+
+
+def recalls(
+    evidence: Evidence, claim: Claim, before: tuple[ToolCall, ...], definitions: Mapping[str, ToolDef]
+) -> bool:
+    """The claim restates a deed of an earlier turn: a call of an earlier turn could do it,
+    and the claim's sentence names both the kind of thing that call acted on (its name or
+    arguments name the claim's object) and the item itself (one of its argument values): "I
+    set a reminder to buy milk" after AddReminder(task="buy milk"), "sent your message to
+    jlee" after SendMessage(receiver="jlee"). Principle: a recap ("Today I set ... and sent
+    ...") is about deeds the evidence shows; an invented extra deed names nothing an earlier
+    call did, and another deed on the same item ("I added insurance to X5C9ZB" after an
+    earlier bag update of X5C9ZB) does not name the kind of thing that call changed. Risk: a
+    claim to have redone an earlier deed on the same item ("I've resent the email to
+    bob@example.com") passes as a recap."""
+    if not claim.objects:
+        return False
+    start, end = claim_scope(evidence.answer, claim.span)
+    scope = fold(evidence.answer[start:end])
+    lexicon = evidence.lexicon
+    return any(
+        lexicon.acts_on(call, claim.objects)
+        and lexicon.grounded_by(claim.action, (call,), claim.objects, definitions)
+        and any(len(v) >= MIN_ID_CHARS and find_token(scope, fold(v)) != -1 for v in argument_values(call))
+        for call in before
+    )

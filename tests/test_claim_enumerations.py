@@ -1,0 +1,76 @@
+"""A deed claimed for an enumeration of items ("your 5:30 and 7:00 alarms") was done once per
+item by a tool that acts on one item per call: fewer calls than items named overstates it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Profile, Turn
+from nofab.detectors.claims import ClaimDetector
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
+
+
+def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
+    profile = Profile()
+    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
+    evidence = Evidence(turn, profile, lexicon_for(profile))
+    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
+
+
+def delete(alarm_id: str) -> dict[str, Any]:
+    return {
+        "name": "DeleteAlarm",
+        "arguments": {"token": "s-1", "alarm_id": alarm_id},
+        "result": {"status": "success"},
+    }
+
+
+@pytest.mark.parametrize(
+    "answer", ["Deleted your 5:30 AM and 7:00 AM alarms.", "I've deleted the 5:30, 6:00 and 7:00 alarms."]
+)
+def test_more_items_than_calls_fires(answer: str) -> None:
+    assert claimed(answer, delete("a-1")) != []
+
+
+def test_one_call_per_item_passes() -> None:
+    assert claimed("Deleted your 5:30 AM and 7:00 AM alarms.", delete("a-1"), delete("a-2")) == []
+    assert (
+        claimed("I've deleted the 5:30, 6:00 and 7:00 alarms.", delete("a-1"), delete("a-2"), delete("a-3"))
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    "answer", ["He eliminado tus alarmas.", "J'ai supprimé les alarmes de lundi et de mardi."]
+)
+def test_without_an_enumeration_before_the_noun_nothing_is_counted(answer: str) -> None:
+    assert claimed(answer, delete("a-1")) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "call"),
+    [
+        # One call acts on a list of items.
+        (
+            "I've updated your outbound and return flights.",
+            {"name": "update_reservation_flights", "arguments": {"flights": [{"n": "A"}, {"n": "B"}]}},
+        ),
+        # One call sets a count.
+        (
+            "I've added the checked and carry-on bags.",
+            {
+                "name": "update_reservation_baggages",
+                "arguments": {"reservation_id": "R1", "total_baggages": 2},
+            },
+        ),
+        # "or" offers alternatives; it enumerates nothing done.
+        ("Deleted your 5:30 AM or 7:00 AM alarms, whichever was first.", delete("a-1")),
+    ],
+)
+def test_calls_acting_on_many_items_or_alternatives_are_not_counted(
+    answer: str, call: dict[str, Any]
+) -> None:
+    assert claimed(answer, {**call, "result": {"status": "success"}}) == []
