@@ -23,6 +23,8 @@ follow-up):
 - a count with an availability word after its noun ("6 seats left", "plazas disponibles") is
   held against the fields whose key says availability ("available_seats.business")
   (``nofab.numbers.nouns``);
+- a date no evidence holds, a day or a week off the one date of the record named in its
+  sentence, is a slip of that record's date, not a relative date (``nofab.numbers.recorddates``);
 - a number given for a day of a dated list (a weekday, "tomorrow", the date) that another day's
   row holds instead is that row's value, a finding (``nofab.numbers.dayrows``).
 """
@@ -459,3 +461,38 @@ def test_an_available_count_the_availability_field_contradicts_is_a_finding(
 )
 def test_an_available_count_the_field_holds_passes(response: str, call_: dict[str, Any]) -> None:
     assert blocking(response, call_) == []
+
+
+# ---------------------------------------------------------------- a date off the named record's date
+BOOKING = call(
+    "get_reservation_details",
+    {
+        "reservation_id": "D7JK2Q",
+        "flights": [{"flight_number": "HAT104", "date": "2024-05-22", "price": 140}],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("D7JK2Q is now on HAT104 on 2024-05-23.", ["2024-05-23"]),
+        ("HAT104 flies on May 29.", ["May 29"]),  # a week off
+        ("El HAT104 sale el 23 de mayo a las ocho.", ["23 de mayo"]),
+        ("Le HAT104 part le 21 mai au matin.", ["21 mai"]),
+    ],
+)
+def test_a_date_off_the_named_records_date_is_a_finding(response: str, expected: list[str]) -> None:
+    assert blocking(response, BOOKING) == expected
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "D7JK2Q is now on HAT104 on 2024-05-22.",
+        "HAT104 departs May 22 and arrives on May 23.",  # an overnight arrival: an end role
+        "Your next trip is on May 23.",  # no record named: a relative date stays loose
+    ],
+)
+def test_the_records_date_an_arrival_or_an_unnamed_date_passes(response: str) -> None:
+    assert blocking(response, BOOKING) == []
