@@ -64,13 +64,15 @@ def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) 
     whose one date is a day or a week away."""
     evidence = fields.evidence
     answer = evidence.answer
+    owns: dict[int, _dt.date | None] = {}  # each record's date read once per turn
     for numeral in evidence.numerals:
         if numeral.kind != "date" or numeral.date is None or numeral.time is not None:
             continue
         if evidence.dates.has_date(numeral.date) or role_before(answer, numeral.span[0]) == "end":
             continue
         for record in fields.named_in_sentence(numeral.span[0]):
-            own = _own_date(record)
+            key = id(record)
+            own = owns[key] if key in owns else owns.setdefault(key, _own_date(record))
             if own is not None and _slip(numeral.date, own):
                 yield finding(
                     "unverified_number",
