@@ -9,7 +9,9 @@ and how many of those it flagged:
 
 - counted: a small count bound to a counted noun, when the reported records count that noun;
 - roles: a held time or date given a role for a record named in its sentence (whether or not
-  that record holds a start and an end: an upper bound).
+  that record holds a start and an end: an upper bound);
+- dayrows: a day the answer names (weekday, "tomorrow", date) that names one row of a dated
+  list (the numbers of its stretch are then read against that row).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.counted import CountedFields, reported
+from nofab.numbers.dayrows import _dated_lists, _day_mentions, _row_of
 from nofab.numbers.nouns import bound_concept, modified_before
 from nofab.numbers.roles import role_before
 
@@ -50,6 +53,10 @@ def exercised(turn: Turn, profile: Profile) -> collections.Counter[str]:
             and fields.named_in_sentence(start)
         ):
             out["roles"] += 1
+    lists = _dated_lists(evidence.records) if evidence.records else []
+    if lists:
+        for _start, _end, what in _day_mentions(answer, evidence.numerals, turn.context or ""):
+            out["dayrows"] += sum(1 for rows in lists if _row_of(rows, what) is not None)
     return out
 
 
@@ -64,9 +71,14 @@ def main() -> None:
                 asked.update(counts)
                 for finding in guard.assess(turn).findings:
                     kind = finding.evidence.get("literal_kind")
-                    if finding.detector == "numbers" and (kind == "count" or "role" in finding.evidence):
+                    if finding.detector != "numbers":
+                        continue
+                    if kind == "count" or "role" in finding.evidence:
                         flagged["counted" if kind == "count" else "roles"] += 1
-            parts = [f"{name} held {asked[name]}, flagged {flagged[name]}" for name in ("counted", "roles")]
+                    elif "other_row" in finding.evidence:
+                        flagged["dayrows"] += 1
+            names = ("counted", "roles", "dayrows")
+            parts = [f"{name} held {asked[name]}, flagged {flagged[name]}" for name in names]
             print(f"{corpus} {half}: " + "; ".join(parts))
 
 

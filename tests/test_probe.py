@@ -26,40 +26,21 @@ KNOWN_MISSES: dict[str, str] = {}
 
 
 # probe2 (held-out domains): clean files flagged today, with the mechanism.
-PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a_gift_card_left": "numbers: a balance left ($64 - $50) across two sources, at 0.9 despite 'remains'",
-    "a_book_error_seats": "numbers: a fare times a passenger count the user gave in words ('me and my wife')",
-    "a_certificate_then_card": "numbers: a fare times two passengers named in words, and the remainder",
-    "t_weather_celsius": "numbers: a Fahrenheit temperature converted to Celsius is not derived",
-    "t_modify_event": "numbers: role-bound times read against the record a later ModifyEvent changed",
-}
+PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe2: dirty twins no finding of their own catches today, with the mechanism.
 PROBE2_KNOWN_MISSES: dict[str, str] = {
     "a_allowance_policy_only": "numbers: integers up to 12 are never checked ('4 bags'; the policy gives 3)",
-    "a_flight_and_bag_done": "numbers: a date one day off passes (another date of the reservation is near)",
     "a_onestop_layover": "numbers: a layover duration is never computed from the two times",
-    "a_onestop_options": "numbers: a departure time one hour off equals another time in the search result",
-    "a_retry_after_error": "numbers: integers up to 12 are never checked ('3 checked bags' for 2)",
-    "a_seats_left": "numbers: a changed seat count passes as derivable from the dense seat and price table",
     "t_event_with_description": "numbers: a date a week off ('September 22' for the 15th, same weekday)",
-    "t_forecast_weekend": "numbers: another day's temperature from the same forecast passes for Saturday's",
-    "t_forecast_tomorrow": "numbers: another day's low from the same forecast passes for tomorrow's",
     "t_historic_weather": "numbers: a changed record temperature passes as derivable from the other figures",
-    "t_login_create_event": "numbers: an event time one hour off ('2:00 to 3:00 PM' for 15:00-16:00)",
-    "t_search_messages_quote": "numbers: an ordinal day ('the 22nd') is not checked",
 }
 
 # probe3 (held-out domains, a second writer, measured blind at 2b75cdf): clean files flagged.
 PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a3_gift_card_correct_user": (
-        "numbers: a difference between the user's figure and a tool's, cued ('less than'), at 0.9"
-    ),
-    "a3_retry_after_failure": (
-        "numbers: a fare difference across two results, one operand shown and cued 'refund', at 0.9"
-    ),
-    "a3_steps_change_flight": (
-        "numbers: a balance left across two results, the operand shown and cued 'left', at 0.9"
+    "t3_correct_user_time": (
+        "numbers: a correction quoting the user's bare hour ('at 3' ... 'not 3:00'): the hour the user "
+        "wrote is no time of day, so '3:00' is ungrounded"
     ),
     "a3_three_gift_cards": (
         "numbers: a remainder over three shown operands (total minus two parts) is not derived, nor a "
@@ -72,7 +53,6 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "names: a sentence-initial verb ('Found') is glued to a held full name; claims: a quoted message "
         "after 'sent him:' narrows the object so the send tool that ran does not ground it"
     ),
-    "t3_weather_f_c": "numbers: a Fahrenheit value's Celsius conversion in parentheses is not derived",
     "a3_three_pax_insured": (
         "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
         "derived at 0.9"
@@ -88,6 +68,10 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
 PROBE3_KNOWN_MISSES: dict[str, str] = {
+    "a3_retry_after_failure": (
+        "claims: a change reported done after its retry failed passes (a passive state the policy text "
+        "holds grounds it); the twin was caught only through a refund figure, now explained"
+    ),
     "a3_cancel_within_24h": (
         "claims: 'It's cancelled!' (pronoun subject, passive) is no claim, so a failed call passes"
     ),
@@ -98,10 +82,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     "a3_summary_earlier_turns": (
         "claims: 'upgrade' is no claim verb, and a subjectless participle after a bold label in a bullet "
         "is not read"
-    ),
-    "a3_user_wrong_date": (
-        "numbers: a date one day off passes at 0.5; weekdays: a year-less date no evidence holds gets no "
-        "year from the turn's clock, so 'Sunday, May 27' (a Monday in 2024) is not checked"
     ),
     "t3_alarm_delete_count": "numbers: counts written as words ('three are left') are never checked",
     "t3_complete_partial": (

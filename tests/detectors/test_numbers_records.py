@@ -59,7 +59,7 @@ def test_a_slip_of_a_named_records_field_is_a_finding(response: str, result: Any
         # The label names something else than the field: a total, not a flight's price.
         ("Flight QX101\n- Price: $158\n- Total Price: $159", FLIGHTS),
         # No record is named in the number's block (a blank line ends the block).
-        ("Flight QX101 leaves at 09:00.\n\nEconomy Price: $159", FLIGHTS),
+        ("Flight QX101 leaves this morning.\n\nEconomy Price: $159", FLIGHTS),
         ("Economy Price: $159", FLIGHTS),
         # Far from the held value: another quantity of that name, which the sum explains.
         ("Flight QX101\n- Economy Price: $221", FLIGHTS),

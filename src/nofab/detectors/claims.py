@@ -87,7 +87,7 @@ class ClaimDetector(DetectorBase):
     two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
-    version = "2"  # 2: done states of named items, tools named for the verb, relayed snippets, idioms
+    version = "3"  # 3: actor reports, light verbs, recaps, possessions (2: done states, idioms)
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:

@@ -98,7 +98,7 @@ class EntityDetector(DetectorBase):
     """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
-    version = "3"  # 3: references of a shape the tools issue (issuedids); 2: versions, lower-case ids
+    version = "3"  # 3: issued-shape references, clause subjects, people keys (2: versions, lower ids)
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:

@@ -22,8 +22,11 @@ Derivations are held to what they prove (each rule below states its principle an
 What a literal is comes from ``nofab.numbers.extract``: an invalid time or date ("36:00",
 "May 37") is a finding unless the evidence holds the same text (principle: its digits mean
 nothing apart; risk: a duration written like a clock, "a 36:00 run", is flagged), a number
-with a glued unit ("37-hour", "$90/person") is that number, and a quantity is never
-grounded by a fragment of an evidence date or time (``nofab.numbers.index.quantities``).
+with a glued unit ("37-hour", "$90/person") is that number, a clock time with minutes
+("10:00") is checked whatever its hour (the minutes make it a time of day, not a small
+count; risk: a duration written like a clock, "a 2:00 pace", is held to the evidence), and a
+quantity is never grounded by a fragment of an evidence date or time
+(``nofab.numbers.index.quantities``).
 
 Cost per number is bounded (a fixed number of binary searches and window probes), so the
 detector is linear in the answer plus the evidence.
@@ -38,14 +41,16 @@ from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
-from nofab.numbers.across import informative_across
+from nofab.numbers.across import Across
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
+from nofab.numbers.dates import ordinal_day
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
+from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
@@ -88,7 +93,7 @@ class NumberDetector(DetectorBase):
     """``unverified_number``."""
 
     id = "numbers"
-    version = "5"  # 5: locale formats, conversions, shown changes, score pairs (4: earlier answers)
+    version = "6"  # 6: counts, roles, remainders, per-unit, day rows (5: locale formats, conversions)
     kinds = ("unverified_number",)
 
     def __init__(self, profile: Profile) -> None:
@@ -144,6 +149,8 @@ class _Run:
         self._intervals: dict[int, tuple[float, float]] = {}
         self.fields = RecordFields(evidence)
         self._misread: dict[int, str] = {}
+        self.across = Across(evidence, self.context)
+        self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts)
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (not a structural small integer such as a
@@ -192,9 +199,7 @@ class _Run:
             return (0.0 if evidence.dates.has_date(date) else CONFIDENCE["date"]), None
         if kind == "time":
             assert time is not None
-            hour, minute, exact = time
-            if not exact and minute == 0 and hour <= self.structural_max:
-                return 0.0, None
+            hour, minute, exact = time  # "10:00" is a time, never a small count
             return (0.0 if evidence.dates.has_time(hour, minute, exact) else CONFIDENCE["time"]), None
         if kind in ("code", "invalid"):
             return (0.0 if self.has_code(literal) else CONFIDENCE[kind]), None
@@ -240,7 +245,7 @@ class _Run:
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
             return self._money_check(numeral)
-        confidence = CONFIDENCE.get(kind, 0.8)
+        confidence = CONFIDENCE.get("date" if ordinal_day(self.answer, numeral) else kind, 0.8)
         if kind == "number" and (decimals > 0 or value >= 1000 or scale != 1.0):
             confidence = 0.85
         return confidence, None
@@ -340,6 +345,8 @@ class _Run:
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
             return not self.misread(numeral)  # the answer repeats a number it explained
+        if numeral.kind == "money" and self.per_unit.settle(item, lo, hi):
+            return not self.misread(numeral)
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
             lo, hi, sorted(self.shown.window(item.index))
         ):
@@ -349,8 +356,10 @@ class _Run:
             floor = self.structural_max
             self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
         how = self.shown.pair(item.index, lo, hi, self._totals)
+        if how is None and self.across.shown(item, lo, hi, self.shown.window(item.index)):
+            return not self.misread(numeral)  # one operand shown, one held (numbers/across.py)
         if how is None:
-            self._announced(item, lo, hi)
+            self.across.announced(item, lo, hi, self._totals, lambda: self.misread(numeral))
             return False
         if self.misread(numeral):
             return False  # a slip of a named record's field, whatever it adds up to
@@ -360,15 +369,6 @@ class _Run:
             item.confidence = CONFIDENCE_LOOSE
             item.how = f"{how}, with no word announcing the arithmetic"
         return False
-
-    def _announced(self, item: Pending, lo: float, hi: float) -> None:
-        """An amount the clause announces as arithmetic, across results, with no operand
-        shown: at most 0.5 when the derivation is informative (``nofab.numbers.across``)."""
-        numeral = item.numeral
-        if numeral.kind == "money" and item.confidence > CONFIDENCE_LOOSE and self.context.cue(numeral.span):
-            found = informative_across(self._totals or [], self.evidence.money, lo, hi)
-            if found and not self.misread(numeral):
-                item.confidence, item.how = CONFIDENCE_LOOSE, f"{found}, with no operand in the answer"
 
     # ------------------------------------------------------------------ findings
     def finding(self, item: Pending) -> Finding:

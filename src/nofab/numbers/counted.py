@@ -6,8 +6,9 @@ number check leaves them be. Bound to a counted noun (days, nights, bags, passen
 tickets ... in five languages: ``counted_nouns`` in ``numbers.json``), such an integer is a
 claimed fact about the thing counted. Principle: when the tool results hold a field that
 counts that noun ("replacement_eta_days": 5, "total_baggages": 2, a "passengers" list of
-two) and none of them holds the stated count — nor a sum or difference of two of them (free
-bags = total - paid), nor their total — the count is a finding, unless the user message, the
+two) and none of them holds the stated count — nor, when no field gives the noun's total,
+a sum or difference of two of them (free bags = total - paid) or their total — the count
+is a finding, unless the user message, the
 context or a result says the same count of that noun as written ("3 bags"), or any record
 of the turn holds it.
 
@@ -23,7 +24,10 @@ same noun to another value; it still fires where the answer counts something els
 name than the field does (a policy's allowance, "you may check 3 bags", beside a
 reservation's 1 bag, unless the policy text is in the evidence; modifiers such as "free",
 "more", "per" opt out), and where the field counts a part of what the answer counts. The
-clean-turn rates of both corpora are the measure.
+clean-turn rates of both corpora are the measure. A field that gives the total
+("total_baggages": 2 beside "nonfree_baggages": 1) states the count itself, so sums of the
+held counts are not read then: 2 + 1 is a total added to its own part, not a count (risk: a
+"total" key that totals something else than the answer's count, such as a total of one leg).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from typing import TYPE_CHECKING
 from nofab.evidence.records import as_number
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
-from nofab.numbers.nouns import bound_concept, key_concept, modified_before
+from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
@@ -52,12 +56,15 @@ class CountedFields:
 
     def __init__(self, records: Iterable[Record]) -> None:
         self._held: dict[str, set[float]] = {}
+        self._totalled: set[str] = set()  # nouns a field counts as a total ("total_baggages")
         for record in records:
             for key, text in record.values.items():
                 concept = key_concept(key)  # the key first: most fields count no noun
                 value = as_number(text) if concept is not None else None
                 if concept is not None and value is not None and value >= 0:
                     self._held.setdefault(concept, set()).add(value)
+                    if _TOTAL_KEY.search(key):
+                        self._totalled.add(concept)
 
     def __bool__(self) -> bool:
         return bool(self._held)
@@ -65,6 +72,10 @@ class CountedFields:
     def concepts(self) -> frozenset[str]:
         """The nouns the records count."""
         return frozenset(self._held)
+
+    def counts(self, concept: str) -> frozenset[float]:
+        """The counts of ``concept`` the records hold."""
+        return frozenset(self._held.get(concept, ()))
 
     def holds(self, concept: str, count: int) -> bool:
         """Does a record hold exactly ``count`` of ``concept``?"""
@@ -77,13 +88,18 @@ class CountedFields:
         if not held or len(held) > MAX_HELD:
             return None
         values = sorted(held)
-        derivable = {*values, sum(values)}
-        pairs = [(a, b) for i, a in enumerate(values) for b in values[i + 1 :]]
-        derivable.update(x for a, b in pairs for x in (a + b, b - a))
+        derivable = set(values)
+        if concept not in self._totalled:  # parts only: the answer may add them up
+            derivable.add(sum(values))
+            pairs = [(a, b) for i, a in enumerate(values) for b in values[i + 1 :]]
+            derivable.update(x for a, b in pairs for x in (a + b, b - a))
         if any(count - 0.5 <= v < count + 0.5 for v in derivable):
             return None
         return values
 
+
+#: A key that gives a noun's total count ("total_baggages", "bagsTotal").
+_TOTAL_KEY = re.compile(r"(?:^|[_\W])total|Total", re.IGNORECASE)
 
 #: A count of up to two digits in evidence text, not part of a longer number or a decimal.
 _COUNT = re.compile(r"(?<![\d.,])\d{1,2}(?![\d]|[.,]\d)")
@@ -158,12 +174,13 @@ def counted_findings(
         if (count, concept) in said:
             continue
         shown = ", ".join(f"{v:g}" for v in held)
+        noun = f"available {concept.removesuffix(AVAILABLE)}" if concept.endswith(AVAILABLE) else concept
         yield finding(
             "unverified_number",
             numeral.text,
             CONFIDENCE_COUNT,
             numeral.span,
-            f"{numeral.text} {concept}(s), but the records the answer reports on count {concept}s as {shown}",
+            f"{numeral.text} {noun}(s), but the records the answer reports on count {noun}s as {shown}",
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
 

@@ -13,8 +13,10 @@ import datetime as _dt
 import re
 from collections import defaultdict
 from collections.abc import Iterator
+from functools import cache
 
-from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTHS, SLASH_DATE
+from nofab.language import vocabulary
+from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTHS, SLASH_DATE, Numeral
 
 Date = tuple[int | None, int, int]
 
@@ -239,4 +241,29 @@ class DateTimeIndex:
         return None
 
 
-__all__ = ["Date", "DateTimeIndex"]
+#: The word before an ordinal, past "the"/"le"/"el" ("Thursday the 22nd", "jeudi le 22e").
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?,?\s+(?:(?:the|le|el|der|den|o)\s+)?$", re.IGNORECASE)
+
+
+@cache
+def _weekday_names() -> frozenset[str]:
+    return frozenset(vocabulary.load("weekdays")["names"])
+
+
+def ordinal_day(answer: str, numeral: Numeral) -> bool:
+    """Is the ordinal a day of the month: a weekday right before it ("Thursday the 22nd",
+    "on Friday, the 3rd")? (With a month beside it, "the 22nd of September" is read as a
+    date already.)
+
+    Principle: a weekday before an ordinal of 1-31 makes it a date, so it is held to the
+    evidence as a date is (and at a date's confidence), not as a loose ordinal ("the 3rd
+    attempt", 0.6). Risk: a weekday ending one phrase and an ordinal starting the next ("on
+    Monday 2nd place went to ..."), rare in agent answers."""
+    if numeral.kind != "ordinal" or not 1 <= numeral.value <= 31:
+        return False
+    start = numeral.span[0]
+    before = _WORD_BEFORE.search(answer, max(0, start - 24), start)
+    return before is not None and before.group(1).lower() in _weekday_names()
+
+
+__all__ = ["Date", "DateTimeIndex", "ordinal_day"]

@@ -8,7 +8,11 @@ such a count (plural or mass forms: "days", "baggages", "luggage"), while a sing
 ("day", "month") is more often a calendar part than a count, unless a count word stands
 beside it ("num_night", "bag_count"). A modifier beside the noun ("2 more days", "3 free
 bags", "2 per passenger", "up to 4 bags", "added 2 bags") makes the count a part, a limit,
-a change or a rate: no binding.
+a change or a rate: no binding — except an availability word after the noun ("6 seats left",
+"3 rooms available", "plazas disponibles"), which binds the count to the available part,
+held only against fields whose key says availability ("available_seats.business"; a leaf
+that names no noun is read through its parent key). Risk of that: an availability field
+of another category than the answer's ("6 business seats" against the economy count).
 Risk: a noun form shared by two languages with different senses; the lexicon keeps forms
 that collide out.
 """
@@ -20,6 +24,8 @@ from functools import cache, lru_cache
 
 from nofab.numbers.lexicon import by_language
 
+#: Marks a concept counted as the available part ("seat@available").
+AVAILABLE = "@available"
 #: Key words that make a singular noun a count ("num_night", "bag_count").
 COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity", "nb"})
 #: The three words after the number: the noun is the first or second ("3 checked bags",
@@ -58,10 +64,19 @@ def bound_concept(answer: str, end: int) -> str | None:
     if found is None:
         return None
     words = [w.lower() for w in found.groups() if w]
-    if _modifiers().intersection(words):
-        return None
     forms = _nouns()[0]
-    return next((forms[w] for w in words[:2] if w in forms), None)
+    at = next((i for i, w in enumerate(words[:2]) if w in forms), None)
+    if at is None:
+        return None
+    modifiers = _modifiers().intersection(words)
+    if modifiers and modifiers <= _available() and not modifiers.intersection(words[: at + 1]):
+        return forms[words[at]] + AVAILABLE  # "6 seats left": the available part, after the noun
+    return None if modifiers else forms[words[at]]
+
+
+@cache
+def _available() -> frozenset[str]:
+    return frozenset(w.lower() for words in by_language("availability_words").values() for w in words)
 
 
 def modified_before(answer: str, start: int) -> bool:
@@ -71,12 +86,29 @@ def modified_before(answer: str, start: int) -> bool:
     return found is not None and bool(_modifiers().intersection(w.lower() for w in found.groups() if w))
 
 
+def noun_concept(word: str) -> str | None:
+    """The concept of a counted noun's form in any language ("passagers" -> passenger)."""
+    return _nouns()[0].get(word.lower())
+
+
 @lru_cache(maxsize=4096)
 def key_concept(key: str) -> str | None:
-    """The noun a field's key counts ("replacement_eta_days" -> day), or None; keys repeat
+    """The noun a field's key counts ("replacement_eta_days" -> day), marked ``AVAILABLE``
+    when the key says availability ("available_seats.business" -> seat@available: a leaf
+    that names no noun, such as a cabin, is read through its parent), or None; keys repeat
     across records and turns, so each is read once."""
+    segments = key.split(".")
+    for segment in (segments[-1], *segments[-2:-1]):
+        concept = _segment_concept(segment)
+        if concept is not None:
+            parts = {p.lower() for s in segments[-2:] for p in _KEY_PART.findall(s)}
+            return concept + AVAILABLE if parts & _available() else concept
+    return None
+
+
+def _segment_concept(segment: str) -> str | None:
     forms, keys = _nouns()
-    parts = [p.lower() for p in _KEY_PART.findall(key.rsplit(".", 1)[-1])]
+    parts = [p.lower() for p in _KEY_PART.findall(segment)]
     for part in parts:
         if part in keys:
             return keys[part]
@@ -85,4 +117,4 @@ def key_concept(key: str) -> str | None:
     return None
 
 
-__all__ = ["COUNT_MARKERS", "bound_concept", "key_concept", "modified_before"]
+__all__ = ["AVAILABLE", "COUNT_MARKERS", "bound_concept", "key_concept", "modified_before", "noun_concept"]

@@ -18,7 +18,7 @@ from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
-from nofab.numbers.units import Conversions, answer_unit, quantity, text_unit_values, unit_values
+from nofab.numbers.units import Conversions, answer_unit, beside, quantity, text_unit_values, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -158,11 +158,13 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]
     table = Conversions(values, times, total_length(evidence.answer, shown))
+    unexplained = {item.index for item in pending}
     still: list[Pending] = []
     for item, q in asked:
         found = None
         if q is not None:
-            found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span))
+            origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
+            found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
         if not _settled(run, item, found, "many shown times differ by about as much"):
             still.append(item)
     return still

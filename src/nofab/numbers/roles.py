@@ -15,6 +15,13 @@ item's (a heading above "- Departure: 09:05" is not read: that wider reach raise
 Which fields: keys whose words say the role (``start_keys`` / ``end_keys``: start,
 departure, check-in vs end, arrival, check-out).
 
+A record a later call rewrote is read as rewritten: a call that succeeded, whose arguments
+name the record (one of its naming values, e.g. its id) and give a field of the role
+("new_start_time"), set that role's value, so the answer's time agrees when it is the
+argument's (an event read at 14:00 and moved to 15:00 starts at 15:00). Risk of that reading:
+a call naming the record by a value other records share — the naming values are ids and
+titles, rarely shared.
+
 Risk: a role word that governs another time of the clause ("moved from 3 to 4": the new
 start read as an end) — so a clause with a word of moving (moved, rescheduled, verschoben
 ... ``time_roles.move``) reads no role, a range link only ends a range a time before it
@@ -30,13 +37,14 @@ from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from nofab.evidence.records import Record
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import by_language
 
 if TYPE_CHECKING:
-    from nofab.evidence.records import Record
+    from nofab.model.turn import ToolCall
 
 #: The confidence of a time or date the named record holds under the other role only.
 CONFIDENCE_ROLE = 0.8
@@ -136,6 +144,22 @@ def _held(record: Record, role: str, numeral: Numeral) -> tuple[list[str], bool]
     return values, agrees
 
 
+def _written(record: Record, role: str, numeral: Numeral, calls: tuple[ToolCall, ...]) -> bool:
+    """Did a call that succeeded name the record and set its field of ``role`` to the
+    numeral's time or date (a move or an edit after the read)?"""
+    names = {text for _f, text in record.names}
+    for call in calls:
+        arguments = call.parsed_arguments
+        if not isinstance(arguments, dict):
+            continue
+        flat = {str(k): str(v) for k, v in arguments.items() if isinstance(v, str | int | float)}
+        if names.isdisjoint(flat.values()):
+            continue
+        if _held(Record(where=call.name, names=(), values=flat), role, numeral)[1]:
+            return True
+    return False
+
+
 def _same_hour(held: int, hour: int, exact: bool) -> bool:
     """Does a field's hour agree with the answer's? As the evidence's time index reads them:
     a field hour below 12 may be either half of the day (a 12-hour clock written bare), and
@@ -172,7 +196,7 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
         held: list[tuple[Record, list[str]]] = []
         for record in fields.named_in_sentence(numeral.span[0]):
             same, agrees = _held(record, role, numeral)
-            if agrees:
+            if agrees or (same and _written(record, role, numeral, evidence.succeeded_calls)):
                 held = []
                 break
             if same and _held(record, other, numeral)[0]:

@@ -8,6 +8,16 @@ explained as a derivation. A duration written in two parts ("1 min 34 s", "2 hou
 duration ("duration_s": 94) or by the difference of two clock times the answer itself shows
 and the evidence holds ("delayed by 50 minutes ... 11:05 instead of 10:15").
 
+A conversion the answer shows beside its source ("a high of 82°F (about 28°C)", "5 km (3.1
+mi)", "12 kg or 26 lb"): a quantity written right after another quantity of the same
+dimension in another unit — joined by a bracket, "about", "≈", "/", "or", "i.e." — that the
+evidence grounds is explained when it converts that quantity within the display rounding
+(``beside``). The tool may give the source with no unit at all (a bare "high": 82): the
+answer's own unit on the grounded number says what it converts from. Risk: a wrong
+conversion of a grounded quantity written beside it would have to land within the rounding
+of the right one, so only true conversions pass; a grounded number whose unit the answer
+invents ("82°F" for a tool's 82°C) is not caught here either way.
+
 Risk: a field whose last word only looks like a unit ("size_m" meaning medium) converts by
 chance; kept small because only fields named with a unit take part, only numbers the answer
 labels with a unit of the same dimension are tested, and a value must land inside the
@@ -220,6 +230,38 @@ def quantity(
     return Quantity(unit, lo, hi, parts)
 
 
+#: What stands between a quantity and its conversion beside it: a bracket, a slash, "≈",
+#: "or", "i.e." ..., then perhaps "about" (English, French, German, Spanish, Portuguese). A
+#: link is required: "2m 24s" is one duration in two parts, not a conversion.
+_BESIDE = re.compile(
+    r"\s*(?:[(\[/=≈~]|,?\s*(?:or|ou|oder|o|i\.e\.|d\.h\.|soit|es decir|ou seja)(?!\w))\s*(?:(?:about|"
+    r"around|approx\.?|approximately|roughly|ca\.|circa|environ|etwa|rund|unos|unas|cerca de|aprox\.?|"
+    r"aproximadamente)\s*|[≈~]\s*)?$",
+    re.IGNORECASE,
+)
+
+
+def beside(
+    answer: str, numerals: Sequence[Numeral], index: int, grounded: Callable[[int], bool]
+) -> Quantity | None:
+    """The grounded quantity written just before the numeral at ``index`` in another unit
+    ("82°F (about 28°C)"), as its interval in the base unit; or None."""
+    other = index - 1
+    if other < 0 or not grounded(other):
+        return None
+    units = _written_units(answer, numerals, index)
+    if index not in units or other not in units or units[other][0] == units[index][0]:
+        return None  # no unit, or the same unit: a list of values, not a conversion
+    unit, end = units[other]
+    if not _BESIDE.match(answer[end : numerals[index].span[0]]):
+        return None
+    source = numerals[other]
+    half = 0.5 * 10.0**-source.decimals
+    to_base = UNITS[unit][1]
+    lo, hi = sorted((to_base(abs(source.value) - half), to_base(abs(source.value) + half)))
+    return Quantity(unit, lo, hi, 1)
+
+
 class Conversions:
     """The evidence's unit-named numbers and the answer's shown clock times, asked per number."""
 
@@ -243,11 +285,21 @@ class Conversions:
                     gaps.add(720 - (b - a))
         self.gaps = sorted(gaps)
 
-    def explain(self, q: Quantity, total: bool = False) -> tuple[str, bool] | None:
+    def explain(
+        self, q: Quantity, total: bool = False, source: Quantity | None = None
+    ) -> tuple[str, bool] | None:
         """How ``q`` converts from the evidence, and whether that is informative; or None.
         With ``total`` (the clause announces one), a duration may be the summed length of
-        the shown time ranges (``nofab.numbers.durations``)."""
+        the shown time ranges (``nofab.numbers.durations``); with ``source``, the grounded
+        quantity written beside it (``beside``)."""
         dimension = UNITS[q.unit][0]
+        if (
+            source is not None
+            and UNITS[source.unit][0] == dimension
+            and source.lo <= q.hi
+            and q.lo <= source.hi
+        ):
+            return f"the {source.unit} quantity beside it shown in {q.unit}", True
         for unit, value in self.values:
             edim, to_base, _from = UNITS[unit]
             # The same unit in one part is the evidence number itself: asked elsewhere.
@@ -276,6 +328,7 @@ __all__ = [
     "Conversions",
     "Quantity",
     "answer_unit",
+    "beside",
     "key_unit",
     "quantity",
     "text_unit_values",

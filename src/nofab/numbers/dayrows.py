@@ -1,0 +1,200 @@
+"""A number the answer gives for a day of a dated list ("Saturday will be sunny, 75°F", "a low
+of 54°F tomorrow") that is another day's value: the value of the wrong row.
+
+Principle: a tool result that lists rows by date (a forecast, a schedule, daily balances)
+gives each value a day. An answer that names a day — a weekday that exactly one row falls on,
+"today"/"tomorrow" (``relative_days`` in ``numbers.json``, five languages) counted from the
+one date the turn's context gives as now, or the row's date itself — speaks of that row
+until it names another day or the sentence ends. A number in that stretch that the named
+row holds in none of its fields, while another row of the same list holds it in a field
+the named row also has (with another value), is that other row's value: a finding at 0.8
+naming both rows.
+
+Risk: a number of the day's stretch about something else that happens to equal another
+row's field (a count, "2 options", beside daily rows of small values), so only numbers above
+``structural_max`` are read, and only a field both rows have decides; a day named in one
+stretch whose numbers compare it with another day ("Saturday, 77°F, warmer than Thursday's
+75°F") is split at the second day's name, so each number is read against its own day.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from nofab.language import vocabulary
+from nofab.model.finding import Finding
+from nofab.numbers.anchored import RecordFields
+from nofab.numbers.extract import Numeral
+from nofab.numbers.lexicon import by_language
+
+if TYPE_CHECKING:
+    from nofab.evidence.records import Record
+
+#: The confidence of a number another row of the named day's list holds.
+CONFIDENCE_ROW = 0.8
+#: At most this many rows per dated list are read (a long history is not a forecast).
+MAX_ROWS = 62
+#: At most this many dated lists per turn are read: each day the answer names is looked up
+#: in each, so the cost stays linear in the answer.
+MAX_LISTS = 8
+
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_ROW = re.compile(r"^(.*)\[\d+\]$")
+
+
+@cache
+def _weekdays() -> dict[str, int]:
+    return dict(vocabulary.load("weekdays")["names"])
+
+
+@cache
+def _relative() -> dict[str, int]:
+    return {w.lower(): int(k) for t in by_language("relative_days").values() for w, k in t.items()}
+
+
+def _row_date(record: Record) -> _dt.date | None:
+    """The one date a row's fields hold as a whole value ("date": "2023-09-16")."""
+    found: set[_dt.date] = set()
+    for text in record.values.values():
+        if len(text) < 10 or text[4] != "-" or text[7] != "-":
+            continue  # the cheap test first: most values are no date
+        m = _ISO.fullmatch(text[:10])
+        if m is not None:
+            try:
+                found.add(_dt.date(int(m[1]), int(m[2]), int(m[3])))
+            except ValueError:
+                continue
+    return found.pop() if len(found) == 1 else None
+
+
+def _dated_lists(records: tuple[Record, ...]) -> list[dict[_dt.date, Record]]:
+    """Rows of one list (``...forecast[3]``) by their date, for lists of two or more rows
+    with distinct dates."""
+    lists: dict[str, dict[_dt.date, Record]] = defaultdict(dict)
+    spoiled: set[str] = set()
+    for record in records:
+        parent = _ROW.match(record.where)
+        date = _row_date(record) if parent else None
+        if parent is None or date is None:
+            continue
+        rows = lists[parent[1]]
+        if date in rows or len(rows) >= MAX_ROWS:
+            spoiled.add(parent[1])
+        rows[date] = record
+    return [rows for key, rows in lists.items() if key not in spoiled and len(rows) >= 2][:MAX_LISTS]
+
+
+def _today(context: str) -> _dt.date | None:
+    """The one date the turn's context gives ("Current time: 2024-05-15 15:00")."""
+    found: set[_dt.date] = set()
+    for m in _ISO.finditer(context):
+        try:
+            found.add(_dt.date(int(m[1]), int(m[2]), int(m[3])))
+        except ValueError:
+            continue
+    return found.pop() if len(found) == 1 else None
+
+
+def _day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tuple[int, int, object]]:
+    """(start, end, what) for each day the answer names, in order: a weekday name (what: its
+    index), a relative day (what: its date; the context is read for today only then), a date
+    written out (what: (month, day))."""
+    weekdays, relative = _weekdays(), _relative()
+    today: _dt.date | None = None
+    read = False
+    mentions: list[tuple[int, int, object]] = []
+    for m in _WORD.finditer(answer):
+        word = m.group().lower()
+        if word in weekdays:
+            mentions.append((m.start(), m.end(), weekdays[word]))
+        elif word in relative:
+            today, read = (today, read) if read else (_today(context), True)
+            if today is None:
+                continue
+            mentions.append((m.start(), m.end(), today + _dt.timedelta(days=relative[word])))
+    mentions.extend((n.span[0], n.span[1], n.date[1:]) for n in numerals if n.kind == "date" and n.date)
+    return sorted(mentions, key=lambda m: m[0])
+
+
+def _row_of(rows: dict[_dt.date, Record], what: object) -> tuple[_dt.date, Record] | None:
+    """The row a day mention names: the row of that date, or the only row on that weekday."""
+    if isinstance(what, _dt.date):
+        return (what, rows[what]) if what in rows else None
+    if isinstance(what, tuple):
+        matching = [(d, r) for d, r in rows.items() if (d.month, d.day) == what]
+    else:
+        matching = [(d, r) for d, r in rows.items() if d.weekday() == what]
+    return matching[0] if len(matching) == 1 else None
+
+
+def _holds(record: Record, value: float) -> bool:
+    return any(abs(v - value) < 1e-9 for _k, v in record.numeric_fields())
+
+
+def _other_row(rows: dict[_dt.date, Record], named: Record, value: float) -> tuple[str, _dt.date, str] | None:
+    """(key, date, the named row's value of that key) for another row holding ``value`` in
+    a field the named row also has; or None."""
+    for date, record in rows.items():
+        if record is named:
+            continue
+        for key, v in record.numeric_fields():
+            mine = named.number(key)
+            if abs(v - value) < 1e-9 and mine is not None and abs(mine - value) > 1e-9:
+                return key, date, named.values[key]
+    return None
+
+
+def day_row_findings(
+    finding: Callable[..., Finding], fields: RecordFields, structural_max: int
+) -> Iterator[Finding]:
+    """``unverified_number`` findings for numbers given for a named day of a dated list that
+    another day's row holds instead."""
+    evidence = fields.evidence
+    checked = [
+        n for n in evidence.numerals if n.kind in ("number", "money") and abs(n.value) > structural_max
+    ]
+    if not checked or not evidence.records:
+        return
+    answer = evidence.answer
+    mentions = _day_mentions(answer, evidence.numerals, evidence.turn.context or "")
+    lists = _dated_lists(evidence.records) if mentions else []  # the answer's days first: cheap
+    if not lists:
+        return
+    at = [n.span[0] for n in checked]
+    for i, (start, end, what) in enumerate(mentions):
+        stop = _SENTENCE_END.search(answer, end)
+        limit = min(
+            stop.start() if stop else len(answer),
+            mentions[i + 1][0] if i + 1 < len(mentions) else len(answer),
+        )
+        for rows in lists:
+            named = _row_of(rows, what)
+            if named is None:
+                continue
+            for numeral in checked[bisect_left(at, end) : bisect_left(at, limit)]:
+                if _holds(named[1], abs(numeral.value)):
+                    continue
+                other = _other_row(rows, named[1], abs(numeral.value))
+                if other is None:
+                    continue
+                key, date, mine = other
+                yield finding(
+                    "unverified_number",
+                    numeral.text,
+                    CONFIDENCE_ROW,
+                    numeral.span,
+                    f"{numeral.text} is given for {answer[start:end]} ({named[0]}), but it is the {key} of "
+                    f"{date}; {named[0]}'s {key} is {mine}",
+                    evidence={"literal_kind": numeral.kind, "row": str(named[0]), "other_row": str(date)},
+                )
+
+
+__all__ = ["CONFIDENCE_ROW", "MAX_LISTS", "MAX_ROWS", "day_row_findings"]

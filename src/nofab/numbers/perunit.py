@@ -1,0 +1,187 @@
+"""An amount that is a per-unit amount the answer shows times a count: "economy costs $188 per
+passenger, $376 for you and Ada", "20 € pro Person, 60 € für drei".
+
+Principle: an answer that states a unit price ("per passenger", "each", "pro Person", "por
+persona", "par personne": ``per_unit`` in ``numbers.json``) and then a total multiplies it
+by how many there are. An amount equal to ``k`` times a per-unit amount the answer shows
+nearby (itself an amount of the evidence), for a ``k`` of 2-9 the turn gives, is explained:
+the count may be written (digits or number words in the user's message or the answer,
+"both"), be the people the amount is said to be for ("for you and Ada", "pour vous et
+Marie": ``party`` in ``numbers.json``, each member a pronoun, a possessive and a noun, or
+capitalised words), or be the count a tool result holds of the unit's noun ("per
+passenger" and a reservation's two passengers). A multiple whose ``k`` the turn gives
+nowhere proves little (multiples of a small price are dense): when the turn gives no count
+at all it is reported at 0.5 with the derivation as evidence, and when it gives other
+counts ("three of us", "3 passengers" beside a total of four fares) the multiple explains
+nothing: the turn's count contradicts it.
+
+Risk: multiples are dense among small prices, so a changed total that lands on another
+multiple of the unit price passes when the turn happens to mention that count; bounded by
+requiring the per-unit cue on a grounded amount within a few numbers of the total, and
+``k`` at most 9.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Collection
+from functools import cache
+from typing import TYPE_CHECKING
+
+from nofab.numbers.context import AnswerContext
+from nofab.numbers.counted import CountedFields
+from nofab.numbers.extract import Numeral
+from nofab.numbers.index import any_within
+from nofab.numbers.lexicon import by_language, number_words
+from nofab.numbers.nouns import noun_concept
+from nofab.numbers.passes import LOOSE, Pending
+from nofab.numbers.rounding import format_number
+
+#: How many numerals either side of an amount its per-unit amount may stand.
+REACH = 4
+#: The largest count a per-unit amount is multiplied by.
+MAX_K = 9
+#: How far after an amount the people it is for are read (characters).
+PARTY_REACH = 80
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+
+#: A currency written after an amount ("376 euros", "20 $"): skipped before the words read.
+_CURRENCY_AFTER = re.compile(r"\s*(?:[$€£¥₹]|([^\W\d_]+)\.?)")
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|[,&]|\S")
+_AFTER_UNIT = re.compile(r"\s*(?:per|pro|por|par|each|je|cada)?\s*([^\W\d_]+)", re.IGNORECASE)
+
+
+@cache
+def _party() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """(for words, and words, person pronouns, possessives) of every language; the for and
+    and words lower case, pronouns and possessives as written (German "Sie" is capitalised)."""
+    tables = by_language("party").values()
+    fors = frozenset(w.lower() for t in tables for w in t.get("for", ()))
+    ands = frozenset(w.lower() for t in tables for w in t.get("and", ()))
+    persons = frozenset(w for t in tables for w in t.get("persons", ()))
+    possessives = frozenset(w for t in tables for w in t.get("possessives", ()))
+    return fors, ands, persons, possessives
+
+
+def after_amount(answer: str, end: int) -> int:
+    """Where the words after the amount ending at ``end`` start, past a currency written after
+    it ("376 euros pour vous", "20 $ pro Person")."""
+    found = _CURRENCY_AFTER.match(answer, end)
+    if found is None or (found.group(1) and found.group(1).lower() not in number_words().currencies):
+        return end
+    return found.end()
+
+
+def party_size(answer: str, end: int) -> int | None:
+    """How many people the amount ending at ``end`` is said to be for ("for you and Ada" ->
+    2, "pour Anna, Ben et Cleo" -> 3), or None when no such list of two or more follows."""
+    fors, ands, persons, possessives = _party()
+    words = _WORD.findall(answer[end : end + PARTY_REACH])
+    if not words or words[0].lower() not in fors:
+        return None
+    members, joined = 0, False
+    state = ""  # within a member: "" (none yet), "own" (after a possessive), "name", "done"
+    for word in words[1:]:
+        if word == "," or word.lower() in ands:
+            if state in ("", "own"):
+                break
+            members, joined, state = members + 1, joined or word != ",", ""
+        elif state == "" and word in persons:
+            state = "done"  # a pronoun is one whole member
+        elif state == "" and word in possessives:
+            state = "own"
+        elif state == "own" and word[:1].isalpha():
+            state = "done"  # "my wife"
+        elif state in ("", "name") and word[:1].isupper() and word[:1].isalpha():
+            state = "name"  # "Camille Laurent": the capitalised words of one name
+        else:
+            break
+    members += state in ("name", "done")
+    return members if joined and 2 <= members <= MAX_K else None
+
+
+class PerUnit:
+    """The per-unit amounts of one answer, asked for each unexplained amount; read from the
+    answer on the first question (most turns never ask)."""
+
+    __slots__ = ("_at", "_context", "_counted", "_counts", "_evidence", "_interval", "_units")
+
+    def __init__(
+        self,
+        evidence: Evidence,
+        context: AnswerContext,
+        interval: Callable[[Numeral], tuple[float, float]],
+        counts: Callable[[], Collection[int]],
+    ) -> None:
+        self._evidence = evidence
+        self._context = context
+        self._interval = interval
+        self._counts = counts
+        self._counted: CountedFields | None = None
+        # (index, (lo, hi), noun concept) of each amount stated per unit that the evidence
+        # holds, by index; ``_at`` their indices, for a bisection per question
+        self._units: list[tuple[int, tuple[float, float], str | None]] | None = None
+        self._at: list[int] = []
+
+    def _read(self) -> list[tuple[int, tuple[float, float], str | None]]:
+        units: list[tuple[int, tuple[float, float], str | None]] = []
+        answer, money = self._evidence.answer, self._evidence.money
+        for i, numeral in enumerate(self._evidence.numerals):
+            end = after_amount(answer, numeral.span[1]) if numeral.kind == "money" else 0
+            if end and self._context.per_unit(end):
+                lo, hi = self._interval(numeral)
+                if any_within(money, lo, hi):
+                    found = _AFTER_UNIT.match(answer, end)
+                    units.append((i, (lo, hi), noun_concept(found.group(1)) if found else None))
+        self._at = [i for i, _interval, _noun in units]
+        return units
+
+    def settle(self, item: Pending, lo: float, hi: float) -> bool:
+        """Is the pending amount explained as a per-unit amount times a count the turn gives?
+        A multiple with no count in the turn at all leaves it at 0.5 with the derivation."""
+        found = self.explain(item.index, lo, hi)
+        if found is None or found[1]:
+            return found is not None
+        if item.confidence > LOOSE:
+            item.confidence, item.how = LOOSE, found[0]
+        return False
+
+    def explain(self, index: int, lo: float, hi: float) -> tuple[str, bool] | None:
+        """How the amount at ``index`` (true values ``[lo, hi]``) is a per-unit amount times a
+        count, and whether the turn gives that count; or None."""
+        if self._units is None:
+            self._units = self._read()
+        first = bisect_left(self._at, index - REACH)
+        for j, (ulo, uhi), noun in self._units[first : bisect_right(self._at, index + REACH)]:
+            k = next((k for k in range(2, MAX_K + 1) if j != index and lo / k <= uhi and hi / k >= ulo), 0)
+            if not k:
+                continue
+            unit = format_number(self._evidence.numerals[j].value)
+            answer = self._evidence.answer
+            party = party_size(answer, after_amount(answer, self._evidence.numerals[index].span[1]))
+            where = self._count_source(k, party, noun)
+            if where:
+                return f"{k} x the per-unit amount {unit} ({where})", True
+            if party or self._counts():
+                return None  # the turn counts otherwise: another multiple is a slip
+            return f"{k} x the per-unit amount {unit}, with no count in the turn", False
+        return None
+
+    def _count_source(self, k: int, party: int | None, noun: str | None) -> str:
+        if party == k:
+            return "the people it is for"
+        if k in self._counts():
+            return "a count the turn mentions"
+        if noun is not None:
+            if self._counted is None:
+                self._counted = CountedFields(self._evidence.records)
+            if k in self._counted.counts(noun):
+                return f"the {noun} count of a tool result"
+        return ""
+
+
+__all__ = ["MAX_K", "REACH", "PerUnit", "after_amount", "party_size"]
