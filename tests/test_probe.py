@@ -100,10 +100,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     ),
     "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "t3_signed_out_terse": "claims: the subjectless 'Signed out.' is no claim, so a failed logout passes",
-    "a3_errors_then_transfer": (
-        "claims: a passive result ('you're booked') whose participle occurs anywhere in the context (the "
-        "policy's 'when booked in the last 24 hours') counts as grounded, so a failed booking passes"
-    ),
     "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
     "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "t3_forward_receipt": (
