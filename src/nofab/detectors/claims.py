@@ -9,7 +9,7 @@ perform it (``lexicons/actions.json``): "sent" is grounded by ``send_email`` or
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import cache
 
@@ -26,6 +26,7 @@ from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.recaps import recalls
+from nofab.detectors.statesources import results_hold
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -58,22 +59,6 @@ def _confirmations() -> tuple[frozenset[str], dict[str, str]]:
     """(the participles of "confirm", {object group: the action that makes such a thing})."""
     spec = load("actions")["read"].get("confirmations", {})
     return frozenset(fold(v) for v in spec.get("verbs", ())), dict(spec.get("made_by", {}))
-
-
-def _results_hold(evidence: Evidence) -> Callable[[str], bool]:
-    """Does a tool result hold this word? Asked instead of the whole evidence when a call in
-    the turn's evidence failed (this turn's or an earlier one's): then the state an answer
-    reports must come from what a tool returned, not from the context (a policy says
-    "booked", "cancelled", "added" of every action it rules on, so a booking that failed
-    twice was "booked" by the policy's wording) or the user's words. Risk: on such a turn a
-    state only the user's message reports ("it's cancelled already, right?") is held to the
-    tools like any claim; on a turn where nothing failed, the whole evidence still grounds a
-    state (the rules text may describe it)."""
-    return lambda word: any(
-        find_token(s.folded, fold(word)) != -1
-        for s in evidence.sources
-        if s.call is not None and s.label.endswith(".result")
-    )
 
 
 def _as_made(claim: Claim, actions: Mapping[str, Action]) -> Claim:
@@ -327,7 +312,7 @@ class ClaimDetector(DetectorBase):
         # tool acting this turn is held to what it can do (``grounded_by``), so UserLogin,
         # which names the account, does not report "your password is updated".
         observers = tuple(c for c in evidence.succeeded_calls if c.earlier or lexicon.reads_only(c))
-        holds = _results_hold(evidence) if evidence.failed_calls else evidence.grounds
+        holds = results_hold(evidence) if evidence.failed_calls else evidence.grounds
         for found in claims:
             if lexicon.reports_state(found, observers, holds):
                 overstated = self._overstated_state(evidence, found, now, definitions)
