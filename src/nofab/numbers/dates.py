@@ -84,6 +84,63 @@ def _hours_with_am_pm(text: str) -> Iterator[tuple[int, str]]:
             i = text.find(mark, i + 1)
 
 
+#: Words after which a bare hour is a time of day ("at 3", "um 3", "a las 3", "às 3", "vers 3").
+_AT_HOUR = ("at ", "around ", "um ", "gegen ", "a las ", "a la ", "às ", "vers ", "à ")
+
+
+def _hours_after_at(text: str) -> Iterator[int]:
+    """Every bare hour after a time preposition ("at 3", "a las 3", "um 3 Uhr"): a time of
+    day with no minutes and no half given. Not a number with more after it ("at 3:30",
+    "at 3.5%", "at 3 locations"): the hour must end the phrase, or come before a word that
+    goes with a time ("o'clock", "Uhr", "tomorrow", "and", ...)."""
+    for mark in _AT_HOUR:
+        i = text.find(mark)
+        while i != -1:
+            start = end = i + len(mark)
+            if i == 0 or not text[i - 1].isalnum():
+                while end < len(text) and text[end].isdigit() and end - start < 3:
+                    end += 1
+                if 0 < end - start <= 2 and _ends_hour(text, end):
+                    yield int(text[start:end])
+            i = text.find(mark, i + 1)
+
+
+#: Words that may follow a bare hour of the day.
+_AFTER_HOUR = frozenset(
+    [
+        "o'clock",
+        "oclock",
+        "uhr",
+        "h",
+        "heures",
+        "horas",
+        "sharp",
+        "today",
+        "tomorrow",
+        "tonight",
+        "on",
+        "and",
+        "or",
+        "for",
+        "with",
+        "then",
+        "y",
+        "et",
+        "und",
+        "e",
+        "ou",
+    ]
+)
+
+
+def _ends_hour(text: str, end: int) -> bool:
+    nxt = text[end : end + 1]
+    if nxt.isalnum() or (nxt in ":.,%" and text[end + 1 : end + 2].isdigit()) or nxt == "%":
+        return False
+    words = text[end : end + 12].split()
+    return not words or not words[0][:1].isalnum() or words[0].strip(".,;!?") in _AFTER_HOUR
+
+
 def _valid(month: int, day: int) -> bool:
     return 1 <= month <= 12 and 1 <= day <= 31
 
@@ -196,6 +253,9 @@ class DateTimeIndex:
         for hour, half in _hours_with_am_pm(self._text):
             if hour <= 12:
                 self._times[(hour, 0)].add(half)
+        for hour in _hours_after_at(self._text):
+            if 1 <= hour <= 12:
+                self._times[(hour, 0)].add("")
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
         """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?
