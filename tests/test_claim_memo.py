@@ -1,0 +1,118 @@
+"""The claims detector's per-turn memo (``ClaimQuestions``) answers every question exactly as
+the lexicon's plain call does, the first time (computed) and every later time (read back),
+including for claims of the same verb that differ in what the memo must keep apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Profile, Turn
+from nofab.detectors.claimmemo import ClaimQuestions
+from nofab.detectors.claims import ClaimDetector, _as_made
+from nofab.evidence.index import Evidence
+from nofab.language.capabilities import definitions_by_name
+from nofab.language.lexicon import Claim, Lexicon, lexicon_for
+from nofab.model.turn import ToolCall
+
+# Several phrasings in two languages: deeds, passives, stated states, the same verb with
+# different objects, a profile-free read claim that "confirmed" turns into a booking.
+ANSWERS = (
+    "I've deleted your reminder. I've deleted your booking. Your reminder has been deleted.",
+    "I have sent the email to Ana and sent a message to Tom. The invoice was sent.",
+    "Your booking is confirmed. Your reservation has been cancelled. Refund issued.",
+    "He enviado el correo a Ana. La reserva ha sido cancelada. He eliminado el recordatorio.",
+    "Rolled back payments-svc. Dr. Smith called. Your alarms are set. Both alarms are set.",
+)
+
+TOOLS = (
+    {"name": "delete_reminder", "arguments": {"reminder_id": "r1"}, "result": {"status": "deleted"}},
+    {"name": "send_email", "arguments": {"to": "ana@example.com"}, "result": {"status": "sent"}},
+    {"name": "get_reservation", "arguments": {"id": "R1"}, "result": {"status": "cancelled"}},
+    {"name": "rollback", "arguments": {"service": "api"}, "result": {"ok": True}},
+    {"name": "book_flight", "arguments": {"payment_id": "p1"}, "error": "payment declined"},
+    {"name": "FindAlarms", "arguments": {}, "result": [{"time": "07:00"}]},
+)
+
+
+def _setup(
+    answer: str, tools: tuple[dict[str, Any], ...]
+) -> tuple[Lexicon, Evidence, ClaimQuestions, dict[str, Any]]:
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    evidence = Evidence(Turn.from_dict({"response": answer, "tool_calls": list(tools)}), profile, lexicon)
+    calls: tuple[ToolCall, ...] = evidence.turn.tool_calls
+    # Any fixed partition of the calls will do: the memo must answer for whatever it is given.
+    groups = {"now": calls[::2], "before": calls[1::2], "failed": evidence.failed_calls}
+    observers = tuple(c for c in evidence.succeeded_calls if lexicon.reads_only(c))
+    definitions = definitions_by_name(evidence.turn.tools)
+    questions = ClaimQuestions(lexicon, groups, observers, evidence.grounds, definitions, _as_made)
+    plain = {"groups": groups, "observers": observers, "definitions": definitions}
+    return lexicon, evidence, questions, plain
+
+
+@pytest.mark.parametrize("answer", ANSWERS)
+@pytest.mark.parametrize("tools", [TOOLS, TOOLS[:2], TOOLS[2:], ()])
+def test_memoised_answers_equal_the_plain_ones(answer: str, tools: tuple[dict[str, Any], ...]) -> None:
+    lexicon, evidence, questions, plain = _setup(answer, tools)
+    claims: list[Claim] = evidence.claims
+    assert len(claims) >= 3  # the answers hold claims, or the test proves nothing
+    for _ in range(2):  # computed, then read back
+        for claim in claims:
+            assert questions.reports_state(claim) == lexicon.reports_state(
+                claim, plain["observers"], evidence.grounds
+            )
+            made = questions.as_made(claim)
+            assert made == _as_made(claim, lexicon.actions)
+            for group, calls in plain["groups"].items():
+                assert questions.grounded_by(group, made.action, made.objects) == lexicon.grounded_by(
+                    made.action, calls, made.objects, plain["definitions"]
+                )
+            assert questions.named_for_verb(made) == lexicon.named_for_verb(
+                made, plain["groups"]["now"], plain["definitions"]
+            )
+
+
+def test_same_verb_other_object_is_answered_apart() -> None:
+    lexicon, evidence, questions, _plain = _setup(
+        "I've deleted your reminder. I've deleted your booking.", (TOOLS[0],)
+    )
+    reminder, booking = evidence.claims
+    assert reminder.verb == booking.verb and reminder.objects != booking.objects
+    # delete_reminder deleted the reminder, not the booking: one cached answer must not
+    # stand for the other, in either order.
+    assert questions.grounded_by("now", reminder.action, reminder.objects) == "delete_reminder"
+    assert questions.grounded_by("now", booking.action, booking.objects) is None
+    assert lexicon.grounded_by(booking.action, evidence.turn.tool_calls, booking.objects) is None
+
+
+def test_same_shape_claims_share_one_lexicon_question() -> None:
+    answer = " ".join(f"Dr. Name{i} called." for i in range(50))
+    lexicon, evidence, questions, _plain = _setup(answer, (TOOLS[1],))
+    asked: list[str] = []
+    original = lexicon.grounded_by
+
+    def counting(*args: Any, **kwargs: Any) -> str | None:
+        asked.append(args[0].name)
+        return original(*args, **kwargs)
+
+    lexicon.grounded_by = counting  # type: ignore[method-assign]
+    try:
+        answers = {questions.grounded_by("now", c.action, c.objects) for c in evidence.claims}
+    finally:
+        del lexicon.grounded_by
+    assert len(evidence.claims) == 50 and answers == {None}
+    assert asked == ["call"]
+
+
+def test_detector_findings_unchanged_by_repeated_shapes() -> None:
+    """Repeating a claim shape gives each copy the finding a lone copy gets."""
+    profile = Profile()
+    one = "I have refunded the fee. "
+    detector = ClaimDetector(profile)
+    evidence = Evidence(
+        Turn.from_dict({"response": one * 3, "tool_calls": [TOOLS[1]]}), profile, lexicon_for(profile)
+    )
+    reasons = [f.reason for f in detector.detect(evidence)]
+    assert len(reasons) == 3 and len(set(reasons)) == 1
