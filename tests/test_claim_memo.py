@@ -13,7 +13,8 @@ from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.detectors.claims import ClaimDetector, _as_made
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
-from nofab.language.lexicon import Claim, Lexicon, lexicon_for
+from nofab.language.lexicon import Claim, Lexicon, _strings, lexicon_for
+from nofab.language.text import normalise, strip_accents
 from nofab.model.turn import ToolCall
 
 # Several phrasings in two languages: deeds, passives, stated states, the same verb with
@@ -116,3 +117,46 @@ def test_detector_findings_unchanged_by_repeated_shapes() -> None:
     )
     reasons = [f.reason for f in detector.detect(evidence)]
     assert len(reasons) == 3 and len(set(reasons)) == 1
+
+
+def _plain_returns(result: Any, participle: str) -> bool:
+    """The plain question: does ``result`` hold ``participle`` as a whole string value?"""
+    wanted = strip_accents(participle)
+    return any(strip_accents(normalise(t.strip())) == wanted for t in _strings(result))
+
+
+@pytest.mark.parametrize(
+    ("result", "found"),
+    [
+        ('{"order": {"status": "Enviado"}}', 2),
+        ({"order": {"status": " SHIPPED "}}, 2),
+        ('[{"state": "cancelada"}, {"state": "pending"}]', 2),
+        ('{"note": "it was shipped yesterday"}', 0),  # a mention, not the value
+        ("shipped", 2),  # a plain text result is its own value
+        ({"a": {"b": {"c": {"d": {"e": {"f": {"g": "shipped"}}}}}}}, 0),  # deeper than the walk
+    ],
+)
+def test_returned_values_answer_as_the_walk_does(result: Any, found: int) -> None:
+    profile = Profile()
+    lexicon = lexicon_for(profile)
+    answers = (
+        "Your order has been shipped. The reservation was cancelled.",
+        "El pedido fue enviado. La reserva fue cancelada.",
+    )
+    hits = 0
+    for answer in answers:
+        for _ in range(2):  # a fresh turn each time, the same result text: read back the second
+            turn = Turn.from_dict(
+                {"response": answer, "tool_calls": [{"name": "get_order", "result": result}]}
+            )
+            evidence = Evidence(turn, profile, lexicon)
+            calls = evidence.turn.tool_calls
+            returned = lexicon.returned_values(calls)
+            for claim in evidence.claims:
+                plain = _plain_returns(calls[0].parsed_result, claim.verb)
+                assert (strip_accents(claim.verb) in returned) == plain
+                hits += plain
+                assert lexicon.reports_state(
+                    claim, calls, evidence.grounds, returned
+                ) == lexicon.reports_state(claim, calls, evidence.grounds)
+    assert hits == found

@@ -50,6 +50,7 @@ class ClaimQuestions:
         "_made",
         "_named",
         "_observers",
+        "_returned",
         "_states",
     )
 
@@ -72,6 +73,7 @@ class ClaimQuestions:
         ]
         self._made = (as_made, {})
         self._states: dict[_StateKey, bool] = {}
+        self._returned: frozenset[str] | None = None
         self._grounded: dict[_GroundKey, tuple[Action, str | None]] = {}
         self._named: dict[_VerbKey, str | None] = {}
 
@@ -80,7 +82,11 @@ class ClaimQuestions:
         key = (claim.verb, claim.passive, claim.stative, claim.objects)
         known = self._states.get(key)
         if known is None:
-            known = self._lexicon.reports_state(claim, self._observers, self._evidence_has)
+            # What the observers returned, walked once per turn and only for a passive claim
+            # (walking every result per claim was most of the detector's time on τ-bench).
+            if claim.passive and self._returned is None:
+                self._returned = self._lexicon.returned_values(self._observers)
+            known = self._lexicon.reports_state(claim, self._observers, self._evidence_has, self._returned)
             self._states[key] = known
         return known
 

@@ -252,8 +252,9 @@ class ClaimFinder:
         seen.add(*span)
         clipped = text[span[0] : span[1]]
         span = (span[0] + len(clipped) - len(clipped.lstrip(" \t\n-*•")), span[1])
-        groups = match.groupdict()
-        stative, passive = bool(groups.get("state")), bool(groups.get("passive"))
+        named = match.re.groupindex  # (by name: no dict of every group per claim)
+        stative = "state" in named and bool(match.group("state"))
+        passive = "passive" in named and bool(match.group("passive"))
         # An active claim's object follows its verb (or sits inside its span: "Ich habe die
         # E-Mail gesendet"); words before it are its subject's clause or an earlier verb's
         # object ("I've created the meeting and informed the attendees"). A passive or a
@@ -319,7 +320,8 @@ class ClaimFinder:
         # negations and hedges are not the speaker's.
         clause = _unquoted(norm[negation_from:end])
         tokens = word_set(clause)
-        gap = match.groupdict().get("gap") or ""
+        # (``group`` by name, not ``groupdict``: no dict of every group per claim)
+        gap = (match.group("gap") if "gap" in match.re.groupindex else None) or ""
         if gap:
             tokens.update(_WORDS.findall(gap))
         if not tokens.isdisjoint(lang.negations):
@@ -339,7 +341,12 @@ class ClaimFinder:
         ):
             return True
         hedges = self._hedges.get(lang.code)
-        return hedges is not None and hedges.search(_unquoted(norm[hedge_from:end])) is not None
+        if hedges is None:
+            return False
+        # Without a subject the hedge is read over the same clause as the negations: the
+        # text already unquoted above, not sliced and scanned for quotes again.
+        hedged = clause if hedge_from == negation_from else _unquoted(norm[hedge_from:end])
+        return hedges.search(hedged) is not None
 
     def _clause_start(self, norm: str, window: int, start: int) -> int:
         """Where the clause ending at ``start`` begins: after the last break in the window."""

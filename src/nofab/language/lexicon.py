@@ -11,7 +11,7 @@ and shared by every check a ``Guard`` runs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
@@ -24,7 +24,7 @@ from nofab.language.text import find_token, fold, normalise, strip_accents
 from nofab.language.vocabulary import LANGUAGES as LANGUAGES  # re-exported
 from nofab.language.vocabulary import Action as Action  # re-exported
 from nofab.language.vocabulary import actions, compile_language, contains_phrase, load
-from nofab.model.turn import ToolCall, ToolDef
+from nofab.model.turn import ToolCall, ToolDef, parse_json_text
 
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 
@@ -56,6 +56,9 @@ class Lexicon:
         # and the claim's objects alone, and a turn asks it for every claim and call: kept
         # per distinct question (bounded, thread-safe), so names are stemmed and matched once.
         self._able = lru_cache(maxsize=8192)(self._can)
+        # A conversation carries every earlier result on each turn: a result's string values
+        # (``returned_values``) are folded once per distinct result text, not once per turn.
+        self._text_values = lru_cache(maxsize=1024)(_text_values)
         self._accent_insensitive = profile.accent_insensitive
         self.trigger_keywords: tuple[tuple[str, str], ...] = tuple(
             (self._norm(keyword), tool)
@@ -82,7 +85,11 @@ class Lexicon:
 
     # ---------------------------------------------------------------- grounding
     def reports_state(
-        self, claim: Claim, tools: Sequence[ToolCall], evidence_has: Callable[[str], bool]
+        self,
+        claim: Claim,
+        tools: Sequence[ToolCall],
+        evidence_has: Callable[[str], bool],
+        returned: Container[str] | None = None,
     ) -> bool:
         """A stative claim ("your alarms are set") reports what the evidence shows: the
         evidence holds the participle (a status "confirmed"), or a tool that ran names the
@@ -94,13 +101,14 @@ class Lexicon:
         result does not count: its own failure rules decide (one cancel of a batch failed
         while the others returned "cancelled"). Risk: a participle returned for another
         object of the same result (one order "shipped", the claim about another) grounds
-        the claim; a value is required, not a mention anywhere, to keep that narrow."""
-        reads = self.read_verbs
-        if claim.passive and any(
-            capability(call, {}).reads_only(reads) and _returns_value(call.parsed_result, claim.verb)
-            for call in tools
-        ):
-            return True
+        the claim; a value is required, not a mention anywhere, to keep that narrow.
+
+        ``returned``: ``returned_values(tools)`` when the caller keeps it for the turn (a
+        turn's passive claims then cost one set lookup each, not a walk of every result)."""
+        if claim.passive:
+            values = self.returned_values(tools) if returned is None else returned
+            if strip_accents(claim.verb) in values:
+                return True
         if not claim.stative:
             return False
         if evidence_has(claim.verb):
@@ -108,6 +116,22 @@ class Lexicon:
         return any(
             not self._named_objects(tool_name_parts(call.name)).isdisjoint(claim.objects) for call in tools
         )
+
+    def returned_values(self, tools: Sequence[ToolCall]) -> frozenset[str]:
+        """Every whole string value the read-only ``tools`` returned, stripped, folded to
+        lower case and without accents (a status "Enviado" or "SHIPPED"), at most
+        ``_VALUE_DEPTH`` deep: what ``reports_state`` compares a passive participle with."""
+        reads = self.read_verbs
+        out: set[str] = set()
+        for call in tools:
+            if not capability(call, {}).reads_only(reads):
+                continue
+            text = call.result
+            if isinstance(text, str) and len(text) <= _REMEMBERED_RESULT_CHARS:
+                out.update(self._text_values(text))  # a result seen on an earlier turn: read back
+            else:
+                out.update(_folded_values(call.parsed_result))
+        return frozenset(out)
 
     def acts_on(self, call: ToolCall, objects: frozenset[str]) -> bool:
         """Does the call's name or one of its argument names name a kind of thing in
@@ -266,13 +290,20 @@ def lexicon_for(profile: Profile) -> Lexicon:
 
 #: How deep a result is walked for a returned status (results nest a few levels).
 _VALUE_DEPTH = 6
+#: Result texts up to this length have their folded values remembered (bounded memory:
+#: 1,024 of them at most); a longer one is walked on each turn, at a cost already linear.
+_REMEMBERED_RESULT_CHARS = 16_384
 
 
-def _returns_value(result: object, participle: str) -> bool:
-    """Does ``result`` hold ``participle`` as a whole string value (accent- and
-    case-insensitive: a status "Enviado" or "SHIPPED")?"""
-    wanted = strip_accents(participle)
-    return any(strip_accents(normalise(text.strip())) == wanted for text in _strings(result))
+def _folded_values(result: object) -> frozenset[str]:
+    """The whole string values of ``result`` as ``reports_state`` compares them: stripped,
+    case-folded (``normalise``) and without accents."""
+    return frozenset(strip_accents(normalise(text.strip())) for text in _strings(result))
+
+
+def _text_values(text: str) -> frozenset[str]:
+    """``_folded_values`` of a result given as text (JSON text parsed as ``ToolCall`` does)."""
+    return _folded_values(parse_json_text(text))
 
 
 class ReadRelay:
