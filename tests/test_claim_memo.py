@@ -160,3 +160,34 @@ def test_returned_values_answer_as_the_walk_does(result: Any, found: int) -> Non
                     claim, calls, evidence.grounds, returned
                 ) == lexicon.reports_state(claim, calls, evidence.grounds)
     assert hits == found
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "search_web",
+        "web_search",
+        "get_order",
+        "GetUserDetails",
+        "send_email",
+        "SearchMessages",
+        "lookup",
+        "list",
+    ],
+)
+@pytest.mark.parametrize("arguments", [{}, {"query": "x", "order_id": "1"}, {"new_email": "a@b.c"}])
+def test_reads_only_kept_per_name_answers_as_the_plain_rule(name: str, arguments: dict[str, Any]) -> None:
+    """Whether a tool only reads is kept per name: the arguments never change it."""
+    from nofab.language.capabilities import capability, stem, tool_name_parts
+
+    lexicon = lexicon_for(Profile())
+    call = ToolCall(name=name, arguments=arguments)
+    parts = tool_name_parts(name)
+    plain = (len(parts) > 1 and stem(parts[-1]) in lexicon.read_verbs) or capability(call, {}).reads_only(
+        lexicon.read_verbs
+    )
+    for _ in range(2):
+        assert lexicon.reads_only(call) == plain
+    assert lexicon.reads_only(ToolCall(name="search_web")) and not lexicon.reads_only(
+        ToolCall(name="send_email")
+    )

@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from nofab.config.policy import Profile
-from nofab.language.capabilities import Capability, capability, part_matches, stem
+from nofab.language.capabilities import Capability, capability, name_capability, part_matches, stem
 from nofab.language.capabilities import tool_name_parts as tool_name_parts  # re-exported
 from nofab.language.claimfinder import Claim as Claim  # re-exported
 from nofab.language.claimfinder import ClaimFinder
@@ -59,6 +59,7 @@ class Lexicon:
         # A conversation carries every earlier result on each turn: a result's string values
         # (``returned_values``) are folded once per distinct result text, not once per turn.
         self._text_values = lru_cache(maxsize=1024)(_text_values)
+        self._reads_name = lru_cache(maxsize=4096)(self._reads_by_name)
         self._accent_insensitive = profile.accent_insensitive
         self.trigger_keywords: tuple[tuple[str, str], ...] = tuple(
             (self._norm(keyword), tool)
@@ -206,10 +207,14 @@ class Lexicon:
 
     def _reads(self, call: ToolCall) -> bool:
         """The tool only reads: its verb opens its name ("search_web") or, in noun-verb
-        order, closes it ("web_search")."""
-        parts = tool_name_parts(call.name)
+        order, closes it ("web_search"). The name alone decides (no argument or definition
+        is read), so the answer is kept per name: every turn asks it of every call."""
+        return self._reads_name(call.name)
+
+    def _reads_by_name(self, name: str) -> bool:
+        parts = tool_name_parts(name)
         last_reads = len(parts) > 1 and stem(parts[-1]) in self.read_verbs
-        return last_reads or capability(call, {}).reads_only(self.read_verbs)
+        return last_reads or name_capability(name).reads_only(self.read_verbs)
 
     def named_for_verb(
         self, claim: Claim, tools: Sequence[ToolCall], definitions: Mapping[str, ToolDef] | None = None
