@@ -191,3 +191,49 @@ def test_reads_only_kept_per_name_answers_as_the_plain_rule(name: str, arguments
     assert lexicon.reads_only(ToolCall(name="search_web")) and not lexicon.reads_only(
         ToolCall(name="send_email")
     )
+
+
+def _plain_says(relay: Any, text: str) -> bool:
+    """The plain relay rule: the first two words are a pair of the results, and the claim
+    is found as a whole token in a whole result text."""
+    import re
+
+    from nofab.language.text import find_token, fold
+
+    words_re = re.compile(r"\w+(?:['’]\w+)?")
+    said = fold(" ".join(text.split()))
+    if len(said.split()) < 2 or not relay.texts:
+        return False
+    words = words_re.findall(said)
+    if len(words) >= 2 and (words[0], words[1]) not in relay.pairs:
+        return False
+    return any(find_token(t, said) != -1 for t in relay.texts)
+
+
+def test_relay_searched_by_line_answers_as_the_whole_text_search() -> None:
+    """Random results and claims over a small alphabet, with the characters that decide a
+    token's edges (apostrophes, hyphens, underscores, line breaks, accents, case): the
+    indexed search says exactly what a search of every whole text says."""
+    import random
+
+    from nofab.language.lexicon import ReadRelay
+
+    rng = random.Random(16)
+    pieces = ["ana", "sent", "Ana", "x", "it", "'", "’", "-", "_", " ", " ", "\n", "é", "1", "**", "."]
+    lexicon = lexicon_for(Profile())
+    action = lexicon.actions["send"]
+    found = 0
+    for _ in range(300):
+        values = ["".join(rng.choices(pieces, k=rng.randint(1, 12))) for _ in range(rng.randint(1, 4))]
+        relay = ReadRelay([values, {"note": rng.choice(values)}])
+        for _ in range(8):
+            source = rng.choice(values)
+            start = rng.randrange(len(source))
+            text = (
+                source[start : start + rng.randint(2, 12)] if rng.random() < 0.7 else rng.choice(pieces) * 2
+            )
+            claim = Claim((0, len(text)), text, "sent", action, "en")
+            plain = _plain_says(relay, text)
+            assert relay.says(claim) == plain, (values, text)
+            found += plain
+    assert found > 20  # the random claims are often found, or the comparison proves little

@@ -20,7 +20,7 @@ from nofab.language.capabilities import Capability, capability, name_capability,
 from nofab.language.capabilities import tool_name_parts as tool_name_parts  # re-exported
 from nofab.language.claimfinder import Claim as Claim  # re-exported
 from nofab.language.claimfinder import ClaimFinder
-from nofab.language.text import find_token, fold, normalise, strip_accents
+from nofab.language.text import find_token, fold, is_word_char, normalise, strip_accents
 from nofab.language.vocabulary import LANGUAGES as LANGUAGES  # re-exported
 from nofab.language.vocabulary import Action as Action  # re-exported
 from nofab.language.vocabulary import actions, compile_language, contains_phrase, load
@@ -315,11 +315,21 @@ class ReadRelay:
     """The string values read-only tools returned (case-folded, one text per result) and
     the pairs of adjacent words in them: a claim whose first two words are not such a pair
     cannot be in them, so most claims are answered by one set lookup and the texts are
-    searched only for the rest (a search per claim over whole results was quadratic)."""
+    searched only for the rest (a search per claim over whole results was quadratic).
+
+    The rest are searched in the lines that can hold them, not in whole texts: a claim's
+    words hold no line break, so it lies within one line, and a line break is a token edge
+    as much as a text's start is (``find_token``); and a whole-token occurrence of a claim
+    that opens with a word character starts a token of its line (``_WORDS``), unless an
+    apostrophe glues it to the word before. So the lines holding the claim's first word as
+    a token, and the lines with an apostrophe, are the only candidates (``_lines``, built on
+    the first such search): a long answer relaying many different claims no longer reads
+    every result once per claim."""
 
     def __init__(self, results: Sequence[object]) -> None:
         self.texts = [fold("\n".join(_strings(result))) for result in results]
         self.pairs = {pair for text in self.texts for pair in pairwise(_WORDS.findall(text))}
+        self._lines: tuple[dict[str, list[str]], list[str]] | None = None
 
     def says(self, claim: Claim) -> bool:
         said = fold(" ".join(claim.text.split()))
@@ -328,7 +338,24 @@ class ReadRelay:
         words = _WORDS.findall(said)
         if len(words) >= 2 and (words[0], words[1]) not in self.pairs:
             return False
-        return any(find_token(text, said) != -1 for text in self.texts)
+        if not is_word_char(said[0]):
+            return any(find_token(text, said) != -1 for text in self.texts)
+        by_word, glued = self._lines if self._lines is not None else self._index()
+        return any(find_token(line, said) != -1 for line in (*by_word.get(words[0], ()), *glued))
+
+    def _index(self) -> tuple[dict[str, list[str]], list[str]]:
+        """{word: the lines holding it as a token} and the lines holding an apostrophe."""
+        by_word: dict[str, list[str]] = {}
+        glued: list[str] = []
+        for text in self.texts:
+            for line in text.split("\n"):
+                if "'" in line or "’" in line:
+                    glued.append(line)  # a candidate for every claim (see the class)
+                    continue
+                for word in set(_WORDS.findall(line)):
+                    by_word.setdefault(word, []).append(line)
+        self._lines = (by_word, glued)
+        return self._lines
 
 
 def _strings(result: object) -> list[str]:
