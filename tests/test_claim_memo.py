@@ -237,3 +237,29 @@ def test_relay_searched_by_line_answers_as_the_whole_text_search() -> None:
             assert relay.says(claim) == plain, (values, text)
             found += plain
     assert found > 20  # the random claims are often found, or the comparison proves little
+
+
+def test_last_break_word_found_as_the_whole_pattern_finds_it() -> None:
+    """``LastWord`` (the leading boundary tested by hand) ends where the last match of the
+    whole ``\\b(?:words)\\b`` pattern ends, for random texts, windows and both edges."""
+    import random
+    import re
+
+    from nofab.language.wordscan import LastWord
+
+    words = ("but", "pero", "aber", "mais", "mas", "however")
+    pattern = re.compile(r"\b(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
+    last = LastWord(pattern)
+    rng = random.Random(15)
+    pieces = [*words, "x", "é", "_", "1", " ", " ", ",", ".", "-", "'", "ñ"]
+    matched = 0
+    for _ in range(2000):
+        text = "".join(rng.choices(pieces, k=rng.randint(0, 14)))
+        pos = rng.randint(0, len(text))
+        endpos = rng.randint(pos, len(text))
+        plain = -1
+        for found in pattern.finditer(text, pos, endpos):
+            plain = found.end()
+        assert last.end(text, pos, endpos, -1) == plain, (text, pos, endpos)
+        matched += plain != -1
+    assert matched > 50

@@ -23,6 +23,7 @@ from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matche
 from nofab.language.stops import NextStop
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, stem
+from nofab.language.wordscan import LastWord
 from nofab.pipeline.spans import SpanSet
 
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
@@ -155,7 +156,7 @@ class ClaimFinder:
         # full stop of a list of short sentences.
         # (A profile's break word holding a stop would break that: then the one pattern.)
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
-        self._break_words = re.compile(rf"\b(?:{words})\b") if words else None
+        self._break_words = LastWord(re.compile(rf"\b(?:{words})\b")) if words else None
         self._stops_apart = not any(stop in b for b in breaks for stop in _CLAUSE_STOPS)
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
         # Each language's hedges as one pattern, matched at the boundaries ``contains_phrase``
@@ -365,8 +366,7 @@ class ClaimFinder:
             rfind("\n", window, start) + 1,
         )
         if self._break_words is not None:
-            for brk in self._break_words.finditer(norm, window, start):
-                clause_start = max(clause_start, brk.end())
+            clause_start = max(clause_start, self._break_words.end(norm, window, start, -1))
         return clause_start
 
     def _objects(self, norm: str, span: tuple[int, int], before: bool = True) -> frozenset[str]:
