@@ -17,6 +17,7 @@ from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.actorreports import ActorReports
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.detectors.claimscope import MIN_ID_CHARS as _MIN_ID_CHARS
 from nofab.detectors.claimscope import argument_values as _values
 from nofab.detectors.claimscope import claim_scope
@@ -33,7 +34,7 @@ from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
 from nofab.language.vocabulary import Action, load
 from nofab.model.finding import Finding
-from nofab.model.turn import ToolCall, ToolDef
+from nofab.model.turn import ToolCall
 
 #: A claim that only a call from an earlier turn could have made true. Measured on τ-bench
 #: and ToolTalk, restating an earlier action as if done now is rare in grounded traffic
@@ -276,11 +277,7 @@ class ClaimDetector(DetectorBase):
             )
 
     def _overstated_state(
-        self,
-        evidence: Evidence,
-        found: Claim,
-        now: tuple[ToolCall, ...],
-        definitions: Mapping[str, ToolDef],
+        self, evidence: Evidence, found: Claim, questions: ClaimQuestions
     ) -> Finding | None:
         """A stated state ("Both alarms are set", "all your reminders are deleted") that an
         acting tool of this turn could have produced is that tool's outcome, even when the
@@ -292,8 +289,8 @@ class ClaimDetector(DetectorBase):
         outcome and flagged."""
         if not found.stative:
             return None
-        claim = _as_made(found, evidence.lexicon.actions)
-        if not evidence.lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+        claim = questions.as_made(found)
+        if not questions.grounded_by("now", claim.action, claim.objects):
             return None
         return self._failed_for_named_item(evidence, claim)
 
@@ -312,17 +309,21 @@ class ClaimDetector(DetectorBase):
         # tool acting this turn is held to what it can do (``grounded_by``), so UserLogin,
         # which names the account, does not report "your password is updated".
         observers = tuple(c for c in evidence.succeeded_calls if c.earlier or lexicon.reads_only(c))
+        # The tool-side questions depend on a claim's shape alone: asked once per shape.
+        groups = {"now": now, "before": before, "failed": evidence.failed_calls}
+        # After a failure a state must come from what a tool returned (``statesources``).
         holds = results_hold(evidence) if evidence.failed_calls else evidence.grounds
+        questions = ClaimQuestions(lexicon, groups, observers, holds, definitions, _as_made)
+        ran = list(evidence.tool_names)
+        ran_text = ", ".join(dict.fromkeys(ran))
         for found in claims:
-            if lexicon.reports_state(found, observers, holds):
-                overstated = self._overstated_state(evidence, found, now, definitions)
+            if questions.reports_state(found):
+                overstated = self._overstated_state(evidence, found, questions)
                 if overstated:
                     yield overstated
                 continue
-            claim = _as_made(found, lexicon.actions)
-            if lexicon.grounded_by(claim.action, now, claim.objects, definitions) or lexicon.named_for_verb(
-                claim, now, definitions
-            ):
+            claim = questions.as_made(found)
+            if questions.grounded_by("now", claim.action, claim.objects) or questions.named_for_verb(claim):
                 failure = self._failed_for_named_item(evidence, claim) or self._too_few_calls(
                     evidence, claim, now
                 )
@@ -332,7 +333,7 @@ class ClaimDetector(DetectorBase):
             deed = named_deed(claim, evidence.answer, lexicon.actions)
             if deed is not None:
                 claim = deed  # "refund issued": a refund, grounded and failed as one
-                if lexicon.grounded_by(claim.action, now, claim.objects, definitions):
+                if questions.grounded_by("now", claim.action, claim.objects):
                     failure = self._failed_for_named_item(evidence, claim)
                     if failure:
                         yield failure
@@ -345,11 +346,10 @@ class ClaimDetector(DetectorBase):
             relay = relay or lexicon.read_relay(evidence.succeeded_calls)
             if relay.says(claim):
                 continue  # (asked only when no tool could have done it)
-            earlier = lexicon.grounded_by(claim.action, before, claim.objects, definitions)
+            earlier = questions.grounded_by("before", claim.action, claim.objects)
             if earlier and recalls(evidence, claim, before, definitions):
                 continue  # a recap of an earlier turn's deed, naming what that call acted on
-            failed = lexicon.grounded_by(claim.action, evidence.failed_calls, claim.objects, definitions)
-            ran = list(evidence.tool_names)
+            failed = questions.grounded_by("failed", claim.action, claim.objects)
             confidence = claim.action.confidence
             if earlier:
                 confidence = min(confidence, CONFIDENCE_EARLIER)
@@ -364,8 +364,7 @@ class ClaimDetector(DetectorBase):
             else:
                 verb = claim.action.name.removeprefix("profile:")
                 reason = (
-                    f"claims '{claim.text}' but no tool that could {verb} "
-                    f"ran this turn (ran: {', '.join(dict.fromkeys(ran))})"
+                    f"claims '{claim.text}' but no tool that could {verb} ran this turn (ran: {ran_text})"
                 )
             yield self.finding(
                 "verb_claim",
@@ -378,7 +377,7 @@ class ClaimDetector(DetectorBase):
                     "action": claim.action.name,
                     "language": claim.language,
                     "tool_name_parts_looked_for": sorted(claim.action.hints or ["<any tool>"]),
-                    "tools_run": ran,
+                    "tools_run": list(ran),
                     **({"object": sorted(claim.objects)} if claim.objects else {}),
                     **({"failed_tool": failed} if failed else {}),
                     **({"earlier_tool": earlier} if earlier else {}),

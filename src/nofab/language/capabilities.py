@@ -154,6 +154,12 @@ def capability(call: ToolCall, definitions: Mapping[str, ToolDef]) -> Capability
     return _capability(call.name, keys, definition.description if definition is not None else None)
 
 
+def name_capability(name: str) -> Capability:
+    """What a tool can do by its name alone: ``capability`` of a call with no arguments and
+    no definition (all ``Capability.reads_only`` reads when no definition is given)."""
+    return _capability(name, (), None)
+
+
 @lru_cache(maxsize=4096)
 def _capability(name: str, keys: tuple[str, ...], description: str | None) -> Capability:
     argument_parts = tuple(p for key in keys for p in tool_name_parts(key))

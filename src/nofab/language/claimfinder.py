@@ -23,6 +23,7 @@ from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matche
 from nofab.language.stops import NextStop
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, stem
+from nofab.language.wordscan import LastWord
 from nofab.pipeline.spans import SpanSet
 
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
@@ -155,7 +156,7 @@ class ClaimFinder:
         # full stop of a list of short sentences.
         # (A profile's break word holding a stop would break that: then the one pattern.)
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
-        self._break_words = re.compile(rf"\b(?:{words})\b") if words else None
+        self._break_words = LastWord(re.compile(rf"\b(?:{words})\b")) if words else None
         self._stops_apart = not any(stop in b for b in breaks for stop in _CLAUSE_STOPS)
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
         # Each language's hedges as one pattern, matched at the boundaries ``contains_phrase``
@@ -252,8 +253,9 @@ class ClaimFinder:
         seen.add(*span)
         clipped = text[span[0] : span[1]]
         span = (span[0] + len(clipped) - len(clipped.lstrip(" \t\n-*•")), span[1])
-        groups = match.groupdict()
-        stative, passive = bool(groups.get("state")), bool(groups.get("passive"))
+        named = match.re.groupindex  # (by name: no dict of every group per claim)
+        stative = "state" in named and bool(match.group("state"))
+        passive = "passive" in named and bool(match.group("passive"))
         # An active claim's object follows its verb (or sits inside its span: "Ich habe die
         # E-Mail gesendet"); words before it are its subject's clause or an earlier verb's
         # object ("I've created the meeting and informed the attendees"). A passive or a
@@ -319,7 +321,8 @@ class ClaimFinder:
         # negations and hedges are not the speaker's.
         clause = _unquoted(norm[negation_from:end])
         tokens = word_set(clause)
-        gap = match.groupdict().get("gap") or ""
+        # (``group`` by name, not ``groupdict``: no dict of every group per claim)
+        gap = (match.group("gap") if "gap" in match.re.groupindex else None) or ""
         if gap:
             tokens.update(_WORDS.findall(gap))
         if not tokens.isdisjoint(lang.negations):
@@ -339,7 +342,12 @@ class ClaimFinder:
         ):
             return True
         hedges = self._hedges.get(lang.code)
-        return hedges is not None and hedges.search(_unquoted(norm[hedge_from:end])) is not None
+        if hedges is None:
+            return False
+        # Without a subject the hedge is read over the same clause as the negations: the
+        # text already unquoted above, not sliced and scanned for quotes again.
+        hedged = clause if hedge_from == negation_from else _unquoted(norm[hedge_from:end])
+        return hedges.search(hedged) is not None
 
     def _clause_start(self, norm: str, window: int, start: int) -> int:
         """Where the clause ending at ``start`` begins: after the last break in the window."""
@@ -358,8 +366,7 @@ class ClaimFinder:
             rfind("\n", window, start) + 1,
         )
         if self._break_words is not None:
-            for brk in self._break_words.finditer(norm, window, start):
-                clause_start = max(clause_start, brk.end())
+            clause_start = max(clause_start, self._break_words.end(norm, window, start, -1))
         return clause_start
 
     def _objects(self, norm: str, span: tuple[int, int], before: bool = True) -> frozenset[str]:

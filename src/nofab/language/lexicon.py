@@ -11,20 +11,20 @@ and shared by every check a ``Guard`` runs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
 from nofab.config.policy import Profile
-from nofab.language.capabilities import Capability, capability, part_matches, stem
+from nofab.language.capabilities import Capability, capability, name_capability, part_matches, stem
 from nofab.language.capabilities import tool_name_parts as tool_name_parts  # re-exported
 from nofab.language.claimfinder import Claim as Claim  # re-exported
 from nofab.language.claimfinder import ClaimFinder
-from nofab.language.text import find_token, fold, normalise, strip_accents
+from nofab.language.text import find_token, fold, is_word_char, normalise, strip_accents
 from nofab.language.vocabulary import LANGUAGES as LANGUAGES  # re-exported
 from nofab.language.vocabulary import Action as Action  # re-exported
 from nofab.language.vocabulary import actions, compile_language, contains_phrase, load
-from nofab.model.turn import ToolCall, ToolDef
+from nofab.model.turn import ToolCall, ToolDef, parse_json_text
 
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 
@@ -56,6 +56,10 @@ class Lexicon:
         # and the claim's objects alone, and a turn asks it for every claim and call: kept
         # per distinct question (bounded, thread-safe), so names are stemmed and matched once.
         self._able = lru_cache(maxsize=8192)(self._can)
+        # A conversation carries every earlier result on each turn: a result's string values
+        # (``returned_values``) are folded once per distinct result text, not once per turn.
+        self._text_values = lru_cache(maxsize=1024)(_text_values)
+        self._reads_name = lru_cache(maxsize=4096)(self._reads_by_name)
         self._accent_insensitive = profile.accent_insensitive
         self.trigger_keywords: tuple[tuple[str, str], ...] = tuple(
             (self._norm(keyword), tool)
@@ -82,7 +86,11 @@ class Lexicon:
 
     # ---------------------------------------------------------------- grounding
     def reports_state(
-        self, claim: Claim, tools: Sequence[ToolCall], evidence_has: Callable[[str], bool]
+        self,
+        claim: Claim,
+        tools: Sequence[ToolCall],
+        evidence_has: Callable[[str], bool],
+        returned: Container[str] | None = None,
     ) -> bool:
         """A stative claim ("your alarms are set") reports what the evidence shows: the
         evidence holds the participle (a status "confirmed"), or a tool that ran names the
@@ -94,13 +102,14 @@ class Lexicon:
         result does not count: its own failure rules decide (one cancel of a batch failed
         while the others returned "cancelled"). Risk: a participle returned for another
         object of the same result (one order "shipped", the claim about another) grounds
-        the claim; a value is required, not a mention anywhere, to keep that narrow."""
-        reads = self.read_verbs
-        if claim.passive and any(
-            capability(call, {}).reads_only(reads) and _returns_value(call.parsed_result, claim.verb)
-            for call in tools
-        ):
-            return True
+        the claim; a value is required, not a mention anywhere, to keep that narrow.
+
+        ``returned``: ``returned_values(tools)`` when the caller keeps it for the turn (a
+        turn's passive claims then cost one set lookup each, not a walk of every result)."""
+        if claim.passive:
+            values = self.returned_values(tools) if returned is None else returned
+            if strip_accents(claim.verb) in values:
+                return True
         if not claim.stative:
             return False
         if evidence_has(claim.verb):
@@ -108,6 +117,22 @@ class Lexicon:
         return any(
             not self._named_objects(tool_name_parts(call.name)).isdisjoint(claim.objects) for call in tools
         )
+
+    def returned_values(self, tools: Sequence[ToolCall]) -> frozenset[str]:
+        """Every whole string value the read-only ``tools`` returned, stripped, folded to
+        lower case and without accents (a status "Enviado" or "SHIPPED"), at most
+        ``_VALUE_DEPTH`` deep: what ``reports_state`` compares a passive participle with."""
+        reads = self.read_verbs
+        out: set[str] = set()
+        for call in tools:
+            if not capability(call, {}).reads_only(reads):
+                continue
+            text = call.result
+            if isinstance(text, str) and len(text) <= _REMEMBERED_RESULT_CHARS:
+                out.update(self._text_values(text))  # a result seen on an earlier turn: read back
+            else:
+                out.update(_folded_values(call.parsed_result))
+        return frozenset(out)
 
     def acts_on(self, call: ToolCall, objects: frozenset[str]) -> bool:
         """Does the call's name or one of its argument names name a kind of thing in
@@ -182,10 +207,14 @@ class Lexicon:
 
     def _reads(self, call: ToolCall) -> bool:
         """The tool only reads: its verb opens its name ("search_web") or, in noun-verb
-        order, closes it ("web_search")."""
-        parts = tool_name_parts(call.name)
+        order, closes it ("web_search"). The name alone decides (no argument or definition
+        is read), so the answer is kept per name: every turn asks it of every call."""
+        return self._reads_name(call.name)
+
+    def _reads_by_name(self, name: str) -> bool:
+        parts = tool_name_parts(name)
         last_reads = len(parts) > 1 and stem(parts[-1]) in self.read_verbs
-        return last_reads or capability(call, {}).reads_only(self.read_verbs)
+        return last_reads or name_capability(name).reads_only(self.read_verbs)
 
     def named_for_verb(
         self, claim: Claim, tools: Sequence[ToolCall], definitions: Mapping[str, ToolDef] | None = None
@@ -266,24 +295,41 @@ def lexicon_for(profile: Profile) -> Lexicon:
 
 #: How deep a result is walked for a returned status (results nest a few levels).
 _VALUE_DEPTH = 6
+#: Result texts up to this length have their folded values remembered (bounded memory:
+#: 1,024 of them at most); a longer one is walked on each turn, at a cost already linear.
+_REMEMBERED_RESULT_CHARS = 16_384
 
 
-def _returns_value(result: object, participle: str) -> bool:
-    """Does ``result`` hold ``participle`` as a whole string value (accent- and
-    case-insensitive: a status "Enviado" or "SHIPPED")?"""
-    wanted = strip_accents(participle)
-    return any(strip_accents(normalise(text.strip())) == wanted for text in _strings(result))
+def _folded_values(result: object) -> frozenset[str]:
+    """The whole string values of ``result`` as ``reports_state`` compares them: stripped,
+    case-folded (``normalise``) and without accents."""
+    return frozenset(strip_accents(normalise(text.strip())) for text in _strings(result))
+
+
+def _text_values(text: str) -> frozenset[str]:
+    """``_folded_values`` of a result given as text (JSON text parsed as ``ToolCall`` does)."""
+    return _folded_values(parse_json_text(text))
 
 
 class ReadRelay:
     """The string values read-only tools returned (case-folded, one text per result) and
     the pairs of adjacent words in them: a claim whose first two words are not such a pair
     cannot be in them, so most claims are answered by one set lookup and the texts are
-    searched only for the rest (a search per claim over whole results was quadratic)."""
+    searched only for the rest (a search per claim over whole results was quadratic).
+
+    The rest are searched in the lines that can hold them, not in whole texts: a claim's
+    words hold no line break, so it lies within one line, and a line break is a token edge
+    as much as a text's start is (``find_token``); and a whole-token occurrence of a claim
+    that opens with a word character starts a token of its line (``_WORDS``), unless an
+    apostrophe glues it to the word before. So the lines holding the claim's first word as
+    a token, and the lines with an apostrophe, are the only candidates (``_lines``, built on
+    the first such search): a long answer relaying many different claims no longer reads
+    every result once per claim."""
 
     def __init__(self, results: Sequence[object]) -> None:
         self.texts = [fold("\n".join(_strings(result))) for result in results]
         self.pairs = {pair for text in self.texts for pair in pairwise(_WORDS.findall(text))}
+        self._lines: tuple[dict[str, list[str]], list[str]] | None = None
 
     def says(self, claim: Claim) -> bool:
         said = fold(" ".join(claim.text.split()))
@@ -292,7 +338,24 @@ class ReadRelay:
         words = _WORDS.findall(said)
         if len(words) >= 2 and (words[0], words[1]) not in self.pairs:
             return False
-        return any(find_token(text, said) != -1 for text in self.texts)
+        if not is_word_char(said[0]):
+            return any(find_token(text, said) != -1 for text in self.texts)
+        by_word, glued = self._lines if self._lines is not None else self._index()
+        return any(find_token(line, said) != -1 for line in (*by_word.get(words[0], ()), *glued))
+
+    def _index(self) -> tuple[dict[str, list[str]], list[str]]:
+        """{word: the lines holding it as a token} and the lines holding an apostrophe."""
+        by_word: dict[str, list[str]] = {}
+        glued: list[str] = []
+        for text in self.texts:
+            for line in text.split("\n"):
+                if "'" in line or "’" in line:
+                    glued.append(line)  # a candidate for every claim (see the class)
+                    continue
+                for word in set(_WORDS.findall(line)):
+                    by_word.setdefault(word, []).append(line)
+        self._lines = (by_word, glued)
+        return self._lines
 
 
 def _strings(result: object) -> list[str]:
