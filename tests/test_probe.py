@@ -45,10 +45,7 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "t3_create_event_duration": (
         "numbers: a duration in minutes between a start and an end time is not derived"
     ),
-    "t3_message_lookup": (
-        "names: a sentence-initial verb ('Found') is glued to a held full name; claims: a quoted message "
-        "after 'sent him:' narrows the object so the send tool that ran does not ground it"
-    ),
+    "t3_message_lookup": "names: a sentence-initial verb ('Found') is glued to a held full name",
     "a3_three_pax_insured": (
         "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
         "derived at 0.9"

@@ -82,6 +82,39 @@ def _unquoted(clause: str) -> str:
     return _QUOTED.sub(" ", clause) if _QUOTE_MARKS.search(clause) else clause
 
 
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
+
+
+def _unquoted_ahead(text: str) -> str:
+    """The words after a claim that may name its object, quoted words blanked (same length).
+
+    Principle: a quotation is a text's own words or an item's title, never the kind of
+    thing the claim acted on: 'sent him: "the meeting moved to 3"' sends a message (what a
+    messaging tool sends), and 'deleted "meeting notes"' names a note by its title. So the
+    words of a quotation after the verb, and of one the window cuts open, never narrow the
+    claim to another kind of object. Risk: a scare-quoted kind word ('cancelled the
+    "booking"') no longer narrows the claim, so a tool for another kind of thing grounds it.
+    """
+    if not _QUOTE_MARKS.search(text):
+        return text
+    text = _QUOTED.sub(_blank, text)
+    open_at = _QUOTE_MARKS.search(text)  # a quotation the window ends inside of
+    return text[: open_at.start()] + " " * (len(text) - open_at.start()) if open_at else text
+
+
+def _unquoted_behind(text: str) -> str:
+    """The words before a passive or stated claim, quoted words blanked (same length): a
+    quoted title before the verb ('"book flu shot" is marked done') names the item, not its
+    kind (the principle and risk of ``_unquoted_ahead``)."""
+    if not _QUOTE_MARKS.search(text):
+        return text
+    text = _QUOTED.sub(_blank, text)
+    # A closing mark whose opening one lies before the window: everything up to it is quoted.
+    closers = [m.end() for m in re.finditer(r'["”»]', text)]
+    return " " * closers[-1] + text[closers[-1] :] if closers else text
+
+
 def _sentence_starts(norm: str) -> list[int]:
     """Where a sentence, a list item or a colon's continuation starts (spaces skipped)."""
     first = len(norm) - len(norm.lstrip())
@@ -375,9 +408,9 @@ class ClaimFinder:
         has been cancelled")."""
         # Only the claim's own sentence: "I've logged you in. Today you have one event" does
         # not claim anything of the event.
-        ahead = norm[span[1] : span[1] + 48]
+        ahead = _unquoted_ahead(norm[span[1] : span[1] + 48])
         stop = _SENTENCE_END_AT.search(ahead)
-        behind = norm[max(0, span[0] - 40) if before else span[0] : span[1]]
+        behind = _unquoted_behind(norm[max(0, span[0] - 40) if before else span[0] : span[1]])
         claim_start = len(behind) - (span[1] - span[0])
         last = max((m.end() for m in _SENTENCE_END_AT.finditer(behind, 0, claim_start)), default=0)
         after = _WORDS.findall(ahead[: stop.start()] if stop else ahead)[:5]
