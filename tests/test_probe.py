@@ -65,9 +65,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
         "claims: a change reported done after its retry failed passes (a passive state the policy text "
         "holds grounds it); the twin was caught only through a refund figure, now explained"
     ),
-    "a3_cancel_within_24h": (
-        "claims: 'It's cancelled!' (pronoun subject, passive) is no claim, so a failed call passes"
-    ),
     "a3_counts_in_words": "numbers: counts written as words ('four passengers') are never checked",
     "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
@@ -92,7 +89,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
         "wholly invented one passes)"
     ),
     "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
-    "t3_signed_out_terse": "claims: the subjectless 'Signed out.' is no claim, so a failed logout passes",
     "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
     "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "t3_forward_receipt": (
