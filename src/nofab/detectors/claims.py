@@ -20,7 +20,7 @@ from nofab.detectors.base import DetectorBase
 from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.detectors.claimscope import MIN_ID_CHARS as _MIN_ID_CHARS
 from nofab.detectors.claimscope import argument_values as _values
-from nofab.detectors.claimscope import claim_scope
+from nofab.detectors.claimscope import claim_scope, titles_by_id
 from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
 from nofab.detectors.enumerations import short_calls
@@ -47,6 +47,8 @@ CONFIDENCE_EARLIER = 0.8
 #: of the same action succeeded: "AAA111 and BBB222 have been cancelled" when BBB222's
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
+#: The key of ``titles_by_id``'s reading of each result (``Evidence.per_result``).
+_TITLES = ("claims", "titles_by_id")
 #: How far before a failed item an admission of its failure is looked for.
 _ADMISSION_REACH = 60
 #: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
@@ -115,19 +117,22 @@ class ClaimDetector(DetectorBase):
         }
         start, end = claim_scope(evidence.answer, claim.span)
         scope = fold(evidence.answer[start:end])
+        # An item is named by its id or by its record's title ('"book flu shot" is marked done').
+        titles = {
+            k: v for _l, _c, held in evidence.per_result(_TITLES, titles_by_id) for k, v in held.items()
+        }
         for call in failed:
-            arguments = call.parsed_arguments
-            values = arguments.values() if isinstance(arguments, dict) else ()
-            for value in values:
-                if (
-                    isinstance(value, str)
-                    and len(value) >= _MIN_ID_CHARS
-                    and (call.name, value) not in retried
-                    and find_token(scope, fold(value)) != -1
-                    and not self._admitted(evidence, scope, fold(value))
-                ):
-                    reason = f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
-                    return self._failed_item_finding(claim, call, reason, item=value)
+            for value in _values(call):
+                if len(value) < _MIN_ID_CHARS or (call.name, value) in retried:
+                    continue
+                for name in (value, *titles.get(value, ())):
+                    if find_token(scope, fold(name)) != -1 and not self._admitted(
+                        evidence, scope, fold(name)
+                    ):
+                        reason = (
+                            f"claims '{claim.text}' for {name}, but the {call.name} call for {value} failed"
+                        )
+                        return self._failed_item_finding(claim, call, reason, item=value)
         call = failed[0]
         if evidence.lexicon.says_all(scope):
             # "I have deleted all of your alarms" while one DeleteAlarm call failed: a claim
@@ -162,12 +167,16 @@ class ClaimDetector(DetectorBase):
     def _admitted(evidence: Evidence, scope: str, item: str) -> bool:
         """The claim's sentence says the item's action did not happen: an inability phrase
         in the same clause right before the item ("sent it to the team, but I couldn't
-        reach vibes"). Principle: an answer that reports the failure is honest. Risk: an
-        inability about something else that happens to sit before the item in the same
+        reach vibes") or right after it, the item its subject ('"File taxes" couldn't be
+        completed'). Principle: an answer that reports the failure is honest. Risk: an
+        inability about something else that happens to sit beside the item in the same
         clause ("couldn't find a seat for BBB222, which is cancelled") hides the finding."""
         at = find_token(scope, item)
         clause = re.split(r"[,;]|\bbut\b|\bhowever\b", scope[max(0, at - _ADMISSION_REACH) : at])[-1]
-        return evidence.lexicon.states_inability(clause)
+        after = re.split(
+            r"[,;.!?\n]|\bbut\b|\band\b", scope[at + len(item) : at + len(item) + _ADMISSION_REACH]
+        )[0]
+        return evidence.lexicon.states_inability(clause) or evidence.lexicon.states_inability(after)
 
     @staticmethod
     def _left_out_of_batch(

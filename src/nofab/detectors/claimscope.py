@@ -3,6 +3,8 @@ rules share (its sentence, or the list a colon opens; a call's string argument v
 
 from __future__ import annotations
 
+import re
+
 from nofab.model.turn import ToolCall
 
 #: An argument value shorter than this is no item ("en", "yes").
@@ -31,3 +33,46 @@ def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
         blank = answer.find("\n\n", first)
         end = blank if blank != -1 else len(answer)
     return start, end
+
+
+#: How deep ``titles_by_id`` walks a result (results are untrusted input).
+_TITLE_DEPTH = 8
+#: Words of two letters or more: a title has at least two ("book flu shot", "Team sync").
+_TITLE_WORDS = re.compile(r"[^\W\d_]{2,}")
+
+
+def titles_by_id(result: object) -> dict[str, tuple[str, ...]]:
+    """{an id a result's object holds: that object's titles}, for ``Evidence.per_result``.
+
+    Principle: an answer names an item by its id or by the text its record carries (a
+    reminder's task, an event's title, a file's name), so a claim that names the title of
+    the record a failed call acted on names that call's item. A title is a string value of
+    the same object holding two or more words of letters; an id is a string under a key
+    ending in "id". Risk: a multi-word value that is not a title (a status sentence, an
+    address) stands for the item too, so a claim's sentence that repeats it is read as
+    naming the failed item; one-word titles ("Dentist") are not read.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    stack: list[tuple[object, int]] = [(result, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > _TITLE_DEPTH:
+            continue
+        if isinstance(node, list):
+            stack.extend((item, depth + 1) for item in node)
+            continue
+        if not isinstance(node, dict):
+            continue
+        ids = [
+            v for k, v in node.items() if isinstance(v, str) and str(k).lower().endswith("id") and v.strip()
+        ]
+        titles = tuple(
+            v
+            for v in node.values()
+            if isinstance(v, str) and len(v) <= 120 and len(_TITLE_WORDS.findall(v)) >= 2
+        )
+        if ids and titles:
+            for value in ids:
+                out[value] = out.get(value, ()) + titles
+        stack.extend((v, depth + 1) for v in node.values() if isinstance(v, (dict, list)))
+    return out
