@@ -69,10 +69,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
     "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
-    "a3_summary_earlier_turns": (
-        "claims: 'upgrade' is no claim verb, and a subjectless participle after a bold label in a bullet "
-        "is not read"
-    ),
     "t3_alarm_delete_count": "numbers: counts written as words ('three are left') are never checked",
     "t3_inbox_count_words": (
         "names: a surname held only in prose or an e-mail address (no name field) is not held"
