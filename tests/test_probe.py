@@ -88,10 +88,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
         "identifiers: an id inside a quoted subject ('receipt #A-2219' for #A-2291) is only a quoted-name "
         "finding at 0.6; the transposed digits are not compared with the held id"
     ),
-    "t3_register_retry": (
-        "claims: the value a success claim names ('registered as anab') is grounded by the failed call's "
-        "arguments and the user's message, not bound to the call that succeeded"
-    ),
     "t3_weather_two_cities": (
         "numbers: a wrong difference equal to another pair's (high minus low of one record) derives"
     ),
