@@ -61,10 +61,6 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
 PROBE3_KNOWN_MISSES: dict[str, str] = {
-    "a3_retry_after_failure": (
-        "claims: a change reported done after its retry failed passes (a passive state the policy text "
-        "holds grounds it); the twin was caught only through a refund figure, now explained"
-    ),
     "a3_counts_in_words": "numbers: counts written as words ('four passengers') are never checked",
     "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
