@@ -113,3 +113,18 @@ def test_a_passive_after_an_opener_follows_the_acting_call(answer: str) -> None:
 )
 def test_acknowledgements_labels_questions_and_descriptions_are_no_claims(answer: str) -> None:
     assert claimed(answer, READ) == []
+
+
+@pytest.mark.parametrize(
+    "answer, status",
+    [("Shipped.", "shipped"), ("Paid.", "paid"), ("1. Cancelled.", "cancelled"), ("Cancelada.", "cancelada")],
+)
+def test_a_lone_participle_states_what_a_read_result_reports(answer: str, status: str) -> None:
+    order = {
+        "name": "GetOrder",
+        "arguments": {"order_id": "A-1001"},
+        "result": {"order_id": "A-1001", "status": status},
+    }
+    assert claimed(answer, order) == []
+    other = {**order, "result": {"order_id": "A-1001", "status": "pending"}}
+    assert claimed(answer, other) != []
