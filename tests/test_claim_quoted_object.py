@@ -14,6 +14,7 @@ from nofab import Profile, Turn
 from nofab.detectors.claims import ClaimDetector
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
+from nofab.language.quotations import unquoted_ahead, unquoted_behind
 
 
 def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
@@ -60,3 +61,18 @@ def test_a_failed_send_still_fails_the_claim(answer: str) -> None:
 )
 def test_an_unquoted_object_of_another_kind_still_narrows_the_claim(answer: str) -> None:
     assert claimed(answer, SEND) != []
+
+
+@pytest.mark.parametrize(
+    "text, ahead, behind",
+    [
+        ('x "a b" y', "x       y", "x       y"),
+        ("x «a» y", "x     y", "x     y"),
+        ("x “a b", "x     ", "x “a b"),  # ahead: the window ends inside a quotation
+        ("a b” y", "a b” y", "     y"),  # behind: the window starts inside one
+        ("no quotes", "no quotes", "no quotes"),
+    ],
+)
+def test_quoted_words_are_blanked_keeping_every_offset(text: str, ahead: str, behind: str) -> None:
+    assert unquoted_ahead(text) == ahead
+    assert unquoted_behind(text) == behind
