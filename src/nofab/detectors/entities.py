@@ -217,7 +217,7 @@ class EntityDetector(DetectorBase):
         found = [
             *ungrounded_versions(evidence, answer, taken.overlaps),
             *ungrounded_lower_ids(evidence, answer, taken.overlaps),
-            *ungrounded_issued_ids(evidence, answer),
+            *ungrounded_issued_ids(evidence, answer, taken.overlaps),
             *miscopied_handles(evidence, answer),
         ]
         if not found:

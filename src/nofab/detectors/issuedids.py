@@ -157,11 +157,22 @@ def _grounds(evidence: Evidence, texts: list[str]) -> Callable[[str], bool]:
     return lambda text: fold(text) in held
 
 
-def ungrounded_issued_ids(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
-    """(shape, span, confidence) of each reference of an issued shape no evidence holds."""
-    upper = [m for m in _UPPER.finditer(answer) if _mixed(m.group())]
-    handles = list(_HANDLE.finditer(answer)) if "_" in answer else []
-    hyphened = [m for m in _HYPHENED.finditer(answer) if _hyphened(m.group())] if "-" in answer else []
+def _keep(start: int, end: int) -> bool:
+    return False
+
+
+def ungrounded_issued_ids(
+    evidence: Evidence, answer: str, skip: Callable[[int, int], bool] = _keep
+) -> Iterator[tuple[str, tuple[int, int], float]]:
+    """(shape, span, confidence) of each reference of an issued shape no evidence holds
+    (``skip``: a span another shape already read, dropped before the evidence is asked)."""
+    upper = [m for m in _UPPER.finditer(answer) if _mixed(m.group()) and not skip(*m.span())]
+    handles = [m for m in _HANDLE.finditer(answer) if not skip(*m.span())] if "_" in answer else []
+    hyphened = (
+        [m for m in _HYPHENED.finditer(answer) if _hyphened(m.group()) and not skip(*m.span())]
+        if "-" in answer
+        else []
+    )
     if not upper and not handles and not hyphened:
         return
     issued = _issued(evidence)

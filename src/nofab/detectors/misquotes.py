@@ -21,7 +21,7 @@ holds).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -30,6 +30,10 @@ MIN_CITED = 0.6
 #: Sources longer than this many words are not aligned (a policy of many pages is no
 #: message a quote reproduces, and the alignment is quadratic in the worst case).
 MAX_SOURCE_WORDS = 4000
+#: Quotes of one answer aligned at most (each costs an alignment per source).
+MAX_QUOTES = 64
+#: Characters per word assumed when a source is skipped unread for its length.
+CHARS_PER_WORD = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,41 +44,75 @@ class Misquote:
     written: tuple[str, ...]
 
 
+class Citations:
+    """The texts a quote may cite (each a list of folded words), indexed once per answer: a
+    ``SequenceMatcher`` per text keeps its index of the text's words, and each quote is
+    aligned against it (``set_seq1``). Texts over ``MAX_SOURCE_WORDS`` words are left out,
+    and at most ``MAX_QUOTES`` quotes of one answer are aligned: the cost stays bounded by
+    the answer's length."""
+
+    def __init__(self, sources: Iterable[Sequence[str]]) -> None:
+        self._matchers: list[tuple[SequenceMatcher[str], Sequence[str]]] = []
+        for source in sources:
+            if source and len(source) <= MAX_SOURCE_WORDS:
+                matcher: SequenceMatcher[str] = SequenceMatcher(None, autojunk=False)
+                matcher.set_seq2(list(source))
+                self._matchers.append((matcher, source))
+        self._asked = 0
+
+    def misquote(
+        self, words: Sequence[str], fact: Callable[[str], bool], same: Callable[[str, str], bool]
+    ) -> Misquote | None:
+        """The substitution the quote ``words`` makes in the text it cites, or None when no
+        text holds most of its words in order, or when no substituted word is a fact
+        (``fact``) other than the same word inflected (``same``)."""
+        self._asked += 1
+        if self._asked > MAX_QUOTES or not self._matchers:
+            return None
+        best: tuple[int, SequenceMatcher[str], Sequence[str]] | None = None
+        for matcher, source in self._matchers:
+            matcher.set_seq1(list(words))
+            held = sum(block.size for block in matcher.get_matching_blocks())
+            if best is None or held > best[0]:
+                best = (held, matcher, source)
+        if best is None or best[0] < MIN_CITED * len(words):
+            return None
+        _held, matcher, source = best
+        matcher.set_seq1(list(words))
+        held_words = set(source)
+        cited: list[str] = []
+        written: list[str] = []
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            if op != "replace":
+                continue
+            theirs = source[j1:j2]
+            changed = [
+                w
+                for w in words[i1:i2]
+                if fact(w) and w not in held_words and not any(same(w, t) for t in theirs)
+            ]
+            if changed:
+                cited.extend(theirs)
+                written.extend(changed)
+        return Misquote(tuple(cited), tuple(written)) if written else None
+
+
 def misquote(
     words: Sequence[str],
     sources: Sequence[Sequence[str]],
     fact: Callable[[str], bool],
     same: Callable[[str, str], bool],
 ) -> Misquote | None:
-    """The substitution the quote ``words`` makes in the source it cites (of ``sources``, each
-    a list of folded words), or None when no source holds most of its words in order, or when
-    no substituted word is a fact (``fact``) other than the same word inflected (``same``)."""
-    best: tuple[int, Sequence[str]] | None = None
-    for source in sources:
-        if not source or len(source) > MAX_SOURCE_WORDS:
-            continue
-        matcher = SequenceMatcher(None, list(words), list(source), autojunk=False)
-        held = sum(block.size for block in matcher.get_matching_blocks())
-        if best is None or held > best[0]:
-            best = (held, source)
-    if best is None or best[0] < MIN_CITED * len(words):
-        return None
-    source = best[1]
-    held_words = set(source)
-    matcher = SequenceMatcher(None, list(words), list(source), autojunk=False)
-    cited: list[str] = []
-    written: list[str] = []
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "replace":
-            continue
-        theirs = source[j1:j2]
-        changed = [
-            w for w in words[i1:i2] if fact(w) and w not in held_words and not any(same(w, t) for t in theirs)
-        ]
-        if changed:
-            cited.extend(theirs)
-            written.extend(changed)
-    return Misquote(tuple(cited), tuple(written)) if written else None
+    """``Citations(sources).misquote(words, fact, same)``: one quote against its texts."""
+    return Citations(sources).misquote(words, fact, same)
 
 
-__all__ = ["MAX_SOURCE_WORDS", "MIN_CITED", "Misquote", "misquote"]
+__all__ = [
+    "CHARS_PER_WORD",
+    "MAX_QUOTES",
+    "MAX_SOURCE_WORDS",
+    "MIN_CITED",
+    "Citations",
+    "Misquote",
+    "misquote",
+]

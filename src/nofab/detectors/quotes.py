@@ -36,7 +36,7 @@ from functools import cache
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
-from nofab.detectors.misquotes import misquote
+from nofab.detectors.misquotes import CHARS_PER_WORD, MAX_SOURCE_WORDS, Citations
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold, normalise
 from nofab.language.vocabulary import LANGUAGES, load, stem
@@ -269,17 +269,16 @@ class QuoteDetector(DetectorBase):
         self.allow = frozenset(_plain(a) for a in Rules(profile, self.id, ("allow",)).strings("allow"))
 
     def _misquoted(
-        self, evidence: Evidence, quote: Quote, words: list[str], stemmer: str
+        self, evidence: Evidence, quote: Quote, words: list[str], stemmer: str, cited: Citations
     ) -> Iterator[Finding]:
-        """A quote that holds most words of one source's text but puts a word of its own in
+        """A quote that holds most words of one source's text but puts a fact of its own in
         place of one of them (``misquotes``)."""
         start, end = quote.span
         # names: the words the quote capitalises past its first (folded, as ``words`` are)
         named = {fold(w) for w in _WORD.findall(evidence.answer, start, end)[1:] if w[:1].isupper()}
         calendar = words_of("calendar_words")
-        changed = misquote(
+        changed = cited.misquote(
             words,
-            [_WORD.findall(source.folded) for source in evidence.sources],
             lambda w: w in named or w in calendar or any(c.isdigit() for c in w),
             lambda a, b: stem(stemmer, a) == stem(stemmer, b),
         )
@@ -304,6 +303,7 @@ class QuoteDetector(DetectorBase):
         vocabulary: set[str] | None = None  # the evidence's words, read once when needed
         languages: set[str] | None = None  # the languages the evidence is written in
         stems: dict[str, frozenset[str]] = {}
+        cited: Citations | None = None
         answer = evidence.answer
         for quote in quotes(answer):
             start, end = quote.span
@@ -327,7 +327,13 @@ class QuoteDetector(DetectorBase):
                 stems[stemmer] = frozenset(stem(stemmer, w) for w in vocabulary)
             absent = [w for w in content if w not in vocabulary and stem(stemmer, w) not in stems[stemmer]]
             if absent and (len(absent) < MIN_ABSENT or 2 * len(absent) <= len(content)):
-                yield from self._misquoted(evidence, quote, words, stemmer)
+                if cited is None:  # the sources' words, read once for the answer's quotes
+                    cited = Citations(
+                        _WORD.findall(s.folded)
+                        for s in evidence.sources
+                        if len(s.text) <= MAX_SOURCE_WORDS * CHARS_PER_WORD
+                    )
+                yield from self._misquoted(evidence, quote, words, stemmer, cited)
                 continue
             if not absent:
                 continue
