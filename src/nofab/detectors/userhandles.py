@@ -13,8 +13,9 @@ Handles under six characters are compared at one edit.
 
 Risk: an answer that names a second, real user whose handle happens to be one or two edits
 from a held one and that no evidence of this turn holds (a handle from an earlier
-conversation) is flagged; a miscopy three edits away, or without a cue, passes. Handles of
-three characters or fewer are never compared (every short word is two edits from them).
+conversation) is flagged; a miscopy three edits away, or without a cue, passes. Only the first
+``MAX_COMPARED`` cued tokens of an answer are compared (a long roster's later ones pass).
+Handles of three characters or fewer are never compared (every short word is two edits from them).
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ MAX_EDITS = 2
 MIN_LENGTH = 4
 #: Held handles compared with a candidate, at most (a result listing thousands of users).
 MAX_HELD = 256
+#: Cued tokens of one answer compared, at most (each costs a comparison per held handle).
+MAX_COMPARED = 64
 
+#: Source texts longer than this are read every time rather than kept by the cache.
+_CACHE_TEXT_LIMIT = 1 << 16
 #: A lower-case handle of the answer, optionally after "@" (not an address's parts).
 _TOKEN = re.compile(r"(?<![\w.@\-])(@?)([a-z][a-z0-9_.]{2,30}[a-z0-9])(?![\w@\-]|\.\w)")
 #: A value filed under a key in JSON text: "key": "value".
@@ -50,13 +55,20 @@ def _lists() -> tuple[frozenset[str], frozenset[str]]:
     return cues, keys
 
 
-@lru_cache(maxsize=512)
 def _held_in(text: str) -> frozenset[str]:
-    """The handles one source's JSON text files under a user key."""
+    """The handles one source's JSON text files under a user key (kept while the text
+    recurs, for texts up to ``_CACHE_TEXT_LIMIT`` characters: the cache holds its keys)."""
     if '"' not in text:
         return frozenset()
+    return _read_cached(text) if len(text) <= _CACHE_TEXT_LIMIT else _read(text)
+
+
+def _read(text: str) -> frozenset[str]:
     keys = _lists()[1]
     return frozenset(v for k, v in _PAIR.findall(text) if fold(k) in keys)
+
+
+_read_cached = lru_cache(maxsize=512)(_read)
 
 
 def _cued(answer: str, start: int, at: str) -> bool:
@@ -96,10 +108,14 @@ def miscopied_handles(evidence: Evidence, answer: str) -> Iterator[tuple[str, tu
     near = sorted(h for h in held if len(h) >= MIN_LENGTH)[:MAX_HELD]
     if not near:
         return
+    compared = 0
     for m in _TOKEN.finditer(answer):
         token = m.group(2)
         if len(token) < MIN_LENGTH or token in held or not _cued(answer, m.start(), m.group(1)):
             continue
+        compared += 1
+        if compared > MAX_COMPARED:
+            return
         bound = MAX_EDITS if len(token) >= 6 else 1  # a short word is two edits from many
         if any(0 < edits(token, h, bound) <= bound for h in near) and not evidence.grounds(token):
             yield "handle", m.span(2), CONFIDENCE
