@@ -45,10 +45,6 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "t3_create_event_duration": (
         "numbers: a duration in minutes between a start and an end time is not derived"
     ),
-    "t3_message_lookup": (
-        "names: a sentence-initial verb ('Found') is glued to a held full name; claims: a quoted message "
-        "after 'sent him:' narrows the object so the send tool that ran does not ground it"
-    ),
     "a3_three_pax_insured": (
         "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
         "derived at 0.9"
@@ -83,25 +79,13 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     "t3_complete_partial": (
         "claims: a passive result with a quoted subject ('\"x\" is marked done') is no claim"
     ),
-    "t3_inbox_count_words": (
-        "names: a surname held only in prose or an e-mail address (no name field) is not held"
-    ),
     "t3_login_then_calendar": (
         "claims/entities: an item listed after an empty result is not checked unquoted (quoted only at 0.6)"
-    ),
-    "t3_message_lookup": "identifiers: a lowercase alphabetic username ('sdahlj') is no identifier shape",
-    "t3_message_quote": (
-        "quotes: a quotation attributed to a message is never compared with the message text (even a "
-        "wholly invented one passes)"
     ),
     "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "t3_signed_out_terse": "claims: the subjectless 'Signed out.' is no claim, so a failed logout passes",
     "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
     "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
-    "t3_forward_receipt": (
-        "identifiers: an id inside a quoted subject ('receipt #A-2219' for #A-2291) is only a quoted-name "
-        "finding at 0.6; the transposed digits are not compared with the held id"
-    ),
     "t3_register_retry": (
         "claims: the value a success claim names ('registered as anab') is grounded by the failed call's "
         "arguments and the user's message, not bound to the call that succeeded"
