@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
-from nofab.numbers.durations import total_length
+from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
@@ -157,7 +157,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     dates = evidence.dates
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]
-    table = Conversions(values, times, total_length(evidence.answer, shown))
+    table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown))
     unexplained = {item.index for item in pending}
     still: list[Pending] = []
     for item, q in asked:
