@@ -39,27 +39,15 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
 # probe3 (held-out domains, a second writer, measured blind at 2b75cdf): clean files flagged.
 PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a3_three_gift_cards": (
-        "numbers: a remainder over three shown operands (total minus two parts) is not derived, nor a "
-        "balance left across two results with its cue"
-    ),
-    "t3_create_event_duration": (
-        "numbers: a duration in minutes between a start and an end time is not derived"
+        "numbers: a balance left across two results (a card's amount minus a payment an earlier answer "
+        "showed) is not derived when this answer shows neither operand"
     ),
     "t3_message_lookup": (
         "names: a sentence-initial verb ('Found') is glued to a held full name; claims: a quoted message "
         "after 'sent him:' narrows the object so the send tool that ran does not ground it"
     ),
-    "a3_three_pax_insured": (
-        "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
-        "derived at 0.9"
-    ),
     "a3_tz_conversion": "numbers: a time converted between named zones (Eastern to Pacific) is not derived",
     "t3_event_tz_note": "numbers: a time converted between named zones (Pacific to Eastern) is not derived",
-    "t3_weather_tokyo_c": "numbers: a rounded Celsius conversion ('about 24°C' for 75°F) is not derived",
-    "a3_roundtrip_total_insurance": (
-        "numbers: arithmetic the answer writes out ('2 × $300 = $600', a total of two shown subtotals) is "
-        "not read, so a result over a derived operand is unverified at 0.9"
-    ),
 }
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.

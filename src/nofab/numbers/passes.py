@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
 from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
+from nofab.numbers.equations import Equations, split_remainder
 from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from nofab.numbers.context import AnswerContext
     from nofab.numbers.shown import ShownNumbers
 
+#: A total split into parts is looked for among this many operands before the last part.
+_PARTS_REACH = 5
 #: The confidence of a loose explanation (the detector's ``CONFIDENCE_LOOSE``).
 LOOSE = 0.5
 
@@ -60,11 +63,17 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     """Arithmetic on numbers the answer shows (totals built on totals: "$282 + $443 = $725",
     then "$725 - $503 = $222"), a few rounds at most. Later rounds (and, given ``recent``,
     every round) revisit only numbers near one explained in the round before."""
+    equations = Equations(run.evidence.answer, run.evidence.numerals)
+    # An operand explained only loosely keeps its own finding at 0.5; the result computed
+    # from it is then right relative to it, so it serves as an operand of a written equation.
+    loose = {item.index: item for item in pending}
     for _round in range(3):
         still: list[Pending] = []
         explained: list[int] = []
         for item in pending:
-            if (recent is None or near(recent, item.index, run.reach)) and run.shown_arithmetic(item):
+            if (recent is None or near(recent, item.index, run.reach)) and (
+                written(run, item, equations, loose) or run.shown_arithmetic(item)
+            ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
             else:
@@ -73,6 +82,30 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             break
         pending, recent = still, explained
     return pending
+
+
+def written(run: Run, item: Pending, equations: Equations, loose: dict[int, Pending]) -> bool:
+    """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
+    there): a written equation's right result, the total of the equations before it, the
+    last part of a shown total split into parts."""
+    numeral = item.numeral
+    if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
+        return False
+    lo, hi = run.interval(numeral)
+    shown = run.shown
+
+    def operand(index: int) -> float | None:
+        value = shown.value(index)
+        if value is None:
+            other = loose.get(index)
+            if other is not None and other.confidence <= LOOSE:
+                return abs(other.numeral.value)
+        return value
+
+    how = equations.written(item.index, lo, hi, operand)
+    if how is None and equations.terms(item.index) is None:
+        how = split_remainder(lo, hi, run.shown.preceding(item.index, _PARTS_REACH))
+    return how is not None
 
 
 def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
@@ -235,4 +268,5 @@ __all__ = [
     "near",
     "repeats",
     "shown_derivations",
+    "written",
 ]
