@@ -43,6 +43,8 @@ def test_a_written_equation_explains_its_result(answer: str) -> None:
         ("For two: 2 × $142 = $294.", "$294"),
         ("Out $142 + back $158 = $310 per person.", "$310"),
         ("Para dos: 2 × $142 = $294.", "$294"),
+        # a sum of two shown numbers under 'total' ($142 + $30): the written equation decides
+        ("Fares $142 and $158, insurance $30; for two: 2 × $142 = $172 in total.", "$172"),
         # a total that is not the sum of the equations before it
         ("2 × $142 = $284 plus 2 × $30 = $60, $354 on your card.", "$354"),
     ],

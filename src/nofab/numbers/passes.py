@@ -71,8 +71,8 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
         still: list[Pending] = []
         explained: list[int] = []
         for item in pending:
-            if (recent is None or near(recent, item.index, run.reach)) and (
-                written(run, item, equations, loose) or run.shown_arithmetic(item)
+            if (recent is None or near(recent, item.index, run.reach)) and _explained(
+                written(run, item, equations, loose), run, item
             ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
@@ -84,13 +84,20 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     return pending
 
 
-def written(run: Run, item: Pending, equations: Equations, loose: dict[int, Pending]) -> bool:
+def _explained(decided: bool | None, run: Run, item: Pending) -> bool:
+    """What the answer's written arithmetic decided, else the other readings of shown
+    arithmetic (a wrong result of a written equation is not explained another way)."""
+    return decided if decided is not None else run.shown_arithmetic(item)
+
+
+def written(run: Run, item: Pending, equations: Equations, loose: dict[int, Pending]) -> bool | None:
     """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
-    there): a written equation's right result, the total of the equations before it, the
-    last part of a shown total split into parts."""
+    there): True for a written equation's right result, the total of the equations before
+    it, the last part of a shown total split into parts; False for the wrong result of an
+    equation whose operands are all known; None when no written arithmetic decides."""
     numeral = item.numeral
     if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
-        return False
+        return None
     lo, hi = run.interval(numeral)
     shown = run.shown
 
@@ -102,10 +109,13 @@ def written(run: Run, item: Pending, equations: Equations, loose: dict[int, Pend
                 return abs(other.numeral.value)
         return value
 
+    if equations.terms(item.index) is not None:
+        value = equations.value(item.index, operand)
+        return None if value is None else lo - 1e-9 <= value <= hi + 1e-9
     how = equations.written(item.index, lo, hi, operand)
-    if how is None and equations.terms(item.index) is None:
+    if how is None:
         how = split_remainder(lo, hi, run.shown.preceding(item.index, _PARTS_REACH))
-    return how is not None
+    return True if how is not None else None
 
 
 def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
