@@ -46,8 +46,6 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "names: a sentence-initial verb ('Found') is glued to a held full name; claims: a quoted message "
         "after 'sent him:' narrows the object so the send tool that ran does not ground it"
     ),
-    "a3_tz_conversion": "numbers: a time converted between named zones (Eastern to Pacific) is not derived",
-    "t3_event_tz_note": "numbers: a time converted between named zones (Pacific to Eastern) is not derived",
 }
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.

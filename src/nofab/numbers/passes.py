@@ -19,6 +19,7 @@ from nofab.numbers.equations import Equations, split_remainder
 from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
+from nofab.numbers.timezones import named_zones, shifted, zone_after
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, text_unit_values, unit_values
 
 if TYPE_CHECKING:
@@ -122,7 +123,29 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
     """Numbers derived in ways the answer's units and words announce: another unit, a
     duration, then a percentage change of numbers the answer shows (operands include the
     numbers the first of these explained)."""
-    return changes(run, scalings(run, conversions(run, pending)))
+    return changes(run, scalings(run, conversions(run, zones(run, pending))))
+
+
+def zones(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Clock times converted between two named time zones (``nofab.numbers.timezones``:
+    principle and risk there)."""
+    evidence = run.evidence
+    answer = evidence.answer
+    asked = [(item, item.numeral.time) for item in pending if item.numeral.kind == "time"]
+    if not asked:
+        return pending
+    named = named_zones([answer, *(s.text for s in evidence.sources if s.label == "user_message")])
+    if len(named) < 2:
+        return pending  # a conversion needs two zones
+    explained: set[int] = set()
+    for item, time in asked:
+        zone = zone_after(answer, item.numeral.span[1]) if time is not None else None
+        if zone is None or time is None:
+            continue
+        if shifted(time, zone, named - {zone}, evidence.dates.has_time) is not None:
+            run.ground(item.index, item.numeral, derived=True)
+            explained.add(item.index)
+    return [item for item in pending if item.index not in explained] if explained else pending
 
 
 def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
@@ -279,4 +302,5 @@ __all__ = [
     "repeats",
     "shown_derivations",
     "written",
+    "zones",
 ]
