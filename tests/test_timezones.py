@@ -13,7 +13,11 @@ _FLIGHT = {"flight_number": "HAT612", "departure_time": "08:00:00", "arrival_tim
 
 
 def _blocking(answer: str, user: str = "When does it leave, my time?") -> list[str]:
-    turn = {"response": answer, "user_message": user, "tool_calls": [{"name": "get_flight", "result": _FLIGHT}]}
+    turn = {
+        "response": answer,
+        "user_message": user,
+        "tool_calls": [{"name": "get_flight", "result": _FLIGHT}],
+    }
     return [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8]
 
 

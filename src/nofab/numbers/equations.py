@@ -109,9 +109,7 @@ class Equations:
                 return None
         return value
 
-    def written(
-        self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]
-    ) -> str | None:
+    def written(self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]) -> str | None:
         """How the numeral at ``index`` (true values ``[lo, hi]``) is explained by an
         equation written before it, or by the total of the equation results before it."""
         if self.terms(index) is not None:

@@ -245,7 +245,11 @@ _BESIDE = re.compile(
     + r")?$"
     # a spaced dash or a comma, only before an approximation word ("75°F — about 24°C"):
     # a bare dash between two quantities is as often a range or a list as a conversion
-    + r"|\s+[-–—]\s*(?P<dashed>" + _APPROX + r")$|\s*,\s*(?P<comma>" + _APPROX + r")$",
+    + r"|\s+[-–—]\s*(?P<dashed>"
+    + _APPROX
+    + r")$|\s*,\s*(?P<comma>"
+    + _APPROX
+    + r")$",
     re.IGNORECASE,
 )
 
