@@ -22,6 +22,7 @@ pair of nearby numbers.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
 from nofab.numbers.numeral import Numeral
@@ -30,6 +31,7 @@ from nofab.numbers.numeral import Numeral
 _OPERATOR = re.compile(r"\s*([×x*+\-−–/÷])\s*")
 #: What stands between the last operand and the result.
 _EQUALS = re.compile(r"\s*(?:=|equals|makes)\s*", re.IGNORECASE)
+_EQUALS_ANYWHERE = re.compile(r"=|equals|makes", re.IGNORECASE)
 #: Kinds that take part in written arithmetic.
 _KINDS = frozenset(("money", "number", "percent"))
 #: At most this many operands in one written operation.
@@ -62,12 +64,22 @@ class Equations:
     def __init__(self, answer: str, numerals: Sequence[Numeral]) -> None:
         self.answer = answer
         self.numerals = numerals
+        # Most answers write no equation: one scan settles every question then.
+        self.written_any = _EQUALS_ANYWHERE.search(answer) is not None
+        self._results: list[int] | None = None  # the indices of written results, sorted
+
+    def results(self) -> list[int]:
+        """The indices of the numerals written after "=" as an equation's result (once)."""
+        if self._results is None:
+            every = range(len(self.numerals)) if self.written_any else range(0)
+            self._results = [i for i in every if self.terms(i) is not None]
+        return self._results
 
     def terms(self, index: int) -> list[tuple[str, int]] | None:
         """The operators and operand indices of the equation whose result is the numeral at
         ``index`` (the first operator is ""), or None when none is written."""
         numerals, answer = self.numerals, self.answer
-        if index < 2 or numerals[index].kind not in _KINDS:
+        if not self.written_any or index < 2 or numerals[index].kind not in _KINDS:
             return None
         if not _EQUALS.fullmatch(answer[numerals[index - 1].span[1] : numerals[index].span[0]]):
             return None
@@ -118,10 +130,9 @@ class Equations:
                 return "the result of the equation the answer writes out"
             return None  # a written equation with another result: the number is its slip
         total, k = 0.0, 0
-        for j in range(index - 1, max(-1, index - 1 - _TOTAL_REACH), -1):
+        results = self.results()
+        for j in reversed(results[bisect_left(results, index - _TOTAL_REACH) : bisect_left(results, index)]):
             numeral = self.numerals[j]
-            if self.terms(j) is None:
-                continue
             value = self.value(j, operand)
             half = 0.5 * 10.0**-numeral.decimals * numeral.scale
             if value is None or abs(value - abs(numeral.value) * numeral.scale) > half + 1e-9:

@@ -101,21 +101,23 @@ def written(run: Run, item: Pending, equations: Equations, loose: dict[int, Pend
         return None
     lo, hi = run.interval(numeral)
     shown = run.shown
+    how = None
+    if equations.written_any:
 
-    def operand(index: int) -> float | None:
-        value = shown.value(index)
-        if value is None:
-            other = loose.get(index)
-            if other is not None and other.confidence <= LOOSE:
-                return abs(other.numeral.value)
-        return value
+        def operand(index: int) -> float | None:
+            value = shown.value(index)
+            if value is None:
+                other = loose.get(index)
+                if other is not None and other.confidence <= LOOSE:
+                    return abs(other.numeral.value)
+            return value
 
-    if equations.terms(item.index) is not None:
-        value = equations.value(item.index, operand)
-        return None if value is None else lo - 1e-9 <= value <= hi + 1e-9
-    how = equations.written(item.index, lo, hi, operand)
+        if equations.terms(item.index) is not None:
+            value = equations.value(item.index, operand)
+            return None if value is None else lo - 1e-9 <= value <= hi + 1e-9
+        how = equations.written(item.index, lo, hi, operand)
     if how is None:
-        how = split_remainder(lo, hi, run.shown.preceding(item.index, _PARTS_REACH))
+        how = split_remainder(lo, hi, shown.preceding(item.index, _PARTS_REACH))
     return True if how is not None else None
 
 
