@@ -57,7 +57,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     "a3_cancel_within_24h": (
         "claims: 'It's cancelled!' (pronoun subject, passive) is no claim, so a failed call passes"
     ),
-    "a3_counts_in_words": "numbers: counts written as words ('four passengers') are never checked",
     "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
     "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
