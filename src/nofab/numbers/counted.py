@@ -102,17 +102,29 @@ class CountedFields:
 
 
 @cache
-def _count_words() -> tuple[re.Pattern[str], dict[str, int]]:
+def _count_words() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, int]]:
     """The cardinal number words of five languages (``number_words`` in ``numbers.json``,
-    without the scaling words such as "twice", "double") as one word pattern."""
+    without the scaling words such as "twice", "double"): a pattern for lowercased text (a
+    case-insensitive alternation scans several times slower), one for any case, the table."""
     scaling = factors("scaling_words")
     table = {w.lower(): n for w, n in number_words().number_words.items() if w.lower() not in scaling}
-    return re.compile(rf"(?<!\w)(?:{alternation(table)})(?!\w)", re.IGNORECASE), table
+    words = rf"(?<!\w)(?:{alternation(table)})(?!\w)"
+    firsts = re.escape("".join(sorted({w[0] for w in table})))
+    lower = re.compile(rf"(?=[{firsts}]){words}")  # most positions fail on one character test
+    return lower, re.compile(words, re.IGNORECASE), table
+
+
+def _scan(text: str) -> tuple[re.Pattern[str], str]:
+    """The pattern and text to scan: the lowercased text when lowering keeps every offset."""
+    lower, anycase, _table = _count_words()
+    lowered = text.lower()
+    return (lower, lowered) if len(lowered) == len(text) else (anycase, text)
 
 
 def has_count_words(text: str) -> bool:
     """Does ``text`` write a count as a word?"""
-    return _count_words()[0].search(text) is not None
+    pattern, scanned = _scan(text)
+    return pattern.search(scanned) is not None
 
 
 def word_counts(text: str) -> Iterator[tuple[int, tuple[int, int], str]]:
@@ -123,10 +135,11 @@ def word_counts(text: str) -> Iterator[tuple[int, tuple[int, int], str]]:
     left out (an article in four of the five languages). Risk: a word that is a number in
     one language and another word in the next ("six" is French and English alike, harmless;
     "acht" is also "attention" in Dutch, not a language read here)."""
-    pattern, table = _count_words()
-    for found in pattern.finditer(text):
-        word = found.group()
-        yield table[re.sub(r"\s+", " ", word.lower())], found.span(), word
+    pattern, scanned = _scan(text)
+    table = _count_words()[2]
+    for found in pattern.finditer(scanned):
+        start, end = found.span()
+        yield table[re.sub(r"\s+", " ", found.group().lower())], (start, end), text[start:end]
 
 
 #: A key that gives a noun's total count ("total_baggages", "bagsTotal").
