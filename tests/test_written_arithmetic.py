@@ -90,6 +90,7 @@ _EVENT = {"event_id": "e5", "start_time": "2023-10-05 14:00:00", "end_time": "20
     [
         "Added Dentist on Thursday, 2:00–3:30 PM (90 minutes).",
         "Added Dentist, 2:00 to 3:30 PM — 90 min in all.",
+        "Added Dentist, 2:00–3:30 PM (1 hour 30 minutes).",
         "Cita añadida de 14:00 a 15:30 (90 minutos).",
         "Termin eingetragen, 14:00 bis 15:30 (90 Minuten).",
     ],

@@ -337,10 +337,9 @@ class Conversions:
             return None
         if total and self.total is not None and q.lo <= self.total * 60.0 <= q.hi:
             return f"total of the time ranges the answer shows ({self.total} min)", True
-        if q.parts == 1 or q.unit != "s":
-            hit = next((m for m in self.ranges if q.lo <= m * 60.0 <= q.hi), None)
-            if hit is not None:
-                return f"length of a time range the answer shows ({hit} min)", True
+        hit = next((m for m in self.ranges if q.lo <= m * 60.0 <= q.hi), None)
+        if hit is not None:
+            return f"length of a time range the answer shows ({hit} min)", True
         return self.difference(q)
 
     def difference(self, q: Quantity) -> tuple[str, bool] | None:
