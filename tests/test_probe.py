@@ -39,22 +39,8 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
 # probe3 (held-out domains, a second writer, measured blind at 2b75cdf): clean files flagged.
 PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a3_three_gift_cards": (
-        "numbers: a remainder over three shown operands (total minus two parts) is not derived, nor a "
-        "balance left across two results with its cue"
-    ),
-    "t3_create_event_duration": (
-        "numbers: a duration in minutes between a start and an end time is not derived"
-    ),
-    "a3_three_pax_insured": (
-        "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
-        "derived at 0.9"
-    ),
-    "a3_tz_conversion": "numbers: a time converted between named zones (Eastern to Pacific) is not derived",
-    "t3_event_tz_note": "numbers: a time converted between named zones (Pacific to Eastern) is not derived",
-    "t3_weather_tokyo_c": "numbers: a rounded Celsius conversion ('about 24°C' for 75°F) is not derived",
-    "a3_roundtrip_total_insurance": (
-        "numbers: arithmetic the answer writes out ('2 × $300 = $600', a total of two shown subtotals) is "
-        "not read, so a result over a derived operand is unverified at 0.9"
+        "numbers: a balance left across two results (a card's amount minus a payment an earlier answer "
+        "showed) is not derived when this answer shows neither operand"
     ),
 }
 
@@ -67,7 +53,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     "a3_cancel_within_24h": (
         "claims: 'It's cancelled!' (pronoun subject, passive) is no claim, so a failed call passes"
     ),
-    "a3_counts_in_words": "numbers: counts written as words ('four passengers') are never checked",
     "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
     "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
