@@ -107,3 +107,31 @@ def test_many_candidates_answer_like_few() -> None:
     many = _flagged(_turn(answer, result))
     assert few == [("K99X9Q", 0.85)]
     assert many == few
+
+
+_RECEIPTS = {"emails": [{"subject": "Shop receipt #A-2291", "body": "Amount charged: $12.50"}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ('Forwarded "Shop receipt #A-2219" to your accountant.', "A-2219"),  # inside quotes too
+        ("Forwarded receipt #A-2219 to your accountant.", "A-2219"),
+        ("Reenvié el recibo A-2292 a tu contador.", "A-2292"),
+        ("Beleg B-7741 wurde weitergeleitet.", "B-7741"),  # invented, of the issued skeleton, cued
+    ],
+)
+def test_a_hyphen_split_reference_of_the_issued_skeleton(answer: str, flagged: str) -> None:
+    assert flagged in [identifier for identifier, _c in _flagged(_turn(answer, _RECEIPTS))]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'Forwarded "Shop receipt #A-2291" to your accountant.',
+        "The A-22 is a road, and COVID-19 is a disease.",  # another skeleton than the issued one
+        "It ran 2024-05-01 to 2024-05-03.",  # digits only: no reference
+    ],
+)
+def test_held_or_other_skeletons_pass(answer: str) -> None:
+    assert _flagged(_turn(answer, _RECEIPTS)) == []

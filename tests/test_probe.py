@@ -39,51 +39,23 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
 # probe3 (held-out domains, a second writer, measured blind at 2b75cdf): clean files flagged.
 PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a3_three_gift_cards": (
-        "numbers: a remainder over three shown operands (total minus two parts) is not derived, nor a "
-        "balance left across two results with its cue"
-    ),
-    "t3_create_event_duration": (
-        "numbers: a duration in minutes between a start and an end time is not derived"
-    ),
-    "t3_message_lookup": "names: a sentence-initial verb ('Found') is glued to a held full name",
-    "a3_three_pax_insured": (
-        "numbers: a total of two subtotals the answer writes out ('3 × $118 = $354 … $90 … $444') is not "
-        "derived at 0.9"
-    ),
-    "a3_tz_conversion": "numbers: a time converted between named zones (Eastern to Pacific) is not derived",
-    "t3_event_tz_note": "numbers: a time converted between named zones (Pacific to Eastern) is not derived",
-    "t3_weather_tokyo_c": "numbers: a rounded Celsius conversion ('about 24°C' for 75°F) is not derived",
-    "a3_roundtrip_total_insurance": (
-        "numbers: arithmetic the answer writes out ('2 × $300 = $600', a total of two shown subtotals) is "
-        "not read, so a result over a derived operand is unverified at 0.9"
+        "numbers: a balance left across two results (a card's amount minus a payment an earlier answer "
+        "showed) is not derived when this answer shows neither operand"
     ),
 }
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
 PROBE3_KNOWN_MISSES: dict[str, str] = {
-    "a3_counts_in_words": "numbers: counts written as words ('four passengers') are never checked",
     "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
     "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
     "t3_alarm_delete_count": "numbers: counts written as words ('three are left') are never checked",
-    "t3_inbox_count_words": (
-        "names: a surname held only in prose or an e-mail address (no name field) is not held"
-    ),
     "t3_login_then_calendar": (
         "claims/entities: an item listed after an empty result is not checked unquoted (quoted only at 0.6)"
-    ),
-    "t3_message_lookup": "identifiers: a lowercase alphabetic username ('sdahlj') is no identifier shape",
-    "t3_message_quote": (
-        "quotes: a quotation attributed to a message is never compared with the message text (even a "
-        "wholly invented one passes)"
     ),
     "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
     "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
-    "t3_forward_receipt": (
-        "identifiers: an id inside a quoted subject ('receipt #A-2219' for #A-2291) is only a quoted-name "
-        "finding at 0.6; the transposed digits are not compared with the held id"
-    ),
     "t3_weather_two_cities": (
         "numbers: a wrong difference equal to another pair's (high minus low of one record) derives"
     ),

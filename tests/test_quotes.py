@@ -101,8 +101,9 @@ MUST_NOT_FIRE: list[tuple[str, list[dict[str, Any]], str]] = [
     ('The subject is "Quarterly numbers".', [NOTHING], ""),
     ('Your event "Dinner with the harbour team tonight" is in the calendar.', [NOTHING], ""),
     ('I found no message from Leo. "Nothing about the trip yet" is all I can say.', [NOTHING], ""),
-    # one word changed of many: a paraphrase, not an invention
-    ('lhardy wrote: "Reminder: the report deadline moved to Friday at noon."', [FOUND], ""),
+    # one word of many changed for a synonym: a paraphrase, not an invention (a changed fact,
+    # such as the day, is a misquote: tests/test_misquotes.py)
+    ('lhardy wrote: "Reminder: the report deadline shifted to Thursday at noon."', [FOUND], ""),
 ]
 
 

@@ -5,7 +5,8 @@ supply: order/product/ticket codes (``ORD-1001``), flight-style codes (``UA123``
 addresses, URLs, file paths, and quoted names ("Project Falcon") — and people's names where
 their position says they are names (beside a name a record holds, after a title, addressed
 after a greeting, beside a record's code: ``nofab.detectors.names``), and versions and
-lower-case ids (``rb-2207``) once the evidence issues that shape (``nofab.detectors.shapedids``).
+lower-case ids (``rb-2207``) once the evidence issues that shape (``nofab.detectors.shapedids``),
+and a user's handle one or two edits from one the tools hold (``nofab.detectors.userhandles``).
 A capitalised word on
 its own is never an entity: that is where false positives live. (The record-aware check of
 people and teams against their figures is a separate detector, ``attribution``.)
@@ -30,6 +31,7 @@ from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
+from nofab.detectors.userhandles import miscopied_handles
 from nofab.evidence.index import Evidence
 from nofab.language.text import find_token, fold, latin_ids
 from nofab.model.finding import Finding
@@ -98,7 +100,7 @@ class EntityDetector(DetectorBase):
     """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
-    version = "3"  # 3: issued-shape references, clause subjects, people keys (2: versions, lower ids)
+    version = "4"  # 4: handles, hyphen-split refs, titled surnames (3: issued shapes, subjects, people keys)
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
@@ -206,13 +208,17 @@ class EntityDetector(DetectorBase):
         another shape already read is skipped."""
         # A span another shape already read is dropped before the evidence is asked about it
         # (a path's "part-123"): asking first was most of the cost of a long answer of paths.
+        # A quoted name is no such span: a code inside quotes ("receipt #A-2291") gets the
+        # code rules as well as the quoted-name rule.
         taken = SpanSet()
-        for _shape, (start, end), _c in candidates:
-            taken.add(start, end)
+        for shape, (start, end), _c in candidates:
+            if shape != "quoted":
+                taken.add(start, end)
         found = [
             *ungrounded_versions(evidence, answer, taken.overlaps),
             *ungrounded_lower_ids(evidence, answer, taken.overlaps),
-            *ungrounded_issued_ids(evidence, answer),
+            *ungrounded_issued_ids(evidence, answer, taken.overlaps),
+            *miscopied_handles(evidence, answer),
         ]
         if not found:
             return
@@ -244,6 +250,7 @@ class EntityDetector(DetectorBase):
             lexicon.greetings,
             lambda: [source.folded for source in evidence.sources],
             lambda: evidence.text,
+            lambda: [source.text for source in evidence.sources],
         )
         for name in finder.candidates(answer):
             if fold(name.text) in self.allow:
@@ -297,6 +304,7 @@ _WHAT = {
     "version": "version",
     "path": "file path",
     "quoted": "quoted name",
+    "handle": "user handle",
     "profile": "entity",
 }
 

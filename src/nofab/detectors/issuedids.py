@@ -14,6 +14,10 @@ Two shapes are read, each only when a tool result holds one of the same shape:
   names it as a reference (a cue word such as "reservation", "booking", "Buchung",
   "réservation" up to three words before it, or "#") or it is one or two characters away
   from a held one (a miscopy: confidence 0.85);
+- the same run split by hyphens ("A-2291", "RX-77-B"), when a tool result holds one of the
+  very same skeleton (each letter a letter, each digit a digit, the hyphens in place: the
+  receipt numbers of one shop all read "A-9999"), cued or one or two characters away as
+  above; a code inside quotes is read too (a quoted subject cites the id it holds);
 - a lower-case ``prefix_digits`` handle, when a tool result holds one with the same prefix
   and as many digits.
 
@@ -49,6 +53,8 @@ _LOOKUP_FROM = 8
 _CACHE_TEXT_LIMIT = 1 << 16
 
 _UPPER = re.compile(r"(?<![\w\-])[A-Z0-9]{5,12}(?![\w\-])")
+_HYPHENED = re.compile(r"(?<![\w\-])[A-Z0-9]{1,6}(?:-[A-Z0-9]{1,8}){1,3}(?![\w\-])")
+_SKELETON = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "A" * 26 + "9" * 10)
 _HANDLE = re.compile(
     r"(?<![\w\-])(?P<prefix>[a-z]{2,20}(?:_[a-z]{2,20}){0,3})_(?P<digits>\d{3,12})(?![\w\-])"
 )
@@ -60,6 +66,15 @@ def _mixed(token: str) -> bool:
     return not token.isdigit() and not token.isalpha()
 
 
+def _hyphened(token: str) -> str:
+    """The skeleton of a hyphen-split reference holding letters and digits ("A-2291" ->
+    "A-9999"), or "" for any other token (a date "2024-05-01", a word "COVID-ERA")."""
+    bare = token.replace("-", "")
+    if not 4 <= len(bare) <= 16 or bare.isdigit() or bare.isalpha():
+        return ""
+    return token.translate(_SKELETON)
+
+
 @dataclass
 class Issued:
     """The id shapes one tool result issues."""
@@ -68,10 +83,14 @@ class Issued:
     upper: dict[int, set[str]] = field(default_factory=dict)
     #: prefix -> digit counts of its ``prefix_digits`` handles
     handles: dict[str, set[int]] = field(default_factory=dict)
+    #: skeleton -> hyphen-split references of that skeleton ("A-9999" -> {"A-2291"})
+    hyphened: dict[str, set[str]] = field(default_factory=dict)
 
     def add(self, other: Issued) -> None:
         for length, ids in other.upper.items():
             self.upper.setdefault(length, set()).update(ids)
+        for skeleton, ids in other.hyphened.items():
+            self.hyphened.setdefault(skeleton, set()).update(ids)
         for prefix, counts in other.handles.items():
             self.handles.setdefault(prefix, set()).update(counts)
 
@@ -82,6 +101,11 @@ def _read(text: str) -> Issued:
         token = m.group()
         if _mixed(token):
             issued.upper.setdefault(len(token), set()).add(token)
+    if "-" in text:
+        for m in _HYPHENED.finditer(text):
+            skeleton = _hyphened(m.group())
+            if skeleton:
+                issued.hyphened.setdefault(skeleton, set()).add(m.group())
     if "_" in text:
         for m in _HANDLE.finditer(text):
             issued.handles.setdefault(m.group("prefix"), set()).add(len(m.group("digits")))
@@ -133,23 +157,38 @@ def _grounds(evidence: Evidence, texts: list[str]) -> Callable[[str], bool]:
     return lambda text: fold(text) in held
 
 
-def ungrounded_issued_ids(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
-    """(shape, span, confidence) of each reference of an issued shape no evidence holds."""
-    upper = [m for m in _UPPER.finditer(answer) if _mixed(m.group())]
-    handles = list(_HANDLE.finditer(answer)) if "_" in answer else []
-    if not upper and not handles:
+def _keep(start: int, end: int) -> bool:
+    return False
+
+
+def ungrounded_issued_ids(
+    evidence: Evidence, answer: str, skip: Callable[[int, int], bool] = _keep
+) -> Iterator[tuple[str, tuple[int, int], float]]:
+    """(shape, span, confidence) of each reference of an issued shape no evidence holds
+    (``skip``: a span another shape already read, dropped before the evidence is asked)."""
+    upper = [m for m in _UPPER.finditer(answer) if _mixed(m.group()) and not skip(*m.span())]
+    handles = [m for m in _HANDLE.finditer(answer) if not skip(*m.span())] if "_" in answer else []
+    hyphened = (
+        [m for m in _HYPHENED.finditer(answer) if _hyphened(m.group()) and not skip(*m.span())]
+        if "-" in answer
+        else []
+    )
+    if not upper and not handles and not hyphened:
         return
     issued = _issued(evidence)
     upper = [m for m in upper if len(m.group()) in issued.upper]
     handles = [m for m in handles if len(m.group("digits")) in issued.handles.get(m.group("prefix"), ())]
-    if not upper and not handles:
+    hyphened = [m for m in hyphened if _hyphened(m.group()) in issued.hyphened]
+    if not upper and not handles and not hyphened:
         return
-    grounds = _grounds(evidence, [m.group() for m in (*upper, *handles)])
-    for m in upper:
+    grounds = _grounds(evidence, [m.group() for m in (*upper, *handles, *hyphened)])
+    runs = [(m, issued.upper[len(m.group())]) for m in upper]
+    runs += [(m, issued.hyphened[_hyphened(m.group())]) for m in hyphened]
+    for m, held in runs:
         token = m.group()
         if grounds(token):
             continue
-        if _near(token, issued.upper[len(token)]) is not None:
+        if _near(token, held) is not None:
             yield "code", m.span(), CONFIDENCE_NEAR
         elif _cued(answer, m.start()):
             yield "code", m.span(), CONFIDENCE_CUED

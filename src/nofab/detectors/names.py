@@ -40,7 +40,10 @@ person's name only when its position says so:
   text capitalises).
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
-("Anna's") is the name itself. The name words a record holds and their roles come from its
+("Anna's") is the name itself; a verb of the lexicons opening a clause is no part of the
+name after it ("Found Søren Dahl-Jensen": ``namesubjects.opening_verb``). A surname the
+evidence writes after a title ("Mr. Okafor") is held as a record's is (``titlednames``).
+The name words a record holds and their roles come from its
 naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``family_name``/
 ``surname`` are surnames, a multi-word ``name`` (or ``full_name``, ``customer_name`` and other
 person roles; not ``product_name``) gives its first and last word. Any other value that is
@@ -66,13 +69,14 @@ does not read ``event_type``; it flags a capitalised non-person owner no evidenc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
 from nofab.detectors import namesubjects as subjects
+from nofab.detectors import titlednames
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.heldwords import LETTERS, HeldWords
 from nofab.detectors.namehandles import starts_a_handle
@@ -126,16 +130,19 @@ class NameFinder:
         greetings: frozenset[str] = frozenset(),
         source_texts: Callable[[], Sequence[str]] | None = None,
         raw_text: Callable[[], str] | None = None,
+        raw_sources: Callable[[], Sequence[str]] | None = None,
     ) -> None:
         """``evidence_text``: all evidence, folded; ``source_texts``: the same source by
         source (their join), when the caller has them: a word is then looked up source by
         source, through each source's set of words once it is built (``heldwords``);
-        ``raw_text``: all evidence as written (for the given names it capitalises)."""
+        ``raw_text``: all evidence as written (for the given names it capitalises);
+        ``raw_sources``: the same source by source (for the surnames it writes after a title)."""
         self._people = people
         self._records = records
         self._evidence_text = evidence_text
         self._source_texts = source_texts
         self._raw_text = raw_text
+        self._raw_sources = raw_sources
         self._seen: dict[str, bool] = {}
         self._owner_asks = 0
         self._unknown_seen: dict[str, bool] = {}
@@ -144,7 +151,10 @@ class NameFinder:
 
     @cached_property
     def _held(self) -> tuple[frozenset[str], frozenset[str]]:
-        return self._people.held()
+        first, last = self._people.held()
+        if self._raw_sources is None:
+            return first, last
+        return first, last | titlednames.titled_surnames(self._raw_sources(), self.titles)
 
     @property
     def first(self) -> frozenset[str]:
@@ -204,6 +214,9 @@ class NameFinder:
             # what the run would report is known before why (a title alone, "Dr", names
             # nobody): the rules are asked only for a run that could give a finding
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
+            first = run[0]
+            if len(name) > 1 and name[0] is first and subjects.opening_verb(answer, first.start, first.end):
+                run, name = run[1:], name[1:]  # "Found Søren Dahl-Jensen": the verb is no name
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
             verb = self._acting(answer, run)
@@ -223,7 +236,8 @@ class NameFinder:
             if not (len(name) == 1 and starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown, why))
-        out.extend(self._after_titles(answer, found))
+        titled = titlednames.after_titles(answer, found, self.titles, self._either, self._unknown)
+        out.extend(NameCandidate(*t) for t in titled)
         return out
 
     def _acting(self, answer: str, run: list[Word]) -> str:
@@ -378,23 +392,3 @@ class NameFinder:
     @cached_property
     def _owners(self) -> list[dict[str, frozenset[str]]]:
         return [held for group in self._records() if (held := records.owners_of(group))]
-
-    def _after_titles(self, answer: str, found: list[Word]) -> Iterator[NameCandidate]:
-        """A capitalised word right after a personal title ("Mr. Lee", "Sra. Gómez")."""
-        for i, word in enumerate(found[:-1]):
-            if word.text not in self.titles:
-                continue
-            gap = answer[word.end : found[i + 1].start]
-            if gap not in (" ", ". ") or word.possessive:
-                continue
-            name: list[Word] = []
-            for nxt in found[i + 1 : i + 1 + records.MAX_NAME_WORDS]:
-                if not nxt.shaped or (name and answer[name[-1].end : nxt.start] != " "):
-                    break
-                name.append(nxt)
-            if not name or any(fold(w.text) in self._either for w in name):
-                continue
-            unknown = tuple(w.text for w in name if self._unknown(w))
-            if unknown and len(unknown) == len(name):
-                start, end = name[0].start, name[-1].end
-                yield NameCandidate((start, end), answer[start:end], unknown, f"after the title {word.text}")

@@ -28,8 +28,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from nofab.detectors.givennames import is_given_name
 from nofab.language.text import fold
 from nofab.language.vocabulary import LANGUAGES, load
+from nofab.language.vocabulary import words as words_of
 
 #: Words read after the name: at most this many between it and the verb, plus the verb.
 MAX_BETWEEN = 3
@@ -79,6 +81,41 @@ def acting_verb(answer: str, start: int, end: int) -> str:
     return ""
 
 
+def opening_verb(answer: str, start: int, end: int) -> bool:
+    """The capitalised word at ``answer[start:end]`` opens a sentence and is a completed
+    action of the claim lexicons (``verbs``: "Found", "Messaged", "Notified", "Trouvé",
+    "Enviado"), not a given name. Principle: a terse answer drops its subject and opens with
+    the verb of what was done, which is then capitalised and glued to the name after it
+    ("Found Søren Dahl-Jensen"); the verb is no part of that name, so the name is read
+    without it (a held full name passes, a swapped first name beside a held surname is still
+    one). Only a sentence's opening counts (the answer's start, a line's start, after ".",
+    "!" or "?"), not a list item's number ("1.") or a label's colon, where a person's name
+    is expected.
+
+    Risk: a given name that the lists also hold as a verb is kept (the gazetteer wins); a
+    surname spelt like a listed verb opening a sentence is read as the verb, so a swapped
+    first name before it passes."""
+    if not _opens_sentence(answer, start):
+        return False
+    word = answer[start:end]
+    return fold(word).replace("’", "'") in _verb_words() and not is_given_name(word)
+
+
+def _opens_sentence(answer: str, start: int) -> bool:
+    i = start
+    while i > 0 and answer[i - 1] in _SKIPPED:
+        i -= 1
+    if i == 0 or answer[i - 1] == "\n":
+        return True
+    return answer[i - 1] in ".!?" and i < start and not answer[i - 2 : i - 1].isdigit()
+
+
+@cache
+def _verb_words() -> frozenset[str]:
+    """Every lexicon language's claim verbs (``verbs``), folded."""
+    return frozenset(fold(w) for w in words_of("verbs"))
+
+
 @cache
 def _lists() -> dict[str, frozenset[str]]:
     """Each list of ``subject_verbs.json``, every lexicon language's words in one set."""
@@ -88,4 +125,4 @@ def _lists() -> dict[str, frozenset[str]]:
     return {name: frozenset(fold(w).replace("’", "'") for w in found) for name, found in lists.items()}
 
 
-__all__ = ["MAX_BETWEEN", "acting_verb", "opens_clause"]
+__all__ = ["MAX_BETWEEN", "acting_verb", "opening_verb", "opens_clause"]

@@ -44,6 +44,7 @@ from nofab.model.finding import Finding
 from nofab.numbers.across import Across
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
+from nofab.numbers.counted import has_count_words
 from nofab.numbers.dates import ordinal_day
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
@@ -101,8 +102,8 @@ class NumberDetector(DetectorBase):
         self.structural_max = rules.integer("structural_max", STRUCTURAL_MAX)
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
-        if not evidence.numerals:
-            return
+        if not evidence.numerals and not has_count_words(evidence.answer):
+            return  # nothing to check: no numeral, and no count written as a word
         run, pending = self._explain(evidence)
         if pending and evidence.turn.earlier_answers:
             pending = repeats(run, pending, EarlierFigures(evidence, self._verdicts))

@@ -10,6 +10,9 @@ evidence verbatim, or when most of its content words are (stop words from the ``
 package do not count; a word counts as present when the evidence holds it or a word with the
 same Snowball stem, so "moved" is found by "moves").
 
+A quote that holds most of one source's words in order but changes one of them (a date, a
+figure, a name) is a misquote (``misquotes``), though most of its words are in the evidence.
+
 Risk: agents paraphrase inside quote marks. A quote is flagged only when at least
 ``MIN_ABSENT`` content words, and more than half of them, appear nowhere in the evidence;
 a paraphrase keeps most of its source's words. A quote the agent proposes rather than
@@ -33,9 +36,11 @@ from functools import cache
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.misquotes import CHARS_PER_WORD, MAX_SOURCE_WORDS, Citations
 from nofab.evidence.index import Evidence
 from nofab.language.text import fold, normalise
 from nofab.language.vocabulary import LANGUAGES, load, stem
+from nofab.language.vocabulary import words as words_of
 from nofab.model.finding import Finding
 
 CONFIDENCE_QUOTE = 0.8
@@ -257,16 +262,48 @@ class QuoteDetector(DetectorBase):
     appear in no evidence."""
 
     id = "quotes"
-    version = "1"
+    version = "2"  # 2: misquotes (a word changed in a quote of a held text)
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
         self.allow = frozenset(_plain(a) for a in Rules(profile, self.id, ("allow",)).strings("allow"))
 
+    def _misquoted(
+        self, evidence: Evidence, quote: Quote, words: list[str], stemmer: str, cited: Citations
+    ) -> Iterator[Finding]:
+        """A quote that holds most words of one source's text but puts a fact of its own in
+        place of one of them (``misquotes``)."""
+        start, end = quote.span
+        # names: the words the quote capitalises past its first (folded, as ``words`` are)
+        named = {fold(w) for w in _WORD.findall(evidence.answer, start, end)[1:] if w[:1].isupper()}
+        calendar = words_of("calendar_words")
+        changed = cited.misquote(
+            words,
+            lambda w: w in named or w in calendar or any(c.isdigit() for c in w),
+            lambda a, b: stem(stemmer, a) == stem(stemmer, b),
+        )
+        if changed is None:
+            return
+        yield self.finding(
+            "ungrounded_entity",
+            evidence.answer[start:end],
+            CONFIDENCE_QUOTE,
+            quote.span,
+            f"quotes a source ('{quote.cue}') whose text says {' '.join(changed.cited)!r} where the quote "
+            f"says {' '.join(changed.written)!r}",
+            evidence={
+                "shape": "quote",
+                "cue": quote.cue,
+                "cited": list(changed.cited),
+                "written": list(changed.written),
+            },
+        )
+
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         vocabulary: set[str] | None = None  # the evidence's words, read once when needed
         languages: set[str] | None = None  # the languages the evidence is written in
         stems: dict[str, frozenset[str]] = {}
+        cited: Citations | None = None
         answer = evidence.answer
         for quote in quotes(answer):
             start, end = quote.span
@@ -289,7 +326,16 @@ class QuoteDetector(DetectorBase):
             if stemmer not in stems:
                 stems[stemmer] = frozenset(stem(stemmer, w) for w in vocabulary)
             absent = [w for w in content if w not in vocabulary and stem(stemmer, w) not in stems[stemmer]]
-            if len(absent) < MIN_ABSENT or 2 * len(absent) <= len(content):
+            if absent and (len(absent) < MIN_ABSENT or 2 * len(absent) <= len(content)):
+                if cited is None:  # the sources' words, read once for the answer's quotes
+                    cited = Citations(
+                        _WORD.findall(s.folded)
+                        for s in evidence.sources
+                        if len(s.text) <= MAX_SOURCE_WORDS * CHARS_PER_WORD
+                    )
+                yield from self._misquoted(evidence, quote, words, stemmer, cited)
+                continue
+            if not absent:
                 continue
             if languages is None:
                 languages = _languages(vocabulary, _LANGUAGE_HITS)

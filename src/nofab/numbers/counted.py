@@ -34,15 +34,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.evidence.records import as_number
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
+from nofab.numbers.lexicon import alternation, factors, number_words
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
+    from nofab.numbers.numeral import Numeral
 
 #: The confidence of a small count the evidence's count of the same noun contradicts.
 CONFIDENCE_COUNT = 0.8
@@ -98,6 +101,47 @@ class CountedFields:
         return values
 
 
+@cache
+def _count_words() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, int]]:
+    """The cardinal number words of five languages (``number_words`` in ``numbers.json``,
+    without the scaling words such as "twice", "double"): a pattern for lowercased text (a
+    case-insensitive alternation scans several times slower), one for any case, the table."""
+    scaling = factors("scaling_words")
+    table = {w.lower(): n for w, n in number_words().number_words.items() if w.lower() not in scaling}
+    words = rf"(?<!\w)(?:{alternation(table)})(?!\w)"
+    firsts = re.escape("".join(sorted({w[0] for w in table})))
+    lower = re.compile(rf"(?=[{firsts}]){words}")  # most positions fail on one character test
+    return lower, re.compile(words, re.IGNORECASE), table
+
+
+def _scan(text: str) -> tuple[re.Pattern[str], str]:
+    """The pattern and text to scan: the lowercased text when lowering keeps every offset."""
+    lower, anycase, _table = _count_words()
+    lowered = text.lower()
+    return (lower, lowered) if len(lowered) == len(text) else (anycase, text)
+
+
+def has_count_words(text: str) -> bool:
+    """Does ``text`` write a count as a word?"""
+    pattern, scanned = _scan(text)
+    return pattern.search(scanned) is not None
+
+
+def word_counts(text: str) -> Iterator[tuple[int, tuple[int, int], str]]:
+    """Each count written as a word ("three passengers", "vier Koffer"): (count, span, word).
+
+    Principle: a count written as a word states the same fact as its digits, so it is bound
+    to a counted noun and held against the records like "3 passengers". Words for one are
+    left out (an article in four of the five languages). Risk: a word that is a number in
+    one language and another word in the next ("six" is French and English alike, harmless;
+    "acht" is also "attention" in Dutch, not a language read here)."""
+    pattern, scanned = _scan(text)
+    table = _count_words()[2]
+    for found in pattern.finditer(scanned):
+        start, end = found.span()
+        yield table[re.sub(r"\s+", " ", found.group().lower())], (start, end), text[start:end]
+
+
 #: A key that gives a noun's total count ("total_baggages", "bagsTotal").
 _TOTAL_KEY = re.compile(r"(?:^|[_\W])total|Total", re.IGNORECASE)
 
@@ -116,6 +160,10 @@ def said_counts(texts: Iterable[str], structural_max: int) -> set[tuple[int, str
                 concept = bound_concept(text, found.end())
                 if concept is not None:
                     out.add((count, concept))
+        for count, (_start, end), _word in word_counts(text):
+            concept = bound_concept(text, end)
+            if concept is not None:
+                out.add((count, concept))
     return out
 
 
@@ -143,6 +191,18 @@ def reported(fields: RecordFields) -> list[Record]:
     ]
 
 
+def _answer_counts(
+    numerals: Iterable[Numeral], answer: str, structural_max: int
+) -> Iterator[tuple[int, tuple[int, int], str]]:
+    """The answer's small counts, in digits and in words: (count, span, text)."""
+    for numeral in numerals:
+        if numeral.kind != "number" or numeral.decimals or numeral.scale != 1.0:
+            continue
+        if 0 <= numeral.value <= structural_max:  # never int() of an infinite or NaN value
+            yield int(numeral.value), numeral.span, numeral.text
+    yield from word_counts(answer)
+
+
 def counted_findings(
     finding: Callable[..., Finding], records: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
@@ -153,14 +213,9 @@ def counted_findings(
     said: set[tuple[int, str]] | None = None
     evidence = records.evidence
     answer = evidence.answer
-    for numeral in evidence.numerals:
-        if numeral.kind != "number" or numeral.decimals or numeral.scale != 1.0:
-            continue
-        if not 0 <= numeral.value <= structural_max:
-            continue  # also never int() of an infinite or NaN value ("9" * 400)
-        count = int(numeral.value)
-        concept = bound_concept(answer, numeral.span[1])
-        if concept is None or modified_before(answer, numeral.span[0]):
+    for count, span, text in _answer_counts(evidence.numerals, answer, structural_max):
+        concept = bound_concept(answer, span[1])
+        if concept is None or modified_before(answer, span[0]):
             continue
         anywhere = anywhere if anywhere is not None else CountedFields(evidence.records)
         if concept not in anywhere.concepts() or anywhere.holds(concept, count):
@@ -177,12 +232,20 @@ def counted_findings(
         noun = f"available {concept.removesuffix(AVAILABLE)}" if concept.endswith(AVAILABLE) else concept
         yield finding(
             "unverified_number",
-            numeral.text,
+            text,
             CONFIDENCE_COUNT,
-            numeral.span,
-            f"{numeral.text} {noun}(s), but the records the answer reports on count {noun}s as {shown}",
+            span,
+            f"{text} {noun}(s), but the records the answer reports on count {noun}s as {shown}",
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
 
 
-__all__ = ["CONFIDENCE_COUNT", "CountedFields", "counted_findings", "reported", "said_counts"]
+__all__ = [
+    "CONFIDENCE_COUNT",
+    "CountedFields",
+    "counted_findings",
+    "has_count_words",
+    "reported",
+    "said_counts",
+    "word_counts",
+]

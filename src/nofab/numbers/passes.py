@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
-from nofab.numbers.durations import total_length
+from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
+from nofab.numbers.equations import Equations, split_remainder
 from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
+from nofab.numbers.timezones import named_zones, shifted, zone_after
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, text_unit_values, unit_values
 
 if TYPE_CHECKING:
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
     from nofab.numbers.context import AnswerContext
     from nofab.numbers.shown import ShownNumbers
 
+#: A total split into parts is looked for among this many operands before the last part.
+_PARTS_REACH = 5
 #: The confidence of a loose explanation (the detector's ``CONFIDENCE_LOOSE``).
 LOOSE = 0.5
 
@@ -60,11 +64,17 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     """Arithmetic on numbers the answer shows (totals built on totals: "$282 + $443 = $725",
     then "$725 - $503 = $222"), a few rounds at most. Later rounds (and, given ``recent``,
     every round) revisit only numbers near one explained in the round before."""
+    equations = Equations(run.evidence.answer, run.evidence.numerals)
+    # An operand explained only loosely keeps its own finding at 0.5; the result computed
+    # from it is then right relative to it, so it serves as an operand of a written equation.
+    loose = {item.index: item for item in pending}
     for _round in range(3):
         still: list[Pending] = []
         explained: list[int] = []
         for item in pending:
-            if (recent is None or near(recent, item.index, run.reach)) and run.shown_arithmetic(item):
+            if (recent is None or near(recent, item.index, run.reach)) and _explained(
+                written(run, item, equations, loose), run, item
+            ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
             else:
@@ -75,11 +85,69 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     return pending
 
 
+def _explained(decided: bool | None, run: Run, item: Pending) -> bool:
+    """What the answer's written arithmetic decided, else the other readings of shown
+    arithmetic (a wrong result of a written equation is not explained another way)."""
+    return decided if decided is not None else run.shown_arithmetic(item)
+
+
+def written(run: Run, item: Pending, equations: Equations, loose: dict[int, Pending]) -> bool | None:
+    """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
+    there): True for a written equation's right result, the total of the equations before
+    it, the last part of a shown total split into parts; False for the wrong result of an
+    equation whose operands are all known; None when no written arithmetic decides."""
+    numeral = item.numeral
+    if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
+        return None
+    lo, hi = run.interval(numeral)
+    shown = run.shown
+    how = None
+    if equations.written_any:
+
+        def operand(index: int) -> float | None:
+            value = shown.value(index)
+            if value is None:
+                other = loose.get(index)
+                if other is not None and other.confidence <= LOOSE:
+                    return abs(other.numeral.value)
+            return value
+
+        if equations.terms(item.index) is not None:
+            value = equations.value(item.index, operand)
+            return None if value is None else lo - 1e-9 <= value <= hi + 1e-9
+        how = equations.written(item.index, lo, hi, operand)
+    if how is None:
+        how = split_remainder(lo, hi, shown.preceding(item.index, _PARTS_REACH))
+    return True if how is not None else None
+
+
 def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
     """Numbers derived in ways the answer's units and words announce: another unit, a
     duration, then a percentage change of numbers the answer shows (operands include the
     numbers the first of these explained)."""
-    return changes(run, scalings(run, conversions(run, pending)))
+    return changes(run, scalings(run, conversions(run, zones(run, pending))))
+
+
+def zones(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Clock times converted between two named time zones (``nofab.numbers.timezones``:
+    principle and risk there)."""
+    evidence = run.evidence
+    answer = evidence.answer
+    asked = [(item, item.numeral.time) for item in pending if item.numeral.kind == "time"]
+    if not asked:
+        return pending
+    named = named_zones([answer, *(s.text for s in evidence.sources if s.label == "user_message")])
+    if len(named) < 2:
+        return pending  # a conversion needs two zones
+    explained: set[int] = set()
+    for item, time in asked:
+        zone = zone_after(answer, item.numeral.span[1]) if time is not None else None
+        if zone is None or time is None:
+            continue
+        if shifted(time, zone, named - {zone}, evidence.dates.has_time) is not None:
+            run.ground(item.index, item.numeral, derived=True)
+            explained.add(item.index)
+    return [item for item in pending if item.index not in explained] if explained else pending
 
 
 def scalings(run: Run, pending: list[Pending]) -> list[Pending]:
@@ -157,7 +225,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     dates = evidence.dates
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]
-    table = Conversions(values, times, total_length(evidence.answer, shown))
+    table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown))
     unexplained = {item.index for item in pending}
     still: list[Pending] = []
     for item, q in asked:
@@ -235,4 +303,6 @@ __all__ = [
     "near",
     "repeats",
     "shown_derivations",
+    "written",
+    "zones",
 ]

@@ -46,6 +46,15 @@ class ShownNumbers:
         """Is a value in ``[lo, hi]`` one the answer's own arithmetic already explained?"""
         return any_within(self._derived, lo, hi)
 
+    def value(self, index: int) -> float | None:
+        """The value of the operand at ``index``, or None when it is no operand."""
+        return self._value.get(index)
+
+    def preceding(self, index: int, count: int) -> list[float]:
+        """The values of the (at most ``count``) operands before ``index``, nearest last."""
+        at = bisect_left(self._at, index)
+        return self._values[max(0, at - count) : at]
+
     def window(self, index: int) -> list[float]:
         """The operands nearest the numeral at ``index`` (itself excluded)."""
         return self._window(index, bisect_left(self._at, index))

@@ -12,7 +12,9 @@ A conversion the answer shows beside its source ("a high of 82°F (about 28°C)"
 mi)", "12 kg or 26 lb"): a quantity written right after another quantity of the same
 dimension in another unit — joined by a bracket, "about", "≈", "/", "or", "i.e." — that the
 evidence grounds is explained when it converts that quantity within the display rounding
-(``beside``). The tool may give the source with no unit at all (a bare "high": 82): the
+(``beside``); an approximation word ("about 24°C" for 75°F) allows one unit of the shown
+figure's last digit, a spaced dash or a comma links the two only with such a word.
+The tool may give the source with no unit at all (a bare "high": 82): the
 answer's own unit on the grounded number says what it converts from. Risk: a wrong
 conversion of a grounded quantity written beside it would have to land within the rounding
 of the right one, so only true conversions pass; a grounded number whose unit the answer
@@ -233,10 +235,21 @@ def quantity(
 #: What stands between a quantity and its conversion beside it: a bracket, a slash, "≈",
 #: "or", "i.e." ..., then perhaps "about" (English, French, German, Spanish, Portuguese). A
 #: link is required: "2m 24s" is one duration in two parts, not a conversion.
+_APPROX = (
+    r"(?:about|around|approx\.?|approximately|roughly|ca\.|circa|environ|etwa|rund|unos|unas|cerca de|"
+    r"aprox\.?|aproximadamente)\s*|[≈~]\s*"
+)
 _BESIDE = re.compile(
-    r"\s*(?:[(\[/=≈~]|,?\s*(?:or|ou|oder|o|i\.e\.|d\.h\.|soit|es decir|ou seja)(?!\w))\s*(?:(?:about|"
-    r"around|approx\.?|approximately|roughly|ca\.|circa|environ|etwa|rund|unos|unas|cerca de|aprox\.?|"
-    r"aproximadamente)\s*|[≈~]\s*)?$",
+    r"\s*(?:[(\[/=≈~]|,?\s*(?:or|ou|oder|o|i\.e\.|d\.h\.|soit|es decir|ou seja)(?!\w))\s*(?P<approx>"
+    + _APPROX
+    + r")?$"
+    # a spaced dash or a comma, only before an approximation word ("75°F — about 24°C"):
+    # a bare dash between two quantities is as often a range or a list as a conversion
+    + r"|\s+[-–—]\s*(?P<dashed>"
+    + _APPROX
+    + r")$|\s*,\s*(?P<comma>"
+    + _APPROX
+    + r")$",
     re.IGNORECASE,
 )
 
@@ -253,12 +266,21 @@ def beside(
     if index not in units or other not in units or units[other][0] == units[index][0]:
         return None  # no unit, or the same unit: a list of values, not a conversion
     unit, end = units[other]
-    if not _BESIDE.match(answer[end : numerals[index].span[0]]):
+    link = _BESIDE.match(answer[end : numerals[index].span[0]])
+    if link is None:
         return None
     source = numerals[other]
     half = 0.5 * 10.0**-source.decimals
     to_base = UNITS[unit][1]
     lo, hi = sorted((to_base(abs(source.value) - half), to_base(abs(source.value) + half)))
+    if any(link.group(g) for g in ("approx", "dashed", "comma")):
+        # "about" announces a rounding: the shown figure may be off by up to one unit of its
+        # last digit (not only half of one), so widen the source by half a target unit.
+        target = numerals[index]
+        step = 0.5 * 10.0**-target.decimals
+        target_base = UNITS[units[index][0]][1]
+        slack = abs(target_base(abs(target.value) + step) - target_base(abs(target.value)))
+        lo, hi = lo - slack, hi + slack
     return Quantity(unit, lo, hi, 1)
 
 
@@ -270,9 +292,13 @@ class Conversions:
         values: Sequence[tuple[str, float]],
         times: Sequence[tuple[int, int, bool]],
         total: int | None = None,
+        ranges: Sequence[int] = (),
     ) -> None:
         self.values = values
         self.total = total  # the summed length of the time ranges the answer shows (minutes)
+        # The length of each range the answer shows ("2:00–3:30 PM", its 12-hour ends read
+        # together): one exact value per range, so a duration equal to one is informative.
+        self.ranges = sorted(set(ranges))
         minutes = sorted({h * 60 + m for h, m, _exact in times})
         if len(minutes) > _MAX_TIMES:
             minutes = []  # a timetable: its differences would "explain" any duration
@@ -311,6 +337,9 @@ class Conversions:
             return None
         if total and self.total is not None and q.lo <= self.total * 60.0 <= q.hi:
             return f"total of the time ranges the answer shows ({self.total} min)", True
+        hit = next((m for m in self.ranges if q.lo <= m * 60.0 <= q.hi), None)
+        if hit is not None:
+            return f"length of a time range the answer shows ({hit} min)", True
         return self.difference(q)
 
     def difference(self, q: Quantity) -> tuple[str, bool] | None:
