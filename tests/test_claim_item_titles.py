@@ -72,3 +72,5 @@ def test_an_admitted_failure_of_the_titled_item_is_honest(answer: str) -> None:
 def test_a_title_is_a_multi_word_text_of_the_object_holding_the_id() -> None:
     titles = titles_by_id({"reminders": ROWS, "meta": {"id": "x-9", "note": "one"}})
     assert titles == {"rem-01": ("pay water bill",), "rem-02": ("book flu shot",)}
+    camel = {"eventId": "ev-7", "title": "Team sync call", "paid": "not yet settled"}
+    assert titles_by_id([camel]) == {"ev-7": ("Team sync call", "not yet settled")}

@@ -40,6 +40,8 @@ def claim_scope(answer: str, span: tuple[int, int]) -> tuple[int, int]:
 
 #: How deep ``titles_by_id`` walks a result (results are untrusted input).
 _TITLE_DEPTH = 8
+#: A key that holds an id: "id", "reminder_id", "event-id", "reminderId" (not "paid").
+_ID_KEY = re.compile(r"(?:^|[_\-\s.])(?:id|ID|Id)$|[a-z]Id$|^ID$")
 #: Words of two letters or more: a title has at least two ("book flu shot", "Team sync").
 _TITLE_WORDS = re.compile(r"[^\W\d_]{2,}")
 
@@ -50,10 +52,11 @@ def titles_by_id(result: object) -> dict[str, tuple[str, ...]]:
     Principle: an answer names an item by its id or by the text its record carries (a
     reminder's task, an event's title, a file's name), so a claim that names the title of
     the record a failed call acted on names that call's item. A title is a string value of
-    the same object holding two or more words of letters; an id is a string under a key
-    ending in "id". Risk: a multi-word value that is not a title (a status sentence, an
-    address) stands for the item too, so a claim's sentence that repeats it is read as
-    naming the failed item; one-word titles ("Dentist") are not read.
+    the same object holding two or more words of letters; an id is a string under an id key
+    ("id", "reminder_id", "reminderId"; not "paid"). Risk: a multi-word value that is not a
+    title (a status sentence, an address) stands for the item too, so a claim's sentence
+    that repeats it is read as naming the failed item; one-word titles ("Dentist") are not
+    read.
     """
     out: dict[str, tuple[str, ...]] = {}
     stack: list[tuple[object, int]] = [(result, 0)]
@@ -66,9 +69,7 @@ def titles_by_id(result: object) -> dict[str, tuple[str, ...]]:
             continue
         if not isinstance(node, dict):
             continue
-        ids = [
-            v for k, v in node.items() if isinstance(v, str) and str(k).lower().endswith("id") and v.strip()
-        ]
+        ids = [v for k, v in node.items() if isinstance(v, str) and _ID_KEY.search(str(k)) and v.strip()]
         titles = tuple(
             v
             for v in node.values()
