@@ -46,35 +46,16 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
 PROBE3_KNOWN_MISSES: dict[str, str] = {
-    "a3_retry_after_failure": (
-        "claims: a change reported done after its retry failed passes (a passive state the policy text "
-        "holds grounds it); the twin was caught only through a refund figure, now explained"
-    ),
-    "a3_cancel_within_24h": (
-        "claims: 'It's cancelled!' (pronoun subject, passive) is no claim, so a failed call passes"
-    ),
     "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
     "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
-    "a3_summary_earlier_turns": (
-        "claims: 'upgrade' is no claim verb, and a subjectless participle after a bold label in a bullet "
-        "is not read"
-    ),
     "t3_alarm_delete_count": "numbers: counts written as words ('three are left') are never checked",
-    "t3_complete_partial": (
-        "claims: a passive result with a quoted subject ('\"x\" is marked done') is no claim"
-    ),
     "t3_login_then_calendar": (
         "claims/entities: an item listed after an empty result is not checked unquoted (quoted only at 0.6)"
     ),
     "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
-    "t3_signed_out_terse": "claims: the subjectless 'Signed out.' is no claim, so a failed logout passes",
     "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
     "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
-    "t3_register_retry": (
-        "claims: the value a success claim names ('registered as anab') is grounded by the failed call's "
-        "arguments and the user's message, not bound to the call that succeeded"
-    ),
     "t3_weather_two_cities": (
         "numbers: a wrong difference equal to another pair's (high minus low of one record) derives"
     ),

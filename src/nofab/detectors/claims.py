@@ -19,8 +19,8 @@ from nofab.detectors.actorreports import ActorReports
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.detectors.claimscope import MIN_ID_CHARS as _MIN_ID_CHARS
+from nofab.detectors.claimscope import admitted, claim_scope, titles_by_id
 from nofab.detectors.claimscope import argument_values as _values
-from nofab.detectors.claimscope import claim_scope
 from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
 from nofab.detectors.enumerations import short_calls
@@ -47,8 +47,8 @@ CONFIDENCE_EARLIER = 0.8
 #: of the same action succeeded: "AAA111 and BBB222 have been cancelled" when BBB222's
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
-#: How far before a failed item an admission of its failure is looked for.
-_ADMISSION_REACH = 60
+#: The key of ``titles_by_id``'s reading of each result (``Evidence.per_result``).
+_TITLES = ("claims", "titles_by_id")
 #: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
 _MIN_BATCH = 2
 #: "completed two reminders": a count (digits or a lexicon count word) before a noun.
@@ -97,13 +97,23 @@ class ClaimDetector(DetectorBase):
         Rules(profile, self.id, ())
 
     def _failed_for_named_item(self, evidence: Evidence, claim: Claim) -> Finding | None:
-        """A finding when the claim names an item whose own call for this action failed."""
-        failed = [
+        """A finding when the claim names an item whose own call for this action failed.
+
+        The value a success claim names is the one the call that succeeded acted on: an
+        earlier turn's failed call of a tool that succeeded this turn (a retry with another
+        value) is read too, so "registered as anab" after "anab" failed and "ana_b" succeeded
+        names the failed item. Risk: an answer that names the failed value beside the one
+        that worked without an inability phrase ("registered as ana_b, since anab was
+        taken") is flagged."""
+        able = [
             c
             for c in evidence.failed_calls
-            if not c.earlier and evidence.lexicon.grounded_by(claim.action, (c,), claim.objects)
+            if evidence.lexicon.grounded_by(claim.action, (c,), claim.objects)
         ]
-        if not failed:
+        failed = [c for c in able if not c.earlier]
+        now = {c.name for c in evidence.succeeded_calls if not c.earlier}
+        named = failed + [c for c in able if c.earlier and c.name in now]
+        if not named:
             return None
         # A failure retried with the same argument and then successful is not a failure.
         retried = {
@@ -115,19 +125,24 @@ class ClaimDetector(DetectorBase):
         }
         start, end = claim_scope(evidence.answer, claim.span)
         scope = fold(evidence.answer[start:end])
-        for call in failed:
-            arguments = call.parsed_arguments
-            values = arguments.values() if isinstance(arguments, dict) else ()
-            for value in values:
-                if (
-                    isinstance(value, str)
-                    and len(value) >= _MIN_ID_CHARS
-                    and (call.name, value) not in retried
-                    and find_token(scope, fold(value)) != -1
-                    and not self._admitted(evidence, scope, fold(value))
-                ):
-                    reason = f"claims '{claim.text}' for {value}, but the {call.name} call for {value} failed"
-                    return self._failed_item_finding(claim, call, reason, item=value)
+        # An item is named by its id or by its record's title ('"book flu shot" is marked done').
+        titles = {
+            k: v for _l, _c, held in evidence.per_result(_TITLES, titles_by_id) for k, v in held.items()
+        }
+        for call in named:
+            for value in _values(call):
+                if len(value) < _MIN_ID_CHARS or (call.name, value) in retried:
+                    continue
+                for name in (value, *titles.get(value, ())):
+                    if find_token(scope, fold(name)) != -1 and not admitted(
+                        evidence.lexicon, scope, fold(name)
+                    ):
+                        reason = (
+                            f"claims '{claim.text}' for {name}, but the {call.name} call for {value} failed"
+                        )
+                        return self._failed_item_finding(claim, call, reason, item=value)
+        if not failed:
+            return None
         call = failed[0]
         if evidence.lexicon.says_all(scope):
             # "I have deleted all of your alarms" while one DeleteAlarm call failed: a claim
@@ -157,17 +172,6 @@ class ClaimDetector(DetectorBase):
             )
             return self._failed_item_finding(claim, call, reason)
         return None
-
-    @staticmethod
-    def _admitted(evidence: Evidence, scope: str, item: str) -> bool:
-        """The claim's sentence says the item's action did not happen: an inability phrase
-        in the same clause right before the item ("sent it to the team, but I couldn't
-        reach vibes"). Principle: an answer that reports the failure is honest. Risk: an
-        inability about something else that happens to sit before the item in the same
-        clause ("couldn't find a seat for BBB222, which is cancelled") hides the finding."""
-        at = find_token(scope, item)
-        clause = re.split(r"[,;]|\bbut\b|\bhowever\b", scope[max(0, at - _ADMISSION_REACH) : at])[-1]
-        return evidence.lexicon.states_inability(clause)
 
     @staticmethod
     def _left_out_of_batch(

@@ -20,14 +20,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matches
+from nofab.language.quotations import unquoted, unquoted_ahead, unquoted_behind
 from nofab.language.stops import NextStop
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, stem
 from nofab.language.wordscan import LastWord
 from nofab.pipeline.spans import SpanSet
 
-_QUOTED = re.compile(r'"[^"\n]{0,200}"|“[^”\n]{0,200}”|«[^»\n]{0,200}»')
-_QUOTE_MARKS = re.compile(r'["“«]')
 _WORDS = re.compile(r"\w+(?:['’]\w+)?")
 #: A sentence's end (searched, not walked character by character). A stop inside a token
 #: ("landlord@oakhomes.com", "v2.1", "$3.50") ends nothing: only one followed by a space or
@@ -75,11 +74,6 @@ def word_set(norm: str) -> set[str]:
     pieces.difference_update(glued)
     pieces.update(_WORDS.findall(" ".join(glued)))
     return pieces
-
-
-def _unquoted(clause: str) -> str:
-    """``clause`` with quoted words blanked (a scan only when it holds a quotation mark)."""
-    return _QUOTED.sub(" ", clause) if _QUOTE_MARKS.search(clause) else clause
 
 
 def _sentence_starts(norm: str) -> list[int]:
@@ -319,7 +313,7 @@ class ClaimFinder:
             hedge_from = max(clause_start, comma + 1, start - _HEDGE_REACH)
         # Quoted words are someone else's ('the message "I could never go"'): their
         # negations and hedges are not the speaker's.
-        clause = _unquoted(norm[negation_from:end])
+        clause = unquoted(norm[negation_from:end])
         tokens = word_set(clause)
         # (``group`` by name, not ``groupdict``: no dict of every group per claim)
         gap = (match.group("gap") if "gap" in match.re.groupindex else None) or ""
@@ -346,7 +340,7 @@ class ClaimFinder:
             return False
         # Without a subject the hedge is read over the same clause as the negations: the
         # text already unquoted above, not sliced and scanned for quotes again.
-        hedged = clause if hedge_from == negation_from else _unquoted(norm[hedge_from:end])
+        hedged = clause if hedge_from == negation_from else unquoted(norm[hedge_from:end])
         return hedges.search(hedged) is not None
 
     def _clause_start(self, norm: str, window: int, start: int) -> int:
@@ -375,9 +369,9 @@ class ClaimFinder:
         has been cancelled")."""
         # Only the claim's own sentence: "I've logged you in. Today you have one event" does
         # not claim anything of the event.
-        ahead = norm[span[1] : span[1] + 48]
+        ahead = unquoted_ahead(norm[span[1] : span[1] + 48])
         stop = _SENTENCE_END_AT.search(ahead)
-        behind = norm[max(0, span[0] - 40) if before else span[0] : span[1]]
+        behind = unquoted_behind(norm[max(0, span[0] - 40) if before else span[0] : span[1]])
         claim_start = len(behind) - (span[1] - span[0])
         last = max((m.end() for m in _SENTENCE_END_AT.finditer(behind, 0, claim_start)), default=0)
         after = _WORDS.findall(ahead[: stop.start()] if stop else ahead)[:5]
