@@ -131,7 +131,8 @@ class RecordFields:
             ends: list[int] = []
             found: list[list[Record]] = []
             if by_name:
-                tokens = list(_TOKEN.finditer(normalise(self._answer)))
+                # the answer's normal form, shared with every phrase search of the turn
+                tokens = list(_TOKEN.finditer(self._evidence.normalised))
                 i = 0
                 while i < len(tokens):
                     width = longest.get(tokens[i].group(), 0)
