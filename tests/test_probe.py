@@ -62,7 +62,15 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
 }
 
 # probe4 (held-out domains, a third writer, measured blind at ac75bda): clean files flagged.
-PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {}
+PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a4_cheapest_of_three": (
+        "numbers: a vulgar fraction glued to an integer ('2½ hours') is read as one integer (21), not 2.5"
+    ),
+    "a4_connection_time_masked_card": (
+        "entities: a sentence-opening contraction of 'is' ('Here's', 'There's') before a noun a person "
+        "record owns is read as a possessive name"
+    ),
+}
 
 # probe4: dirty twins no finding of their own catches today, with the mechanism.
 PROBE4_KNOWN_MISSES: dict[str, str] = {
@@ -99,6 +107,10 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "so a miscopied one passes"
     ),
     "t4_reminder_due_friday": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
+    "a4_cancel_booked_yesterday": (
+        "entities: a bare first name ending a coordination ('for you and Giada') is not read as a name; "
+        "the same name first ('for Giada and you') or with the surname is caught"
+    ),
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
