@@ -70,6 +70,10 @@ PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "entities: a sentence-opening contraction of 'is' ('Here's', 'There's') before a noun a person "
         "record owns is read as a possessive name"
     ),
+    "t4_next_alarm_is": (
+        "numbers: a duration from the turn's current time to a time the answer states ('about 13 hours "
+        "from now') is not derived; only ranges the answer shows are measured"
+    ),
 }
 
 # probe4: dirty twins no finding of their own catches today, with the mechanism.
