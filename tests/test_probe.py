@@ -118,6 +118,13 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
     "t4_meeting_tomorrow_attendees": (
         "numbers: integers up to 12 are never checked, even labelled as an identifier ('Room 9' for Room 7)"
     ),
+    "t4_inbox_count_from_boss": (
+        "entities: a quoted title no evidence holds (an altered e-mail subject) is reported at 0.6 only"
+    ),
+    "t4_reminder_next_monday": (
+        "arguments: a write's free-text argument restated unquoted ('to submit the travel report' for the "
+        "task 'Submit the expense report') is not compared with what the tool was given"
+    ),
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
