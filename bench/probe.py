@@ -7,7 +7,7 @@
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Three probes, each a folder of hand-written fixtures:
+Four probes, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
@@ -16,7 +16,10 @@ Three probes, each a folder of hand-written fixtures:
   airline customer service as τ-bench trajectories and assistant conversations as ToolTalk files;
 - ``tests/fixtures/probe3/`` is a second, independently written probe of those two domains and
   formats (other voices, markdown tables, recaps, retries, corrections, money and dates in
-  several formats), measured blind before any fix.
+  several formats), measured blind before any fix;
+- ``tests/fixtures/probe4/`` is a third, independently written blind probe of the same two
+  domains and formats (full itineraries, price breakdowns, apologies, "I've gone ahead and ...",
+  lists of events, alarms and reminders, weather reports, account changes).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -44,8 +47,9 @@ FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
 PROBE = FIXTURES / "probe"
 PROBE2 = FIXTURES / "probe2"
 PROBE3 = FIXTURES / "probe3"
+PROBE4 = FIXTURES / "probe4"
 #: every probe the default run reports, by name
-PROBES: dict[str, Path] = {"probe": PROBE, "probe2": PROBE2, "probe3": PROBE3}
+PROBES: dict[str, Path] = {"probe": PROBE, "probe2": PROBE2, "probe3": PROBE3, "probe4": PROBE4}
 
 
 @dataclass(frozen=True)

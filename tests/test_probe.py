@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from probe import PROBE, PROBE2, PROBE3, PROBES, Outcome, describe, diff, fixture_files, run
+from probe import PROBE, PROBE2, PROBE3, PROBE4, PROBES, Outcome, describe, diff, fixture_files, run
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {}
@@ -61,11 +61,78 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
     ),
 }
 
+# probe4 (held-out domains, a third writer, measured blind at ac75bda): clean files flagged.
+PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a4_cheapest_of_three": (
+        "numbers: a vulgar fraction glued to an integer ('2½ hours') is read as one integer (21), not 2.5"
+    ),
+    "a4_connection_time_masked_card": (
+        "entities: a sentence-opening contraction of 'is' ('Here's', 'There's') before a noun a person "
+        "record owns is read as a possessive name"
+    ),
+    "t4_next_alarm_is": (
+        "numbers: a duration from the turn's current time to a time the answer states ('about 13 hours "
+        "from now') is not derived; only ranges the answer shows are measured"
+    ),
+}
+
+# probe4: dirty twins no finding of their own catches today, with the mechanism.
+PROBE4_KNOWN_MISSES: dict[str, str] = {
+    "a4_basic_economy_no_change": (
+        "numbers: a date one day from a held date is only 'loosely explained' (0.5)"
+    ),
+    "a4_book_then_bags_two_turns": (
+        "numbers: a wrong unit price passes as 'k x an evidence number' (a count the turn mentions times "
+        "another price), loose at 0.5"
+    ),
+    "a4_booking_failed_apology": (
+        "claims: a stative passive ('you're both booked', 'is confirmed') is not read as a claim, so a "
+        "failed write it reports passes"
+    ),
+    "t4_alarm_removed_terse": (
+        "claims: a result state without an action verb ('Done — ... is gone', '... is removed') is not a "
+        "claim, so the failed delete passes"
+    ),
+    "t4_event_deleted_terse": (
+        "claims: a participle closing the clause after a dash or colon ('X — deleted.', 'Deleted: X') is "
+        "not a claim"
+    ),
+    "t4_historic_two_days": "numbers: integers up to 12 are never checked ('9 degrees cooler' for 7)",
+    "t4_three_day_forecast": (
+        "numbers: a derivation mixes fields of different units (a precipitation percentage minus a "
+        "temperature explains a changed temperature)"
+    ),
+    "t4_create_event_gone_ahead": (
+        "entities: handles held under role keys (attendees, sender, receiver) are not known as handles, "
+        "so a miscopied one passes"
+    ),
+    "t4_messages_from_contact": (
+        "entities: handles held under role keys (attendees, sender, receiver) are not known as handles, "
+        "so a miscopied one passes"
+    ),
+    "t4_reminder_due_friday": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
+    "a4_cancel_booked_yesterday": (
+        "entities: a bare first name ending a coordination ('for you and Giada') is not read as a name; "
+        "the same name first ('for Giada and you') or with the surname is caught"
+    ),
+    "t4_meeting_tomorrow_attendees": (
+        "numbers: integers up to 12 are never checked, even labelled as an identifier ('Room 9' for Room 7)"
+    ),
+    "t4_inbox_count_from_boss": (
+        "entities: a quoted title no evidence holds (an altered e-mail subject) is reported at 0.6 only"
+    ),
+    "t4_reminder_next_monday": (
+        "arguments: a write's free-text argument restated unquoted ('to submit the travel report' for the "
+        "task 'Submit the expense report') is not compared with what the tool was given"
+    ),
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
     "probe2": (PROBE2_KNOWN_FALSE_ALARMS, PROBE2_KNOWN_MISSES, 60, 35),
     "probe3": (PROBE3_KNOWN_FALSE_ALARMS, PROBE3_KNOWN_MISSES, 60, 60),
+    "probe4": (PROBE4_KNOWN_FALSE_ALARMS, PROBE4_KNOWN_MISSES, 40, 40),
 }
 
 
@@ -139,11 +206,12 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe" == PROBE
     assert Path(__file__).resolve().parent / "fixtures" / "probe2" == PROBE2
     assert Path(__file__).resolve().parent / "fixtures" / "probe3" == PROBE3
+    assert Path(__file__).resolve().parent / "fixtures" / "probe4" == PROBE4
 
 
-@pytest.mark.parametrize("root", [PROBE2, PROBE3], ids=["probe2", "probe3"])
+@pytest.mark.parametrize("root", [PROBE2, PROBE3, PROBE4], ids=["probe2", "probe3", "probe4"])
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2 and probe3 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2, probe3 and probe4 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 
