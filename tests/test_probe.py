@@ -66,10 +66,6 @@ PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a4_cheapest_of_three": (
         "numbers: a vulgar fraction glued to an integer ('2½ hours') is read as one integer (21), not 2.5"
     ),
-    "a4_connection_time_masked_card": (
-        "entities: a sentence-opening contraction of 'is' ('Here's', 'There's') before a noun a person "
-        "record owns is read as a possessive name"
-    ),
     "t4_next_alarm_is": (
         "numbers: a duration from the turn's current time to a time the answer states ('about 13 hours "
         "from now') is not derived; only ranges the answer shows are measured"

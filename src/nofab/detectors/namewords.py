@@ -18,6 +18,12 @@ _UPPER_WORD = re.compile(r"[^\W\d_a-z](?<![\w'’\-].)[^\W\d_]*(?:['’\-][^\W\d
 # The same pattern for an ASCII answer, where those classes are A-Z and A-Za-z: half the cost.
 _ASCII_UPPER_WORD = re.compile(r"[A-Z](?<![\w'’\-].)[A-Za-z]*(?:['’\-][A-Za-z]+)*")
 _POSSESSIVE = ("'s", "’s")
+#: Words whose "'s" is "is", "has" or "us": a contraction, never a name's possessive ("Here's
+#: reservation S3E9RB", "There's seat 4A", "Let's book it"). Like a lower-case word, it is not
+#: kept (English only: the other lexicon languages write no "'s").
+CONTRACTED = frozenset(
+    ["here", "there", "it", "that", "what", "who", "where", "when", "how", "he", "she", "let"]
+)
 
 
 class Word(NamedTuple):
@@ -46,6 +52,8 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
             possessive = text.endswith("'s")
             if possessive:
                 text = text[:-2]
+                if text.lower() in CONTRACTED:
+                    continue
             tail = text[1:]
             shaped = tail != tail.upper()
             if shaped or not tail or text in titles:
@@ -59,6 +67,8 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
         possessive = text.endswith(_POSSESSIVE)
         if possessive:
             text = text[:-2]
+            if text.lower() in CONTRACTED:
+                continue
         shaped = capitalised(text)
         if shaped or len(text) == 1 or text in titles:
             out.append(Word(text, m.start(), m.end(), possessive, shaped))
