@@ -63,9 +63,6 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
 
 # probe4 (held-out domains, a third writer, measured blind at ac75bda): clean files flagged.
 PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a4_cheapest_of_three": (
-        "numbers: a vulgar fraction glued to an integer ('2½ hours') is read as one integer (21), not 2.5"
-    ),
     "t4_next_alarm_is": (
         "numbers: a duration from the turn's current time to a time the answer states ('about 13 hours "
         "from now') is not derived; only ranges the answer shows are measured"

@@ -119,8 +119,21 @@ def clean_answer(text: str) -> str:
     """
     if text.isascii():
         return text
+    if _GLUED_FRACTION.search(text):
+        # NFKC spells "½" as "1⁄2", so "2½" would read as 21: a fraction after a digit is
+        # that number's decimal part ("2½ hours" is 2.5 hours).
+        text = _GLUED_FRACTION.sub(lambda m: _FRACTION_DECIMALS.get(m.group(), " " + m.group()), text)
     text = unicodedata.normalize("NFKC", text.translate(_INVISIBLE))
     return _MIXED_WORD.sub(_unconfuse, text)
+
+
+#: Vulgar fractions with an exact short decimal; the others ("2⅓") are parted from the digit,
+#: so NFKC makes "2 1⁄3" of them, never "21⁄3".
+_FRACTION_DECIMALS = {
+    "½": ".5", "¼": ".25", "¾": ".75", "⅕": ".2", "⅖": ".4", "⅗": ".6", "⅘": ".8",
+    "⅛": ".125", "⅜": ".375", "⅝": ".625", "⅞": ".875",
+}  # fmt: skip
+_GLUED_FRACTION = re.compile(r"(?<=\d)[½¼¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]")
 
 
 def _unescape(match: re.Match[str]) -> str:
