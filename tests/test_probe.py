@@ -78,10 +78,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "numbers: a wrong unit price passes as 'k x an evidence number' (a count the turn mentions times "
         "another price), loose at 0.5"
     ),
-    "a4_booking_failed_apology": (
-        "claims: a stative passive ('you're both booked', 'is confirmed') is not read as a claim, so a "
-        "failed write it reports passes"
-    ),
     "t4_alarm_removed_terse": (
         "claims: a result state without an action verb ('Done — ... is gone', '... is removed') is not a "
         "claim, so the failed delete passes"
