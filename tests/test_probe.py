@@ -104,9 +104,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "entities: a bare first name ending a coordination ('for you and Giada') is not read as a name; "
         "the same name first ('for Giada and you') or with the surname is caught"
     ),
-    "t4_meeting_tomorrow_attendees": (
-        "numbers: integers up to 12 are never checked, even labelled as an identifier ('Room 9' for Room 7)"
-    ),
     "t4_inbox_count_from_boss": (
         "entities: a quoted title no evidence holds (an altered e-mail subject) is reported at 0.6 only"
     ),

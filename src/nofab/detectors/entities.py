@@ -30,6 +30,7 @@ from nofab.detectors.issuedids import ungrounded_issued_ids
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
+from nofab.detectors.placenumbers import ungrounded_place_numbers
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.detectors.userhandles import miscopied_handles
 from nofab.evidence.index import Evidence
@@ -218,6 +219,7 @@ class EntityDetector(DetectorBase):
             *ungrounded_versions(evidence, answer, taken.overlaps),
             *ungrounded_lower_ids(evidence, answer, taken.overlaps),
             *ungrounded_issued_ids(evidence, answer, taken.overlaps),
+            *ungrounded_place_numbers(evidence, answer),
             *miscopied_handles(evidence, answer),
         ]
         if not found:
