@@ -62,3 +62,23 @@ def test_no_user_key_means_no_handles() -> None:
 )
 def test_edits_is_the_edit_distance_bounded(a: str, b: str, distance: int) -> None:
     assert edits(a, b) == min(distance, 3)
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        ("I messaged user tbrandl about it.", {"events": [{"attendees": ["mokafor", "tbrandt"]}]}),
+        ("Message from @kdaniel at 4:37.", {"messages": [{"sender": "kdaniels", "receiver": "fqureshi"}]}),
+    ],
+)
+def test_handles_filed_under_people_keys_are_held(answer: str, result: dict[str, object]) -> None:
+    turn = {"response": answer, "tool_calls": [{"name": "QueryTool", "result": result}]}
+    assert [f.confidence for f in Guard().check(turn).findings if f.kind == "ungrounded_entity"] == [0.85]
+
+
+def test_a_held_people_key_handle_passes() -> None:
+    turn = {
+        "response": "I messaged user tbrandt about it.",
+        "tool_calls": [{"name": "QueryTool", "result": {"events": [{"attendees": ["mokafor", "tbrandt"]}]}}],
+    }
+    assert [f for f in Guard().check(turn).findings if f.kind == "ungrounded_entity"] == []

@@ -3,10 +3,12 @@
 Principle: a user's handle ("sdahl", "rbianchi", "ana.souza") has no shape prose could tell
 from an ordinary word, but tools file it under a key that says what it is (``username``,
 ``user_id``, ``handle``, ``login``; ``usuario``, ``identifiant``, ``Benutzername``:
-``id_cues.json``, ``user_keys``). Once the evidence holds such a handle, a lower-case token of
-the answer that the answer itself presents as a user's handle (a cue word up to three words
-before it: "username", "user", "usuario", "utilisateur", "Benutzer"...; or an "@" glued to
-it), that is one or two edits away from a held handle (``MAX_EDITS``), and that no evidence holds, is a
+``id_cues.json``, ``user_keys``), or as a lower-case one-word value under a people key
+(``attendees``, ``sender``, ``recipients``: ``people_keys.json``). Once the evidence holds
+such a handle, a lower-case token of the answer that the answer itself presents as a user's
+handle (a cue word up to three words before it: "username", "user", "usuario",
+"utilisateur", "Benutzer"...; or an "@" glued to it), that is one or two edits away from a
+held handle (``MAX_EDITS``), and that no evidence holds, is a
 miscopied handle: the agent messaged, shared with or named a user the tools never returned.
 
 Handles under six characters are compared at one edit.
@@ -24,6 +26,7 @@ import re
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
+from nofab.detectors.peoplekeys import people_key
 from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
 from nofab.language.text import fold, strip_accents
@@ -45,6 +48,9 @@ _TOKEN = re.compile(r"(?<![\w.@\-])(@?)([a-z][a-z0-9_.]{2,30}[a-z0-9])(?![\w@\-]
 #: A value filed under a key in JSON text: "key": "value".
 _PAIR = re.compile(r"\"([A-Za-z_]{2,24})\"\s*:\s*\"([a-z][a-z0-9_.\-]{2,31})\"")
 _WORDS = re.compile(r"[^\W\d_]+")
+#: A list of strings filed under a key in JSON text, and its lower-case one-word items.
+_LIST = re.compile(r"\"([A-Za-z_]{2,24})\"\s*:\s*\[([^\[\]]{0,4000})\]")
+_ITEM = re.compile(r"\"([a-z][a-z0-9_.\-]{2,31})\"")
 
 
 @cache
@@ -64,8 +70,15 @@ def _held_in(text: str) -> frozenset[str]:
 
 
 def _read(text: str) -> frozenset[str]:
+    """Handles under a user key, and lower-case one-word values under a people key (an
+    event's ``attendees``, a message's ``sender``: ToolTalk files people by their handles)."""
     keys = _lists()[1]
-    return frozenset(v for k, v in _PAIR.findall(text) if fold(k) in keys)
+    held = {v for k, v in _PAIR.findall(text) if fold(k) in keys or people_key(k)}
+    if "[" in text:
+        for key, body in _LIST.findall(text):
+            if people_key(key):
+                held.update(_ITEM.findall(body))
+    return frozenset(held)
 
 
 _read_cached = lru_cache(maxsize=512)(_read)
