@@ -33,12 +33,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 
-from nofab.detectors.lookup import Lookup
+from nofab.detectors.shapedids import grounds_of
+from nofab.detectors.textmemo import TextMemo
 from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
-from nofab.language.text import fold
 
 CONFIDENCE_CUED = 0.8
 CONFIDENCE_NEAR = 0.85
@@ -47,10 +47,6 @@ CONFIDENCE_NEAR = 0.85
 _NEAR_LIMIT = 64
 #: At most this many differing characters make a miscopy of a held id of the same length.
 _NEAR_DISTANCE = 2
-#: From this many candidates on, the evidence is read once for all of them (``Lookup``).
-_LOOKUP_FROM = 8
-#: Result texts longer than this are read every time rather than kept by the cache.
-_CACHE_TEXT_LIMIT = 1 << 16
 
 _UPPER = re.compile(r"(?<![\w\-])[A-Z0-9]{5,12}(?![\w\-])")
 _HYPHENED = re.compile(r"(?<![\w\-])[A-Z0-9]{1,6}(?:-[A-Z0-9]{1,8}){1,3}(?![\w\-])")
@@ -112,7 +108,8 @@ def _read(text: str) -> Issued:
     return issued
 
 
-_read_cached = lru_cache(maxsize=512)(_read)
+#: Each result's reading, kept by its content while the conversation carries it.
+_READINGS: TextMemo[Issued] = TextMemo(_read)
 
 
 def _issued(evidence: Evidence) -> Issued:
@@ -122,7 +119,7 @@ def _issued(evidence: Evidence) -> Issued:
         if source.call is None or not source.label.endswith(".result"):
             continue  # the user's words, the context and the agent's own arguments issue nothing
         text = source.text
-        issued.add(_read_cached(text) if len(text) <= _CACHE_TEXT_LIMIT else _read(text))
+        issued.add(_READINGS.build(text))
     return issued
 
 
@@ -146,15 +143,6 @@ def _near(token: str, held: set[str]) -> str | None:
         if sum(a != b for a, b in zip(token, other, strict=True)) <= _NEAR_DISTANCE:
             return other
     return None
-
-
-def _grounds(evidence: Evidence, texts: list[str]) -> Callable[[str], bool]:
-    """``evidence.grounds``, asked in one pass over the evidence when the questions are many
-    (one scan of the evidence per candidate would be quadratic on a long answer)."""
-    if len(texts) < _LOOKUP_FROM:
-        return evidence.grounds
-    held = Lookup(evidence.folded, {fold(t) for t in texts}).tokens
-    return lambda text: fold(text) in held
 
 
 def _keep(start: int, end: int) -> bool:
@@ -181,7 +169,7 @@ def ungrounded_issued_ids(
     hyphened = [m for m in hyphened if _hyphened(m.group()) in issued.hyphened]
     if not upper and not handles and not hyphened:
         return
-    grounds = _grounds(evidence, [m.group() for m in (*upper, *handles, *hyphened)])
+    grounds = grounds_of(evidence, [m.group() for m in (*upper, *handles, *hyphened)])
     runs = [(m, issued.upper[len(m.group())]) for m in upper]
     runs += [(m, issued.hyphened[_hyphened(m.group())]) for m in hyphened]
     for m, held in runs:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache
 
+from nofab.detectors.textmemo import TextMemo
 from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
 
@@ -33,8 +34,7 @@ def _labels() -> frozenset[str]:
     return frozenset(vocabulary.load("id_cues")["place_labels"])
 
 
-@lru_cache(maxsize=512)
-def _issued_labels(text: str) -> frozenset[str]:
+def _read_labels(text: str) -> frozenset[str]:
     """The place labels ``text`` writes with a number after them."""
     labels = _labels()
     return frozenset(w for m in _NUMBERED.finditer(text) if (w := m.group(1).lower()) in labels)
@@ -48,7 +48,7 @@ def ungrounded_place_numbers(evidence: Evidence, answer: str) -> Iterator[tuple[
     issued: set[str] = set()
     for source in evidence.sources:
         if source.call is not None and source.label.endswith(".result"):
-            issued |= _issued_labels(source.text)
+            issued |= _LABELS.build(source.text)
     if not issued:
         return
     asked = 0
@@ -60,6 +60,10 @@ def ungrounded_place_numbers(evidence: Evidence, answer: str) -> Iterator[tuple[
             return
         if not evidence.grounds(m.group(0)):
             yield "code", m.span(), CONFIDENCE
+
+
+#: Each result's labels, kept by its content (bounded in texts and characters).
+_LABELS: TextMemo[frozenset[str]] = TextMemo(_read_labels)
 
 
 __all__ = ["CONFIDENCE", "MAX_ASKED", "ungrounded_place_numbers"]

@@ -101,7 +101,7 @@ def ungrounded_versions(
     for m in candidates:
         bare = m.group(0)[1:] if m.group("v") else m.group(0)
         asked += [m.group(0), bare, "v" + bare, "v" + m.group("core"), m.group("core")]
-    grounds = _grounds(evidence, asked)
+    grounds = grounds_of(evidence, asked)
     for m in candidates:
         core = m.group("core")
         text = m.group(0)
@@ -133,7 +133,7 @@ def ungrounded_lower_ids(
         for m in _from_marks(evidence.folded, _HYPHEN_DIGITS, _LOWER_ID, "abcdefghijklmnopqrstuvwxyz")
     }
     candidates = [m for m in candidates if m.group("prefix") in prefixes]
-    grounds = _grounds(evidence, [m.group(0) for m in candidates])
+    grounds = grounds_of(evidence, [m.group(0) for m in candidates])
     for m in candidates:
         if not grounds(m.group(0)):
             yield "code", m.span(), CONFIDENCE_LOWER_ID
@@ -144,7 +144,7 @@ def ungrounded_lower_ids(
 _LOOKUP_FROM = 8
 
 
-def _grounds(evidence: Evidence, texts: list[str]) -> Callable[[str], bool]:
+def grounds_of(evidence: Evidence, texts: list[str]) -> Callable[[str], bool]:
     """``evidence.grounds`` for ``texts``, answered in one pass when they are many."""
     if len(texts) < _LOOKUP_FROM:
         return evidence.grounds

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache
 
 from nofab.detectors.peoplekeys import people_key
+from nofab.detectors.textmemo import TextMemo
 from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
 from nofab.language.text import fold, strip_accents
@@ -41,8 +42,6 @@ MAX_HELD = 256
 #: Cued tokens of one answer compared, at most (each costs a comparison per held handle).
 MAX_COMPARED = 64
 
-#: Source texts longer than this are read every time rather than kept by the cache.
-_CACHE_TEXT_LIMIT = 1 << 16
 #: A lower-case handle of the answer, optionally after "@" (not an address's parts).
 _TOKEN = re.compile(r"(?<![\w.@\-])(@?)([a-z][a-z0-9_.]{2,30}[a-z0-9])(?![\w@\-]|\.\w)")
 #: A value filed under a key in JSON text: "key": "value".
@@ -63,10 +62,10 @@ def _lists() -> tuple[frozenset[str], frozenset[str]]:
 
 def _held_in(text: str) -> frozenset[str]:
     """The handles one source's JSON text files under a user key (kept while the text
-    recurs, for texts up to ``_CACHE_TEXT_LIMIT`` characters: the cache holds its keys)."""
+    recurs, bounded in texts and characters: ``TextMemo``)."""
     if '"' not in text:
         return frozenset()
-    return _read_cached(text) if len(text) <= _CACHE_TEXT_LIMIT else _read(text)
+    return _HELD.build(text)
 
 
 def _read(text: str) -> frozenset[str]:
@@ -81,7 +80,8 @@ def _read(text: str) -> frozenset[str]:
     return frozenset(held)
 
 
-_read_cached = lru_cache(maxsize=512)(_read)
+#: Each source's handles, kept by its content while the conversation carries it.
+_HELD: TextMemo[frozenset[str]] = TextMemo(_read)
 
 
 def _cued(answer: str, start: int, at: str) -> bool:
