@@ -17,6 +17,7 @@ from functools import cache
 
 from nofab.language import vocabulary
 from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTHS, SLASH_DATE, Numeral
+from nofab.numbers.lexicon import by_language
 
 Date = tuple[int | None, int, int]
 
@@ -84,16 +85,12 @@ def _hours_with_am_pm(text: str) -> Iterator[tuple[int, str]]:
             i = text.find(mark, i + 1)
 
 
-#: Words after which a bare hour is a time of day ("at 3", "um 3", "a las 3", "às 3", "vers 3").
-_AT_HOUR = ("at ", "around ", "um ", "gegen ", "a las ", "a la ", "às ", "vers ", "à ")
-
-
 def _hours_after_at(text: str) -> Iterator[int]:
     """Every bare hour after a time preposition ("at 3", "a las 3", "um 3 Uhr"): a time of
     day with no minutes and no half given. Not a number with more after it ("at 3:30",
     "at 3.5%", "at 3 locations"): the hour must end the phrase, or come before a word that
     goes with a time ("o'clock", "Uhr", "tomorrow", "and", ...)."""
-    for mark in _AT_HOUR:
+    for mark in _hour_words()[0]:
         i = text.find(mark)
         while i != -1:
             start = end = i + len(mark)
@@ -105,32 +102,13 @@ def _hours_after_at(text: str) -> Iterator[int]:
             i = text.find(mark, i + 1)
 
 
-#: Words that may follow a bare hour of the day.
-_AFTER_HOUR = frozenset(
-    [
-        "o'clock",
-        "oclock",
-        "uhr",
-        "h",
-        "heures",
-        "horas",
-        "sharp",
-        "today",
-        "tomorrow",
-        "tonight",
-        "on",
-        "and",
-        "or",
-        "for",
-        "with",
-        "then",
-        "y",
-        "et",
-        "und",
-        "e",
-        "ou",
-    ]
-)
+@cache
+def _hour_words() -> tuple[tuple[str, ...], frozenset[str]]:
+    """(words before a bare hour, with their space; words that may follow it): every
+    language's ``hour_words`` (lexicon data)."""
+    tables = by_language("hour_words").values()
+    before = tuple(sorted({f"{w} " for t in tables for w in t["before"]}, key=len, reverse=True))
+    return before, frozenset(w for t in tables for w in t["after"])
 
 
 def _ends_hour(text: str, end: int) -> bool:
@@ -138,7 +116,7 @@ def _ends_hour(text: str, end: int) -> bool:
     if nxt.isalnum() or (nxt in ":.,%" and text[end + 1 : end + 2].isdigit()) or nxt == "%":
         return False
     words = text[end : end + 12].split()
-    return not words or not words[0][:1].isalnum() or words[0].strip(".,;!?") in _AFTER_HOUR
+    return not words or not words[0][:1].isalnum() or words[0].strip(".,;!?") in _hour_words()[1]
 
 
 def _valid(month: int, day: int) -> bool:
