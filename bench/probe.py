@@ -7,7 +7,7 @@
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Four probes, each a folder of hand-written fixtures:
+Five probes, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
@@ -19,7 +19,11 @@ Four probes, each a folder of hand-written fixtures:
   several formats), measured blind before any fix;
 - ``tests/fixtures/probe4/`` is a third, independently written blind probe of the same two
   domains and formats (full itineraries, price breakdowns, apologies, "I've gone ahead and ...",
-  lists of events, alarms and reminders, weather reports, account changes).
+  lists of events, alarms and reminders, weather reports, account changes);
+- ``tests/fixtures/probe5/`` is a fourth, independently written blind probe of the same two
+  domains and formats (gift-card splits, bag fees by membership, refusals checked case by case,
+  stock quotes, unit conversions, flight status, shopping lists, answers in three other
+  languages).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -48,8 +52,15 @@ PROBE = FIXTURES / "probe"
 PROBE2 = FIXTURES / "probe2"
 PROBE3 = FIXTURES / "probe3"
 PROBE4 = FIXTURES / "probe4"
+PROBE5 = FIXTURES / "probe5"
 #: every probe the default run reports, by name
-PROBES: dict[str, Path] = {"probe": PROBE, "probe2": PROBE2, "probe3": PROBE3, "probe4": PROBE4}
+PROBES: dict[str, Path] = {
+    "probe": PROBE,
+    "probe2": PROBE2,
+    "probe3": PROBE3,
+    "probe4": PROBE4,
+    "probe5": PROBE5,
+}
 
 
 @dataclass(frozen=True)

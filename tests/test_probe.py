@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from probe import PROBE, PROBE2, PROBE3, PROBE4, PROBES, Outcome, describe, diff, fixture_files, run
+from probe import PROBE, PROBE2, PROBE3, PROBE4, PROBE5, PROBES, Outcome, describe, diff, fixture_files, run
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {}
@@ -113,12 +113,52 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
     ),
 }
 
+# probe5 (held-out domains, a fourth writer, measured blind at 2536b74): clean files flagged.
+PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a5_family_basic_two_gift_cards": (
+        "numbers: a part of a split ('$117 from the second card') is the answer's own derived total "
+        "(3 x $89 = $267) minus the other part; a derived number is never an operand"
+    ),
+    "a5_gold_movers_extra_bags": (
+        "numbers: a payment method's balance left ('leaves $30') is its balance in the profile minus the "
+        "charge to that same method in the write's result; the two results are not paired"
+    ),
+    "t5_recipe_unit_conversion": (
+        "numbers: figures in a generic statement of world knowledge ('most oven dials go in 25-degree "
+        "steps') are read as claims about the tools' results"
+    ),
+    "t5_two_stock_quotes": (
+        "numbers: a record that names its currency ('currency': 'USD') does not make its other plain "
+        "amounts money, so '$3.77' for a 'change' of -3.77 is 'only something else'"
+    ),
+}
+
+# probe5: dirty twins no finding of their own catches today, with the mechanism.
+PROBE5_KNOWN_MISSES: dict[str, str] = {
+    "a5_cancelled_flight_compensation": (
+        "claims: a certificate stated as issued with no send_certificate call"
+    ),
+    "a5_family_basic_two_gift_cards": (
+        "entities: a saved passenger who was not booked named among the booked ones (the name is in the "
+        "evidence, in another role)"
+    ),
+    "a5_onestop_table_compare": "entities: a connection airport code swapped for another code",
+    "t5_flugstatus_verspaetung": "entities: a gate code with a letter ('Z25' -> 'Z52') is not checked",
+    "t5_hotter_than_last_year": "entities: a place name swapped for one no evidence holds (a city)",
+    "t5_inbox_contract_from_dana": "numbers: integers up to 12 are never checked ('4 e-mails' for 3)",
+    "t5_recordatorios_luz_dentista": (
+        "numbers: a date a week off with the same weekday ('jueves 16 de marzo' for the 9th)"
+    ),
+    "t5_shopping_list_three_added": "entities: an item no result holds, put in a read-back list",
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
     "probe2": (PROBE2_KNOWN_FALSE_ALARMS, PROBE2_KNOWN_MISSES, 60, 35),
     "probe3": (PROBE3_KNOWN_FALSE_ALARMS, PROBE3_KNOWN_MISSES, 60, 60),
     "probe4": (PROBE4_KNOWN_FALSE_ALARMS, PROBE4_KNOWN_MISSES, 40, 40),
+    "probe5": (PROBE5_KNOWN_FALSE_ALARMS, PROBE5_KNOWN_MISSES, 30, 30),
 }
 
 
@@ -193,11 +233,14 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe2" == PROBE2
     assert Path(__file__).resolve().parent / "fixtures" / "probe3" == PROBE3
     assert Path(__file__).resolve().parent / "fixtures" / "probe4" == PROBE4
+    assert Path(__file__).resolve().parent / "fixtures" / "probe5" == PROBE5
 
 
-@pytest.mark.parametrize("root", [PROBE2, PROBE3, PROBE4], ids=["probe2", "probe3", "probe4"])
+@pytest.mark.parametrize(
+    "root", [PROBE2, PROBE3, PROBE4, PROBE5], ids=["probe2", "probe3", "probe4", "probe5"]
+)
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2, probe3 and probe4 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2 to probe5 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 
