@@ -119,7 +119,7 @@ def _issued(evidence: Evidence) -> Issued:
         if source.call is None or not source.label.endswith(".result"):
             continue  # the user's words, the context and the agent's own arguments issue nothing
         text = source.text
-        issued.add(_READINGS.build(text))
+        issued.add(_READINGS.of(text))
     return issued
 
 

@@ -48,7 +48,7 @@ def ungrounded_place_numbers(evidence: Evidence, answer: str) -> Iterator[tuple[
     issued: set[str] = set()
     for source in evidence.sources:
         if source.call is not None and source.label.endswith(".result"):
-            issued |= _LABELS.build(source.text)
+            issued |= _LABELS.of(source.text)
     if not issued:
         return
     asked = 0

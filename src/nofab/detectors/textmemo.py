@@ -66,6 +66,12 @@ class TextMemo(Generic[_R]):
             self._seen[key] = sights  # (re-inserted: the newest)
             return sights
 
+    def of(self, text: str) -> _R:
+        """The text's reading, kept or built now (for readings every turn needs whole: a
+        kept one is one dict read; ``build`` alone would read the text again every time)."""
+        held = self._kept.get(text)
+        return self.build(text) if held is None else held
+
     def build(self, text: str) -> _R:
         """The text's reading, kept unless the text alone is over the bound (the oldest go
         first when the memo is full)."""

@@ -65,7 +65,7 @@ def _held_in(text: str) -> frozenset[str]:
     recurs, bounded in texts and characters: ``TextMemo``)."""
     if '"' not in text:
         return frozenset()
-    return _HELD.build(text)
+    return _HELD.of(text)
 
 
 def _read(text: str) -> frozenset[str]:
