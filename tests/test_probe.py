@@ -115,10 +115,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
 
 # probe5 (held-out domains, a fourth writer, measured blind at 2536b74): clean files flagged.
 PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a5_family_basic_two_gift_cards": (
-        "numbers: a part of a split ('$117 from the second card') is the answer's own derived total "
-        "(3 x $89 = $267) minus the other part; a derived number is never an operand"
-    ),
     "a5_gold_movers_extra_bags": (
         "numbers: a payment method's balance left ('leaves $30') is its balance in the profile minus the "
         "charge to that same method in the write's result; the two results are not paired"
