@@ -37,12 +37,7 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
 }
 
 # probe3 (held-out domains, a second writer, measured blind at 2b75cdf): clean files flagged.
-PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a3_three_gift_cards": (
-        "numbers: a balance left across two results (a card's amount minus a payment an earlier answer "
-        "showed) is not derived when this answer shows neither operand"
-    ),
-}
+PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
 PROBE3_KNOWN_MISSES: dict[str, str] = {
@@ -115,10 +110,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
 
 # probe5 (held-out domains, a fourth writer, measured blind at 2536b74): clean files flagged.
 PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a5_gold_movers_extra_bags": (
-        "numbers: a payment method's balance left ('leaves $30') is its balance in the profile minus the "
-        "charge to that same method in the write's result; the two results are not paired"
-    ),
     "t5_recipe_unit_conversion": (
         "numbers: figures in a generic statement of world knowledge ('most oven dials go in 25-degree "
         "steps') are read as claims about the tools' results"
