@@ -57,12 +57,7 @@ PROBE3_KNOWN_MISSES: dict[str, str] = {
 }
 
 # probe4 (held-out domains, a third writer, measured blind at ac75bda): clean files flagged.
-PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "t4_next_alarm_is": (
-        "numbers: a duration from the turn's current time to a time the answer states ('about 13 hours "
-        "from now') is not derived; only ranges the answer shows are measured"
-    ),
-}
+PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe4: dirty twins no finding of their own catches today, with the mechanism.
 PROBE4_KNOWN_MISSES: dict[str, str] = {
