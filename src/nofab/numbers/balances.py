@@ -139,11 +139,10 @@ class Balances:
     def left(self, span: tuple[int, int], lo: float, hi: float) -> str | None:
         """How the amount at ``span`` (true values ``[lo, hi]``) is a balance left on a payment
         method, when its clause says what is left; else None."""
-        if not balance_cue(self._evidence.answer, span):
-            return None
-        if self._left is None:
+        if self._left is None:  # most turns hold no payment method: then no clause is read
             self._left = sorted(left_amounts(self._evidence.records).items())
-        return next((how for value, how in self._left if lo - 1e-9 <= value <= hi + 1e-9), None)
+        found = next((how for value, how in self._left if lo - 1e-9 <= value <= hi + 1e-9), None)
+        return found if found is not None and balance_cue(self._evidence.answer, span) else None
 
 
 __all__ = ["CUE_REACH", "MAX_RECORDS", "SELF_KEY", "Balances", "balance_cue", "left_amounts"]
