@@ -47,6 +47,8 @@ def test_a_date_one_day_off_with_nothing_shifting_it_is_flagged(answer: str, fla
         "La commande arrive le 14 février ; le lendemain, 15 février, le retour est possible.",
         "Die Bestellung kommt am 14. Februar, Rücksendungen ab dem folgenden Tag, 15. Februar.",
         "Delivery window: until February 15.",  # an end role
+        "Pick-up on February 14, check-out of the locker on February 15.",
+        "Courier slot February 14, next-day fallback February 15.",
     ],
 )
 def test_a_date_moved_by_a_word_of_its_sentence_is_not_flagged(answer: str) -> None:

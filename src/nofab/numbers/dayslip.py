@@ -45,7 +45,8 @@ CONFIDENCE_DAY_SLIP = 0.8
 #: A sentence is read at most this far either side of the date.
 SENTENCE_REACH = 200
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
-_WORD = re.compile(r"[^\W\d_]+|\+1")
+#: A word (a hyphenated one whole: "check-out"), or "+1" (an arrival the next day).
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\+1")
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 
@@ -75,7 +76,18 @@ def _sentence_words(answer: str, span: tuple[int, int]) -> list[str]:
     start = max((m.end() for m in _SENTENCE_END.finditer(answer, lo, span[0])), default=lo)
     stop = _SENTENCE_END.search(answer, span[1], span[1] + SENTENCE_REACH)
     end = stop.start() if stop else min(len(answer), span[1] + SENTENCE_REACH)
-    return [w.lower() for w in _WORD.findall(answer, start, end)]
+    return _words(_WORD.findall(answer, start, end))
+
+
+def _words(found: list[str]) -> list[str]:
+    """The words lower-cased, a hyphenated word both whole and in its parts ("next-day")."""
+    out: list[str] = []
+    for word in found:
+        word = word.lower()
+        out.append(word)
+        if "-" in word:
+            out.extend(word.split("-"))
+    return out
 
 
 def _days_named(message: str) -> set[int]:
@@ -149,7 +161,7 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
             continue
         if asked is None:
             message = evidence.turn.user_message or ""
-            asked = [w.lower() for w in _WORD.findall(message)]
+            asked = _words(_WORD.findall(message))
             days = _days_named(message)
         if shifted(asked, numeral.date, today) or numeral.date[2] in days:
             continue  # the user asked for that day ("the 28th") or a shift ("the day after")
