@@ -37,42 +37,30 @@ PROBE2_KNOWN_MISSES: dict[str, str] = {
 }
 
 # probe3 (held-out domains, a second writer, measured blind at 2b75cdf): clean files flagged.
-PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a3_three_gift_cards": (
-        "numbers: a balance left across two results (a card's amount minus a payment an earlier answer "
-        "showed) is not derived when this answer shows neither operand"
-    ),
-}
+PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
 PROBE3_KNOWN_MISSES: dict[str, str] = {
-    "a3_dob_formats": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
     "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
     "t3_alarm_delete_count": "numbers: counts written as words ('three are left') are never checked",
     "t3_login_then_calendar": (
         "claims/entities: an item listed after an empty result is not checked unquoted (quoted only at 0.6)"
     ),
-    "t3_reminders_list": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a3_fare_ratio": "numbers: a small multiplier ('3 times the price' for 2.5) is never checked",
-    "a3_refuse_cancel_economy": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "t3_weather_two_cities": (
         "numbers: a wrong difference equal to another pair's (high minus low of one record) derives"
     ),
 }
 
 # probe4 (held-out domains, a third writer, measured blind at ac75bda): clean files flagged.
-PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "t4_next_alarm_is": (
-        "numbers: a duration from the turn's current time to a time the answer states ('about 13 hours "
-        "from now') is not derived; only ranges the answer shows are measured"
-    ),
-}
+PROBE4_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe4: dirty twins no finding of their own catches today, with the mechanism.
 PROBE4_KNOWN_MISSES: dict[str, str] = {
     "a4_basic_economy_no_change": (
-        "numbers: a date one day from a held date is only 'loosely explained' (0.5)"
+        "numbers: a date one day from a held date is only 'loosely explained' (0.5) when the user's message "
+        "asks for a one-day shift ('move it to the day after'), whichever date of the answer it is"
     ),
     "a4_book_then_bags_two_turns": (
         "numbers: a wrong unit price passes as 'k x an evidence number' (a count the turn mentions times "
@@ -99,7 +87,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "entities: handles held under role keys (attendees, sender, receiver) are not known as handles, "
         "so a miscopied one passes"
     ),
-    "t4_reminder_due_friday": "numbers: a date one day from a held date is only 'loosely explained' (0.5)",
     "a4_cancel_booked_yesterday": (
         "entities: a bare first name ending a coordination ('for you and Giada') is not read as a name; "
         "the same name first ('for Giada and you') or with the surname is caught"
@@ -115,14 +102,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
 
 # probe5 (held-out domains, a fourth writer, measured blind at 2536b74): clean files flagged.
 PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a5_family_basic_two_gift_cards": (
-        "numbers: a part of a split ('$117 from the second card') is the answer's own derived total "
-        "(3 x $89 = $267) minus the other part; a derived number is never an operand"
-    ),
-    "a5_gold_movers_extra_bags": (
-        "numbers: a payment method's balance left ('leaves $30') is its balance in the profile minus the "
-        "charge to that same method in the write's result; the two results are not paired"
-    ),
     "t5_recipe_unit_conversion": (
         "numbers: figures in a generic statement of world knowledge ('most oven dials go in 25-degree "
         "steps') are read as claims about the tools' results"

@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
+from nofab.numbers.balances import Balances
 from nofab.numbers.context import AnswerContext
 from nofab.numbers.lexicon import by_language
 from nofab.numbers.pairs import DENSITY, DENSITY_SPAN
@@ -138,19 +139,25 @@ class Across:
     """The two cross-source readings of one answer's amounts, asked per unexplained amount
     in a clause with a cue (the evidence's held amounts are collected once, on first use)."""
 
-    __slots__ = ("_context", "_evidence", "_held")
+    __slots__ = ("_balances", "_context", "_evidence", "_held")
 
     def __init__(self, evidence: Evidence, context: AnswerContext) -> None:
         self._evidence = evidence
         self._context = context
         self._held: list[float] | None = None
+        self._balances = Balances(evidence)
 
     def shown(self, item: Pending, lo: float, hi: float, window: Sequence[float]) -> bool:
         """Is the amount a shown amount (``window``: the operands the answer shows near it)
         taken from an amount the evidence holds, or the reverse, in a clause with a remainder
-        cue (``shown_across``)?"""
+        cue (``shown_across``)? Or, with no operand shown, the balance left on a payment method
+        after a charge to that same method (``nofab.numbers.balances``)?"""
         numeral = item.numeral
-        if numeral.kind != "money" or not remainder_cue(self._evidence.answer, numeral.span):
+        if numeral.kind != "money":
+            return False
+        if self._balances.left(numeral.span, lo, hi) is not None:
+            return True
+        if not remainder_cue(self._evidence.answer, numeral.span):
             return False
         if self._held is None:  # texts' and structured results' amounts; no bare computed figure
             sources = self._evidence.sources

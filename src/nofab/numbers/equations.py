@@ -10,7 +10,9 @@ question, not the product's). An explained result is an operand in its turn (the
 equation results before it is their total ("3 × $118 = $354 ... 3 × $30 = $90, $444"). A
 total the answer shows followed by its parts ("$274: $100 from A, $80 from B and $94 from
 C") explains the last part when it is the total minus the others (two parts or more; one is
-a plain difference, asked elsewhere).
+a plain difference, asked elsewhere). The equation is read as plain text: emphasis and code
+markers are blanked first ("3 × $89 = **$267**": ``nofab.numbers.markup``), and a currency
+sign written after an amount ("89 € × 3 = 267 €") belongs to that amount.
 
 Risk: a wrong result of a shown equation is never explained here (the operation is
 computed, not trusted), so a slip stays a finding. An invented figure passes only when it
@@ -25,12 +27,16 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
+from nofab.numbers.markup import plain
 from nofab.numbers.numeral import Numeral
 
+#: A currency sign written after an amount ("89 € × 3", "267 $"), the way French, German,
+#: Spanish and Portuguese write money: it belongs to the operand before, not to the operation.
+_AFTER = r"\s*[$€£¥₹]?"
 #: An operator between two operands (with the spaces around it).
-_OPERATOR = re.compile(r"\s*([×x*+\-−–/÷])\s*")
+_OPERATOR = re.compile(_AFTER + r"\s*([×x*+\-−–/÷])\s*")
 #: What stands between the last operand and the result.
-_EQUALS = re.compile(r"\s*(?:=|equals|makes)\s*", re.IGNORECASE)
+_EQUALS = re.compile(_AFTER + r"\s*(?:=|equals|makes)\s*", re.IGNORECASE)
 _EQUALS_ANYWHERE = re.compile(r"=|equals|makes", re.IGNORECASE)
 #: Kinds that take part in written arithmetic.
 _KINDS = frozenset(("money", "number", "percent"))
@@ -62,10 +68,11 @@ class Equations:
     """
 
     def __init__(self, answer: str, numerals: Sequence[Numeral]) -> None:
-        self.answer = answer
         self.numerals = numerals
         # Most answers write no equation: one scan settles every question then.
         self.written_any = _EQUALS_ANYWHERE.search(answer) is not None
+        # Emphasis and code markers do not change an equation (``nofab.numbers.markup``).
+        self.answer = plain(answer) if self.written_any else answer
         self._results: list[int] | None = None  # the indices of written results, sorted
 
     def results(self) -> list[int]:

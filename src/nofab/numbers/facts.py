@@ -3,7 +3,8 @@ meaning comes from the words and records around it: a score pair (``nofab.number
 a small count of a counted noun (``nofab.numbers.counted``), and a time or date bound to a
 role of a named record (``nofab.numbers.roles``), and a number given for a day of a dated
 list that another day's row holds (``nofab.numbers.dayrows``), and a date a day or a week off
-the one date of the record it is given for (``nofab.numbers.recorddates``). Each module states its
+the one date of the record it is given for (``nofab.numbers.recorddates``), and a date a day off
+a held date with nothing that shifts it (``nofab.numbers.dayslip``). Each module states its
 principle and risk.
 """
 
@@ -15,6 +16,7 @@ from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.counted import counted_findings
 from nofab.numbers.dayrows import day_row_findings
+from nofab.numbers.dayslip import day_slip_findings
 from nofab.numbers.recorddates import record_date_findings
 from nofab.numbers.roles import role_findings
 from nofab.numbers.scores import score_findings
@@ -23,13 +25,14 @@ from nofab.numbers.scores import score_findings
 def fact_findings(
     finding: Callable[..., Finding], fields: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
-    """The findings of the five readings, built by the number detector's ``finding``
+    """The findings of the six readings, built by the number detector's ``finding``
     (passed in: importing the detectors here would be a cycle), over the run's records."""
     yield from score_findings(finding, fields.evidence, structural_max)
     yield from counted_findings(finding, fields, structural_max)
     yield from role_findings(finding, fields)
     yield from day_row_findings(finding, fields, structural_max)
     yield from record_date_findings(finding, fields)
+    yield from day_slip_findings(finding, fields.evidence)
 
 
 __all__ = ["fact_findings"]

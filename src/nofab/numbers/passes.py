@@ -18,6 +18,7 @@ from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.equations import Equations, split_remainder
 from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
+from nofab.numbers.fromnow import from_now
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.timezones import named_zones, shifted, zone_after
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, text_unit_values, unit_values
@@ -233,6 +234,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         if q is not None:
             origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
+            found = found or from_now(evidence, item.index, q)  # counted from the turn's now
         if not _settled(run, item, found, "many shown times differ by about as much"):
             still.append(item)
     return still

@@ -1,0 +1,190 @@
+"""A date the answer gives that is one day off a date the evidence holds, with nothing in its
+sentence that moves it by a day: "booked on May 9" when the reservation was created on May 8,
+"Thu 12 Oct" for a reminder due on the 11th.
+
+The literal pass reads a date no evidence holds, a day from one that it does, as a possible
+relative date ("the next day") and reports it at 0.5. Principle: a relative reading needs
+words that make it one. When the date's sentence has no word that shifts a day
+(``day_shift_cues`` in ``numbers.json``, five languages: next, following, after, before,
+overnight, arrives, returns, local, lendemain, siguiente, folgenden, seguinte ...) and no
+relative day that names this very date ("tomorrow" counted from the one date the context
+gives as today: ``relative_days``), and the user's message neither asks for such a shift ("the
+same route but for the day after") nor names that day ("move it to the 28th"), the date is a
+slip of the held date one day from it and is reported at 0.8 with that date. A relative day
+word that names another date ("tomorrow, October 28" when tomorrow is the 27th) does not
+excuse it; one read without a known today does. A date bound to an end role ("until",
+"arrives": ``nofab.numbers.roles``) is left alone, as is a date written with a clock time (a
+time-zone shift moves both).
+
+Risk: a correct date one day from a held one that the answer derives without saying so (a
+time-zone conversion with no zone word, a check-out date from a one-night stay); such a
+sentence usually carries one of the cue words, and a week or a month off is left to the
+literal pass. A user's message that asks for a shift excuses every one-day-off date of the
+answer (a slip of another date of the same answer passes at 0.5).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from nofab.model.finding import Finding
+from nofab.numbers.extract import extract_numerals
+from nofab.numbers.lexicon import by_language
+from nofab.numbers.roles import role_before
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+    from nofab.numbers.numeral import Numeral
+
+#: The confidence of a date one day off a held date with nothing that shifts it.
+CONFIDENCE_DAY_SLIP = 0.8
+#: A sentence is read at most this far either side of the date.
+SENTENCE_REACH = 200
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+#: A word (a hyphenated one whole: "check-out"), or "+1" (an arrival the next day).
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\+1")
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+
+
+@cache
+def _shift_cues() -> frozenset[str]:
+    return frozenset(w.lower() for words in by_language("day_shift_cues").values() for w in words)
+
+
+@cache
+def _relative() -> dict[str, int]:
+    return {w.lower(): int(k) for t in by_language("relative_days").values() for w, k in t.items()}
+
+
+def _today(context: str) -> _dt.date | None:
+    """The one date the turn's context gives (its "now"), or None."""
+    found: set[_dt.date] = set()
+    for m in _ISO.finditer(context):
+        try:
+            found.add(_dt.date(int(m[1]), int(m[2]), int(m[3])))
+        except ValueError:
+            continue
+    return found.pop() if len(found) == 1 else None
+
+
+def _sentence_words(answer: str, span: tuple[int, int]) -> list[str]:
+    lo = max(0, span[0] - SENTENCE_REACH)
+    start = max((m.end() for m in _SENTENCE_END.finditer(answer, lo, span[0])), default=lo)
+    stop = _SENTENCE_END.search(answer, span[1], span[1] + SENTENCE_REACH)
+    end = stop.start() if stop else min(len(answer), span[1] + SENTENCE_REACH)
+    return _words(_WORD.findall(answer, start, end))
+
+
+def _words(found: list[str]) -> list[str]:
+    """The words lower-cased, a hyphenated word both whole and in its parts ("next-day")."""
+    out: list[str] = []
+    for word in found:
+        word = word.lower()
+        out.append(word)
+        if "-" in word:
+            out.extend(word.split("-"))
+    return out
+
+
+def _days_named(message: str) -> set[int]:
+    """The days of the month the user's message names: a date, or "the 28th"."""
+    out: set[int] = set()
+    for numeral in extract_numerals(message) if message else ():
+        if numeral.kind == "date" and numeral.date is not None:
+            out.add(numeral.date[2])
+        elif numeral.kind == "ordinal" and 1 <= numeral.value <= 31:
+            out.add(int(numeral.value))
+    return out
+
+
+def held_neighbours(evidence: Evidence, date: tuple[int | None, int, int]) -> list[_dt.date]:
+    """The dates one day either side of ``date`` (year possibly unsaid) that the evidence holds."""
+    year, month, day = date
+    try:
+        said = _dt.date(year or 2000, month, day)  # 2000: a leap year, so 29 February is a date
+    except ValueError:
+        return []
+    out: list[_dt.date] = []
+    for delta in (-1, 1):
+        other = said + _dt.timedelta(days=delta)
+        if evidence.dates.has_date((other.year if year else None, other.month, other.day)):
+            out.append(other)
+    return out
+
+
+def shifted(
+    words: list[str], date: tuple[int | None, int, int], today: Callable[[], _dt.date | None]
+) -> bool:
+    """Do the sentence's ``words`` move a date by a day: a shift word, or a relative day that
+    names this date (or any relative day, when today is unknown)?"""
+    if not _shift_cues().isdisjoint(words):
+        return True
+    relative = _relative()
+    for word in words:
+        offset = relative.get(word)
+        if offset is None:
+            continue
+        now = today()
+        if now is None:
+            return True
+        named = now + _dt.timedelta(days=offset)
+        if (named.month, named.day) == date[1:] and date[0] in (None, named.year):
+            return True
+    return False
+
+
+def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterator[Finding]:
+    """``unverified_number`` findings for dates one day off a held date, with nothing in their
+    sentence that shifts a day."""
+    answer = evidence.answer
+    known: list[_dt.date | None] = []  # today, read from the context on first need
+    asked: list[str] | None = None  # the user message's words, read on first need
+    days: set[int] = set()  # the days of the month the user message names
+
+    def today() -> _dt.date | None:
+        if not known:
+            known.append(_today(evidence.turn.context or ""))
+        return known[0]
+
+    for numeral in evidence.numerals:
+        if not _candidate(evidence, numeral):
+            continue
+        assert numeral.date is not None
+        held = held_neighbours(evidence, numeral.date)
+        if not held or role_before(answer, numeral.span[0]) == "end":
+            continue
+        if shifted(_sentence_words(answer, numeral.span), numeral.date, today):
+            continue
+        if asked is None:
+            message = evidence.turn.user_message or ""
+            asked = _words(_WORD.findall(message))
+            days = _days_named(message)
+        if shifted(asked, numeral.date, today) or numeral.date[2] in days:
+            continue  # the user asked for that day ("the 28th") or a shift ("the day after")
+        dates = " and ".join(d.isoformat()[5:] if numeral.date[0] is None else d.isoformat() for d in held)
+        yield finding(
+            "unverified_number",
+            numeral.text,
+            CONFIDENCE_DAY_SLIP,
+            numeral.span,
+            f"{numeral.text} is one day off {dates}, which the evidence holds, and nothing in its "
+            "sentence moves it by a day",
+            evidence={"literal_kind": "date", "held_date": dates},
+        )
+
+
+def _candidate(evidence: Evidence, numeral: Numeral) -> bool:
+    """A date written without a clock time that no evidence holds."""
+    return (
+        numeral.kind == "date"
+        and numeral.date is not None
+        and numeral.time is None
+        and not evidence.dates.has_date(numeral.date)
+    )
+
+
+__all__ = ["CONFIDENCE_DAY_SLIP", "SENTENCE_REACH", "day_slip_findings", "held_neighbours", "shifted"]
