@@ -31,6 +31,7 @@ from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.detectors.placenumbers import ungrounded_place_numbers
+from nofab.detectors.routecodes import ungrounded_route_codes
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.detectors.userhandles import miscopied_handles
 from nofab.evidence.index import Evidence
@@ -220,6 +221,7 @@ class EntityDetector(DetectorBase):
             *ungrounded_lower_ids(evidence, answer, taken.overlaps),
             *ungrounded_issued_ids(evidence, answer, taken.overlaps),
             *ungrounded_place_numbers(evidence, answer),
+            *ungrounded_route_codes(evidence, answer),
             *miscopied_handles(evidence, answer),
         ]
         if not found:
@@ -307,6 +309,7 @@ _WHAT = {
     "path": "file path",
     "quoted": "quoted name",
     "handle": "user handle",
+    "place_code": "place code",
     "profile": "entity",
 }
 
