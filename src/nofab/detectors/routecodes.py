@@ -94,27 +94,25 @@ def ungrounded_route_codes(evidence: Evidence, answer: str) -> Iterator[tuple[st
     """(shape, span, confidence) of each place code on a route that no evidence holds."""
     if _UPPER_RUN.search(answer) is None:
         return
-    held = route_codes(evidence)
-    if not held:
-        return
-    lengths = {len(c) for c in held}
     _keys, words, never = _lexicon()
-    asked = 0
-    for m in _UPPER_RUN.finditer(answer):
+    placed = [
+        m
+        for m in _UPPER_RUN.finditer(answer)
+        if m.group(0).lower() not in never and _placed(answer, m.start(), m.end(), words)
+    ][:MAX_ASKED]
+    if not placed:
+        return  # (the results are read only for an answer that places a code on a route)
+    held = route_codes(evidence)
+    lengths = {len(c) for c in held}
+    for m in placed:
         code = m.group(0)
-        if len(code) not in lengths or code in held or code.lower() in never:
+        if len(code) not in lengths or code in held:
             continue
-        start, end = m.span()
-        if not _placed(answer, start, end, words):
-            continue
-        lo, hi = _span_of_line(answer, start, end)
+        lo, hi = _span_of_line(answer, *m.span())
         if not any(c in held for c in _UPPER_RUN.findall(answer[lo:hi])):
             continue  # no held place on its line or in its sentence: not this route
-        asked += 1
-        if asked > MAX_ASKED:
-            return
         if not evidence.grounds(code):
-            yield "place_code", (start, end), CONFIDENCE
+            yield "place_code", m.span(), CONFIDENCE
 
 
 __all__ = ["CONFIDENCE", "MAX_ASKED", "route_codes", "ungrounded_route_codes"]
