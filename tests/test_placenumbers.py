@@ -49,7 +49,11 @@ def test_held_or_unissued_labels_pass(answer: str, location: str) -> None:
 
 def _keyed(answer: str, user: str = "") -> list[str]:
     status = {"flight": "QX88", "gate": "B14", "terminal": "2", "departure_gate": "B14", "status": "boarding"}
-    turn = {"response": answer, "user_message": user, "tool_calls": [{"name": "FlightStatus", "result": status}]}
+    turn = {
+        "response": answer,
+        "user_message": user,
+        "tool_calls": [{"name": "FlightStatus", "result": status}],
+    }
     return [f.identifier for f in _GUARD.check(turn).findings if f.kind == "ungrounded_entity"]
 
 

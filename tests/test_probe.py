@@ -142,7 +142,6 @@ PROBE5_KNOWN_MISSES: dict[str, str] = {
         "entities: a saved passenger who was not booked named among the booked ones (the name is in the "
         "evidence, in another role)"
     ),
-    "t5_hotter_than_last_year": "entities: a place name swapped for one no evidence holds (a city)",
     "t5_inbox_contract_from_dana": "numbers: integers up to 12 are never checked ('4 e-mails' for 3)",
     "t5_recordatorios_luz_dentista": (
         "numbers: a date a week off with the same weekday ('jueves 16 de marzo' for the 9th)"

@@ -30,6 +30,7 @@ from nofab.detectors.issuedids import ungrounded_issued_ids
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
+from nofab.detectors.placenames import ungrounded_place_names
 from nofab.detectors.placenumbers import ungrounded_place_numbers
 from nofab.detectors.routecodes import ungrounded_route_codes
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
@@ -222,6 +223,7 @@ class EntityDetector(DetectorBase):
             *ungrounded_issued_ids(evidence, answer, taken.overlaps),
             *ungrounded_place_numbers(evidence, answer),
             *ungrounded_route_codes(evidence, answer),
+            *ungrounded_place_names(evidence, answer),
             *miscopied_handles(evidence, answer),
         ]
         if not found:
@@ -310,6 +312,7 @@ _WHAT = {
     "quoted": "quoted name",
     "handle": "user handle",
     "place_code": "place code",
+    "place": "place name",
     "profile": "entity",
 }
 
