@@ -146,7 +146,6 @@ PROBE5_KNOWN_MISSES: dict[str, str] = {
     "t5_recordatorios_luz_dentista": (
         "numbers: a date a week off with the same weekday ('jueves 16 de marzo' for the 9th)"
     ),
-    "t5_shopping_list_three_added": "entities: an item no result holds, put in a read-back list",
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

@@ -32,6 +32,7 @@ from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
 from nofab.detectors.placenames import ungrounded_place_names
 from nofab.detectors.placenumbers import ungrounded_place_numbers
+from nofab.detectors.readbacks import ungrounded_list_items
 from nofab.detectors.routecodes import ungrounded_route_codes
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.detectors.userhandles import miscopied_handles
@@ -224,6 +225,7 @@ class EntityDetector(DetectorBase):
             *ungrounded_place_numbers(evidence, answer),
             *ungrounded_route_codes(evidence, answer),
             *ungrounded_place_names(evidence, answer),
+            *ungrounded_list_items(evidence, answer),
             *miscopied_handles(evidence, answer),
         ]
         if not found:
@@ -313,6 +315,7 @@ _WHAT = {
     "handle": "user handle",
     "place_code": "place code",
     "place": "place name",
+    "list_item": "list item",
     "profile": "entity",
 }
 
