@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+from nofab.detectors.textmemo import TextMemo
 from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
 
@@ -32,6 +33,10 @@ CONFIDENCE = 0.8
 CONFIDENCE_BESIDE = 0.6
 #: Names of one answer asked about the evidence at most.
 MAX_ASKED = 32
+#: How far a name's sentence is read on either side (a longer sentence is cut there).
+_REACH = 400
+_PLACE_FIELD = re.compile(r'"([^"\\\n]{1,40})"\s*:\s*"[A-ZÀ-ÖØ-Þ]')
+_DIGIT = re.compile(r"\d")
 _KEY_WORDS = re.compile(r"[^\W\d_]+")
 _CAPITAL = "A-ZÀ-ÖØ-Þ"
 _NAME_WORD = rf"[{_CAPITAL}][^\W\d_]+(?:[-'’][^\W\d_]+)?"
@@ -64,6 +69,26 @@ def _place_key(field: str, keys: frozenset[str]) -> bool:
     return bool(words) and words[0].lower() in keys
 
 
+def _read(text: str) -> bool:
+    """Does a result's JSON text hold a capitalised value under a place key ("city": "Lyon")?"""
+    if '"' not in text:
+        return False
+    keys = _lexicon()[0]
+    return any(_place_key(m.group(1), keys) for m in _PLACE_FIELD.finditer(text))
+
+
+def _holds_places(evidence: Evidence) -> bool:
+    return any(
+        _READINGS.of(source.text)
+        for source in evidence.sources
+        if source.call is not None and source.label.endswith(".result")
+    )
+
+
+#: Whether each result holds a place field, kept by its content (bounded).
+_READINGS: TextMemo[bool] = TextMemo(_read)
+
+
 def _place_records(evidence: Evidence) -> tuple[frozenset[str], frozenset[float]]:
     """(the place names held under place keys, the figures of the records holding them)."""
     keys = _lexicon()[0]
@@ -88,8 +113,10 @@ def _figures(text: str) -> set[float]:
 def ungrounded_place_names(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
     """(shape, span, confidence) of each place name in a result place's slot that no
     evidence holds."""
-    if not any(c.isdigit() for c in answer):
+    if _DIGIT.search(answer) is None:  # (in C: a digit-free megabyte is not walked in Python)
         return
+    if not _holds_places(evidence):
+        return  # (the answer is scanned only when a result holds a place field)
     _keys, pattern, never = _lexicon()
     found = [m for m in pattern.finditer(answer) if m.group(1).split()[0].lower() not in never][:MAX_ASKED]
     if not found:
@@ -102,7 +129,7 @@ def ungrounded_place_names(evidence: Evidence, answer: str) -> Iterator[tuple[st
         if not words or any(evidence.grounds(w) for w in words):
             continue
         lo, hi = evidence.sentence_at(m.start(1))
-        sentence = answer[lo:hi]
+        sentence = answer[max(lo, m.start(1) - _REACH) : min(hi, m.end(1) + _REACH)]
         if not _figures(sentence) & figures:
             continue  # the sentence restates no figure of a place's record: not its slot
         folded = sentence.lower()

@@ -30,15 +30,17 @@ from nofab.language.vocabulary import LANGUAGES, load, words
 CONFIDENCE = 0.8
 #: Held items a series must match (and at least half of its items).
 MIN_MATCHED = 2
-#: Series of one answer read at most.
-MAX_SERIES = 16
+#: Series of one answer read at most (any length, in the order they are found: series after
+#: a colon, then bulleted lists), and items of one series.
+MAX_SERIES = 64
+MAX_ITEMS = 64
 #: Longest held item or enumerated item, in characters (longer is prose).
 _MAX_ITEM = 60
 #: How deep a result is walked for lists, and how many values are read (results are untrusted).
 _MAX_DEPTH = 8
 _MAX_VALUES = 20000
-#: A series after a colon, to the end of its sentence or line.
-_SERIES = re.compile(r":[*_]{0,2}[ \t]+([^\n:]{3,600}?)(?:[.!?](?:\s|$)|\n|$)")
+#: A series after a colon, to the end of its sentence or line (or a semicolon, or the next colon).
+_SERIES = re.compile(r":[*_]{0,2}[ \t]+([^\n:;]{3,600}?)(?=[:;\n]|[.!?](?:\s|$)|$)")
 #: A bulleted list item.
 _BULLET = re.compile(r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+(.{1,200})$", re.MULTILINE)
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
@@ -107,13 +109,12 @@ def _series(answer: str) -> Iterator[list[tuple[str, int, int]]]:
             items.append(_trimmed(part, at))
         yield [i for i in items if i[0]]
     run: list[tuple[str, int, int]] = []
-    last = -2
+    end = -1
     for m in _BULLET.finditer(answer):
-        line = answer.count("\n", 0, m.start())
-        if line != last + 1 and run:
+        if run and m.start() != end + 1:  # (not the line right after the last item)
             yield run
             run = []
-        last = line
+        end = m.end()
         text = re.split(r"\s[—–-]\s|\s\(|:", m.group(1), maxsplit=1)[0]
         run.append(_trimmed(text, m.start(1)))
     if run:
@@ -141,15 +142,15 @@ def ungrounded_list_items(evidence: Evidence, answer: str) -> Iterator[tuple[str
     no evidence holds."""
     if ":" not in answer and "\n" not in answer:
         return
-    read = 0
     lists: list[frozenset[str]] | None = None
-    for series in _series(answer):
-        items = [(fold(text), start, end) for text, start, end in series if 0 < len(text) <= _MAX_ITEM]
+    for read, series in enumerate(_series(answer)):
+        if read >= MAX_SERIES:
+            return
+        items = [
+            (fold(text), start, end) for text, start, end in series[:MAX_ITEMS] if 0 < len(text) <= _MAX_ITEM
+        ]
         if len(items) < MIN_MATCHED + 1:
             continue
-        read += 1
-        if read > MAX_SERIES:
-            return
         if lists is None:
             lists = held_lists(evidence)  # (read only for an answer that enumerates)
             if not lists:
@@ -167,4 +168,4 @@ def ungrounded_list_items(evidence: Evidence, answer: str) -> Iterator[tuple[str
             break
 
 
-__all__ = ["CONFIDENCE", "MAX_SERIES", "MIN_MATCHED", "held_lists", "ungrounded_list_items"]
+__all__ = ["CONFIDENCE", "MAX_ITEMS", "MAX_SERIES", "MIN_MATCHED", "held_lists", "ungrounded_list_items"]

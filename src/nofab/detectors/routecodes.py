@@ -26,19 +26,23 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+from nofab.detectors.textmemo import TextMemo
 from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
 
 CONFIDENCE = 0.8
 #: Codes of one answer asked about the evidence at most.
 MAX_ASKED = 64
-#: A value that may be a place code: two to four upper-case letters, nothing else.
-_CODE_VALUE = re.compile(r"[A-Z]{2,4}")
+#: A field of a result's JSON text whose value may be a place code: two to four upper-case
+#: letters, nothing else ("origin": "JFK").
+_CODE_FIELD = re.compile(r'"([^"\\\n]{1,40})"\s*:\s*"([A-Z]{2,4})"')
 _KEY_WORDS = re.compile(r"[^\W\d_]+")
 _UPPER_RUN = re.compile(r"(?<![\w\-/.@])[A-Z]{2,4}(?![\w\-/@])")
 #: What joins two places of a route: arrows and dashes (a hyphen only between spaces or codes).
 _ARROWS = ("→", "⟶", "->", "=>", "➔", "✈", "–", "—", "-", ">", "/")
 _MARKUP = " \t*_`|(["
+#: How far a code's line or sentence is read on either side (a longer line is cut there).
+_REACH = 300
 
 
 @cache
@@ -56,27 +60,40 @@ def _lexicon() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     return keys, words, frozenset(never)
 
 
-def _route_key(field: str, keys: frozenset[str]) -> bool:
-    return any(w.lower() in keys for w in _KEY_WORDS.findall(field))
+def _read(text: str) -> frozenset[str]:
+    """The codes a result's JSON text holds under a route key ("origin": "JFK")."""
+    if '"' not in text:
+        return frozenset()
+    keys = _lexicon()[0]
+    return frozenset(
+        m.group(2)
+        for m in _CODE_FIELD.finditer(text)
+        if any(w.lower() in keys for w in _KEY_WORDS.findall(m.group(1)))
+    )
 
 
 def route_codes(evidence: Evidence) -> frozenset[str]:
     """The codes the results hold under a route key ("origin": "JFK")."""
-    keys = _lexicon()[0]
     held: set[str] = set()
-    for record in evidence.records:
-        for field, text in (*record.names, *record.values.items()):
-            if _CODE_VALUE.fullmatch(text) and _route_key(field, keys):
-                held.add(text)
+    for source in evidence.sources:
+        if source.call is not None and source.label.endswith(".result"):
+            held |= _READINGS.of(source.text)
     return frozenset(held)
+
+
+#: Each result's route codes, kept by its content (bounded in texts and characters).
+_READINGS: TextMemo[frozenset[str]] = TextMemo(_read)
 
 
 def _span_of_line(answer: str, start: int, end: int) -> tuple[int, int]:
     """The line around a span, cut at sentence stops too (a prose paragraph is one line)."""
-    newline, stop = answer.rfind("\n", 0, start), answer.rfind(". ", 0, start)
+    floor = max(0, start - _REACH)
+    newline, stop = answer.rfind("\n", floor, start), answer.rfind(". ", floor, start)
     lo = max(newline + 1, stop + 2 if stop != -1 else 0)
-    ends = [h for h in (answer.find("\n", end), answer.find(". ", end)) if h != -1]
-    return lo, min(ends) if ends else len(answer)
+    ceiling = end + _REACH
+    ends = [h for h in (answer.find("\n", end, ceiling), answer.find(". ", end, ceiling)) if h != -1]
+    hi = min(ends) if ends else len(answer)
+    return max(lo, start - _REACH), min(hi, end + _REACH)
 
 
 def _placed(answer: str, start: int, end: int, words: frozenset[str]) -> bool:
@@ -92,17 +109,15 @@ def _placed(answer: str, start: int, end: int, words: frozenset[str]) -> bool:
 
 def ungrounded_route_codes(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
     """(shape, span, confidence) of each place code on a route that no evidence holds."""
-    if _UPPER_RUN.search(answer) is None:
-        return
+    held = route_codes(evidence)
+    if not held:
+        return  # (the answer is scanned only when the results hold route codes)
     _keys, words, never = _lexicon()
     placed = [
         m
         for m in _UPPER_RUN.finditer(answer)
         if m.group(0).lower() not in never and _placed(answer, m.start(), m.end(), words)
     ][:MAX_ASKED]
-    if not placed:
-        return  # (the results are read only for an answer that places a code on a route)
-    held = route_codes(evidence)
     lengths = {len(c) for c in held}
     for m in placed:
         code = m.group(0)
