@@ -6,7 +6,10 @@ addresses, URLs, file paths, and quoted names ("Project Falcon") — and people'
 their position says they are names (beside a name a record holds, after a title, addressed
 after a greeting, beside a record's code: ``nofab.detectors.names``), and versions and
 lower-case ids (``rb-2207``) once the evidence issues that shape (``nofab.detectors.shapedids``),
-and a user's handle one or two edits from one the tools hold (``nofab.detectors.userhandles``).
+and a user's handle one or two edits from one the tools hold (``nofab.detectors.userhandles``);
+places the results name — a labelled place's number or code (``placenumbers``), a place code on
+a route (``routecodes``), a place name in the slot of a result's place (``placenames``) — and
+an item of a read-back of a result's list (``readbacks``).
 A capitalised word on
 its own is never an entity: that is where false positives live. (The record-aware check of
 people and teams against their figures is a separate detector, ``attribution``.)

@@ -34,6 +34,8 @@ MIN_MATCHED = 2
 #: a colon, then bulleted lists), and items of one series.
 MAX_SERIES = 64
 MAX_ITEMS = 64
+#: Lists of the results a series is held against at most (the first found).
+MAX_LISTS = 256
 #: Longest held item or enumerated item, in characters (longer is prose).
 _MAX_ITEM = 60
 #: How deep a result is walked for lists, and how many values are read (results are untrusted).
@@ -90,7 +92,7 @@ def held_lists(evidence: Evidence) -> list[frozenset[str]]:
             if isinstance(value, dict):
                 stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
             elif isinstance(value, list):
-                if len(value) >= MIN_MATCHED and (items := _strings(value[:500])):
+                if len(lists) < MAX_LISTS and len(value) >= MIN_MATCHED and (items := _strings(value[:500])):
                     lists.append(frozenset(items))
                 stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
     return lists
@@ -168,4 +170,12 @@ def ungrounded_list_items(evidence: Evidence, answer: str) -> Iterator[tuple[str
             break
 
 
-__all__ = ["CONFIDENCE", "MAX_ITEMS", "MAX_SERIES", "MIN_MATCHED", "held_lists", "ungrounded_list_items"]
+__all__ = [
+    "CONFIDENCE",
+    "MAX_ITEMS",
+    "MAX_LISTS",
+    "MAX_SERIES",
+    "MIN_MATCHED",
+    "held_lists",
+    "ungrounded_list_items",
+]
