@@ -49,6 +49,8 @@ def test_a_place_beside_the_held_one_is_reported_below_the_threshold() -> None:
         "Pack light if you're flying to Oslo on the 3rd.",  # no figure of the record
         "It's 27 °C in Villeurbanne, where you asked about.",  # the user's own place (below)
         "You could visit the museums in Paris later.",  # no figure, world knowledge
+        "In Lyon's old town it's 27 °C right now.",  # a possessive of the held place
+        "It's 27 °C in LY right now.",  # an abbreviation
     ],
 )
 def test_held_or_unslotted_places_pass(answer: str) -> None:

@@ -47,6 +47,7 @@ def test_a_route_code_no_evidence_holds(answer: str, flagged: str) -> None:
         "From BOS, departure is 9:00 EST, arriving in SEA.",  # a time zone
         "The fare from BOS to SEA is 270 USD.",  # a currency
         "I can also ask the team via FAQ.",  # no held place on its line
+        "From BOS to NYC area airports: none today; ATL is the stop.",  # a metropolitan-area code
         "Would you rather fly from PVD to SEA?",  # the user's own airport (below)
     ],
 )

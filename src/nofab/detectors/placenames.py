@@ -15,8 +15,9 @@ writes a held place too is reported at ``CONFIDENCE_BESIDE`` (below the blocking
 and only a sentence where the unknown name stands in the held place's stead is reported at
 ``CONFIDENCE``. Capitalised words that follow a place word without naming a place (units,
 languages, months, weekdays, time zones) are lexicon data and never read; a name with any
-word the evidence holds ("New York City" for "New York") passes; people's names are left
-to the name rules (no "for" slot is read). At most ``MAX_ASKED`` names of an answer are asked.
+word the evidence holds ("New York City" for "New York", "Seattle's") passes, and so does
+one in capitals (an abbreviation: "in SF"); people's names are left to the name rules (no
+"for" slot is read). At most ``MAX_ASKED`` names of an answer are asked.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ MAX_ASKED = 32
 _REACH = 400
 _PLACE_FIELD = re.compile(r'"([^"\\\n]{1,40})"\s*:\s*"[A-ZÀ-ÖØ-Þ]')
 _DIGIT = re.compile(r"\d")
+_POSSESSIVE = re.compile(r"['’]s$")
 _KEY_WORDS = re.compile(r"[^\W\d_]+")
 _CAPITAL = "A-ZÀ-ÖØ-Þ"
 _NAME_WORD = rf"[{_CAPITAL}][^\W\d_]+(?:[-'’][^\W\d_]+)?"
@@ -125,9 +127,9 @@ def ungrounded_place_names(evidence: Evidence, answer: str) -> Iterator[tuple[st
     if not places:
         return
     for m in found:
-        words = [w for w in m.group(1).split() if w.lower() not in never]
-        if not words or any(evidence.grounds(w) for w in words):
-            continue
+        words = [_POSSESSIVE.sub("", w) for w in m.group(1).split() if w.lower() not in never]
+        if not words or any(w.isupper() for w in words) or any(evidence.grounds(w) for w in words):
+            continue  # (an abbreviation, "in SF", "in NYC", is no name the record would spell)
         lo, hi = evidence.sentence_at(m.start(1))
         sentence = answer[max(lo, m.start(1) - _REACH) : min(hi, m.end(1) + _REACH)]
         if not _figures(sentence) & figures:
