@@ -48,6 +48,10 @@ def test_an_item_of_a_read_back_list_no_result_holds(answer: str, flagged: str) 
         "You have rice and green tea; ideas to add: butter, jam and honey.",
         "Your list now has: rice, green tea, lemons, dish soap and coffee.",  # the user's own item
         "Shared by: rice, green tea, lemons and you.",  # a pronoun is no item
+        "Your list: rice, green tea, lemons, etc.",  # closing words are no item
+        "Your list: rice, green tea, lemons and 2 more.",
+        "Tu lista: rice, green tea, lemons, entre otros.",
+        "Ta liste : rice, green tea, lemons et d'autres.",
         "Compartida con: rice, green tea, lemons y usted.",
     ],
 )

@@ -12,7 +12,8 @@ have eggs and bread; maybe add butter"). A series is read as a read-back only wh
 ``MIN_MATCHED`` of its items and at least half of them are held items of one list, so a list
 of suggestions (which matches none) is never read; an item the user or any result names
 passes. Series are split on commas and the coordinators of five languages ("and", "y", "et",
-"und", "e"; never "or"); a pronoun ("... and you") is never an item read; at most
+"und", "e"; never "or"); a pronoun ("... and you") and an item made only of closing words
+and numbers ("etc.", "and 2 more"; lexicon data) are never items read; at most
 ``MAX_SERIES`` series of an answer are read.
 """
 
@@ -45,6 +46,7 @@ _MAX_VALUES = 20000
 _SERIES = re.compile(r":[*_]{0,2}[ \t]+([^\n:;]{3,600}?)(?=[:;\n]|[.!?](?:\s|$)|$)")
 #: A bulleted list item.
 _BULLET = re.compile(r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+(.{1,200})$", re.MULTILINE)
+_FILLER_WORDS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
 _MARKUP = "*_`\"'“”‘’ \t"
 
@@ -130,6 +132,16 @@ def _trimmed(part: str, at: int) -> tuple[str, int, int]:
     return core, at + lead, at + lead + len(core)
 
 
+@cache
+def _fillers() -> frozenset[str]:
+    return frozenset(fold(w) for w in load("id_cues")["list_fillers"])
+
+
+def _filler(item: str) -> bool:
+    """Is the item only words that close an enumeration ("etc.", "2 more", "entre otros")?"""
+    return all(w in _fillers() for w in _FILLER_WORDS.findall(item))
+
+
 def _matches(item: str, held: frozenset[str]) -> bool:
     if item in held:
         return True
@@ -163,8 +175,8 @@ def ungrounded_list_items(evidence: Evidence, answer: str) -> Iterator[tuple[str
                 continue
             pronouns = words("pronouns")
             for item, start, end in items:
-                if item in pronouns:
-                    continue  # "Li Wei, Grace Mbeki and you": the user is an item of no list
+                if item in pronouns or _filler(item):
+                    continue  # "... and you", "... and 2 more": no item of a list
                 if not _matches(item, held) and not evidence.grounds(item):
                     yield "list_item", (start, end), CONFIDENCE
             break
