@@ -45,3 +45,43 @@ def test_a_changed_number_of_an_issued_place_label(answer: str, location: str, f
 )
 def test_held_or_unissued_labels_pass(answer: str, location: str) -> None:
     assert _flagged(answer, location, user="Can we move it to Room 9?") == []
+
+
+def _keyed(answer: str, user: str = "") -> list[str]:
+    status = {"flight": "QX88", "gate": "B14", "terminal": "2", "departure_gate": "B14", "status": "boarding"}
+    turn = {
+        "response": answer,
+        "user_message": user,
+        "tool_calls": [{"name": "FlightStatus", "result": status}],
+    }
+    return [f.identifier for f in _GUARD.check(turn).findings if f.kind == "ungrounded_entity"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Your flight QX88 boards at gate B41.", "B41"),
+        ("- Gate: **C14**\n- Terminal: 2", "C14"),
+        ("**Gate:** B14, terminal 3.", "3"),
+        ("Ihr Flug QX88 startet von Terminal 1, Gate B14.", "1"),
+        ("Su vuelo embarca por la puerta B12.", "B12"),
+        ("Embarquement porte D14, terminal 2.", "D14"),
+    ],
+)
+def test_a_code_other_than_the_field_of_its_label(answer: str, flagged: str) -> None:
+    assert _keyed(answer) == [flagged]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Your flight QX88 boards at gate B14.",
+        "- Gate: **B14**\n- Terminal: 2",
+        "Ihr Flug QX88 startet von Terminal 2, Gate B14.",
+        "Embarquement porte B14, terminal 2.",
+        "Room 12 is where the lounge is.",  # no result issues rooms
+        "If it moves, gate A7 is closest.",  # the user's own gate (below)
+    ],
+)
+def test_the_fields_code_or_an_unissued_label_passes(answer: str) -> None:
+    assert _keyed(answer, user="Is gate A7 near?") == []

@@ -6,7 +6,10 @@ addresses, URLs, file paths, and quoted names ("Project Falcon") — and people'
 their position says they are names (beside a name a record holds, after a title, addressed
 after a greeting, beside a record's code: ``nofab.detectors.names``), and versions and
 lower-case ids (``rb-2207``) once the evidence issues that shape (``nofab.detectors.shapedids``),
-and a user's handle one or two edits from one the tools hold (``nofab.detectors.userhandles``).
+and a user's handle one or two edits from one the tools hold (``nofab.detectors.userhandles``);
+places the results name — a labelled place's number or code (``placenumbers``), a place code on
+a route (``routecodes``), a place name in the slot of a result's place (``placenames``) — and
+an item of a read-back of a result's list (``readbacks``).
 A capitalised word on
 its own is never an entity: that is where false positives live. (The record-aware check of
 people and teams against their figures is a separate detector, ``attribution``.)
@@ -30,7 +33,10 @@ from nofab.detectors.issuedids import ungrounded_issued_ids
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
+from nofab.detectors.placenames import ungrounded_place_names
 from nofab.detectors.placenumbers import ungrounded_place_numbers
+from nofab.detectors.readbacks import ungrounded_list_items
+from nofab.detectors.routecodes import ungrounded_route_codes
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.detectors.userhandles import miscopied_handles
 from nofab.evidence.index import Evidence
@@ -220,6 +226,9 @@ class EntityDetector(DetectorBase):
             *ungrounded_lower_ids(evidence, answer, taken.overlaps),
             *ungrounded_issued_ids(evidence, answer, taken.overlaps),
             *ungrounded_place_numbers(evidence, answer),
+            *ungrounded_route_codes(evidence, answer),
+            *ungrounded_place_names(evidence, answer),
+            *ungrounded_list_items(evidence, answer),
             *miscopied_handles(evidence, answer),
         ]
         if not found:
@@ -307,6 +316,9 @@ _WHAT = {
     "path": "file path",
     "quoted": "quoted name",
     "handle": "user handle",
+    "place_code": "place code",
+    "place": "place name",
+    "list_item": "list item",
     "profile": "entity",
 }
 
