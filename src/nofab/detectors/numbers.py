@@ -29,7 +29,7 @@ quantity is never grounded by a fragment of an evidence date or time
 (``nofab.numbers.index.quantities``).
 
 Cost per number is bounded (a fixed number of binary searches and window probes), so the
-detector is linear in the answer plus the evidence.
+detector is linear in the answer plus the evidence; a reading repeated is asked once.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.counted import has_count_words
 from nofab.numbers.dates import ordinal_day
+from nofab.numbers.directmemo import DirectMemo
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
@@ -112,10 +113,8 @@ class NumberDetector(DetectorBase):
     def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:
         """The numbers the evidence does not explain, with the run that checked them."""
         run = _Run(self, evidence)
-        # First pass: what the evidence explains directly.
-        pending: list[Pending] = []
-        for i, numeral in enumerate(evidence.numerals):
-            confidence, how = run.direct(numeral)
+        pending: list[Pending] = []  # first pass: what the evidence explains directly
+        for i, (numeral, (confidence, how)) in enumerate(DirectMemo(run).each(evidence.numerals)):
             if confidence <= 0:
                 run.ground(i, numeral)
             else:

@@ -39,6 +39,21 @@ def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
 
 
+@cache
+def _stems() -> tuple[str, ...]:
+    """The weekday names no shorter name is part of ("mon" stands for "monday", "montag")."""
+    names = sorted(_weekdays(), key=len)
+    return tuple(n for i, n in enumerate(names) if not any(m in n for m in names[:i]))
+
+
+def names_a_weekday(answer: str) -> bool:
+    """Could the answer hold a weekday at all? A word that lower-cases to a weekday name
+    (the test below) lies, lower-cased, inside the lower-cased answer, so when no name
+    does the answer holds none: a few substring searches spare reading its numerals."""
+    lowered = answer.lower()
+    return any(stem in lowered for stem in _stems())
+
+
 #: A word, Portuguese "quinta-feira" included; the weekday table decides whether it is one.
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 #: What may stand between a weekday and the date after it: "Friday, May 24", "jeudi 24 mai",
@@ -96,7 +111,10 @@ class WeekdayDetector(DetectorBase):
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         # The answer's numerals are read once per answer for every number check; a weekday
-        # is looked for only in the few characters beside each date among them.
+        # is looked for only in the few characters beside each date among them, and only
+        # in an answer that names one somewhere.
+        if not names_a_weekday(evidence.answer):
+            return
         dates = [(n.span, n.date) for n in evidence.numerals if n.kind == "date" and n.date is not None]
         if not dates:
             return
