@@ -148,7 +148,7 @@ class _Run:
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
         self.fields = RecordFields(evidence)
-        self._misread: dict[int, str] = {}
+        self.misreads: dict[int, str] = {}
         self.across = Across(evidence, self.context)
         self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts)
 
@@ -255,13 +255,13 @@ class _Run:
         differently ("" when it does not): then no derivation explains the number
         (``nofab.numbers.anchored``)."""
         start = numeral.span[0]
-        found = self._misread.get(start)
+        found = self.misreads.get(start)
         if found is None:
             found = ""
             if numeral.kind in _OPERAND_KINDS:
                 lo, hi = self.interval(numeral)
                 found = self.fields.misread(numeral.span, lo, hi, self.counts) or ""
-            self._misread[start] = found
+            self.misreads[start] = found
         return found
 
     def _masked_id(self, numeral: Numeral) -> bool:
@@ -385,7 +385,7 @@ class _Run:
         if how:
             confidence = min(confidence, CONFIDENCE_LOOSE)
         extra = {"possible_derivation": how} if how else {}
-        misread = self._misread.get(numeral.span[0], "")  # asked wherever a derivation was found
+        misread = self.misreads.get(numeral.span[0], "")  # asked wherever a derivation was found
         if misread:
             extra["record_field"] = misread
         return self.detector.finding(

@@ -54,7 +54,7 @@ class MemoRun(Protocol):
 
     context: AnswerContext
     structural_max: int
-    _misread: dict[int, str]
+    misreads: dict[int, str]
 
     @property
     def evidence(self) -> _Evidence: ...
@@ -71,10 +71,10 @@ class DirectMemo:
 
     def __init__(self, run: MemoRun) -> None:
         self._run = run
-        self._kept: dict[tuple[object, ...], Direct] = {}
+        self._kept: dict[tuple[tuple[object, ...], tuple[float, float]], Direct] = {}
         #: readings seen once: an answer is kept from a reading's second copy, so an answer
         #: that repeats nothing (most answers) pays a set lookup per numeral and no more
-        self._seen: set[tuple[object, ...]] = set()
+        self._seen: set[tuple[tuple[object, ...], tuple[float, float]]] = set()
         self._ends: dict[str, bool] = {}  # literal -> does an evidence token end in it
 
     def each(self, numerals: Iterable[Numeral]) -> Iterator[tuple[Numeral, Direct]]:
@@ -85,14 +85,15 @@ class DirectMemo:
 
     def direct(self, numeral: Numeral) -> Direct:
         run = self._run
-        kind, value = numeral.kind, numeral.value
+        reading = numeral[2:8]  # kind, value, decimals, scale, literal, date reading
+        kind, value = reading[0], reading[1]
         if (
             kind in _NOT_KEPT
             or (kind == "ordinal" and 1 <= value <= 31)
-            or (numeral.decimals == 0 and abs(value) <= run.structural_max)  # settled at once
+            or (reading[2] == 0 and abs(value) <= run.structural_max)  # settled at once
         ):
             return run.direct(numeral)
-        key = (*numeral[2:8], *run.interval(numeral))  # kind, value, decimals, scale, literal, date
+        key = (reading, run.interval(numeral))
         held = self._kept.get(key)
         if held is not None:
             if held[0] > 0 and self._masked(numeral):
@@ -101,9 +102,9 @@ class DirectMemo:
         if key not in self._seen:
             self._seen.add(key)
             return run.direct(numeral)
-        asked = len(run._misread)
+        asked = len(run.misreads)
         found = run.direct(numeral)
-        if len(run._misread) == asked and not (found[0] <= 0 and self._masked(numeral)):
+        if len(run.misreads) == asked and not (found[0] <= 0 and self._masked(numeral)):
             self._kept[key] = found  # what any copy standing elsewhere gets (module doc)
         return found
 
