@@ -20,8 +20,8 @@ other words around a numeral matter in three places, each kept out of the memo:
 - codes and invalid times are scanned against the evidence within a per-answer budget, and
   dates and times are their own one lookup: neither is kept.
 
-An answer is kept from a reading's second copy on (most answers repeat nothing and pay one
-set lookup per numeral); a structural small count ("2 bags") is settled at once and asked
+An answer is kept from the second copy of a numeral's text on (most answers repeat nothing
+and pay one set lookup per numeral); a structural small count ("2 bags") is settled at once and asked
 every time. The answer kept is the one a new check would give, so a memo never changes a finding; it
 lives for one detection run (one answer against one turn's evidence).
 """
@@ -67,14 +67,15 @@ class MemoRun(Protocol):
 class DirectMemo:
     """``run.direct`` kept per distinct reading of a numeral (see the module doc)."""
 
-    __slots__ = ("_ends", "_kept", "_run", "_seen")
+    __slots__ = ("_ends", "_kept", "_run", "_texts")
 
     def __init__(self, run: MemoRun) -> None:
         self._run = run
         self._kept: dict[tuple[tuple[object, ...], tuple[float, float]], Direct] = {}
-        #: readings seen once: an answer is kept from a reading's second copy, so an answer
-        #: that repeats nothing (most answers) pays a set lookup per numeral and no more
-        self._seen: set[tuple[tuple[object, ...], tuple[float, float]]] = set()
+        #: the texts of the numerals seen: an answer is kept from a text's second copy, so an
+        #: answer that repeats nothing (most answers) pays a set lookup per numeral, no more
+        #: (a numeral's text is a short string: hashed once, unlike a key of its reading)
+        self._texts: set[str] = set()
         self._ends: dict[str, bool] = {}  # literal -> does an evidence token end in it
 
     def each(self, numerals: Iterable[Numeral]) -> Iterator[tuple[Numeral, Direct]]:
@@ -85,6 +86,10 @@ class DirectMemo:
 
     def direct(self, numeral: Numeral) -> Direct:
         run = self._run
+        text = numeral.text
+        if text not in self._texts:  # a first copy: asked, nothing built (most numerals)
+            self._texts.add(text)
+            return run.direct(numeral)
         reading = numeral[2:8]  # kind, value, decimals, scale, literal, date reading
         kind, value = reading[0], reading[1]
         if (
@@ -99,9 +104,6 @@ class DirectMemo:
             if held[0] > 0 and self._masked(numeral):
                 return 0.0, None  # the visible end of a masked identifier the evidence holds
             return held
-        if key not in self._seen:
-            self._seen.add(key)
-            return run.direct(numeral)
         asked = len(run.misreads)
         found = run.direct(numeral)
         if len(run.misreads) == asked and not (found[0] <= 0 and self._masked(numeral)):
