@@ -29,6 +29,8 @@ from nofab.language.text import fold
 from nofab.model.finding import Finding
 
 CONFIDENCE = 0.85
+#: Answers this long are searched for a weekday name before their numerals are read.
+SEARCH_FIRST = 2_000
 #: How far before a date a weekday may start ("Wednesday, the " is 15 characters).
 _WINDOW = 24
 _NAMES_OF = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -111,9 +113,10 @@ class WeekdayDetector(DetectorBase):
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         # The answer's numerals are read once per answer for every number check; a weekday
-        # is looked for only in the few characters beside each date among them, and only
-        # in an answer that names one somewhere.
-        if not names_a_weekday(evidence.answer):
+        # is looked for only in the few characters beside each date among them. A long
+        # answer is first searched for a weekday name at all (a few substring searches,
+        # against reading every numeral); a short one's numerals cost less than the search.
+        if len(evidence.answer) >= SEARCH_FIRST and not names_a_weekday(evidence.answer):
             return
         dates = [(n.span, n.date) for n in evidence.numerals if n.kind == "date" and n.date is not None]
         if not dates:
