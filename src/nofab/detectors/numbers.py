@@ -29,7 +29,7 @@ quantity is never grounded by a fragment of an evidence date or time
 (``nofab.numbers.index.quantities``).
 
 Cost per number is bounded (a fixed number of binary searches and window probes), so the
-detector is linear in the answer plus the evidence.
+detector is linear in the answer plus the evidence; a reading repeated is asked once.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.counted import has_count_words
 from nofab.numbers.dates import ordinal_day
+from nofab.numbers.directmemo import DirectMemo
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
@@ -112,10 +113,8 @@ class NumberDetector(DetectorBase):
     def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:
         """The numbers the evidence does not explain, with the run that checked them."""
         run = _Run(self, evidence)
-        # First pass: what the evidence explains directly.
-        pending: list[Pending] = []
-        for i, numeral in enumerate(evidence.numerals):
-            confidence, how = run.direct(numeral)
+        pending: list[Pending] = []  # first pass: what the evidence explains directly
+        for i, (numeral, (confidence, how)) in enumerate(DirectMemo(run).each(evidence.numerals)):
             if confidence <= 0:
                 run.ground(i, numeral)
             else:
@@ -149,7 +148,7 @@ class _Run:
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
         self.fields = RecordFields(evidence)
-        self._misread: dict[int, str] = {}
+        self.misreads: dict[int, str] = {}
         self.across = Across(evidence, self.context)
         self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts)
 
@@ -256,13 +255,13 @@ class _Run:
         differently ("" when it does not): then no derivation explains the number
         (``nofab.numbers.anchored``)."""
         start = numeral.span[0]
-        found = self._misread.get(start)
+        found = self.misreads.get(start)
         if found is None:
             found = ""
             if numeral.kind in _OPERAND_KINDS:
                 lo, hi = self.interval(numeral)
                 found = self.fields.misread(numeral.span, lo, hi, self.counts) or ""
-            self._misread[start] = found
+            self.misreads[start] = found
         return found
 
     def _masked_id(self, numeral: Numeral) -> bool:
@@ -386,7 +385,7 @@ class _Run:
         if how:
             confidence = min(confidence, CONFIDENCE_LOOSE)
         extra = {"possible_derivation": how} if how else {}
-        misread = self._misread.get(numeral.span[0], "")  # asked wherever a derivation was found
+        misread = self.misreads.get(numeral.span[0], "")  # asked wherever a derivation was found
         if misread:
             extra["record_field"] = misread
         return self.detector.finding(

@@ -29,6 +29,8 @@ from nofab.language.text import fold
 from nofab.model.finding import Finding
 
 CONFIDENCE = 0.85
+#: Answers this long are searched for a weekday name before their numerals are read.
+SEARCH_FIRST = 2_000
 #: How far before a date a weekday may start ("Wednesday, the " is 15 characters).
 _WINDOW = 24
 _NAMES_OF = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -37,6 +39,21 @@ _NAMES_OF = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
 @cache
 def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
+
+
+@cache
+def _stems() -> tuple[str, ...]:
+    """The weekday names no shorter name is part of ("mon" stands for "monday", "montag")."""
+    names = sorted(_weekdays(), key=len)
+    return tuple(n for i, n in enumerate(names) if not any(m in n for m in names[:i]))
+
+
+def names_a_weekday(answer: str) -> bool:
+    """Could the answer hold a weekday at all? A word that lower-cases to a weekday name
+    (the test below) lies, lower-cased, inside the lower-cased answer, so when no name
+    does the answer holds none: a few substring searches spare reading its numerals."""
+    lowered = answer.lower()
+    return any(stem in lowered for stem in _stems())
 
 
 #: A word, Portuguese "quinta-feira" included; the weekday table decides whether it is one.
@@ -96,7 +113,11 @@ class WeekdayDetector(DetectorBase):
 
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         # The answer's numerals are read once per answer for every number check; a weekday
-        # is looked for only in the few characters beside each date among them.
+        # is looked for only in the few characters beside each date among them. A long
+        # answer is first searched for a weekday name at all (a few substring searches,
+        # against reading every numeral); a short one's numerals cost less than the search.
+        if len(evidence.answer) >= SEARCH_FIRST and not names_a_weekday(evidence.answer):
+            return
         dates = [(n.span, n.date) for n in evidence.numerals if n.kind == "date" and n.date is not None]
         if not dates:
             return

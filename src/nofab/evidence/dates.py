@@ -10,12 +10,17 @@ sources: its patterns join a day to a month, a year to a date, or "pm" to an hou
 across whitespace, and the separator holds a character that is not. A long context is
 indexed whole, not by the blocks its other parts are read in (blocks are cut at blank
 lines, which a date may span: "May\\n\\n25").
+
+Each answer is kept per question (``JoinedDates._asked``): an answer dense with dates asks
+about the same few hundred days again and again ("on 5 March ... on 5 March"), and every
+question walks the sources under the lock. The sources of a turn are fixed and each part's
+answer is pure, so a kept answer is the one a new walk would give.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from nofab.numbers.dates import Date, DateTimeIndex
@@ -37,11 +42,14 @@ class JoinedDates(DateTimeIndex):
     question reaches it, and sources whose index is already made are asked first (every
     question is "does any source hold it?", so the order cannot change an answer)."""
 
-    __slots__ = ("_sources",)
+    __slots__ = ("_asked", "_sources")
 
     def __init__(self, sources: Sequence[SourceIndex]) -> None:
         super().__init__("")
         self._sources = sources
+        #: every question asked, with its answer (bounded by what an answer can ask: dates,
+        #: years, days and times of a calendar, a few hundred thousand at most)
+        self._asked: dict[tuple[object, ...], bool] = {}
 
     def _parts(self) -> Iterator[DateTimeIndex]:
         unread: list[SourceIndex] = []
@@ -54,21 +62,27 @@ class JoinedDates(DateTimeIndex):
         for source in unread:
             yield source.dates
 
+    def _ask(self, key: tuple[object, ...], question: Callable[[DateTimeIndex], bool]) -> bool:
+        """Does any source answer ``question`` yes? Walked once per ``key``."""
+        held = self._asked.get(key)
+        if held is None:
+            with _READING:
+                held = self._asked[key] = any(question(part) for part in self._parts())
+        return held
+
     def has_date(self, date: Date) -> bool:
-        with _READING:
-            return any(part.has_date(date) for part in self._parts())
+        return self._ask(("date", *date), lambda part: part.has_date(date))
 
     def has_year(self, year: int) -> bool:
-        with _READING:
-            return any(part.has_year(year) for part in self._parts())
+        return self._ask(("year", year), lambda part: part.has_year(year))
 
     def has_day(self, day: int) -> bool:
-        with _READING:
-            return any(part.has_day(day) for part in self._parts())
+        return self._ask(("day", day), lambda part: part.has_day(day))
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
-        with _READING:
-            return any(part.has_time(hour, minute, exact_hour) for part in self._parts())
+        return self._ask(
+            ("time", hour, minute, exact_hour), lambda part: part.has_time(hour, minute, exact_hour)
+        )
 
 
 __all__ = ["JoinedDates"]

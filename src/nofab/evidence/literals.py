@@ -31,11 +31,14 @@ class JoinedLiterals(LiteralIndex):
     spares reading a new source when an older one already answers (in a replay, a literal the
     policy or an earlier result holds does not make the turn index its new results)."""
 
-    __slots__ = ("_sources",)
+    __slots__ = ("_read", "_sources")
 
     def __init__(self, sources: Sequence[SourceIndex]) -> None:
         super().__init__("")
         self._sources = sources
+        #: every source's parts, once a question has read them all (its answer was no): an
+        #: answer dense with numbers then asks a set per part, not a walk of the sources
+        self._read: tuple[LiteralIndex, ...] | None = None
 
     def _parts(self) -> Iterator[LiteralIndex]:
         unread: list[SourceIndex] = []
@@ -49,7 +52,20 @@ class JoinedLiterals(LiteralIndex):
             yield from source.literals
 
     def has(self, literal: str) -> bool:
-        return any(part.has(literal) for part in self._parts())
+        parts = self._read
+        if parts is None:
+            if any(part.has(literal) for part in self._parts()):
+                return True
+            self._read = tuple(self._parts())  # all read now: the walk said no
+            return False
+        if "-" in literal or "–" in literal:
+            return any(part.has(literal) for part in parts)
+        # ``LiteralIndex.has`` of a literal without a dash, inlined: a loop, not ``any`` over a
+        # generator (a third of the cost, asked once per numeral of an answer)
+        for part in parts:  # noqa: SIM110
+            if literal in part.tokens:
+                return True
+        return False
 
     def ends_an_id(self, digits: str) -> bool:
         return any(part.ends_an_id(digits) for part in self._parts())

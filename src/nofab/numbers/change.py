@@ -27,8 +27,6 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from nofab.language.text import fold_source
-from nofab.numbers.index import money_values
 from nofab.numbers.lexicon import listed
 from nofab.numbers.rounding import format_number
 
@@ -117,9 +115,11 @@ def text_amounts(evidence: Evidence) -> TextAmounts:
         for s in evidence.sources
         if s.call is not None and s.label.endswith(".result") and s.label not in structured
     )
+    from nofab.numbers.resultmemo import text_amounts_of  # each text read once (resultmemo)
+
     out: TextAmounts = []
     for label, strings in texts:
-        amounts = sorted({v for text in strings for v in money_values(fold_source(text))})
+        amounts = sorted({v for text in strings for v in text_amounts_of(text)})
         if 2 <= len(amounts) <= MAX_FIELD_VALUES:
             out.append((label, amounts))
     return out

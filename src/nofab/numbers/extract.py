@@ -63,6 +63,7 @@ def extract_numerals(text: str) -> list[Numeral]:
     point (most of them) goes straight to ``read_plain``, without the token regexes that
     only compound words ("2024-03-03", "$1,200", "37-hour") need."""
     out: list[Numeral] = []
+    append = out.append
     covered = 0  # "March 3, 2024" consumes the "2024" token that follows it
     for match in _NUMERIC_WORD.finditer(text):
         start = match.start()
@@ -73,9 +74,9 @@ def extract_numerals(text: str) -> list[Numeral]:
             token = word.rstrip(_TRAILING)
             if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):
                 numeral = read_plain(text, start, start + len(token), token, token)
-                if numeral is not None and numeral.span[1] > covered:
-                    out.append(numeral)
-                    covered = numeral.span[1]
+                if numeral is not None and numeral[0][1] > covered:
+                    append(numeral)
+                    covered = numeral[0][1]
                 continue
         for numeral in _classify(text, start, word):
             if numeral.span[1] > covered:
@@ -131,7 +132,8 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         return
     # Every reading below needs a leading digit, sign or currency ("US$30"; casefold as the
     # regex reads "ſ"): "HAT123-45" is no numeral, decided before a dozen regexes try it.
-    if (token[0].isalpha() and token[:3].casefold() != "us$") or not any(c.isdigit() for c in token):
+    # (A digit is always left: the word holds one, and only signs and punctuation are trimmed.)
+    if token[0].isalpha() and token[:3].casefold() != "us$":
         return
     if _GROUPS.fullmatch(token):
         # Digit groups joined by dashes ("123-456-7890", "20-30", "2024-03-03"): of the

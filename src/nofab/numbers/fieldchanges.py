@@ -98,26 +98,56 @@ class FieldChanges:
 
 
 class WindowChanges:
-    """``percent_change`` over the operands nearest each percentage, the last window's
-    changes kept sorted: a miss costs a binary search, a hit is ``percent_change``'s own."""
+    """``percent_change`` over the operands nearest each percentage: a miss is settled by
+    binary searches over the window's operands sorted, a hit is ``percent_change``'s own.
 
-    __slots__ = ("_changes", "_ops")
+    For an operand ``a`` the changes ``|b - a| / a`` rise with ``b`` above ``a`` and fall
+    with ``b`` below it, so the partners whose change can land in ``[lo, hi]`` lie in two
+    runs of the sorted operands, found by four binary searches on bounds widened by a
+    relative margin; each candidate is then computed as ``percent_change`` computes it, so
+    the two agree at every rounding boundary. The last window is kept sorted: consecutive
+    percentages with no explained number between them share it."""
+
+    __slots__ = ("_ops", "_sorted")
 
     def __init__(self) -> None:
         self._ops: tuple[float, ...] | None = None
-        self._changes: list[float] = []
+        self._sorted: list[float] = []
 
     def find(self, ops: Sequence[float], lo: float, hi: float) -> tuple[str, bool] | None:
         key = tuple(ops)
         if key != self._ops:
             self._ops = key
-            # computed as ``percent_change`` computes them, so the two agree at every boundary
-            changes = {abs(b - a) / a * 100.0 for a in key if a > 0 for b in key if b != a}
-            self._changes = sorted(c for c in changes if not math.isnan(c))
-        i = bisect_left(self._changes, lo)
-        if i == len(self._changes) or self._changes[i] > hi:
+            self._sorted = sorted(v for v in key if v == v)  # a NaN changes nothing
+        if not _any_change(self._sorted, lo, hi):
             return None
         return percent_change(key, lo, hi)
+
+
+#: Relative widening of the candidate bounds (far above the error of the few floating-point
+#: operations a change takes, far below any display rounding).
+_MARGIN = 1e-6
+
+
+def _any_change(ops: list[float], lo: float, hi: float) -> bool:
+    """Is some ``|b - a| / a * 100`` (``a > 0``, ``b != a``, both of the sorted ``ops``)
+    within ``[lo, hi]``?"""
+    if hi < 0 or lo != lo or hi != hi:
+        return False
+    n = len(ops)
+    margin = _MARGIN * (1.0 + abs(lo) / 100.0 + abs(hi) / 100.0)
+    # b above a: a (1 + lo%) <= b <= a (1 + hi%); b below it: a (1 - hi%) <= b <= a (1 - lo%)
+    up = (1.0 + lo / 100.0 - margin, 1.0 + hi / 100.0 + margin)
+    down = (1.0 - hi / 100.0 - margin, 1.0 - lo / 100.0 + margin)
+    for a in ops[bisect_right(ops, 0.0) :]:
+        if not math.isfinite(a):
+            continue  # an infinite base changes by NaN: no change
+        for first, last in ((a * up[0], a * up[1]), (a * down[0], a * down[1])):
+            for k in range(bisect_left(ops, first), min(n, bisect_right(ops, last))):
+                b = ops[k]
+                if b != a and lo <= abs(b - a) / a * 100.0 <= hi:
+                    return True
+    return False
 
 
 __all__ = ["FieldChanges", "WindowChanges"]

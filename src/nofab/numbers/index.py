@@ -143,17 +143,18 @@ class LiteralIndex:
     ("123-456") when it is a run of consecutive groups of a dashed token.
     """
 
-    __slots__ = ("_codes", "_endings", "_text", "_tokens")
+    __slots__ = ("_codes", "_endings", "_text", "tokens")
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._tokens = frozenset(_WHOLE.findall(quantities(text)))
+        #: every whole numeric token (``has`` of a literal without a dash is membership here)
+        self.tokens = frozenset(_WHOLE.findall(quantities(text)))
         # built on first use: most turns never ask about a code or a masked id
         self._codes: frozenset[str] | None = None
         self._endings: list[str] | None = None
 
     def has(self, literal: str) -> bool:
-        if literal in self._tokens:
+        if literal in self.tokens:
             return True
         if "-" not in literal and "–" not in literal:
             return False

@@ -15,6 +15,7 @@ from typing import cast
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
+from nofab.numbers.pairtable import PairValues, build_pairs
 from nofab.numbers.rounding import format_number
 
 #: Cap on the numbers of one group combined pairwise by ``DerivedTable``: a group of n
@@ -36,29 +37,6 @@ SCAN_WEIGHT = 4
 
 #: What ``DerivedTable`` holds for a question not asked yet.
 _UNASKED = object()
-
-
-class _Pairs:
-    """Sorted pair values with what made each, for one kind of combination."""
-
-    __slots__ = ("how", "values")
-
-    def __init__(self, entries: list[tuple[float, str, float, float, str]]) -> None:
-        entries.sort(key=lambda e: e[0])
-        self.values = [e[0] for e in entries]
-        self.how = [e[1:] for e in entries]
-
-    def find(self, lo: float, hi: float) -> str | None:
-        i = bisect_left(self.values, lo)
-        if i < len(self.values) and self.values[i] <= hi:
-            label, a, b, what = self.how[i]
-            sign = {"sum": "+", "difference": "-"}.get(label, "/")
-            return f"{label} {format_number(a)} {sign} {format_number(b)} ({what})"
-        return None
-
-    def count(self, lo: float, hi: float) -> int:
-        """How many pair values lie within ``[lo, hi]`` (two binary searches)."""
-        return bisect_right(self.values, hi) - bisect_left(self.values, lo)
 
 
 def _kinds_of(money_only: bool, ratios: bool, percents: bool) -> tuple[str, ...]:
@@ -113,22 +91,22 @@ class DerivedTable:
         self._size = sum(3 * len(ops) ** 2 for _w, ops, _m in self._groups)
         self._build_at = self._size * build_after
         self._scanned = 0
-        self._built: dict[str, _Pairs] | None = None
+        self._built: dict[str, PairValues] | None = None
         # every question asked, with its answer (as many as the numbers asked about)
         self._answers: dict[tuple[float, float, bool, bool, bool, bool], str | bool | None] = {}
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
 
-    def _table(self) -> dict[str, _Pairs] | None:
+    def _table(self) -> dict[str, PairValues] | None:
         """The sorted pair values, once scanning has cost as much as building them."""
         if self._built is None and self._scanned >= self._build_at:
-            self._built = _build(self._groups)
+            self._built = build_pairs(self._groups)
         return self._built
 
     def __len__(self) -> int:
         """How many pair values the turn's groups yield (sums, differences, ratios, percentages)."""
-        return sum(len(p.values) for k, p in _build(self._groups).items() if k != "money")
+        return sum(len(p.values) for k, p in build_pairs(self._groups).items() if k != "money")
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
         """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``)."""
@@ -339,31 +317,6 @@ def _ratios(ops: tuple[float, ...], lo: float, hi: float, percent: bool, count: 
             if best is None or (value, i, j, _UNDER) < best:
                 best = (value, i, j, _UNDER)
     return total if count else best
-
-
-def _build(groups: list[tuple[str, tuple[float, ...], bool]]) -> dict[str, _Pairs]:
-    """Every pair value of every group, sorted, by kind."""
-    sums: list[tuple[float, str, float, float, str]] = []
-    money: list[tuple[float, str, float, float, str]] = []
-    ratios: list[tuple[float, str, float, float, str]] = []
-    percents: list[tuple[float, str, float, float, str]] = []
-    for what, ops, is_money in groups:
-        mine: list[tuple[float, str, float, float, str]] = []
-        for i, a in enumerate(ops):
-            for j in range(i + 1, len(ops)):
-                b = ops[j]
-                mine.append((a + b, "sum", b, a, what))
-                if b != a:
-                    mine.append((b - a, "difference", b, a, what))
-                    if a > 0:
-                        ratios.append((b / a, "ratio", b, a, what))
-                        percents.append((100.0 * b / a, "percentage", b, a, what))
-                    ratios.append((a / b, "ratio", a, b, what))
-                    percents.append((100.0 * a / b, "percentage", a, b, what))
-        sums.extend(mine)
-        if is_money:
-            money.extend(mine)
-    return {"sum": _Pairs(sums), "money": _Pairs(money), "ratio": _Pairs(ratios), "percent": _Pairs(percents)}
 
 
 __all__ = ["DENSITY", "DENSITY_SPAN", "MAX_PAIR_VALUES", "PAIR_OPERANDS", "DerivedTable"]

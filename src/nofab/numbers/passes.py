@@ -21,7 +21,7 @@ from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.timezones import named_zones, shifted, zone_after
-from nofab.numbers.units import Conversions, answer_unit, beside, quantity, text_unit_values, unit_values
+from nofab.numbers.units import Conversions, answer_unit, beside, quantity, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -221,8 +221,10 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     if not any(q is not None for _item, q in asked):
         return pending  # no number of the answer is written with a unit
     values = [v for _label, _call, held in evidence.per_result(("numbers.units",), unit_values) for v in held]
+    from nofab.numbers.resultmemo import unit_values_of  # each source read once (resultmemo)
+
     for source in evidence.sources:
-        values.extend(text_unit_values(source.text))
+        values.extend(unit_values_of(source.text))
     dates = evidence.dates
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]

@@ -74,11 +74,12 @@ class ShownNumbers:
         two operands lies between the two smallest and the two largest summed), so an
         answer dense with numbers pays for a search only where one can succeed."""
         at = bisect_left(self._at, index)
-        if index not in self._value and self._sorted[0] == at:
+        shared = index not in self._value  # a window no operand of its own splits
+        if shared and self._sorted[0] == at:
             ops = self._sorted[1]
         else:
             ops = sorted(self._window(index, at))
-            if index not in self._value:
+            if shared:
                 self._sorted = (at, ops)
         if not ops:
             return None
@@ -108,13 +109,20 @@ class ShownNumbers:
                     return f"difference of {big} and {small}, numbers the answer shows"
         # operand + total, operand - total, total - operand: bisect the longer list
         if len(totals) <= n:
+            # ``any_within`` inlined (as below): three probes per total
             for t in totals:
-                if lo - t <= largest and hi - t >= smallest and any_within(ops, lo - t, hi - t):
-                    return f"sum of a number the answer shows and the result total {format_number(t)}"
-                if lo + t <= largest and hi + t >= smallest and any_within(ops, lo + t, hi + t):
-                    return f"a number the answer shows minus the result total {format_number(t)}"
-                if t - hi <= largest and t - lo >= smallest and any_within(ops, t - hi, t - lo):
-                    return f"the result total {format_number(t)} minus a number the answer shows"
+                if lo - t <= largest and hi - t >= smallest:
+                    k = bisect_left(ops, lo - t)
+                    if k < n and ops[k] <= hi - t:
+                        return f"sum of a number the answer shows and the result total {format_number(t)}"
+                if lo + t <= largest and hi + t >= smallest:
+                    k = bisect_left(ops, lo + t)
+                    if k < n and ops[k] <= hi + t:
+                        return f"a number the answer shows minus the result total {format_number(t)}"
+                if t - hi <= largest and t - lo >= smallest:
+                    k = bisect_left(ops, t - hi)
+                    if k < n and ops[k] <= t - lo:
+                        return f"the result total {format_number(t)} minus a number the answer shows"
             return None
         # ``any_within`` inlined: this loop runs for nearly every unexplained number of an
         # answer, three probes per operand, and the call overhead was most of its cost.

@@ -1,0 +1,80 @@
+"""Numbers read from the text of one source (a tool result, a context block), kept by content.
+
+A conversation carries its context and its earlier tool results on every turn, and two
+readings the number check makes of a source's whole text did not go through the source's
+own index: the amounts a result writes in its free text (``numbers.change``: operands of a
+percentage change) and the numbers written with a unit (``numbers.units``: operands of a
+conversion). Each was read again on every turn that asked. Both are pure functions of the
+text, so each is kept under the text (built on the first question, then one dict read; as
+``nofab.detectors.textmemo.TextMemo.of`` keeps a reading, bounded in entries and characters,
+oldest first, locked for writes; a memo of its own because ``numbers`` never imports the
+detectors): a result carried turn after turn is read once. Keeping a reading changes no answer.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from nofab.language.text import fold_source
+from nofab.numbers.index import money_values
+from nofab.numbers.units import text_unit_values
+
+
+def _amounts(text: str) -> tuple[float, ...]:
+    return tuple(money_values(fold_source(text)))
+
+
+def _units(text: str) -> tuple[tuple[str, float], ...]:
+    return tuple(text_unit_values(text))
+
+
+#: Bounds: texts kept, and their characters (a reading holds a few numbers per text).
+ENTRIES = 4096
+CHARS = 4_000_000
+
+_R = TypeVar("_R")
+
+
+class _Kept(Generic[_R]):
+    """``read(text)`` kept by the text's content, bounded (oldest first), locked for writes."""
+
+    def __init__(self, read: Callable[[str], _R]) -> None:
+        self._read = read
+        self._kept: dict[str, _R] = {}
+        self._chars = 0
+        self._lock = threading.Lock()
+
+    def of(self, text: str) -> _R:
+        held = self._kept.get(text)  # a plain dict read: atomic, no lock
+        if held is not None:
+            return held
+        held = self._read(text)
+        if len(text) <= CHARS:
+            with self._lock:
+                if text not in self._kept:
+                    self._kept[text] = held
+                    self._chars += len(text)
+                    while len(self._kept) > ENTRIES or self._chars > CHARS:
+                        old = next(iter(self._kept))
+                        del self._kept[old]
+                        self._chars -= len(old)
+        return held
+
+
+_AMOUNTS: _Kept[tuple[float, ...]] = _Kept(_amounts)
+_UNITS: _Kept[tuple[tuple[str, float], ...]] = _Kept(_units)
+
+
+def text_amounts_of(text: str) -> tuple[float, ...]:
+    """``money_values`` of the text case-folded as a source is: the amounts it writes, sorted."""
+    return _AMOUNTS.of(text)
+
+
+def unit_values_of(text: str) -> tuple[tuple[str, float], ...]:
+    """``text_unit_values`` of the text: (unit, value) of each number written with a unit."""
+    return _UNITS.of(text)
+
+
+__all__ = ["text_amounts_of", "unit_values_of"]
