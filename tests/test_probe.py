@@ -78,14 +78,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "numbers: a wrong unit price passes as 'k x an evidence number' (a count the turn mentions times "
         "another price), loose at 0.5"
     ),
-    "t4_alarm_removed_terse": (
-        "claims: a result state without an action verb ('Done — ... is gone', '... is removed') is not a "
-        "claim, so the failed delete passes"
-    ),
-    "t4_event_deleted_terse": (
-        "claims: a participle closing the clause after a dash or colon ('X — deleted.', 'Deleted: X') is "
-        "not a claim"
-    ),
     "t4_historic_two_days": "numbers: integers up to 12 are never checked ('9 degrees cooler' for 7)",
     "t4_three_day_forecast": (
         "numbers: a derivation mixes fields of different units (a precipitation percentage minus a "
