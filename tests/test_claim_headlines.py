@@ -182,3 +182,43 @@ def test_a_recap_of_an_earlier_turns_deletion_passes(answer: str) -> None:
         "earlier": True,
     }
     assert claimed(answer, earlier) == []
+
+
+SEND_CERTIFICATE = {
+    "name": "send_certificate",
+    "arguments": {"user_id": "ana_lee_1", "amount": 100},
+    "result": "Certificate certificate_77 added to user ana_lee_1 with amount 100.",
+}
+PROFILE_READ = {
+    "name": "get_user_details",
+    "arguments": {"user_id": "ana_lee_1"},
+    "result": {"user_id": "ana_lee_1", "membership": "gold"},
+}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Done — a $100 travel certificate is now on your account.",
+        "All set: the $100 certificate is now in your profile.",
+        "Okay — two vouchers are now on your account.",
+    ],
+)
+def test_a_thing_now_in_the_users_container_is_what_adding_it_leaves(answer: str) -> None:
+    """Grounded by the acting tool's own report of the deed ("... added to user ..."), as
+    "I've added a certificate to your account" is; with no acting tool, a claim of adding."""
+    assert claimed(answer, PROFILE_READ, SEND_CERTIFICATE) == []
+    assert claimed(answer, PROFILE_READ) != []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "A $100 certificate is on your account.",  # no change stated ("now")
+        "A cancelled flight is refunded.",  # indefinite without an opener: a rule
+        "Done — would a certificate on your account help?",
+        "Done — no certificate is now on your account.",
+    ],
+)
+def test_a_rule_or_a_standing_fact_is_no_claim_of_adding(answer: str) -> None:
+    assert claimed(answer, PROFILE_READ) == []

@@ -127,9 +127,6 @@ PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe5: dirty twins no finding of their own catches today, with the mechanism.
 PROBE5_KNOWN_MISSES: dict[str, str] = {
-    "a5_cancelled_flight_compensation": (
-        "claims: a certificate stated as issued with no send_certificate call"
-    ),
     "a5_family_basic_two_gift_cards": (
         "entities: a saved passenger who was not booked named among the booked ones (the name is in the "
         "evidence, in another role)"

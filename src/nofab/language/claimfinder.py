@@ -241,7 +241,8 @@ class ClaimFinder:
         verb = match.group("verb")
         if not verb.isalpha():  # a verb of several words: its spaces as one
             verb = _SPACES.sub(" ", verb)
-        name = lang.verbs.get(verb) or self._headlines.state_action(lang.code, verb)
+        verb = self._headlines.participle(lang.code, verb)  # a state word as its deed: "gone" -> "removed"
+        name = lang.verbs.get(verb)
         if name is None and " " in verb:  # "logged you out" -> "logged out"
             name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
         if name is None and lang.stem_verbs:  # "reenviadas": an inflection the list lacks

@@ -1,7 +1,8 @@
 """Headline claims: a deed told as a headline, without a subject or a finite verb.
 
 Principle: a past participle of a claim verb, or a word for the state an action leaves
-("gone", "weg", "ya no está"; each language's ``headlines.states`` maps it to the action),
+("gone", "weg", "now on your account"; each language's ``headlines.states`` maps it to a
+participle of that action, which the claim is then read as),
 standing as the predicate of a verbless or passive clause about a thing, states that the
 action was done to that thing, as "I deleted it" would:
 
@@ -102,8 +103,13 @@ def _shapes(lang: Language, states: Mapping[str, str]) -> _Shapes | None:
     )
     told_probe = re.compile(rf"(?<![\w'’])(?:{copula})\s+{adverb}(?:{predicate}){closing}")
     subject = rf"(?:{determiner})\s+(?:{token}\s+){{0,7}}" if determiner else rf"(?:{token}\s+){{1,8}}"
+    # after an opener the thing may be indefinite ("Done — a certificate is now on your
+    # account"); without one, "a cancelled flight is refunded" is a rule
+    # ("Done — two vouchers are now on your account", "2 bags")
+    indefinite = _words([*spec.get("determiners", ()), *spec.get("indefinites", ()), *lang.counts])
+    opened_subject = rf"(?:{indefinite}|\d{{1,3}})\s+(?:{token}\s+){{0,7}}"
     told_opened = re.compile(
-        rf"(?P<headline>)\s*(?:{opener})\s*[—–:,!.-]+\s*{_BULLET}{subject}(?P<passive>{copula})\s+{adverb}(?P<verb>{predicate})"
+        rf"(?P<headline>)\s*(?:{opener})\s*[—–:,!.-]+\s*{_BULLET}{opened_subject}(?P<passive>{copula})\s+{adverb}(?P<verb>{predicate})"
     )
     told_plain = re.compile(
         rf"(?P<headline>)\s*{_BULLET}{subject}(?P<state>{copula})\s+{adverb}(?P<verb>{predicate})"
@@ -123,9 +129,12 @@ class Headlines:
 
     def __init__(self, languages: Sequence[Language]) -> None:
         self._languages = {lang.code: lang for lang in languages}
-        #: each language's state words (normalised) -> action name
+        #: each language's state words (normalised) -> the participle of the deed that leaves it
         self._states = {
-            code: {normalise(k): str(v) for k, v in load(code).get("headlines", {}).get("states", {}).items()}
+            code: {
+                normalise(k): normalise(str(v))
+                for k, v in load(code).get("headlines", {}).get("states", {}).items()
+            }
             for code in self._languages
         }
         #: the words one of which an answer must hold for a language's headlines: a verb's
@@ -136,10 +145,11 @@ class Headlines:
         }
         self._shapes: dict[str, _Shapes | None] = {}
 
-    def state_action(self, code: str, word: str) -> str | None:
-        """The action whose outcome state word ``word`` names in language ``code``."""
+    def participle(self, code: str, word: str) -> str:
+        """The participle of the deed whose outcome state word ``word`` names in language
+        ``code`` ("gone" -> "removed"), or ``word`` itself when it names no such state."""
         states = self._states.get(code)
-        return None if states is None else states.get(word)
+        return word if states is None else states.get(word, word)
 
     def _compiled(self, code: str) -> _Shapes | None:
         """Language ``code``'s shapes, compiled on the first answer that needs them (two
