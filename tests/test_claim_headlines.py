@@ -141,6 +141,8 @@ def test_a_state_without_an_opener_is_a_state_a_read_may_report(answer: str) -> 
         "Status: cancelled",
         "Team sync: deleted.",  # a value after a label's colon, as 'Status: Cancelled.'
         "Paid: $50",
+        "Booked: May 1",  # a date after a participle label is when, a field
+        "Erstellt: Montag",
         "I think it's gone.",
         "Team sync — would you like it deleted?",
     ],
@@ -222,3 +224,23 @@ def test_a_thing_now_in_the_users_container_is_what_adding_it_leaves(answer: str
 )
 def test_a_rule_or_a_standing_fact_is_no_claim_of_adding(answer: str) -> None:
     assert claimed(answer, PROFILE_READ) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Team sync meeting on Thursday, Nov 23 (7:30 AM at Studio B) — deleted.",
+        "Réunion d'équipe du jeudi 23 novembre à 7:30 — supprimée.",
+        "Deleted: the meeting Team sync on Thursday",
+    ],
+)
+def test_the_thing_of_a_headline_narrows_its_grounding(answer: str) -> None:
+    """The thing is the claim's object however long it is: a tool for another kind of
+    thing (reminders) does not ground the deletion of a meeting; a tool for events does."""
+    delete_reminder = {
+        "name": "DeleteReminder",
+        "arguments": {**TOKEN, "reminder_id": "r-1"},
+        "result": "success",
+    }
+    assert claimed(answer, READ, delete_reminder) != []
+    assert claimed(answer, READ, DELETE_EVENT) == []

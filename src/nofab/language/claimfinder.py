@@ -262,6 +262,8 @@ class ClaimFinder:
         # object ("I've created the meeting and informed the attendees"). A passive or a
         # stated state speaks of the thing before it ("your booking has been cancelled").
         objects = self._objects(norm, span, before=stative or passive or shared_subject)
+        if "headline" in named:  # a headline's thing opens its span, maybe further back than that reads
+            objects |= self._objects(norm, (span[0], span[0]), before=False)
         written = text[span[0] : span[1]].strip()
         return Claim(span, written, verb, action, lang.code, objects, stative, passive)
 
