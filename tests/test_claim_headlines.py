@@ -141,6 +141,8 @@ def test_a_state_without_an_opener_is_a_state_a_read_may_report(answer: str) -> 
         "Status: cancelled",
         "Team sync: deleted.",  # a value after a label's colon, as 'Status: Cancelled.'
         "Paid: $50",
+        "The snow is gone.",  # a state word without an opener, of nothing tools act on
+        "Der Schnee ist weg.",
         "Booked: May 1",  # a date after a participle label is when, a field
         "Erstellt: Montag",
         "I think it's gone.",

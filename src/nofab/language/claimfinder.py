@@ -167,7 +167,7 @@ class ClaimFinder:
         self._ascii: dict[int, Language] = {}
         self._needs: dict[int, str] = {}
         self._word_started: set[int] = set()
-        self._headlines = Headlines(self.languages)  # "Team sync — deleted.", "Deleted: X"
+        self._headlines = Headlines(self.languages, entities.keys())  # "Team sync — deleted."
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)

@@ -12,7 +12,9 @@ action was done to that thing, as "I deleted it" would:
   Wecker ist weg.": the opener says a deed was done, so the state is its outcome (passive);
 - the same stated state without an opener, about a thing with a determiner ("your 7:00
   alarm is removed"): a state, which the evidence reporting it answers (stative), as the
-  full-sentence "your booking is cancelled" is.
+  full-sentence "your booking is cancelled" is; a state word (not a participle) without an
+  opener only about a kind of thing tools act on (the lexicon's entities: "the snow is gone"
+  is weather).
 
 The claims are grounded exactly as the full-sentence ones are (``detectors/claims.py``): the
 dash and colon forms name no doer, so they are passives, answered by a read tool that
@@ -43,6 +45,8 @@ _BULLET = r"(?:[-*•]\s*)?(?:\*\*)?"
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
 #: Where a clause may start inside a sentence ("Update: Team sync — deleted.").
 _CLAUSE_MARK = re.compile(r"(?<!\d)[:—–](?!\d)")
+_SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"\w+")
 #: How far back a headline's thing is looked for, and how many clause starts are tried.
 _REACH = 200
 _TRIES = 4
@@ -129,8 +133,10 @@ def _shapes(lang: Language, states: Mapping[str, str]) -> _Shapes | None:
 class Headlines:
     """The headline claims of an answer, for the claim finder (``ClaimFinder.find``)."""
 
-    def __init__(self, languages: Sequence[Language]) -> None:
+    def __init__(self, languages: Sequence[Language], things: Set[str] = frozenset()) -> None:
         self._languages = {lang.code: lang for lang in languages}
+        #: words for the kinds of thing tools act on ("alarm", "reserva"): the lexicon's entities
+        self._things = things
         #: each language's state words (normalised) -> the participle of the deed that leaves it
         self._states = {
             code: {
@@ -183,8 +189,17 @@ class Headlines:
             probe, opened, plain = shapes.told
             for hit in probe.finditer(norm):
                 found = self._read_back(norm, hit, (opened, plain))
-                if found is not None:
+                if found is not None and ("passive" in found.re.groupindex or self._deed_state(code, found)):
                     yield found
+
+    def _deed_state(self, code: str, found: re.Match[str]) -> bool:
+        """Without an opener, a state word speaks of a deed only about a kind of thing tools
+        act on ("your 7:00 alarm is gone"; "the snow is gone" is weather): a participle
+        always does."""
+        verb = _SPACES.sub(" ", found.group("verb"))
+        if verb not in self._states.get(code, {}):
+            return True
+        return not self._things.isdisjoint(_WORD.findall(found.group(0)))
 
     @staticmethod
     def _read_back(norm: str, hit: re.Match[str], fulls: Sequence[re.Pattern[str]]) -> re.Match[str] | None:
