@@ -143,6 +143,7 @@ def test_a_state_without_an_opener_is_a_state_a_read_may_report(answer: str) -> 
         "Paid: $50",
         "The snow is gone.",  # a state word without an opener, of nothing tools act on
         "Der Schnee ist weg.",
+        "Started: task_id=A-77",  # a key after the label: a log line, not a thing
         "Booked: May 1",  # a date after a participle label is when, a field
         "Erstellt: Montag",
         "I think it's gone.",

@@ -99,13 +99,14 @@ def _shapes(lang: Language, states: Mapping[str, str]) -> _Shapes | None:
         rf"(?P<headline>)\s*{openers}{_BULLET}(?P<thing>{token}(?:\s+{token}){{0,15}})\**[ \t]*"
         rf"(?P<passive>[—–]|-)[ \t]*(?:\*\*)?{adverb}(?P<verb>{predicate})\**"
     )
-    # the label starts its sentence or line; what it introduces starts with a word or a clock
+    # the label starts its sentence or line; what it introduces starts with a word (not an
+    # identifier or a key: "Started: task_id=A-77" is a log line) or a clock
     # time, not an amount ("Paid: $50") nor a date ("Booked: May 1" is when, a field)
     dates = _words(load(lang.code).get("calendar_words", ()))
     not_date = rf"(?!(?:{dates})(?![\w'’]))" if dates else ""
     label = re.compile(
         rf"(?:\A|(?<=\n)|(?<=[.!?]\s))(?P<headline>)[ \t]*{openers}{_BULLET}(?P<verb>{verbs})\**[ \t]*"
-        rf"(?P<passive>:)(?=\**[ \t]+[\"“'#]?{not_date}(?:[^\W\d_]|\d{{1,2}}:\d\d))"
+        rf"(?P<passive>:)(?=\**[ \t]+[\"“'#]?{not_date}(?:[^\W\d_]+(?![\w=])|\d{{1,2}}:\d\d))"
     )
     told_probe = re.compile(rf"(?<![\w'’])(?:{copula})\s+{adverb}(?:{predicate}){closing}")
     subject = rf"(?:{determiner})\s+(?:{token}\s+){{0,7}}" if determiner else rf"(?:{token}\s+){{1,8}}"
