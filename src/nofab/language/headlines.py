@@ -2,9 +2,9 @@
 
 Principle: a past participle of a claim verb, or a word for the state an action leaves
 ("gone", "weg", "now on your account"; each language's ``headlines.states`` maps it to a
-participle of that action, which the claim is then read as),
-standing as the predicate of a verbless or passive clause about a thing, states that the
-action was done to that thing, as "I deleted it" would:
+participle of that action, which the claim is then read as), standing as the predicate of a
+verbless or passive clause about a thing, states that the action was done to that thing, as
+"I deleted it" would:
 
 - the participle closing the clause after a dash: "Team sync — deleted.", "Réunion — supprimée.";
 - the participle as the label of what follows a colon: "Deleted: Team sync", "Eliminado: ...";
@@ -24,9 +24,10 @@ Risks: the thing is any run of up to sixteen words without a pronoun, a finite o
 or a hedge (``headlines.stops``), so a list of policy outcomes written with dashes ("Business
 — refunded.") reads as deeds; a field label not in ``headlines.labels`` ("Flight status —
 cancelled") is read as a thing; a participle label ("Booked: Flight 12") in a read-back of an
-old booking is a claim of booking (the verb must start what follows with a letter, so "Paid:
-$50" is a field and no claim). Questions, negations and hedges cancel these claims as any
-other (``ClaimFinder._cancelled``).
+old booking is a claim of booking (what follows the label must open with a plain word or a
+clock time, so "Paid: $50", "Booked: May 1" and "Started: task_id=A-77" are fields and no
+claims). Questions, negations and hedges cancel these claims as any other
+(``ClaimFinder._cancelled``).
 """
 
 from __future__ import annotations
