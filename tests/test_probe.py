@@ -66,14 +66,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "numbers: a wrong unit price passes as 'k x an evidence number' (a count the turn mentions times "
         "another price), loose at 0.5"
     ),
-    "t4_alarm_removed_terse": (
-        "claims: a result state without an action verb ('Done — ... is gone', '... is removed') is not a "
-        "claim, so the failed delete passes"
-    ),
-    "t4_event_deleted_terse": (
-        "claims: a participle closing the clause after a dash or colon ('X — deleted.', 'Deleted: X') is "
-        "not a claim"
-    ),
     "t4_historic_two_days": "numbers: integers up to 12 are never checked ('9 degrees cooler' for 7)",
     "t4_three_day_forecast": (
         "numbers: a derivation mixes fields of different units (a precipitation percentage minus a "
@@ -114,9 +106,6 @@ PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe5: dirty twins no finding of their own catches today, with the mechanism.
 PROBE5_KNOWN_MISSES: dict[str, str] = {
-    "a5_cancelled_flight_compensation": (
-        "claims: a certificate stated as issued with no send_certificate call"
-    ),
     "a5_family_basic_two_gift_cards": (
         "entities: a saved passenger who was not booked named among the booked ones (the name is in the "
         "evidence, in another role)"

@@ -27,7 +27,7 @@ from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.recaps import recalls
-from nofab.detectors.statesources import results_hold
+from nofab.detectors.statesources import attempted_in_vain, results_hold
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -321,7 +321,7 @@ class ClaimDetector(DetectorBase):
         ran = list(evidence.tool_names)
         ran_text = ", ".join(dict.fromkeys(ran))
         for found in claims:
-            if questions.reports_state(found):
+            if questions.reports_state(found) and not attempted_in_vain(found, questions, holds, evidence):
                 overstated = self._overstated_state(evidence, found, questions)
                 if overstated:
                     yield overstated

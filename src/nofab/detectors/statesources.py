@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.evidence.index import Evidence
+from nofab.language.capabilities import capability, part_matches
+from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
 
 
@@ -25,4 +28,39 @@ def results_hold(evidence: Evidence) -> Callable[[str], bool]:
     )
 
 
-__all__ = ["results_hold"]
+def attempted_in_vain(
+    claim: Claim, questions: ClaimQuestions, holds: Callable[[str], bool], evidence: Evidence
+) -> bool:
+    """Is a stated state ("your reservation is cancelled", "the alarm is removed") the
+    outcome of a deed this turn attempted and failed at? Then a tool that read the thing
+    (``get_reservation_details``, ``FindAlarms``) does not report the state: it showed the
+    thing as it was before the attempt, and the state is the failed deed's claimed outcome,
+    held to the failure as "I've cancelled your reservation" is.
+
+    Principle: a state the agent just tried to bring about (a failed call this turn whose
+    name's verb is that deed: ``cancel_reservation`` for "cancelled", not for "confirmed"),
+    with no call this turn or earlier that could have brought it about succeeding, is
+    reported only by a result that holds the state itself (``holds``). Risk: a thing already
+    in that state before the attempt ("already cancelled" said only in the error, which is
+    no result) is flagged unless a result says so."""
+    if not claim.stative or not evidence.failed_calls:
+        return False
+    made = questions.as_made(claim)
+    action = made.action
+    if action.hints is None or holds(claim.verb):
+        return False
+    lexicon = evidence.lexicon
+    tried = any(
+        not call.earlier
+        and any(part_matches(hint, verb) for hint in action.hints for verb in capability(call, {}).verbs)
+        and lexicon.grounded_by(action, (call,), made.objects) is not None
+        for call in evidence.failed_calls
+    )
+    return (
+        tried
+        and questions.grounded_by("now", action, made.objects) is None
+        and questions.grounded_by("before", action, made.objects) is None
+    )
+
+
+__all__ = ["attempted_in_vain", "results_hold"]

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matches
+from nofab.language.headlines import Headlines
 from nofab.language.quotations import unquoted, unquoted_ahead, unquoted_behind
 from nofab.language.stops import NextStop
 from nofab.language.text import normalise
@@ -166,6 +167,7 @@ class ClaimFinder:
         self._ascii: dict[int, Language] = {}
         self._needs: dict[int, str] = {}
         self._word_started: set[int] = set()
+        self._headlines = Headlines(self.languages, entities.keys())  # "Team sync — deleted."
 
     def find(self, text: str) -> list[Claim]:
         norm = normalise(text)
@@ -199,6 +201,10 @@ class ClaimFinder:
                             claims.append(claim)
             if claims and lang.coordination:
                 claims.extend(self._coordinated(text, norm, lang, claims, seen, stops))
+        for lang in self.languages:
+            for found in self._headlines.matches(lang.code, norm, words):
+                if (claim := self._claim(text, norm, lang, found, seen, stops)) is not None:
+                    claims.append(claim)
         claims.sort(key=lambda c: c.span)
         return claims
 
@@ -235,6 +241,7 @@ class ClaimFinder:
         verb = match.group("verb")
         if not verb.isalpha():  # a verb of several words: its spaces as one
             verb = _SPACES.sub(" ", verb)
+        verb = self._headlines.participle(lang.code, verb)  # a state word as its deed: "gone" -> "removed"
         name = lang.verbs.get(verb)
         if name is None and " " in verb:  # "logged you out" -> "logged out"
             name = lang.verbs.get(" ".join(w for w in verb.split() if w not in lang.particle_objects))
@@ -255,6 +262,8 @@ class ClaimFinder:
         # object ("I've created the meeting and informed the attendees"). A passive or a
         # stated state speaks of the thing before it ("your booking has been cancelled").
         objects = self._objects(norm, span, before=stative or passive or shared_subject)
+        if "headline" in named:  # a headline's thing opens its span, maybe further back than that reads
+            objects |= self._objects(norm, (span[0], span[0]), before=False)
         written = text[span[0] : span[1]].strip()
         return Claim(span, written, verb, action, lang.code, objects, stative, passive)
 
@@ -289,6 +298,8 @@ class ClaimFinder:
         reference ("the reminders I deleted") makes the match no claim."""
         start, end = span
         stop = stops.at(end, 400)
+        if "headline" in match.re.groupindex:  # a state word may hold a negation: "no longer there"
+            end = match.start("verb")
         if stop != -1 and norm[stop] == "?":
             return True  # "Have I sent it?"
         # The clause reaches back to its last break, at most ``_CLAUSE_WINDOW`` characters:

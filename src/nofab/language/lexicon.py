@@ -71,6 +71,9 @@ class Lexicon:
         self._all_request_markers = tuple(m for lang in langs for m in lang.request_markers)
         self._all_inability = tuple(m for lang in langs for m in lang.inability)
         self._universal = tuple(w for lang in langs for w in lang.universal)
+        # "All set", "alles klar": a universal word in an idiom that counts no items
+        idioms = sorted({normalise(w) for code in LANGUAGES for w in load(code).get("universal_idioms", ())})
+        self._universal_idioms = _any_of(idioms)
         #: Every language's personal titles, as written ("Mr", "Sra", "Herr"), and greetings.
         self.titles: frozenset[str] = frozenset().union(*(lang.titles for lang in langs))
         self.greetings: frozenset[str] = frozenset(g for lang in langs for g in lang.greetings)
@@ -272,8 +275,12 @@ class Lexicon:
         return "question", 0.5, matched
 
     def says_all(self, text: str) -> bool:
-        """Does the text speak of every item ("all of them", "ambos", "beide")?"""
+        """Does the text speak of every item ("all of them", "ambos", "beide")? A universal
+        word inside an idiom that counts nothing ("All set —", "alles klar", "tudo certo")
+        does not (risk: "all done" said of a batch, meaning every item, is not read as one)."""
         norm = normalise(text)
+        if self._universal_idioms is not None:
+            norm = self._universal_idioms.sub(" ", norm)
         return any(contains_phrase(norm, w) for w in self._universal)
 
     def states_inability(self, text: str) -> bool:
@@ -298,6 +305,14 @@ _VALUE_DEPTH = 6
 #: Result texts up to this length have their folded values remembered (bounded memory:
 #: 1,024 of them at most); a longer one is walked on each turn, at a cost already linear.
 _REMEMBERED_RESULT_CHARS = 16_384
+
+
+def _any_of(phrases: Sequence[str]) -> re.Pattern[str] | None:
+    """Any of ``phrases`` as whole words (no letter or digit either side), longest first."""
+    if not phrases:
+        return None
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
 
 
 def _folded_values(result: object) -> frozenset[str]:
