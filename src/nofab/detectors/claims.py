@@ -89,7 +89,7 @@ class ClaimDetector(DetectorBase):
     two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
-    version = "3"  # 3: actor reports, light verbs, recaps, possessions (2: done states, idioms)
+    version = "4"  # 4: headlines, states after failed attempts (3: actor reports, light verbs, recaps)
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:

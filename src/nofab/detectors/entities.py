@@ -107,7 +107,7 @@ class EntityDetector(DetectorBase):
     """``ungrounded_entity`` (generic shapes, and people's names by position: ``names``)."""
 
     id = "entities"
-    version = "4"  # 4: handles, hyphen-split refs, titled surnames (3: issued shapes, subjects, people keys)
+    version = "5"  # 5: route codes, place names, read-backs, lettered places (4: handles, titled surnames)
     kinds = ("ungrounded_entity",)
 
     def __init__(self, profile: Profile) -> None:
