@@ -127,10 +127,6 @@ PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: figures in a generic statement of world knowledge ('most oven dials go in 25-degree "
         "steps') are read as claims about the tools' results"
     ),
-    "t5_two_stock_quotes": (
-        "numbers: a record that names its currency ('currency': 'USD') does not make its other plain "
-        "amounts money, so '$3.77' for a 'change' of -3.77 is 'only something else'"
-    ),
 }
 
 # probe5: dirty twins no finding of their own catches today, with the mechanism.
