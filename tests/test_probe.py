@@ -122,10 +122,6 @@ PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: a payment method's balance left ('leaves $30') is its balance in the profile minus the "
         "charge to that same method in the write's result; the two results are not paired"
     ),
-    "t5_recipe_unit_conversion": (
-        "numbers: figures in a generic statement of world knowledge ('most oven dials go in 25-degree "
-        "steps') are read as claims about the tools' results"
-    ),
 }
 
 # probe5: dirty twins no finding of their own catches today, with the mechanism.
