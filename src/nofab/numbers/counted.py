@@ -41,6 +41,7 @@ from nofab.evidence.records import as_number
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.lexicon import alternation, factors, number_words
+from nofab.numbers.listcounts import list_count_findings
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before
 
 if TYPE_CHECKING:
@@ -238,6 +239,9 @@ def counted_findings(
             f"{text} {noun}(s), but the records the answer reports on count {noun}s as {shown}",
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
+    # the items of a result list ("4 e-mails"): counted by the list's length (numbers/listcounts.py)
+    counts = _answer_counts(evidence.numerals, answer, structural_max)
+    yield from list_count_findings(finding, evidence, counts)
 
 
 __all__ = [
