@@ -8,11 +8,12 @@ none.
 
 Principle: a sentence whose first words make it generic (a generic subject or frequency
 adverb: "most", "typically", "in general", "la mayoría", "die meisten" ... in
-``generics.json``, five languages) and that holds no word tying it to the user's data or
-the tools' results (second person, "found", "the results", "today", a partitive "most of
-them") states world knowledge: its plain numbers ("number" and "range" literals) are
-weak, reported at 0.5, below the default threshold. Amounts of money, percentages, dates,
-times, codes and ids keep their own check whatever the sentence says.
+``generics.json``, five languages, before any figure of the sentence) and that holds
+no word tying it to the user's data or the tools' results (second person, "found", "the
+results", "today", a partitive "most of them") states world knowledge: its plain numbers
+("number" and "range" literals) are weak, reported at 0.5, below the default threshold.
+Amounts of money, percentages, dates, times, codes and ids keep their own check whatever
+the sentence says.
 
 Risk: a fabricated plain figure stated in a generic voice ("Flights on this route usually
 take 9 hours" for a 6-hour flight) is reported at 0.5 only; a sentence with a reference
@@ -40,6 +41,7 @@ LEAD_WORDS = 5
 HOW = "stated in a generic sentence (world knowledge, not a claim about the tools' results)"
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_DIGIT = re.compile(r"\d")
 
 
 def _pattern(words: set[str]) -> re.Pattern[str]:
@@ -69,6 +71,9 @@ def is_generic(sentence: str) -> bool:
     cue = generic.search(text, 0, len(text))
     if cue is None or cue.start() > lead[-1]:
         return False
+    digit = _DIGIT.search(text)
+    if digit is not None and digit.start() < cue.start():
+        return False  # a figure before the cue: "the 45 most popular", not a generic subject
     return reference.search(text) is None
 
 
