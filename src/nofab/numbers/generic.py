@@ -38,7 +38,7 @@ WEAK = 0.5
 #: A generic cue counts when it starts within this many words of the sentence's start.
 LEAD_WORDS = 5
 #: What a finding says of a weakened number.
-HOW = "stated in a generic sentence (world knowledge, not a claim about the tools' results)"
+HOW = "a generic statement of world knowledge, not a claim about the tools' results"
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _DIGIT = re.compile(r"\d")
