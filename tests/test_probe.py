@@ -32,7 +32,6 @@ PROBE2_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 PROBE2_KNOWN_MISSES: dict[str, str] = {
     "a_allowance_policy_only": "numbers: integers up to 12 are never checked ('4 bags'; the policy gives 3)",
     "a_onestop_layover": "numbers: a layover duration is never computed from the two times",
-    "t_event_with_description": "numbers: a date a week off ('September 22' for the 15th, same weekday)",
     "t_historic_weather": "numbers: a changed record temperature passes as derivable from the other figures",
 }
 
@@ -42,7 +41,6 @@ PROBE3_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 # probe3: dirty twins no finding of their own catches today, with the mechanism.
 PROBE3_KNOWN_MISSES: dict[str, str] = {
     "a3_money_in_words": "numbers: money written in words ('a hundred and fifty dollars') is never read",
-    "a3_seats_left": "numbers: integers up to 12 are never checked ('2 economy seats' for 3)",
     "t3_alarm_delete_count": "numbers: counts written as words ('three are left') are never checked",
     "t3_login_then_calendar": (
         "claims/entities: an item listed after an empty result is not checked unquoted (quoted only at 0.6)"
@@ -93,26 +91,13 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
 }
 
 # probe5 (held-out domains, a fourth writer, measured blind at 2536b74): clean files flagged.
-PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "t5_recipe_unit_conversion": (
-        "numbers: figures in a generic statement of world knowledge ('most oven dials go in 25-degree "
-        "steps') are read as claims about the tools' results"
-    ),
-    "t5_two_stock_quotes": (
-        "numbers: a record that names its currency ('currency': 'USD') does not make its other plain "
-        "amounts money, so '$3.77' for a 'change' of -3.77 is 'only something else'"
-    ),
-}
+PROBE5_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe5: dirty twins no finding of their own catches today, with the mechanism.
 PROBE5_KNOWN_MISSES: dict[str, str] = {
     "a5_family_basic_two_gift_cards": (
         "entities: a saved passenger who was not booked named among the booked ones (the name is in the "
         "evidence, in another role)"
-    ),
-    "t5_inbox_contract_from_dana": "numbers: integers up to 12 are never checked ('4 e-mails' for 3)",
-    "t5_recordatorios_luz_dentista": (
-        "numbers: a date a week off with the same weekday ('jueves 16 de marzo' for the 9th)"
     ),
 }
 

@@ -54,6 +54,7 @@ from nofab.numbers.index import any_within
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
+from nofab.numbers.relativedates import relative_date
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
 
@@ -380,8 +381,7 @@ class _Run:
             how = self.multiple(lo, hi, self.evidence.money or None)
             how = None if how and self.misread(numeral) else how
         elif how is None and numeral.kind == "date":
-            assert numeral.date is not None
-            how = self.evidence.dates.near_date(numeral.date)
+            how = relative_date(self.evidence, numeral)  # a week/month off only with a span word
         if how:
             confidence = min(confidence, CONFIDENCE_LOOSE)
         extra = {"possible_derivation": how} if how else {}

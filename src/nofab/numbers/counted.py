@@ -41,7 +41,8 @@ from nofab.evidence.records import as_number
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.lexicon import alternation, factors, number_words
-from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before
+from nofab.numbers.listcounts import list_count_findings
+from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before, noun_concept
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
@@ -59,6 +60,7 @@ class CountedFields:
 
     def __init__(self, records: Iterable[Record]) -> None:
         self._held: dict[str, set[float]] = {}
+        self._keyed: dict[str, list[tuple[frozenset[str], float]]] = {}  # concept -> (key words, value)
         self._totalled: set[str] = set()  # nouns a field counts as a total ("total_baggages")
         for record in records:
             for key, text in record.values.items():
@@ -66,6 +68,7 @@ class CountedFields:
                 value = as_number(text) if concept is not None else None
                 if concept is not None and value is not None and value >= 0:
                     self._held.setdefault(concept, set()).add(value)
+                    self._keyed.setdefault(concept, []).append((_key_words(key), value))
                     if _TOTAL_KEY.search(key):
                         self._totalled.add(concept)
 
@@ -83,6 +86,19 @@ class CountedFields:
     def holds(self, concept: str, count: int) -> bool:
         """Does a record hold exactly ``count`` of ``concept``?"""
         return count in self._held.get(concept, ())
+
+    def qualified(self, concept: str, word: str) -> list[float] | None:
+        """The held counts of ``concept`` under a key holding ``word`` ("economy" of
+        ``available_seats.economy``), or None when no such key counts it.
+
+        Principle: a word between a count and its noun that names one field of the counting
+        ones ("2 economy seats" beside economy, business and basic-economy counts) says which
+        field the count is: it is held against that field alone, not against sums and
+        differences of all of them (3 - 1 = 2 explained a miscounted economy seat). Risk: a
+        qualifier that names a key part by chance ("2 business days" beside "business" seats
+        is another noun, so never compared)."""
+        found = sorted({v for words, v in self._keyed.get(concept, ()) if word in words})
+        return found or None
 
     def contradicts(self, concept: str, count: int) -> list[float] | None:
         """The held counts of ``concept`` when none of them (nor a sum or difference of two,
@@ -140,6 +156,15 @@ def word_counts(text: str) -> Iterator[tuple[int, tuple[int, int], str]]:
     for found in pattern.finditer(scanned):
         start, end = found.span()
         yield table[re.sub(r"\s+", " ", found.group().lower())], (start, end), text[start:end]
+
+
+#: The one word between a count and its noun ("2 **economy** seats"), for ``qualified``.
+_QUALIFIER = re.compile(r"[ \u00a0]+([^\W\d_]+)[ \u00a0]+[^\W\d_]+")
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _key_words(key: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _KEY_WORD.findall(key))
 
 
 #: A key that gives a noun's total count ("total_baggages", "bagsTotal").
@@ -221,7 +246,13 @@ def counted_findings(
         if concept not in anywhere.concepts() or anywhere.holds(concept, count):
             continue  # no record counts the noun, or one counts it so (an earlier result)
         fields = fields if fields is not None else CountedFields(reported(records))
-        held = fields.contradicts(concept, count) if fields else None
+        qualifier = _QUALIFIER.match(answer, span[1])
+        word = qualifier.group(1).lower() if qualifier and noun_concept(qualifier.group(1)) is None else ""
+        narrowed = fields.qualified(concept, word) if fields and word else None
+        if narrowed is not None:
+            held = None if count in narrowed else narrowed  # that field alone
+        else:
+            held = fields.contradicts(concept, count) if fields else None
         if held is None:
             continue
         if said is None:
@@ -238,6 +269,9 @@ def counted_findings(
             f"{text} {noun}(s), but the records the answer reports on count {noun}s as {shown}",
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
+    # the items of a result list ("4 e-mails"): counted by the list's length (numbers/listcounts.py)
+    counts = _answer_counts(evidence.numerals, answer, structural_max)
+    yield from list_count_findings(finding, evidence, counts)
 
 
 __all__ = [

@@ -258,25 +258,30 @@ class DateTimeIndex:
         """A relative-date reading: ``date`` is a day, a week or a month away from an
         evidence date ("the next day", "a month ago"). Returns how, or None. A date
         written without a year is compared in any year (a leap year, so 29 February is one)."""
+        return next((how for how, _unit in self.near_dates(date)), None)
+
+    def near_dates(self, date: Date) -> Iterator[tuple[str, str]]:
+        """Every relative-date reading of ``date``, nearest first: (how, unit), the unit of
+        the offset "day", "week" or "month" (``nofab.numbers.relativedates`` asks which
+        one the answer's words name)."""
         year, month, day = date
         try:
             target = _dt.date(year or 2000, month, day)
         except ValueError:
-            return None
-        probes: list[tuple[_dt.date, int]] = []
-        for delta in (1, -1, 7, -7):
-            probes.append((target + _dt.timedelta(days=delta), abs(delta)))
+            return
+        probes: list[tuple[_dt.date, int, str]] = []
+        for delta, unit in ((1, "day"), (-1, "day"), (7, "week"), (-7, "week")):
+            probes.append((target + _dt.timedelta(days=delta), abs(delta), unit))
         for step in (1, -1):
             index = target.year * 12 + target.month - 1 + step
             try:
                 other = _dt.date(index // 12, index % 12 + 1, day)
             except ValueError:
                 continue
-            probes.append((other, abs((target - other).days)))
-        for seen, delta in probes:
+            probes.append((other, abs((target - other).days), "month"))
+        for seen, delta, unit in probes:
             if self.has_date((seen.year if year else None, seen.month, seen.day)):
-                return f"{delta} day(s) from {seen.isoformat()}"
-        return None
+                yield f"{delta} day(s) from {seen.isoformat()}", unit
 
 
 #: The word before an ordinal, past "the"/"le"/"el" ("Thursday the 22nd", "jeudi le 22e").

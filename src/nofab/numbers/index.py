@@ -13,6 +13,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from nofab.numbers.currencyrecords import record_amounts
 from nofab.numbers.locale import DECIMAL_COMMA, decimal_comma_values, matches_at, plain_digits
 from nofab.numbers.plain import SCALES
 from nofab.numbers.rounding import display_interval
@@ -240,6 +241,7 @@ def money_values(folded: str) -> list[float]:
             found.append(abs(float(m.group(2).replace(",", ""))))
         elif m.group(3):
             found.extend(float(v) for v in _EVIDENCE_NUMBER.findall(m.group(3)))
+    found.extend(record_amounts(folded))  # a record that names its currency (numbers/currencyrecords.py)
     return sorted(set(found))
 
 

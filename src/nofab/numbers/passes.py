@@ -19,6 +19,7 @@ from nofab.numbers.equations import Equations, split_remainder
 from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.fromnow import from_now
+from nofab.numbers.generic import generic_statements
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.timezones import named_zones, shifted, zone_after
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, unit_values
@@ -126,7 +127,7 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
     """Numbers derived in ways the answer's units and words announce: another unit, a
     duration, then a percentage change of numbers the answer shows (operands include the
     numbers the first of these explained)."""
-    return changes(run, scalings(run, conversions(run, zones(run, pending))))
+    return generic_statements(run, changes(run, scalings(run, conversions(run, zones(run, pending)))))
 
 
 def zones(run: Run, pending: list[Pending]) -> list[Pending]:

@@ -1,0 +1,100 @@
+"""Records that name their currency: their amounts are money.
+
+A tool result often types its amounts once for the whole record rather than per key: a
+stock quote ``{"price": 439.4, "change": -3.77, "currency": "USD"}``, an account
+``{"available": 120.5, "currency": "EUR"}``. The key names ("change", "available") say
+nothing about money, so an answer's "$3.77" would be held against no amount at all.
+
+Principle: a JSON object that holds an ISO 4217 style code (three letters) under a
+currency key (``currency_keys`` in ``currency_records.json``) states the currency of its
+amounts; every number it holds under a key that does not name another quantity (a
+percentage, a count, a rate, a size: ``not_amounts``) is an amount of money, read without
+its sign as the evidence's other keyed amounts are ("change": -3.77 is "down $3.77").
+
+Risk: a number of such a record that is neither an amount nor named as something else (a
+"volume" is excluded, an unnamed "open_interest" is not) grounds a money figure of the
+same value; the number itself was in the evidence, so what is lost is only the check that
+it was given as money.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from nofab.language import vocabulary
+
+#: How far (characters) the enclosing object of a currency key is looked for on each side.
+MAX_REACH = 20_000
+#: At most this many currency records are read per source (a hostile result may hold many).
+MAX_RECORDS = 200
+
+#: A key and its number, as the folded JSON text writes it (a number may be quoted whole).
+_KEY_NUMBER = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*(?:(-?\d+(?:\.\d+)?)(?![\d.])|"(-?\d+(?:\.\d+)?)")')
+_KEY_PART = re.compile(r"[a-z]+")
+
+
+@cache
+def _lexicon() -> tuple[tuple[str, ...], re.Pattern[str], frozenset[str]]:
+    data = vocabulary.load("currency_records")
+    keys = tuple(sorted({str(k).casefold() for k in data["currency_keys"]}, key=len, reverse=True))
+    alternation = "|".join(re.escape(k) for k in keys)
+    pattern = re.compile(rf'"(?:{alternation})"\s*:\s*"[a-z]{{3}}"')
+    return tuple(f'"{k}"' for k in keys), pattern, frozenset(str(w).casefold() for w in data["not_amounts"])
+
+
+def _enclosing(text: str, at: int) -> tuple[int, int] | None:
+    """The span of the innermost JSON object around position ``at`` (braces counted, within
+    ``MAX_REACH`` on each side), or None."""
+    depth = 0
+    start = -1
+    for i in range(at - 1, max(-1, at - MAX_REACH - 1), -1):
+        c = text[i]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            if depth == 0:
+                start = i
+                break
+            depth -= 1
+    if start < 0:
+        return None
+    depth = 0
+    for j in range(at, min(len(text), at + MAX_REACH)):
+        c = text[j]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            if depth == 0:
+                return start, j + 1
+            depth -= 1
+    return None
+
+
+def record_amounts(folded: str) -> list[float]:
+    """The amounts (without sign) of every object of ``folded`` (case-folded JSON text) that
+    names its currency."""
+    quoted, pattern, not_amounts = _lexicon()
+    if not any(key in folded for key in quoted):
+        return []
+    found: list[float] = []
+    covered_to = -1
+    records = 0
+    for match in pattern.finditer(folded):
+        if match.start() < covered_to:
+            continue  # inside the record read last
+        records += 1
+        if records > MAX_RECORDS:
+            break
+        span = _enclosing(folded, match.start())
+        if span is None:
+            continue
+        covered_to = span[1]
+        for pair in _KEY_NUMBER.finditer(folded, span[0], span[1]):
+            if not_amounts.intersection(_KEY_PART.findall(pair.group(1))):
+                continue
+            found.append(abs(float(pair.group(2) or pair.group(3))))
+    return found
+
+
+__all__ = ["record_amounts"]

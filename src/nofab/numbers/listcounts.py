@@ -1,0 +1,153 @@
+"""A small count of the items of a result list ("I found 4 e-mails", "tienes 3
+recordatorios"), held against the number of items the tools returned.
+
+Bare integers up to a dozen are structural and left alone by the number check, and a
+counted noun (``nofab.numbers.counted``) is held against a record's field that counts it.
+The items of a list a tool returns (e-mails, messages, reminders, alarms, events, search
+results ...) are counted by no field: the count is the list's length.
+
+Principle: a small count right before a noun naming such items (``nouns`` in
+``counted_lists.json``, five languages) states how many items the tools returned. The
+lists that hold them are those under a key naming the noun ("emails": [...]) and a tool's
+whole result when its name names the noun ("GetReminders" -> [...]) — any list for
+"results". A count above every such list's length and their total (and any count field
+beside them, "total": 57 for a page of 10) counts items no tool returned: a finding. A
+smaller count may count a part ("3 unread e-mails", "2 from Dana"): it is a finding only
+when its sentence holds no word that makes it a part (``partial``: filters, "other",
+"of", "from" ...). A count the user message or the context says of that noun as written
+is never a finding.
+
+Risk: a count of items gathered by no list of the turn (a list shown in an earlier turn,
+its tool call not carried) against an unrelated list of the same noun; a part counted in a
+sentence whose filter word the lexicon lacks ("3 e-mails need a reply").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from nofab.language import vocabulary
+from nofab.model.finding import Finding
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+
+#: The confidence of a count of list items the results contradict (a counted noun's).
+CONFIDENCE_LIST_COUNT = 0.8
+#: How deep a result is walked for lists under a key (results are untrusted input).
+MAX_DEPTH = 3
+#: At most this many keys are read per result.
+MAX_KEYS = 2000
+
+_NOUN_AFTER = re.compile(r"[\s*_]{1,4}([^\W\d_]+(?:-[^\W\d_]+)?)")
+_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+@cache
+def _lexicon() -> tuple[dict[str, str], dict[str, frozenset[str]], frozenset[str], frozenset[str]]:
+    """(noun form -> concept, concept -> key words, count key words, partial words)."""
+    data = vocabulary.load("counted_lists")
+    forms: dict[str, str] = {}
+    for concept, table in data["nouns"].items():
+        for words in table.values():
+            for word in words:
+                forms.setdefault(word.lower(), concept)
+    keys = {concept: frozenset(words) for concept, words in data["keys"].items()}
+    partial = frozenset(w.lower() for words in data["partial"].values() for w in words)
+    return forms, keys, frozenset(data["count_keys"]), partial
+
+
+def _parts(key: str) -> frozenset[str]:
+    return frozenset(p.lower() for p in _KEY_PART.findall(key))
+
+
+def list_noun(answer: str, end: int) -> str | None:
+    """The list-item noun right after the count ending at ``end`` ("4 **e-mails**"), as its
+    concept, or None."""
+    found = _NOUN_AFTER.match(answer, end)
+    return _lexicon()[0].get(found.group(1).lower()) if found else None
+
+
+class HeldLists:
+    """The lengths of the result lists of each list noun, and the count fields beside them."""
+
+    def __init__(self, evidence: Evidence) -> None:
+        self.lengths: dict[str, list[int]] = {}
+        self.totals: set[float] = set()
+        keys = _lexicon()[1]
+        for call in evidence.turn.tool_calls:
+            if call.failed or call.result is None:
+                continue
+            named = {c for c, words in keys.items() if words & _parts(call.name)}
+            result = call.parsed_result
+            if isinstance(result, list):
+                for concept in named | {"result"}:
+                    self.lengths.setdefault(concept, []).append(len(result))
+            elif isinstance(result, dict):
+                self._walk(result, named, 0, [0])
+
+    def _walk(self, obj: dict[Any, Any], named: set[str], depth: int, seen: list[int]) -> None:
+        keys, count_keys = _lexicon()[1], _lexicon()[2]
+        lists = [(k, v) for k, v in obj.items() if isinstance(v, list)]
+        for key, value in obj.items():
+            seen[0] += 1
+            if seen[0] > MAX_KEYS:
+                return
+            parts = _parts(str(key))
+            if isinstance(value, list):
+                concepts = {c for c, words in keys.items() if words & parts}
+                if len(lists) == 1:
+                    concepts |= named  # the one list of a result the tool's name names
+                for concept in concepts:
+                    self.lengths.setdefault(concept, []).append(len(value))
+            elif isinstance(value, dict) and depth < MAX_DEPTH:
+                self._walk(value, named, depth + 1, seen)
+            elif isinstance(value, int | float) and not isinstance(value, bool) and parts & count_keys:
+                self.totals.add(float(value))
+
+
+def _said(evidence: Evidence, count: int, concept: str) -> bool:
+    """Does the user message or a source say ``count`` of the noun as written ("4 e-mails")?"""
+    forms = [f for f, c in _lexicon()[0].items() if c == concept]
+    pattern = re.compile(rf"(?<![\d.,]){count}[\s*_]{{1,4}}(?:{'|'.join(map(re.escape, forms))})(?!\w)", re.I)
+    return any(pattern.search(source.text) for source in evidence.sources if source.label != "answer")
+
+
+def list_count_findings(
+    finding: Callable[..., Finding], evidence: Evidence, counts: Iterable[tuple[int, tuple[int, int], str]]
+) -> Iterator[Finding]:
+    """``unverified_number`` findings for the answer's small ``counts`` (count, span, text) of
+    list items that the results' lists contradict."""
+    answer = evidence.answer
+    held: HeldLists | None = None
+    for count, span, text in counts:
+        concept = list_noun(answer, span[1])
+        if concept is None:
+            continue
+        held = held if held is not None else HeldLists(evidence)
+        lengths = held.lengths.get(concept)
+        if not lengths or count in lengths or count == sum(lengths) or count in held.totals:
+            continue
+        if count < sum(lengths):  # may count a part: only in a sentence that says no part
+            start, end = evidence.sentence_at(span[0])
+            words = {w.lower() for w in _WORD.findall(answer[start:end])}
+            if words & _lexicon()[3]:
+                continue
+        if _said(evidence, count, concept):
+            continue
+        shown = ", ".join(str(n) for n in sorted(set(lengths)))
+        yield finding(
+            "unverified_number",
+            text,
+            CONFIDENCE_LIST_COUNT,
+            span,
+            f"{text} {concept}(s), but the results list {shown} {concept}(s)",
+            evidence={"literal_kind": "count", "counted": concept, "held": sorted(set(lengths))},
+        )
+
+
+__all__ = ["CONFIDENCE_LIST_COUNT", "HeldLists", "list_count_findings", "list_noun"]
