@@ -96,7 +96,7 @@ class NumberDetector(DetectorBase):
     """``unverified_number``."""
 
     id = "numbers"
-    version = "6"  # 6: counts, roles, remainders, per-unit, day rows (5: locale formats, conversions)
+    version = "7"  # 7: balances, from now, day slips, spans, currency records, generics (6: counts)
     kinds = ("unverified_number",)
 
     def __init__(self, profile: Profile) -> None:
