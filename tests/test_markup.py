@@ -1,12 +1,12 @@
 """Markdown emphasis and code markers do not hide an answer's written arithmetic
-(``nofab.numbers.markup``)."""
+(``nofab.language.markup``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from nofab import Guard
-from nofab.numbers.markup import plain
+from nofab.language.markup import plain
 
 _GUARD = Guard()
 _FARE = {"flight_number": "NX204", "cabin": "economy", "price": 89}

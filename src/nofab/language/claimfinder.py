@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matches
 from nofab.language.headlines import Headlines
+from nofab.language.markup import plain
 from nofab.language.quotations import unquoted, unquoted_ahead, unquoted_behind
 from nofab.language.stops import NextStop
 from nofab.language.text import normalise
@@ -170,7 +171,12 @@ class ClaimFinder:
         self._headlines = Headlines(self.languages, entities.keys())  # "Team sync — deleted."
 
     def find(self, text: str) -> list[Claim]:
-        norm = normalise(text)
+        # Emphasis and code markers hide no deed: "I've **cancelled** it" is "I've cancelled it"
+        # (blanked to spaces of the same length, so spans still index ``text``). Headlines and
+        # subjectless reports are read with them kept: an emphasised verbless line start is a
+        # title or a label ("**Saved passengers**", "📦 **Shipped**").
+        marked = normalise(text)
+        norm = plain(marked)
         stops = NextStop(norm)
         words = word_set(norm)
         claims: list[Claim] = []
@@ -191,19 +197,21 @@ class ClaimFinder:
                     if claim is not None:
                         claims.append(claim)
             if lang.reports:
-                starts = starts if starts is not None else _sentence_starts(norm)
+                # Subjectless reports too are read with the markers kept: an emphasised
+                # line start is a label or a title ("- **Updated PTO policy** — Oct 2").
+                starts = starts if starts is not None else _sentence_starts(marked)
                 for pattern in lang.reports:
                     if (need := needs.get(id(pattern))) is not None and need not in norm:
                         continue
                     for start in starts:
-                        found = pattern.match(norm, start)
-                        if found is not None and (claim := self._claim(text, norm, lang, found, seen, stops)):
+                        found = pattern.match(marked, start)
+                        if found is not None and (claim := self._claim(text, marked, lang, found, seen, stops)):
                             claims.append(claim)
             if claims and lang.coordination:
                 claims.extend(self._coordinated(text, norm, lang, claims, seen, stops))
         for lang in self.languages:
-            for found in self._headlines.matches(lang.code, norm, words):
-                if (claim := self._claim(text, norm, lang, found, seen, stops)) is not None:
+            for found in self._headlines.matches(lang.code, marked, words):
+                if (claim := self._claim(text, marked, lang, found, seen, stops)) is not None:
                     claims.append(claim)
         claims.sort(key=lambda c: c.span)
         return claims

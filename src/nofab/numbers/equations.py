@@ -11,7 +11,7 @@ equation results before it is their total ("3 × $118 = $354 ... 3 × $30 = $90,
 total the answer shows followed by its parts ("$274: $100 from A, $80 from B and $94 from
 C") explains the last part when it is the total minus the others (two parts or more; one is
 a plain difference, asked elsewhere). The equation is read as plain text: emphasis and code
-markers are blanked first ("3 × $89 = **$267**": ``nofab.numbers.markup``), and a currency
+markers are blanked first ("3 × $89 = **$267**": ``nofab.language.markup``), and a currency
 sign written after an amount ("89 € × 3 = 267 €") belongs to that amount.
 
 Risk: a wrong result of a shown equation is never explained here (the operation is
@@ -27,7 +27,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
-from nofab.numbers.markup import plain
+from nofab.language.markup import plain
 from nofab.numbers.numeral import Numeral
 
 #: A currency sign written after an amount ("89 € × 3", "267 $"), the way French, German,
@@ -71,7 +71,7 @@ class Equations:
         self.numerals = numerals
         # Most answers write no equation: one scan settles every question then.
         self.written_any = _EQUALS_ANYWHERE.search(answer) is not None
-        # Emphasis and code markers do not change an equation (``nofab.numbers.markup``).
+        # Emphasis and code markers do not change an equation (``nofab.language.markup``).
         self.answer = plain(answer) if self.written_any else answer
         self._results: list[int] | None = None  # the indices of written results, sorted
 

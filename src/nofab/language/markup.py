@@ -1,10 +1,12 @@
-"""Markdown emphasis and code markers blanked out of an answer before its written arithmetic is
-read.
+"""Markdown emphasis and code markers blanked out of an answer before its claims and its written
+arithmetic are read.
 
 Principle: "3 × $89 = **$267**", "`2 x 45 = 90`" and "*$150 + $117*" are the same equations as
-their plain text; the bold, italic and code markers only change how they look. Each marker is
-replaced by a space of the same length, so every offset (the numerals' spans) stays valid and
-the words and operators between two numbers read as if the markup were not there.
+their plain text, and "I've **cancelled** your flight" or "I've *sent it*" the same claims; the
+bold, italic and code markers only change how they look (agents bold the deed or the figure
+they most want read). Each marker is replaced by a space of the same length, so every offset
+(a numeral's, a claim's span) stays valid and the words between read as if the markup were not
+there.
 
 What counts as a marker: a backtick (never an operator); a run of two or more ``*`` or ``_``
 (bold, never a product in prose); a single ``*`` or ``_`` only where it opens or closes
@@ -15,7 +17,9 @@ $89") or between two digits ("3*89") is an operator and stays.
 
 Risk: a product written with two stars ("3 ** 2", a power in code) loses its operator, so that
 equation is not read and its result keeps its finding (a missed explanation, never a false
-one: blanking removes no digit and adds no operator).
+one: blanking removes no digit and adds no operator). For claims, a deed that emphasis hid is
+now read like any other: grounded by the same calls, and held by the same negation, hedge,
+question and quotation rules; a code span's words (a command in backticks) read as prose.
 """
 
 from __future__ import annotations
