@@ -21,8 +21,9 @@ READ = {
     "arguments": {"reservation_id": "QX7RT2"},
     "result": {"reservation_id": "QX7RT2", "status": "active", "passengers": [{"first_name": "Ines"}]},
 }
-CANCEL = {"name": "cancel_reservation", "arguments": {"reservation_id": "QX7RT2"}, "result": {"status": "cancelled"}}
-CANCEL_FAILED = {"name": "cancel_reservation", "arguments": {"reservation_id": "QX7RT2"}, "error": "Error: flown segment"}
+TARGET = {"reservation_id": "QX7RT2"}
+CANCEL = {"name": "cancel_reservation", "arguments": TARGET, "result": {"status": "cancelled"}}
+CANCEL_FAILED = {"name": "cancel_reservation", "arguments": TARGET, "error": "Error: flown segment"}
 
 
 def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:

@@ -205,7 +205,9 @@ class ClaimFinder:
                         continue
                     for start in starts:
                         found = pattern.match(marked, start)
-                        if found is not None and (claim := self._claim(text, marked, lang, found, seen, stops)):
+                        if found is None:
+                            continue
+                        if (claim := self._claim(text, marked, lang, found, seen, stops)) is not None:
                             claims.append(claim)
             if claims and lang.coordination:
                 claims.extend(self._coordinated(text, norm, lang, claims, seen, stops))
