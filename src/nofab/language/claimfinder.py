@@ -197,17 +197,14 @@ class ClaimFinder:
                     if claim is not None:
                         claims.append(claim)
             if lang.reports:
-                # Subjectless reports too are read with the markers kept: an emphasised
-                # line start is a label or a title ("- **Updated PTO policy** — Oct 2").
+                # (with the markers kept: "- **Updated PTO policy** — Oct 2" is a title)
                 starts = starts if starts is not None else _sentence_starts(marked)
                 for pattern in lang.reports:
                     if (need := needs.get(id(pattern))) is not None and need not in norm:
                         continue
                     for start in starts:
                         found = pattern.match(marked, start)
-                        if found is None:
-                            continue
-                        if (claim := self._claim(text, marked, lang, found, seen, stops)) is not None:
+                        if found and (claim := self._claim(text, marked, lang, found, seen, stops)):
                             claims.append(claim)
             if claims and lang.coordination:
                 claims.extend(self._coordinated(text, norm, lang, claims, seen, stops))
