@@ -100,7 +100,9 @@ def failed_labels(evidence: Evidence) -> Iterator[tuple[tuple[int, int], str, To
             continue
         yield (
             (match.start("thing"), match.end("word")),
-            evidence.answer[match.start("thing") : match.end()],
+            # the label as written, without its emphasis: "Password: changed"
+            f"{evidence.answer[match.start('thing') : match.end('thing')]}: "
+            f"{evidence.answer[match.start('word') : match.end('word')]}",
             call,
         )
 
