@@ -27,7 +27,7 @@ from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.recaps import recalls
-from nofab.detectors.statesources import attempted_in_vain, results_hold
+from nofab.detectors.statesources import attempted_in_vain, results_hold, told_by_us
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -350,6 +350,8 @@ class ClaimDetector(DetectorBase):
             relay = relay or lexicon.read_relay(evidence.succeeded_calls)
             if relay.says(claim):
                 continue  # (asked only when no tool could have done it)
+            if told_by_us(claim, questions, observers, evidence):
+                continue  # "since we cancelled the flight": the state a read returned
             earlier = questions.grounded_by("before", claim.action, claim.objects)
             if earlier and recalls(evidence, claim, before, definitions):
                 continue  # a recap of an earlier turn's deed, naming what that call acted on

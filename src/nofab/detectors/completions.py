@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from nofab.detectors.outcomelabels import failed_labels
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import LANGUAGES
 from nofab.language.text import normalise
@@ -76,6 +77,25 @@ def admits_failure(evidence: Evidence) -> bool:
 
 
 def failed_completion(evidence: Evidence) -> Completion | None:
+    """The first completion idiom of an answer whose turn's every action call failed, or
+    else its first outcome label a failed call contradicts (``outcomelabels``)."""
+    return _failed_idiom(evidence) or _failed_label(evidence)
+
+
+def _failed_label(evidence: Evidence) -> Completion | None:
+    """The first outcome label ("Password: changed") whose deed's own call failed."""
+    for span, label, call in failed_labels(evidence):
+        if admits_failure(evidence):
+            return None
+        why = (
+            f"labels '{label.strip()}' as done, but the {call.name} call this turn failed "
+            f"({(call.error or 'error')[:80]}) and the answer does not say so"
+        )
+        return Completion(span, label.strip(), call, why)
+    return None
+
+
+def _failed_idiom(evidence: Evidence) -> Completion | None:
     """The first completion idiom of an answer whose turn's every action call failed."""
     lexicon = evidence.lexicon
     failed = [c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c)]

@@ -3,13 +3,17 @@ detector: the whole evidence, or only what the tools returned once a call has fa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import capability, part_matches
 from nofab.language.lexicon import Claim
-from nofab.language.text import find_token, fold
+from nofab.language.text import find_token, fold, normalise, strip_accents
+from nofab.language.vocabulary import load
+from nofab.model.turn import ToolCall
 
 
 def results_hold(evidence: Evidence) -> Callable[[str], bool]:
@@ -63,4 +67,42 @@ def attempted_in_vain(
     )
 
 
-__all__ = ["attempted_in_vain", "results_hold"]
+@cache
+def _we(code: str) -> re.Pattern[str] | None:
+    """Language ``code``'s openers of a claim whose subject is "we" (``we_subjects``)."""
+    words = sorted((normalise(w) for w in load(code).get("we_subjects", ())), key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words) + r")(?![\w'’])")
+
+
+def told_by_us(
+    claim: Claim, questions: ClaimQuestions, observers: Sequence[ToolCall], evidence: Evidence
+) -> bool:
+    """Is a deed told by "we" ("since we cancelled the flight", "hemos cancelado el vuelo")
+    the state a read tool returned for the thing ("cancelled", from ``get_flight_status``)?
+
+    Principle: an agent speaks for its organisation as "we"; a deed "we" did that no tool of
+    the conversation could have done, while a tool that only reads returned its participle
+    as a value for that kind of thing (a flight status "cancelled"), reports the state that
+    read shows — the organisation's doing before this turn (the airline cancelled the
+    flight) — not a write of this turn. "I" never: the agent's own deeds are its tool calls.
+    Risk: "we cancelled your booking" said of a booking the read shows cancelled by someone
+    else passes; but not after a call that could do the deed on that thing failed ("we
+    cancelled your booking" when ``cancel_reservation`` errored is held to the failure), nor
+    when no read returned the participle."""
+    opener = _we(claim.language)
+    if opener is None or opener.match(normalise(claim.text)) is None:
+        return False
+    if questions.grounded_by("failed", claim.action, claim.objects) is not None:
+        return False
+    lexicon = evidence.lexicon
+    participle = strip_accents(fold(" ".join(claim.verb.split())))
+    return any(
+        (not claim.objects or lexicon.acts_on(call, claim.objects))
+        and participle in lexicon.returned_values((call,))
+        for call in observers
+    )
+
+
+__all__ = ["attempted_in_vain", "results_hold", "told_by_us"]

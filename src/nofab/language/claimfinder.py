@@ -38,7 +38,8 @@ _SPACES = re.compile(r"\s+")
 _WORD_TAIL = re.compile(r"[\w'’]*")
 #: Characters that end a claim's clause (besides a language's break words).
 _CLAUSE_STOPS = ".!?;\n"
-_SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*")
+#: A sentence, item or continuation starts after these; a pictograph opens an item as a bullet does.
+_SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*+(?:[-*•]?\s*+[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+\s*)?")
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
 _REFERENCE_WINDOW = 48
