@@ -22,7 +22,7 @@ from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
-from nofab.numbers.timezones import named_zones, shifted, zone_after
+from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, unit_values
 
 if TYPE_CHECKING:
@@ -162,10 +162,14 @@ def zones(run: Run, pending: list[Pending]) -> list[Pending]:
         return pending  # a conversion needs two zones
     explained: set[int] = set()
     for item, time in asked:
-        zone = zone_after(answer, item.numeral.span[1]) if time is not None else None
+        start, end = item.numeral.span
+        zone = zone_of(answer, start, end) if time is not None else None
         if zone is None or time is None:
             continue
-        if shifted(time, zone, named - {zone}, evidence.dates.has_time) is not None:
+        if (
+            shifted(time, zone, named - {zone}, evidence.dates.has_time, written_day(answer, start))
+            is not None
+        ):
             run.ground(item.index, item.numeral, derived=True)
             explained.add(item.index)
     return [item for item in pending if item.index not in explained] if explained else pending
