@@ -119,6 +119,7 @@ def test_a_wrong_conversion_between_places_is_caught(answer: str, wrong: str) ->
         ("Für Dana in Wien ist das 10:40 Ortszeit.", "wien"),
         ("In Seattle. It lands at 10:40 AM local time.", None),  # the place is another sentence's
         ("Seattle is behind, so it lands at 10:40 AM.", None),  # not marked local
+        ("Berlin is ahead: 10:40 AM your time.", None),  # the user's zone is not the place named
     ],
 )
 def test_a_local_time_is_in_the_zone_of_the_place_its_sentence_names(text: str, zone: str | None) -> None:
