@@ -210,6 +210,11 @@ class DateTimeIndex:
             return (month, day) in self._days
         return (year, month, day) in self._dates or (None, month, day) in self._dates
 
+    def written(self) -> set[Date]:
+        """Every date the text writes (a missing year is None)."""
+        self._read(None)
+        return set(self._dates)
+
     def has_year(self, year: int) -> bool:
         """Is ``year`` the year of an evidence date?"""
         self._read(None)

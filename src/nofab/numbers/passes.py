@@ -20,8 +20,9 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
+from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
-from nofab.numbers.timezones import named_zones, shifted, zone_after
+from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, unit_values
 
 if TYPE_CHECKING:
@@ -127,7 +128,25 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
     """Numbers derived in ways the answer's units and words announce: another unit, a
     duration, then a percentage change of numbers the answer shows (operands include the
     numbers the first of these explained)."""
-    return generic_statements(run, changes(run, scalings(run, conversions(run, zones(run, pending)))))
+    return generic_statements(
+        run, changes(run, scalings(run, conversions(run, zones(run, rates(run, pending)))))
+    )
+
+
+def rates(run: Run, pending: list[Pending]) -> list[Pending]:
+    """Amounts written as exchange rates the evidence holds (``nofab.numbers.rates``)."""
+    answer = run.evidence.answer
+    money = [item for item in pending if item.numeral.kind == "money"]
+    written = [item for item in money if in_rate_expression(answer, item.numeral.span)]
+    if not written:
+        return pending
+    held = rate_values(s.folded for s in run.evidence.sources)
+    found = {i.index for i in written if held_rate(run.interval(i.numeral), held)}
+    found |= {i.index for i in money if found and unit_of_rate(answer, i.numeral.span)}
+    for item in pending:
+        if item.index in found:
+            run.ground(item.index, item.numeral, derived=True)
+    return [item for item in pending if item.index not in found] if found else pending
 
 
 def zones(run: Run, pending: list[Pending]) -> list[Pending]:
@@ -143,10 +162,14 @@ def zones(run: Run, pending: list[Pending]) -> list[Pending]:
         return pending  # a conversion needs two zones
     explained: set[int] = set()
     for item, time in asked:
-        zone = zone_after(answer, item.numeral.span[1]) if time is not None else None
+        start, end = item.numeral.span
+        zone = zone_of(answer, start, end) if time is not None else None
         if zone is None or time is None:
             continue
-        if shifted(time, zone, named - {zone}, evidence.dates.has_time) is not None:
+        if (
+            shifted(time, zone, named - {zone}, evidence.dates.has_time, written_day(answer, start))
+            is not None
+        ):
             run.ground(item.index, item.numeral, derived=True)
             explained.add(item.index)
     return [item for item in pending if item.index not in explained] if explained else pending
