@@ -204,3 +204,11 @@ def test_a_change_between_two_amounts_of_a_currency_record_is_explained(answer: 
 def test_a_wrong_change_stays_a_finding(answer: str, wrong: str) -> None:
     result = _QUOTE if "today" not in answer else {k: v for k, v in _QUOTE.items() if k != "currency"}
     assert wrong in _blocking(answer, result)
+
+
+def test_a_run_of_numbers_with_no_sentence_end_is_no_row() -> None:
+    from nofab.numbers.rows import MAX_MEMBERS
+
+    figures = " ".join(str(1000 + 7 * i) for i in range(MAX_MEMBERS + 2))
+    answer = f"Quantities 14 and 37.5 give 525 {figures}"
+    assert "525" in _blocking(answer, _PRICES, "14 lamps")

@@ -15,7 +15,8 @@ most nearby values (a temperature table's 14 and 57 add up to a changed 71), and
 answer's sums are read with their cue words elsewhere (``nofab.numbers.shown``).
 
 Risk: a changed number that happens to equal another product of its row's numbers passes;
-bounded by reading only rows with at most ``MAX_OPERANDS`` operands (products among a few
+bounded by reading only rows with at most ``MAX_OPERANDS`` operands (and ``MAX_MEMBERS``
+numerals) (products among a few
 numbers of a row are sparse) and by computing, not trusting, the product (a wrong product of
 a row stays a finding).
 """
@@ -31,6 +32,9 @@ from nofab.numbers.rounding import format_number
 
 #: A row with more operands than this is too dense for its products to prove anything.
 MAX_OPERANDS = 6
+#: A row or sentence with more numerals than this (dates and times included) is read as none:
+#: each question then costs a bounded scan, however long a run of numbers is.
+MAX_MEMBERS = 24
 #: A small count written in digits takes part as a factor up to this value.
 SMALL_COUNT = 12
 #: Where a sentence ends: a full stop, "!", "?" or ";" before a space, or a line break. A
@@ -63,8 +67,11 @@ class Rows:
         two numbers of its row (``operand(j)``: the value of a grounded or explained numeral,
         else None); or None."""
         numeral = self._numerals[index]
+        members = self._members.get(self._unit[index], ())
+        if len(members) > MAX_MEMBERS:
+            return None  # a run of numbers with no sentence end: no row to read (and bounded cost)
         ops: list[tuple[float, Numeral]] = []
-        for j in self._members.get(self._unit[index], ()):
+        for j in members:
             if j == index:
                 continue
             other = self._numerals[j]
@@ -106,4 +113,4 @@ def _small_count(numeral: Numeral) -> bool:
     )
 
 
-__all__ = ["MAX_OPERANDS", "Rows", "units"]
+__all__ = ["MAX_MEMBERS", "MAX_OPERANDS", "Rows", "units"]
