@@ -51,14 +51,19 @@ def units(answer: str) -> list[int]:
 class Rows:
     """The rows and sentences of one answer, asked per unexplained number."""
 
-    __slots__ = ("_members", "_numerals", "_unit")
+    __slots__ = ("_answer", "_members", "_numerals", "_unit")
 
     def __init__(self, answer: str, numerals: Sequence[Numeral]) -> None:
+        self._answer = answer
         self._numerals = numerals
-        starts = units(answer)
-        # the unit of each numeral (by position), and the numerals of each unit
-        self._unit = [bisect_right(starts, n.span[0]) for n in numerals]
+        # the unit of each numeral (by position), and the numerals of each unit: read at the
+        # first question (most answers explain every number before asking)
+        self._unit: list[int] = []
         self._members: dict[int, list[int]] = {}
+
+    def _read(self) -> None:
+        starts = units(self._answer)
+        self._unit = [bisect_right(starts, n.span[0]) for n in self._numerals]
         for i, unit in enumerate(self._unit):
             self._members.setdefault(unit, []).append(i)
 
@@ -66,10 +71,14 @@ class Rows:
         """How the numeral at ``index`` (true values ``[lo, hi]``) is a product or ratio of
         two numbers of its row (``operand(j)``: the value of a grounded or explained numeral,
         else None); or None."""
-        numeral = self._numerals[index]
+        if not self._unit:
+            self._read()
         members = self._members.get(self._unit[index], ())
-        if len(members) > MAX_MEMBERS:
-            return None  # a run of numbers with no sentence end: no row to read (and bounded cost)
+        if len(members) < 3 or len(members) > MAX_MEMBERS:
+            # the number and two operands at least; a run of numbers with no sentence end is
+            # no row to read (and each question's cost stays bounded)
+            return None
+        numeral = self._numerals[index]
         ops: list[tuple[float, Numeral]] = []
         for j in members:
             if j == index:
