@@ -151,14 +151,14 @@ class _Run:
         self.fields = RecordFields(evidence)
         self.misreads: dict[int, str] = {}
         self.across = Across(evidence, self.context)
-        self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts)
+        self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts, self.shown.value)
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
-        """Mark a numeral explained; a quantity (not a structural small integer such as a
-        list position or "2 bags") becomes an operand for shown arithmetic."""
+        """Mark a numeral explained; a quantity (no small count, "2 bags") is an operand."""
         structural = numeral.decimals == 0 and abs(numeral.value) <= self.structural_max
         if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
-            self.shown.add(index, abs(numeral.value), derived)
+            masked = numeral.kind == "number" and self._masked_id(numeral)  # "ending in 7781"
+            self.shown.add(index, abs(numeral.value), derived, masked)
 
     def interval(self, numeral: Numeral) -> tuple[float, float]:
         """The true values the numeral stands for (display rounding, widened after "about")."""

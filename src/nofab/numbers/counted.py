@@ -10,7 +10,8 @@ two) and none of them holds the stated count — nor, when no field gives the no
 a sum or difference of two of them (free bags = total - paid) or their total — the count
 is a finding, unless the user message, the
 context or a result says the same count of that noun as written ("3 bags"), or any record
-of the turn holds it.
+of the turn holds it. The words around the count are read as plain text: emphasis markers
+("**1 bag** over the allowance") do not hide a modifier or the noun.
 
 Which records contradict: those the answer is about — a record it names
 (``nofab.numbers.anchored``), or one of the result of the turn's last tool call (what the
@@ -38,6 +39,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.evidence.records import as_number
+from nofab.language.markup import plain
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.lexicon import alternation, factors, number_words
@@ -237,7 +239,9 @@ def counted_findings(
     anywhere: CountedFields | None = None
     said: set[tuple[int, str]] | None = None
     evidence = records.evidence
-    answer = evidence.answer
+    # The words around a count are read as plain text: emphasis does not change them
+    # ("**1 maleta** por encima", "**2** free bags"; offsets kept: language/markup.py).
+    answer = plain(evidence.answer)
     for count, span, text in _answer_counts(evidence.numerals, answer, structural_max):
         concept = bound_concept(answer, span[1])
         if concept is None or modified_before(answer, span[0]):

@@ -15,6 +15,11 @@ Risk: a number of such a record that is neither an amount nor named as something
 "volume" is excluded, an unnamed "open_interest" is not) grounds a money figure of the
 same value; the number itself was in the evidence, so what is lost is only the check that
 it was given as money.
+
+The same reading holds for the arithmetic within such a record (``amount_keys``): its
+amounts combine as money ("price" 182.5 and "previous_close" 176.0 of a quote: a change of
+$6.50), as the amounts of a record whose keys name money do. Risk: as above, a number of the
+record that is no amount joins its sums and differences.
 """
 
 from __future__ import annotations
@@ -97,4 +102,27 @@ def record_amounts(folded: str) -> list[float]:
     return found
 
 
-__all__ = ["record_amounts"]
+def amount_keys(record: dict[object, object]) -> frozenset[str] | None:
+    """The keys of ``record`` (a parsed JSON object) whose numbers are amounts because the
+    record names its currency (a three-letter code under a currency key); None when it names
+    none. Called per object of a result: the test is a few dict lookups."""
+    quoted, _pattern, not_amounts = _lexicon()
+    if not any(isinstance(record.get(key[1:-1]), str) for key in quoted):
+        return None
+    if not any(_is_code(record.get(key[1:-1])) for key in quoted):
+        return None
+    return frozenset(
+        str(key)
+        for key, value in record.items()
+        if isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and not not_amounts.intersection(_KEY_PART.findall(str(key).casefold()))
+    )
+
+
+def _is_code(value: object) -> bool:
+    """Is ``value`` a three-letter currency code ("USD", "eur")?"""
+    return isinstance(value, str) and len(value) == 3 and value.isascii() and value.isalpha()
+
+
+__all__ = ["amount_keys", "record_amounts"]

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from nofab.evidence.records import keyed_rows
+from nofab.numbers.currencyrecords import amount_keys
 from nofab.numbers.index import MONEY_KEY
 from nofab.numbers.rounding import format_number
 
@@ -147,11 +148,12 @@ def _walk(
         # A column is named with its parent ("prices.economy"), so that economy fares of
         # two legs combine — and are known to be amounts — while seat counts stay apart.
         parent = path.rsplit(".", 1)[-1].removesuffix("[*]") if "." in path else ""
+        priced = amount_keys(value) or ()  # a record naming its currency: numbers/currencyrecords.py
         for key, item in value.items():
             number = _as_number(item)
             if number is not None and not _id_key(key):
                 siblings.append(number)
-                if _money_key(key):
+                if _money_key(key) or key in priced:
                     amounts.append(number)
                 columns.setdefault(f"{parent}.{key}" if parent else str(key), []).append(number)
         # The amounts of one record ("old_price", "new_price") combine as money.

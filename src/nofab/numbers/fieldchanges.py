@@ -70,7 +70,9 @@ class FieldChanges:
         self._columns = [
             (what, values)
             for what, values in groups
-            if what.startswith("values of field") and len(values) <= MAX_FIELD_VALUES
+            # a field across records, or the amounts of one record (a price and its previous
+            # close, an old and a new fare: one measure at two moments)
+            if what.startswith(("values of field", "amount fields of")) and len(values) <= MAX_FIELD_VALUES
         ]
         entries: list[tuple[float, int]] = []
         for k, (_what, values) in enumerate(self._columns):

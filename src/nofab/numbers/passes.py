@@ -21,9 +21,10 @@ from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
+from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
-from nofab.numbers.units import Conversions, answer_unit, beside, quantity, unit_values
+from nofab.numbers.units import Conversions, answer_unit, beside, quantity, same_dimension, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -45,6 +46,9 @@ class Pending:
     numeral: Numeral
     confidence: float
     how: str | None = None
+    #: a slip of a derivation the answer writes out (a conversion beside its source): no
+    #: arithmetic on other shown numbers explains it
+    slip: bool = False
 
 
 class Run(Protocol):
@@ -68,6 +72,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     then "$725 - $503 = $222"), a few rounds at most. Later rounds (and, given ``recent``,
     every round) revisit only numbers near one explained in the round before."""
     equations = Equations(run.evidence.answer, run.evidence.numerals)
+    rows = Rows(run.evidence.answer, run.evidence.numerals)
     # An operand explained only loosely keeps its own finding at 0.5; the result computed
     # from it is then right relative to it, so it serves as an operand of a written equation.
     loose = {item.index: item for item in pending}
@@ -75,8 +80,10 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
         still: list[Pending] = []
         explained: list[int] = []
         for item in pending:
-            if (recent is None or near(recent, item.index, run.reach)) and _explained(
-                written(run, item, equations, loose), run, item
+            if (
+                not item.slip
+                and (recent is None or near(recent, item.index, run.reach))
+                and _explained(written(run, item, equations, loose, rows), run, item)
             ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
@@ -94,33 +101,38 @@ def _explained(decided: bool | None, run: Run, item: Pending) -> bool:
     return decided if decided is not None else run.shown_arithmetic(item)
 
 
-def written(run: Run, item: Pending, equations: Equations, loose: dict[int, Pending]) -> bool | None:
+def written(
+    run: Run, item: Pending, equations: Equations, loose: dict[int, Pending], rows: Rows | None = None
+) -> bool | None:
     """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
     there): True for a written equation's right result, the total of the equations before
-    it, the last part of a shown total split into parts; False for the wrong result of an
+    it, the last part of a shown total split into parts, a product or ratio of two numbers of
+    its table row or sentence (``nofab.numbers.rows``); False for the wrong result of an
     equation whose operands are all known; None when no written arithmetic decides."""
     numeral = item.numeral
     if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
         return None
     lo, hi = run.interval(numeral)
     shown = run.shown
+
+    def operand(index: int) -> float | None:
+        value = shown.value(index)
+        if value is None:
+            other = loose.get(index)
+            if other is not None and other.confidence <= LOOSE:
+                return abs(other.numeral.value)
+        return value
+
     how = None
     if equations.written_any:
-
-        def operand(index: int) -> float | None:
-            value = shown.value(index)
-            if value is None:
-                other = loose.get(index)
-                if other is not None and other.confidence <= LOOSE:
-                    return abs(other.numeral.value)
-            return value
-
         if equations.terms(item.index) is not None:
             value = equations.value(item.index, operand)
             return None if value is None else lo - 1e-9 <= value <= hi + 1e-9
         how = equations.written(item.index, lo, hi, operand)
     if how is None:
         how = split_remainder(lo, hi, shown.preceding(item.index, _PARTS_REACH))
+    if how is None and rows is not None:
+        how = rows.explain(item.index, lo, hi, shown.value)
     return True if how is not None else None
 
 
@@ -205,7 +217,7 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
     for item in pending:
         numeral = item.numeral
         found = None
-        if numeral.kind == "percent" and announces_change(answer, numeral.span):
+        if numeral.kind == "percent" and (signed(numeral) or announces_change(answer, numeral.span)):
             lo, hi = run.interval(numeral)
             found = shown.find(run.shown.window(item.index), lo, hi)
             if found is None:  # the two values of one field, which the answer leaves unsaid
@@ -261,9 +273,17 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
             origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
+            item.slip = found is None and origin is not None and same_dimension(origin, q)
         if not _settled(run, item, found, "many shown times differ by about as much"):
             still.append(item)
     return still
+
+
+def signed(numeral: Numeral) -> bool:
+    """Is the percentage written with a sign ("+3.7%", "−2.7%")? A sign on a percentage says
+    up or down: it announces a change as a cue word does (risk: a signed share that is no
+    change, "-5% of the budget", is then read as one, and a change must still be computed)."""
+    return numeral.text[:1] in ("+", "-", "−", "–")
 
 
 def _has_unit(answer: str, numeral: Numeral) -> bool:

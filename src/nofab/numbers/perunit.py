@@ -15,6 +15,10 @@ at all it is reported at 0.5 with the derivation as evidence, and when it gives 
 counts ("three of us", "3 passengers" beside a total of four fares) the multiple explains
 nothing: the turn's count contradicts it.
 
+The per-unit amount may also be one the answer itself computed and the run already explained
+("$312 + $298 = $610 per person, $1,220 for two"): a product of an explained amount is as
+grounded as the amount, for the same reason a product of a held amount is.
+
 Risk: multiples are dense among small prices, so a changed total that lands on another
 multiple of the unit price passes when the turn happens to mention that count; bounded by
 requiring the per-unit cue on a grounded amount within a few numbers of the total, and
@@ -108,7 +112,7 @@ class PerUnit:
     """The per-unit amounts of one answer, asked for each unexplained amount; read from the
     answer on the first question (most turns never ask)."""
 
-    __slots__ = ("_at", "_context", "_counted", "_counts", "_evidence", "_interval", "_units")
+    __slots__ = ("_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_units")
 
     def __init__(
         self,
@@ -116,28 +120,31 @@ class PerUnit:
         context: AnswerContext,
         interval: Callable[[Numeral], tuple[float, float]],
         counts: Callable[[], Collection[int]],
+        explained: Callable[[int], float | None] = lambda _index: None,
     ) -> None:
         self._evidence = evidence
+        #: the value of an answer numeral the run explained (None when it did not, yet)
+        self._explained = explained
         self._context = context
         self._interval = interval
         self._counts = counts
         self._counted: CountedFields | None = None
-        # (index, (lo, hi), noun concept) of each amount stated per unit that the evidence
-        # holds, by index; ``_at`` their indices, for a bisection per question
-        self._units: list[tuple[int, tuple[float, float], str | None]] | None = None
+        # (index, (lo, hi), noun concept, held by the evidence) of each amount stated per
+        # unit, by index; ``_at`` their indices, for a bisection per question
+        self._units: list[tuple[int, tuple[float, float], str | None, bool]] | None = None
         self._at: list[int] = []
 
-    def _read(self) -> list[tuple[int, tuple[float, float], str | None]]:
-        units: list[tuple[int, tuple[float, float], str | None]] = []
+    def _read(self) -> list[tuple[int, tuple[float, float], str | None, bool]]:
+        units: list[tuple[int, tuple[float, float], str | None, bool]] = []
         answer, money = self._evidence.answer, self._evidence.money
         for i, numeral in enumerate(self._evidence.numerals):
             end = after_amount(answer, numeral.span[1]) if numeral.kind == "money" else 0
             if end and self._context.per_unit(end):
                 lo, hi = self._interval(numeral)
-                if any_within(money, lo, hi):
-                    found = _AFTER_UNIT.match(answer, end)
-                    units.append((i, (lo, hi), noun_concept(found.group(1)) if found else None))
-        self._at = [i for i, _interval, _noun in units]
+                found = _AFTER_UNIT.match(answer, end)
+                noun = noun_concept(found.group(1)) if found else None
+                units.append((i, (lo, hi), noun, any_within(money, lo, hi)))
+        self._at = [i for i, _interval, _noun, _held in units]
         return units
 
     def settle(self, item: Pending, lo: float, hi: float) -> bool:
@@ -156,7 +163,9 @@ class PerUnit:
         if self._units is None:
             self._units = self._read()
         first = bisect_left(self._at, index - REACH)
-        for j, (ulo, uhi), noun in self._units[first : bisect_right(self._at, index + REACH)]:
+        for j, (ulo, uhi), noun, held in self._units[first : bisect_right(self._at, index + REACH)]:
+            if not held and self._explained(j) is None:
+                continue  # a per-unit amount neither held nor explained proves nothing
             k = next((k for k in range(2, MAX_K + 1) if j != index and lo / k <= uhi and hi / k >= ulo), 0)
             if not k:
                 continue

@@ -33,7 +33,13 @@ class ShownNumbers:
         # unexplained numbers with no operand between them share it.
         self._sorted: tuple[int, list[float]] = (-1, [])
 
-    def add(self, index: int, value: float, derived: bool = False) -> None:
+    def add(self, index: int, value: float, derived: bool = False, masked: bool = False) -> None:
+        """Add the explained numeral at ``index`` as an operand, unless it is the visible end
+        of a masked identifier ("card ending in 7781"): those digits name a thing, they are no
+        quantity, and as an operand they would break the run of a total and its parts (risk:
+        none for arithmetic; a masked id is never summed)."""
+        if masked:
+            return
         self._value[index] = value
         at = bisect_right(self._at, index)  # after an equal position, as ``insort`` puts it
         self._at.insert(at, index)

@@ -252,28 +252,55 @@ _BESIDE = re.compile(
     + r")$",
     re.IGNORECASE,
 )
+#: What stands between a number's unit and its source written after it: an opening bracket.
+_BRACKET = re.compile(r"\s*[(\[]\s*(?P<approx>" + _APPROX + r")?$", re.IGNORECASE)
 
 
 def beside(
     answer: str, numerals: Sequence[Numeral], index: int, grounded: Callable[[int], bool]
 ) -> Quantity | None:
     """The grounded quantity written just before the numeral at ``index`` in another unit
-    ("82°F (about 28°C)"), as its interval in the base unit; or None."""
-    other = index - 1
-    if other < 0 or not grounded(other):
-        return None
+    ("82°F (about 28°C)"), or in brackets just after it ("75°F (24°C)"), as its interval in
+    the base unit; or None.
+
+    Principle: "X (Y)" and "Y (X)" both write one quantity twice, the converted figure and its
+    source side by side, in a sentence or a table cell alike; the conversion is computed from
+    the grounded one, so a wrong figure beside a right source stays a finding. The source
+    after the number needs an opening bracket right after the number's unit: a comma or "or"
+    after a figure starts a list as often as a conversion. Risk: none beyond the computation;
+    a figure is explained only by its own neighbour, in the same dimension."""
     units = _written_units(answer, numerals, index)
-    if index not in units or other not in units or units[other][0] == units[index][0]:
-        return None  # no unit, or the same unit: a list of values, not a conversion
-    unit, end = units[other]
-    link = _BESIDE.match(answer[end : numerals[index].span[0]])
-    if link is None:
-        return None
+    for other, pattern in ((index - 1, _BESIDE), (index + 1, _BRACKET)):
+        if not 0 <= other < len(numerals) or not grounded(other):
+            continue
+        if index not in units or other not in units or units[other][0] == units[index][0]:
+            continue  # no unit, or the same unit: a list of values, not a conversion
+        first = min(index, other)
+        link = pattern.match(answer[units[first][1] : numerals[first + 1].span[0]])
+        if link is not None:
+            return _source(numerals, units, index, other, link)
+    return None
+
+
+def same_dimension(a: Quantity, b: Quantity) -> bool:
+    """Do the two quantities measure the same thing (a temperature and a temperature)?"""
+    return UNITS[a.unit][0] == UNITS[b.unit][0]
+
+
+def _source(
+    numerals: Sequence[Numeral],
+    units: dict[int, tuple[str, int]],
+    index: int,
+    other: int,
+    link: re.Match[str],
+) -> Quantity:
+    """The interval (base unit) of the grounded source ``other`` of the numeral at ``index``."""
+    unit = units[other][0]
     source = numerals[other]
     half = 0.5 * 10.0**-source.decimals
     to_base = UNITS[unit][1]
     lo, hi = sorted((to_base(abs(source.value) - half), to_base(abs(source.value) + half)))
-    if any(link.group(g) for g in ("approx", "dashed", "comma")):
+    if any(link.groupdict().get(g) for g in ("approx", "dashed", "comma")):
         # "about" announces a rounding: the shown figure may be off by up to one unit of its
         # last digit (not only half of one), so widen the source by half a target unit.
         target = numerals[index]
@@ -360,6 +387,7 @@ __all__ = [
     "beside",
     "key_unit",
     "quantity",
+    "same_dimension",
     "text_unit_values",
     "unit_values",
 ]
