@@ -7,7 +7,7 @@
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Five probes, each a folder of hand-written fixtures:
+Six probes, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
@@ -23,7 +23,13 @@ Five probes, each a folder of hand-written fixtures:
 - ``tests/fixtures/probe5/`` is a fourth, independently written blind probe of the same two
   domains and formats (gift-card splits, bag fees by membership, refusals checked case by case,
   stock quotes, unit conversions, flight status, shopping lists, answers in three other
-  languages).
+  languages);
+- ``tests/fixtures/probe6/`` is a fifth, independently written blind probe of the same two
+  domains and formats (portfolio and fare tables, conversions between zones and units, exchange
+  rates, flight status, masked cards, read-back lists).
+
+``tests/fixtures/probe7/`` is a sixth, sealed until a later round measures it blind: it is not
+in the default run (``--dir tests/fixtures/probe7`` runs it).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -53,6 +59,7 @@ PROBE2 = FIXTURES / "probe2"
 PROBE3 = FIXTURES / "probe3"
 PROBE4 = FIXTURES / "probe4"
 PROBE5 = FIXTURES / "probe5"
+PROBE6 = FIXTURES / "probe6"
 #: every probe the default run reports, by name
 PROBES: dict[str, Path] = {
     "probe": PROBE,
@@ -60,6 +67,7 @@ PROBES: dict[str, Path] = {
     "probe3": PROBE3,
     "probe4": PROBE4,
     "probe5": PROBE5,
+    "probe6": PROBE6,
 }
 
 

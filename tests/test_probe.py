@@ -16,7 +16,20 @@ from pathlib import Path
 
 import pytest
 
-from probe import PROBE, PROBE2, PROBE3, PROBE4, PROBE5, PROBES, Outcome, describe, diff, fixture_files, run
+from probe import (
+    PROBE,
+    PROBE2,
+    PROBE3,
+    PROBE4,
+    PROBE5,
+    PROBE6,
+    PROBES,
+    Outcome,
+    describe,
+    diff,
+    fixture_files,
+    run,
+)
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
 KNOWN_FALSE_ALARMS: dict[str, str] = {}
@@ -101,6 +114,40 @@ PROBE5_KNOWN_MISSES: dict[str, str] = {
     ),
 }
 
+# probe6 (held-out domains, a fifth writer, measured blind at de530eb and 1446752): clean files
+# flagged today, with the mechanism.
+PROBE6_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "t6_stock_portfolio_value": (
+        "numbers: a total over a table's rows of per-row products (shares x change, shares x previous "
+        "close) is not derived; only products and ratios within one row or sentence are"
+    ),
+}
+
+# probe6: dirty twins no finding of their own catches today, with the mechanism.
+PROBE6_KNOWN_MISSES: dict[str, str] = {
+    "a6_equipaje_espanol": (
+        "numbers: a charge twice the real one ('$70' for 35) passes as a loose multiple (0.5)"
+    ),
+    "a6_passenger_name_fix": (
+        "entities: a saved passenger who is not on the reservation named in a read-back of its passengers "
+        "(the name is in the evidence, in another role)"
+    ),
+    "a6_profile_overview_counts": (
+        "numbers: a count in a heading ('Reservations (5)') is not bound to the list it heads"
+    ),
+    "t6_messages_from_priya": (
+        "entities: a sender's first name swapped for another ('from Jordan' for jonah_k): first names "
+        "read off handles are not checked"
+    ),
+    "t6_package_tracking": (
+        "entities: a place the evidence holds in another role (the origin given as the last scan)"
+    ),
+    "t6_wetter_vergleich_de": (
+        "numbers: a wrong difference of two temperatures ('7 Grad wärmer' for 14 - 9) passes as "
+        "derivable from other figures"
+    ),
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
@@ -108,6 +155,7 @@ STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe3": (PROBE3_KNOWN_FALSE_ALARMS, PROBE3_KNOWN_MISSES, 60, 60),
     "probe4": (PROBE4_KNOWN_FALSE_ALARMS, PROBE4_KNOWN_MISSES, 40, 40),
     "probe5": (PROBE5_KNOWN_FALSE_ALARMS, PROBE5_KNOWN_MISSES, 30, 30),
+    "probe6": (PROBE6_KNOWN_FALSE_ALARMS, PROBE6_KNOWN_MISSES, 30, 30),
 }
 
 
@@ -183,13 +231,14 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe3" == PROBE3
     assert Path(__file__).resolve().parent / "fixtures" / "probe4" == PROBE4
     assert Path(__file__).resolve().parent / "fixtures" / "probe5" == PROBE5
+    assert Path(__file__).resolve().parent / "fixtures" / "probe6" == PROBE6
 
 
 @pytest.mark.parametrize(
-    "root", [PROBE2, PROBE3, PROBE4, PROBE5], ids=["probe2", "probe3", "probe4", "probe5"]
+    "root", [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6], ids=["probe2", "probe3", "probe4", "probe5", "probe6"]
 )
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2 to probe5 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2 to probe6 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 
