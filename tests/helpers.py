@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 
 from nofab import Finding, Guard, Policy, Profile, Turn
+from nofab.detectors.claims import ClaimDetector
+from nofab.evidence.index import Evidence
+from nofab.language.lexicon import lexicon_for
 
 
 def call(name: str, result: Any = None, arguments: Any = None, **extra: Any) -> dict[str, Any]:
@@ -20,6 +23,20 @@ def turn(response: str, *calls: dict[str, Any], user: str = "", context: str = "
     return Turn.from_dict(
         {"response": response, "user_message": user, "context": context, "tool_calls": list(calls)}
     )
+
+
+def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
+    """The identifiers of the claims detector's findings on ``answer`` after ``calls`` (default
+    profile): the one way claim tests ask whether a deed is held to the calls."""
+    profile = Profile()
+    checked = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
+    evidence = Evidence(checked, profile, lexicon_for(profile))
+    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
+
+
+def claim_actions(answer: str) -> list[str]:
+    """The actions of the claims the default lexicon finds in ``answer``, in order."""
+    return [c.action.name for c in lexicon_for(Profile()).find_claims(answer)]
 
 
 def findings(t: Turn, profile: Profile | None = None, detector: str | None = None) -> list[Finding]:

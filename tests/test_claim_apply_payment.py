@@ -9,10 +9,7 @@ from typing import Any
 
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
-from nofab.evidence.index import Evidence
-from nofab.language.lexicon import lexicon_for
+from tests.helpers import claimed
 
 CERTIFICATE = "certificate_7723410"
 BOOK = {
@@ -30,13 +27,6 @@ READ = {
     "arguments": {"user_id": "u1"},
     "result": {"payment_methods": {CERTIFICATE: {"source": "certificate", "amount": 150}}},
 }
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
 
 
 APPLIED = [

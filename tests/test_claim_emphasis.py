@@ -7,14 +7,9 @@ start stays a title or a label, never a subjectless report ("**Saved passengers*
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
-from nofab.evidence.index import Evidence
-from nofab.language.lexicon import lexicon_for
+from tests.helpers import claimed
 
 READ = {
     "name": "get_reservation_details",
@@ -24,13 +19,6 @@ READ = {
 TARGET = {"reservation_id": "QX7RT2"}
 CANCEL = {"name": "cancel_reservation", "arguments": TARGET, "result": {"status": "cancelled"}}
 CANCEL_FAILED = {"name": "cancel_reservation", "arguments": TARGET, "error": "Error: flown segment"}
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
 
 
 EMPHASISED_DEEDS = [

@@ -11,19 +11,8 @@ from typing import Any
 
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
 from nofab.detectors.claimscope import titles_by_id
-from nofab.evidence.index import Evidence
-from nofab.language.lexicon import lexicon_for
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
-
+from tests.helpers import claimed
 
 ROWS = [
     {"reminder_id": "rem-01", "task": "pay water bill", "due": "2023-10-02 09:00:00", "status": "pending"},

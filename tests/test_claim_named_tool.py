@@ -6,17 +6,7 @@ from typing import Any
 
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
-from nofab.evidence.index import Evidence
-from nofab.language.lexicon import lexicon_for
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
+from tests.helpers import claimed
 
 
 def call(name: str, **arguments: Any) -> dict[str, Any]:

@@ -10,14 +10,11 @@ claim's object.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
-from nofab.evidence.index import Evidence
+from nofab import Profile
 from nofab.language.lexicon import lexicon_for
+from tests.helpers import claimed
 
 CREATE = {
     "name": "CreateEvent",
@@ -30,13 +27,6 @@ MESSAGE = {
     "result": {"id": "m-1"},
 }
 CERTIFICATE = {"name": "send_certificate", "arguments": {"user_id": "u1", "amount": 50}, "result": "ok"}
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
 
 
 NOTIFIED = [

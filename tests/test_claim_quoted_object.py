@@ -6,23 +6,10 @@ message), and a failed send still fails the claim.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
-from nofab.evidence.index import Evidence
-from nofab.language.lexicon import lexicon_for
 from nofab.language.quotations import unquoted_ahead, unquoted_behind
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
-
+from tests.helpers import claimed
 
 TO = {"receiver": "jdoe", "message": "x"}
 SEND = {"name": "SendMessage", "arguments": TO, "result": {"message_id": "m-1"}}

@@ -6,22 +6,9 @@ sentence only: "I've logged you in. Today you have one event" claims nothing of 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
-from nofab.evidence.index import Evidence
-from nofab.language.lexicon import lexicon_for
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
-
+from tests.helpers import claimed
 
 LOGIN = {
     "name": "UserLogin",

@@ -9,22 +9,8 @@ from typing import Any
 
 import pytest
 
-from nofab import Profile, Turn
-from nofab.detectors.claims import ClaimDetector
-from nofab.evidence.index import Evidence
-from nofab.language.lexicon import lexicon_for
-
-
-def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
-    profile = Profile()
-    turn = Turn.from_dict({"response": answer, "tool_calls": list(calls)})
-    evidence = Evidence(turn, profile, lexicon_for(profile))
-    return [f.identifier for f in ClaimDetector(profile).detect(evidence)]
-
-
-def found(answer: str) -> list[str]:
-    return [c.action.name for c in lexicon_for(Profile()).find_claims(answer)]
-
+from tests.helpers import claim_actions as found
+from tests.helpers import claimed
 
 TOKEN = {"session_token": "s-1"}
 

@@ -92,7 +92,7 @@ def _dated_lists(records: tuple[Record, ...]) -> list[dict[_dt.date, Record]]:
     return [rows for key, rows in lists.items() if key not in spoiled and len(rows) >= 2][:MAX_LISTS]
 
 
-def _today(context: str) -> _dt.date | None:
+def context_today(context: str) -> _dt.date | None:
     """The one date the turn's context gives ("Current time: 2024-05-15 15:00")."""
     found: set[_dt.date] = set()
     for m in _ISO.finditer(context):
@@ -116,7 +116,7 @@ def _day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tu
         if word in weekdays:
             mentions.append((m.start(), m.end(), weekdays[word]))
         elif word in relative:
-            today, read = (today, read) if read else (_today(context), True)
+            today, read = (today, read) if read else (context_today(context), True)
             if today is None:
                 continue
             mentions.append((m.start(), m.end(), today + _dt.timedelta(days=relative[word])))
@@ -197,4 +197,4 @@ def day_row_findings(
                 )
 
 
-__all__ = ["CONFIDENCE_ROW", "MAX_LISTS", "MAX_ROWS", "day_row_findings"]
+__all__ = ["CONFIDENCE_ROW", "MAX_LISTS", "MAX_ROWS", "context_today", "day_row_findings"]

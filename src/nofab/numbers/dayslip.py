@@ -32,6 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
+from nofab.numbers.dayrows import context_today
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import by_language
 from nofab.numbers.roles import role_before
@@ -47,7 +48,6 @@ SENTENCE_REACH = 200
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 #: A word (a hyphenated one whole: "check-out"), or "+1" (an arrival the next day).
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\+1")
-_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 
 @cache
@@ -58,17 +58,6 @@ def _shift_cues() -> frozenset[str]:
 @cache
 def _relative() -> dict[str, int]:
     return {w.lower(): int(k) for t in by_language("relative_days").values() for w, k in t.items()}
-
-
-def _today(context: str) -> _dt.date | None:
-    """The one date the turn's context gives (its "now"), or None."""
-    found: set[_dt.date] = set()
-    for m in _ISO.finditer(context):
-        try:
-            found.add(_dt.date(int(m[1]), int(m[2]), int(m[3])))
-        except ValueError:
-            continue
-    return found.pop() if len(found) == 1 else None
 
 
 def _sentence_words(answer: str, span: tuple[int, int]) -> list[str]:
@@ -147,7 +136,7 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
 
     def today() -> _dt.date | None:
         if not known:
-            known.append(_today(evidence.turn.context or ""))
+            known.append(context_today(evidence.turn.context or ""))
         return known[0]
 
     for numeral in evidence.numerals:
