@@ -140,7 +140,7 @@ class _Run:
         self.evidence = evidence
         self.answer = evidence.answer
         self.numerals = evidence.numerals
-        self.shown = ShownNumbers(WINDOW_BEFORE, WINDOW_AFTER)
+        self.shown = ShownNumbers(WINDOW_BEFORE, WINDOW_AFTER, self.numerals, self.answer)
         self.reach = 3 * (WINDOW_BEFORE + WINDOW_AFTER)  # how far a later round looks
         self._code_scans = 0
         self._counts: set[int] | None = None

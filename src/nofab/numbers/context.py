@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from nofab.language.markup import MAX_SPAN
 from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import number_words
 
@@ -38,10 +39,40 @@ _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _SMALL_DIGIT = re.compile(r"(?<![\d.])[2-9](?![\d.])")
 _MASK_CHARS = frozenset("*•xX#")
+_NO_EMPHASIS = str.maketrans("*_", "  ")
+_STARS = re.compile(r"\*+")
+_SIGNS = "$€£¥₹"
+#: The digits of a number and the word or sign right after them ("14 €", "14 EUR", "14 euros").
+_AFTER_DIGITS = re.compile(rf"[\d.,]*\s?([^\W\d_]+|[{_SIGNS}])(?!\d)")
 
 #: How far before and after a number its clause is read for an arithmetic cue.
 CUE_BEFORE = 80
 CUE_AFTER = 50
+
+
+def _emphasis(text: str, at: int, run: int) -> bool:
+    """Is the run of ``run`` stars ending at ``at`` a markdown emphasis marker: one to three
+    stars (bold, italic, both) that another run of exactly that length pairs with on the same
+    line (read at most ``MAX_SPAN`` characters either way)? Four or more stars are a mask."""
+    if run > 3:
+        return False
+    lo = text.rfind("\n", max(0, at - run - MAX_SPAN), at - run) + 1 or max(0, at - run - MAX_SPAN)
+    hi = text.find("\n", at, at + MAX_SPAN)
+    line = text[lo : hi if hi != -1 else at + MAX_SPAN]
+    return sum(1 for m in _STARS.finditer(line) if len(m.group()) == run) >= 2
+
+
+def _masked_chars(text: str, start: int) -> bool:
+    """Do two or more mask characters ("****", "••••", "XXXX") stand directly before
+    ``start`` (spaces and hyphens between allowed), emphasis markers set aside?"""
+    lo = max(0, start - 12)
+    before = text[lo:start].rstrip(" -")
+    if not before or before[-1] not in _MASK_CHARS:
+        return False  # most numbers: no mask character before them
+    stars = len(before) - len(before.rstrip("*"))
+    if stars and _emphasis(text, lo + len(before), stars):
+        before = before[:-stars].rstrip(" -")
+    return len(before) >= 2 and before[-1] in _MASK_CHARS and before[-2] in _MASK_CHARS
 
 
 def _ends_with(words: list[str], phrases: frozenset[tuple[str, ...]]) -> bool:
@@ -81,12 +112,23 @@ class AnswerContext:
 
     def masked(self, start: int) -> bool:
         """Is the number the visible end of a masked identifier: "ending in 1234",
-        "****1234", "last four digits: 1234", "terminada en 1234"?"""
-        before = self._answer[max(0, start - 8) : start].rstrip(" -")
-        if len(before) >= 2 and before[-1] in _MASK_CHARS and before[-2] in _MASK_CHARS:
-            return True
-        # the last two words only (the one before a link word such as "is"), lower-cased
-        tail = [w.lower() for w in self._answer[max(0, start - 40) : start].rsplit(None, 2)[-2:]]
+        "****1234", "last four digits: 1234", "terminada en 1234"?
+
+        Principle: only digits written as an identifier's end are read so — mask
+        characters directly before them, or a masked-id phrase. Markdown emphasis
+        ("**$14 cheaper**", "**Refund:** 14") is no mask, and an amount of money ("$14",
+        "14 €", "14 EUR") is never an identifier. Risk: a mask of one to three stars
+        that another run of the same length on its line happens to pair with reads as
+        emphasis, and those digits are then checked as a number (a finding, never a
+        false grounding)."""
+        if _masked_chars(self._answer, start):
+            return not self._money(start)
+        # the last two words only (the one before a link word such as "is"), lower-cased,
+        # emphasis markers read as the spaces ``language.markup`` makes of them
+        window = self._answer[max(0, start - 40) : start]
+        if "*" in window or "_" in window:
+            window = window.translate(_NO_EMPHASIS)
+        tail = [w.lower() for w in window.rsplit(None, 2)[-2:]]
         if tail and tail[-1].strip(":#") in _LINKS_OR_NONE:
             tail.pop()
         if not tail or tail[-1].strip(":#,.") not in _MASK_LAST:
@@ -94,7 +136,20 @@ class AnswerContext:
         words = self._words_before(start)
         if words and words[-1] in _LINKS:
             words.pop()
-        return bool(words) and _ends_with(words, _MASKS)
+        return bool(words) and _ends_with(words, _MASKS) and not self._money(start)
+
+    def _money(self, start: int) -> bool:
+        """Is the number starting at ``start`` written as money: a currency sign or code
+        right before it ("$14", "EUR 14") or right after its digits ("14 €", "14 euros")?"""
+        answer = self._answer
+        before = answer[max(0, start - 5) : start + 1].rstrip(" 0123456789")
+        if before[-1:] in _SIGNS:
+            return True
+        words = before.split()
+        if words and words[-1].lower() in _WORDS.currencies:
+            return True
+        after = _AFTER_DIGITS.match(answer, start, start + 24)
+        return after is not None and after.group(1).lower() in _WORDS.currencies | set(_SIGNS)
 
     def per_unit(self, end: int) -> bool:
         """Is the amount ending at ``end`` stated per unit ("$30 per passenger", "€5 each",

@@ -41,6 +41,13 @@ _UNIT_SUFFIX = re.compile(r"((?:US\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]([
 _VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
 _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
 
+#: A clock time written with "h" between hour and minutes, as French, Spanish and Portuguese
+#: write it ("16 h 45", "16h45"). Principle: the "h" joins an hour of the day to two minute
+#: digits; not "1h 15m" or "3 h 30 min" (a unit follows) nor a decimal or a longer number. Risk: a duration
+#: written the same way ("un vol de 5 h 15") reads as a time of day and is checked as one.
+_H_CLOCK = re.compile(
+    r"([01]?\d|2[0-3]) ?[hH] ?([0-5]\d)(?![\w:.,]\w|[\w%]|\s?(?:m|mn|mins?|minut[eo]s?|minuten)\b)"
+)
 _TRAILING = ".,:;!?/-–"
 _LEADING = ":/=~&#@"
 _DIGITS = frozenset("0123456789")
@@ -70,6 +77,13 @@ def extract_numerals(text: str) -> list[Numeral]:
         if start < covered:
             continue
         word = match.group()
+        if word[0] in _DIGITS and ("h" in (near := text[start + 1 : start + 4]) or "H" in near):
+            clock = _H_CLOCK.match(text, start)
+            if clock is not None:
+                hour, minute = int(clock.group(1)), int(clock.group(2))
+                append(Numeral(clock.span(), clock.group(), "time", float(hour), time=(hour, minute, True)))
+                covered = clock.end()
+                continue
         if word[0] in _DIGITS:
             token = word.rstrip(_TRAILING)
             if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):

@@ -42,6 +42,7 @@ from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.plain import MONTHS
 
 if TYPE_CHECKING:
     from nofab.model.turn import ToolCall
@@ -82,7 +83,9 @@ def _key_roles() -> dict[str, str]:
 def role_before(answer: str, start: int) -> str | None:
     """The role ("start" or "end") the words before the time at ``start`` give it, "at" when
     only a plain "at" does (a start for a time, nothing for a date: "renews on May 3"), or
-    None when its clause gives none it can be sure of."""
+    None when its clause gives none it can be sure of. A number written before a month name
+    ("le 12 juillet à 16 h 45") is a date's day, not another time of the clause (risk: none
+    for times; a day is never a time the range link could close)."""
     lo = max(0, start - ROLE_REACH)
     cut = max((m.end() for m in _CLAUSE_END.finditer(answer, lo, start)), default=lo)
     role_of = _cues()
@@ -95,7 +98,9 @@ def role_before(answer: str, start: int) -> str | None:
             found.append(role_of[pair])
             i += 2
             continue
-        found.append("#" if words[i][0].isdigit() else role_of.get(words[i]))
+        # a day before its month ("le 12 juillet à 16 h 45") is a date's, not another time
+        day = words[i][0].isdigit() and i + 1 < len(words) and words[i + 1] in MONTHS
+        found.append("#" if words[i][0].isdigit() and not day else role_of.get(words[i]))
         i += 1
     if "move" in found:
         return None  # "moved from 3 PM to 4 PM": an old and a new time, not a range

@@ -5,6 +5,12 @@ Arithmetic an answer shows is local, so a number combines only with the few grou
 numbers nearest it (``before`` and ``after`` of them, counted among operands so that dates
 and times in between do not push them away) and with the totals of the tool results. Each
 question is a binary search plus a pass over that bounded window.
+
+Principle: a number written with a unit of measure ("1h 15m", "3 hours", "12 km") is no
+operand of money arithmetic, so an amount's window is counted among the operands that are
+not measurements: an itinerary's leg times and layovers do not push the fares out of reach
+of the price gap stated after them. Risk: an amount is then combined with fares further away
+(a window of amounts is as wide, in operands, as any other).
 """
 
 from __future__ import annotations
@@ -13,21 +19,30 @@ from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 
 from nofab.numbers.index import any_within
+from nofab.numbers.numeral import Numeral
 from nofab.numbers.rounding import format_number
+from nofab.numbers.units import answer_unit
 
 
 class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
-    __slots__ = ("_after", "_at", "_before", "_derived", "_sorted", "_value", "_values")
+    __slots__ = (
+        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_numerals", "_sorted",
+        "_value", "_values",
+    )  # fmt: skip
 
-    def __init__(self, before: int, after: int) -> None:
+    def __init__(self, before: int, after: int, numerals: Sequence[Numeral] = (), answer: str = "") -> None:
         self._before = before
         self._after = after
+        self._numerals = numerals  # the answer's numerals, by index: which are money, which measured
+        self._answer = answer
         self._value: dict[int, float] = {}
         self._at: list[int] = []  # positions of the operands, sorted
         # their values, in the same order: a window is then one slice, not a lookup per operand
         self._values: list[float] = []
+        # the same two lists without the measurements: the operands an amount's window counts
+        self._amounts: tuple[list[int], list[float]] = ([], [])
         self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
         # The last window sorted, by where it starts among the operands: consecutive
         # unexplained numbers with no operand between them share it.
@@ -44,6 +59,10 @@ class ShownNumbers:
         at = bisect_right(self._at, index)  # after an equal position, as ``insort`` puts it
         self._at.insert(at, index)
         self._values.insert(at, value)
+        if not self._measured(index):
+            at = bisect_right(self._amounts[0], index)
+            self._amounts[0].insert(at, index)
+            self._amounts[1].insert(at, value)
         self._sorted = (-1, [])
         if derived:
             insort(self._derived, value)
@@ -56,21 +75,43 @@ class ShownNumbers:
         """The value of the operand at ``index``, or None when it is no operand."""
         return self._value.get(index)
 
+    def _measured(self, index: int) -> bool:
+        """Is the numeral at ``index`` a plain number with a unit of measure after it?"""
+        if index >= len(self._numerals):
+            return False
+        numeral = self._numerals[index]
+        if numeral.kind != "number":
+            return False
+        start, end = numeral.span
+        while end > start and not self._answer[end - 1].isdigit():
+            end -= 1  # a unit glued to the digits ("15m") is part of the numeral's text
+        after = self._answer[end : end + 2]
+        if not any(c.isalpha() or c in "°º" for c in after):
+            return False  # the cheap test: no letter or degree sign right after the digits
+        return answer_unit(self._answer, end) is not None
+
+    def _operands(self, index: int) -> tuple[list[int], list[float]]:
+        """The operands a window around ``index`` counts: the amounts for an amount."""
+        if index < len(self._numerals) and self._numerals[index].kind == "money":
+            return self._amounts
+        return self._at, self._values
+
     def preceding(self, index: int, count: int) -> list[float]:
         """The values of the (at most ``count``) operands before ``index``, nearest last."""
-        at = bisect_left(self._at, index)
-        return self._values[max(0, at - count) : at]
+        positions, values = self._operands(index)
+        at = bisect_left(positions, index)
+        return values[max(0, at - count) : at]
 
     def window(self, index: int) -> list[float]:
         """The operands nearest the numeral at ``index`` (itself excluded)."""
-        return self._window(index, bisect_left(self._at, index))
+        positions, values = self._operands(index)
+        return self._window(index, bisect_left(positions, index), positions, values)
 
-    def _window(self, index: int, at: int) -> list[float]:
+    def _window(self, index: int, at: int, positions: list[int], values: list[float]) -> list[float]:
         first, last = max(0, at - self._before), at + self._after
         if index not in self._value:
-            return self._values[first:last]  # most questions: a number not explained (yet)
-        at_ = self._at
-        return [v for j, v in zip(at_[first:last], self._values[first:last], strict=True) if j != index]
+            return values[first:last]  # most questions: a number not explained (yet)
+        return [v for j, v in zip(positions[first:last], values[first:last], strict=True) if j != index]
 
     def pair(self, index: int, lo: float, hi: float, totals: Sequence[float]) -> str | None:
         """A sum or difference landing in ``[lo, hi]`` of a shown operand near ``index`` and
@@ -79,14 +120,16 @@ class ShownNumbers:
         Each search is skipped when the smallest and largest operands rule it out (a sum of
         two operands lies between the two smallest and the two largest summed), so an
         answer dense with numbers pays for a search only where one can succeed."""
-        at = bisect_left(self._at, index)
+        positions, values = self._operands(index)
+        at = bisect_left(positions, index)
+        key = at if positions is self._at else -2 - at  # which operands the cached window counts
         shared = index not in self._value  # a window no operand of its own splits
-        if shared and self._sorted[0] == at:
+        if shared and self._sorted[0] == key:
             ops = self._sorted[1]
         else:
-            ops = sorted(self._window(index, at))
+            ops = sorted(self._window(index, at, positions, values))
             if shared:
-                self._sorted = (at, ops)
+                self._sorted = (key, ops)
         if not ops:
             return None
         n = len(ops)
