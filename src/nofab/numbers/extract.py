@@ -118,7 +118,8 @@ def _money_after(text: str, numeral: Numeral) -> Numeral:
         after = text[end + 1 : end + 2]
     if not after or after not in _SIGNS or _MONEY_AFTER.match(text, end) is None:
         return numeral
-    return numeral._replace(kind="money")
+    span, written, _, value, decimals, scale, literal, date, time = numeral
+    return Numeral(span, written, "money", value, decimals, scale, literal, date, time)
 
 
 #: Where a grouped number ("1 280", "1'280", "1.888", "$1 280") may start: a run of one to
