@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from nofab.numbers.locale import DECIMAL_COMMA
+from nofab.numbers.lexicon import alternation, number_words
+from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
 from nofab.numbers.numeral import Numeral, NumeralKind
 from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, read_plain
 
@@ -48,6 +49,17 @@ _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
 _H_CLOCK = re.compile(
     r"([01]?\d|2[0-3]) ?[hH] ?([0-5]\d)(?![\w:.,]\w|[\w%]|\s?(?:m|mn|mins?|minut[eo]s?|minuten)\b)"
 )
+#: A currency sign or code written after an amount ("55 €", "1 280 $", "30 EUR"), with at most
+#: one space (or no-break space) between; a sign glued to a word or number after it ("3 $HOME",
+#: "10 $20") belongs to that word.
+_SIGNS = "$€£¥₹"
+_SPACES = " \u00a0\u202f"
+_MONEY_AFTER = re.compile(
+    rf"[{_SPACES}]?(?:[{_SIGNS}](?![\w{_SIGNS}])|(?:{alternation(number_words().currency_codes)})\b)",
+    re.IGNORECASE,
+)
+_CODE_BEFORE = re.compile(rf"\b(?:{alternation(number_words().currency_codes)})[{_SPACES}]?$", re.IGNORECASE)
+
 _TRAILING = ".,:;!?/-–"
 _LEADING = ":/=~&#@"
 _DIGITS = frozenset("0123456789")
@@ -84,19 +96,79 @@ def extract_numerals(text: str) -> list[Numeral]:
                 append(Numeral(clock.span(), clock.group(), "time", float(hour), time=(hour, minute, True)))
                 covered = clock.end()
                 continue
+        grouped = _grouped(text, start, word) if _MAY_GROUP.match(text, start) else None
+        if grouped is not None:
+            append(grouped)
+            covered = grouped[0][1]
+            continue
         if word[0] in _DIGITS:
             token = word.rstrip(_TRAILING)
             if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):
                 numeral = read_plain(text, start, start + len(token), token, token)
                 if numeral is not None and numeral[0][1] > covered:
-                    append(numeral)
+                    append(_money_after(text, numeral))
                     covered = numeral[0][1]
                 continue
         for numeral in _classify(text, start, word):
             if numeral.span[1] > covered:
-                out.append(numeral)
+                out.append(_money_after(text, numeral))
                 covered = max(covered, numeral.span[1])
     return out
+
+
+def _money_after(text: str, numeral: Numeral) -> Numeral:
+    """``numeral`` as money when a currency sign follows it ("55 €", "54,20 €", "55€").
+
+    Principle: an amount followed directly (at most one space or no-break space between) by a
+    currency sign is money of that currency, as when the sign comes first; fr, de, es, pt and
+    it write money that way (a code after it, "30 EUR", ``read_plain`` already reads). Risk:
+    a number before a lone "$" in code or a shell line ("echo 3 $ x") reads as money."""
+    kind = numeral[2]
+    if kind != "number" and kind != "year":
+        return numeral
+    end = numeral[0][1]
+    after = text[end : end + 1]
+    if after and after in _SPACES:
+        after = text[end + 1 : end + 2]
+    if not after or after not in _SIGNS or _MONEY_AFTER.match(text, end) is None:
+        return numeral
+    span, written, _, value, decimals, scale, literal, date, time = numeral
+    return Numeral(span, written, "money", value, decimals, scale, literal, date, time)
+
+
+#: Where a grouped number ("1 280", "1'280", "1.888", "$1 280") may start: a run of one to
+#: three digits (after one currency sign) followed by a separator and three digits.
+_MAY_GROUP = re.compile(rf"[{_SIGNS}]?\d{{1,3}}[{GROUP_SEPARATORS}]\d{{3}}")
+
+
+def _grouped(text: str, start: int, word: str) -> Numeral | None:
+    """A number whose thousands are grouped the way fr, de, ch write them (``grouped_number``
+    in ``nofab.numbers.locale``): money when a currency sign or code stands before or after
+    it, and a plain number (only for the no-break spaces and the apostrophe, which nothing but
+    grouping writes between digits) otherwise."""
+    before = text[start - 2 : start]
+    if len(before) == 2 and before[0] in _DIGITS and before[1] in GROUP_SEPARATORS:
+        return None  # inside a grouping whose first group made none: each run is tried once
+    sign = word[0] in _SIGNS
+    s = start + 1 if sign else start
+    found = grouped_number(text, s)
+    if found is None:
+        return None
+    end, digits, loose = found
+    money = (
+        sign
+        or _MONEY_AFTER.match(text, end) is not None
+        or _CODE_BEFORE.search(text, max(0, s - 5), s) is not None
+    )
+    if loose and not money:
+        return None
+    if not sign and s > 0 and text[s - 1] in "-−+.,":
+        return None  # the tail of a longer number or a negative one: the usual readings decide
+    decimals = len(digits) - digits.index(".") - 1 if "." in digits else 0
+    written = text[start:end]
+    return Numeral(
+        (start, end), written, "money" if money else "number", float(digits), decimals, 1.0, digits
+    )
 
 
 def _plain(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:

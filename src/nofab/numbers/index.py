@@ -14,7 +14,14 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from nofab.numbers.currencyrecords import record_amounts
-from nofab.numbers.locale import DECIMAL_COMMA, decimal_comma_values, matches_at, plain_digits
+from nofab.numbers.locale import (
+    DECIMAL_COMMA,
+    amounts_before_signs,
+    decimal_comma_values,
+    grouped_values,
+    matches_at,
+    plain_digits,
+)
 from nofab.numbers.plain import SCALES
 from nofab.numbers.rounding import display_interval
 
@@ -241,6 +248,7 @@ def money_values(folded: str) -> list[float]:
             found.append(abs(float(m.group(2).replace(",", ""))))
         elif m.group(3):
             found.extend(float(v) for v in _EVIDENCE_NUMBER.findall(m.group(3)))
+    found.extend(amounts_before_signs(folded))  # "450,00 €": the sign after (numbers/locale.py)
     found.extend(record_amounts(folded))  # a record that names its currency (numbers/currencyrecords.py)
     return sorted(set(found))
 
@@ -264,6 +272,7 @@ class NumberIndex:
         # the same written form reads the same on both sides ("54,20", "$4.2M")
         values.extend(decimal_comma_values(text))
         values.extend(scaled_values(text))
+        values.extend(grouped_values(text))  # "1 280", "1'280", "1.888": numbers/locale.py
         self.values: list[float] = sorted({v for v in values if math.isfinite(v)})
 
     def near(self, lo: float, hi: float) -> bool:
