@@ -88,23 +88,25 @@ Clock = Callable[[], float]
 CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
+def once(guard: Guard, turn: Turn, detector: str | None, clock: Clock = time.perf_counter) -> float:
+    """The time of checking ``turn`` once (or of one detector on fresh evidence)."""
+    start = clock()
+    if detector is None:
+        guard.assess(turn)
+    else:
+        evidence = Evidence(turn, guard.profile, guard.lexicon)
+        for one in guard.detectors:
+            if one.id == detector:
+                for _finding in one.detect(evidence):
+                    pass
+    return clock() - start
+
+
 def seconds(
     guard: Guard, turn: Turn, detector: str | None, repeat: int, clock: Clock = time.perf_counter
 ) -> float:
     """Median time of checking ``turn`` (or of one detector on fresh evidence)."""
-    runs: list[float] = []
-    for _ in range(repeat):
-        start = clock()
-        if detector is None:
-            guard.assess(turn)
-        else:
-            evidence = Evidence(turn, guard.profile, guard.lexicon)
-            for one in guard.detectors:
-                if one.id == detector:
-                    for _finding in one.detect(evidence):
-                        pass
-        runs.append(clock() - start)
-    return statistics.median(runs)
+    return statistics.median(once(guard, turn, detector, clock) for _ in range(repeat))
 
 
 def by_detector(guard: Guard, turn: Turn, mb: float, clock: Clock = time.perf_counter) -> str:

@@ -25,6 +25,17 @@ def turn(response: str, *calls: dict[str, Any], user: str = "", context: str = "
     )
 
 
+def session_call(name: str, ok: bool = True, result: object = "success", **arguments: str) -> dict[str, Any]:
+    """A ToolTalk-style call: the session token and ``arguments``; its result, or (``ok`` false)
+    a refusal as its error."""
+    out: dict[str, Any] = {"name": name, "arguments": {"session_token": "s-1", **arguments}}
+    if ok:
+        out["result"] = result
+    else:
+        out["error"] = "The request was refused."
+    return out
+
+
 def claimed(answer: str, *calls: dict[str, Any]) -> list[str]:
     """The identifiers of the claims detector's findings on ``answer`` after ``calls`` (default
     profile): the one way claim tests ask whether a deed is held to the calls."""

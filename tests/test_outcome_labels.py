@@ -6,23 +6,10 @@ fields.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.helpers import claimed
-
-TOKEN = {"session_token": "s-1"}
-
-
-def call(name: str, ok: bool = True, result: object = "success", **arguments: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": name, "arguments": {**TOKEN, **arguments}}
-    if ok:
-        out["result"] = result
-    else:
-        out["error"] = "The request was refused."
-    return out
-
+from tests.helpers import session_call as call
 
 CHANGE_FAILED = call("ChangePassword", False, old_password="Tulip#1", new_password="Harbor#2")
 CHANGE_DONE = call("ChangePassword", old_password="Tulip#1", new_password="Harbor#2")

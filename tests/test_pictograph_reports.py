@@ -5,24 +5,11 @@ question, an offer or someone else's deed adds no claim.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.helpers import claim_actions as found
 from tests.helpers import claimed
-
-TOKEN = {"session_token": "s-1"}
-
-
-def call(name: str, ok: bool = True, result: object = "success", **arguments: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": name, "arguments": {**TOKEN, **arguments}}
-    if ok:
-        out["result"] = result
-    else:
-        out["error"] = "The request was refused."
-    return out
-
+from tests.helpers import session_call as call
 
 SEND_FAILED = call("SendMessage", False, receiver="tom_h", message="Hi Tom, moved to 3:30.")
 SEND_DONE = call("SendMessage", receiver="tom_h", message="Hi Tom, moved to 3:30.")

@@ -11,18 +11,7 @@ import pytest
 
 from tests.helpers import claim_actions as found
 from tests.helpers import claimed
-
-TOKEN = {"session_token": "s-1"}
-
-
-def call(name: str, ok: bool = True, result: object = "success", **arguments: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": name, "arguments": {**TOKEN, **arguments}}
-    if ok:
-        out["result"] = result
-    else:
-        out["error"] = "The request was refused."
-    return out
-
+from tests.helpers import session_call as call
 
 FLIGHT_STATUS = call("get_flight_status", result="cancelled", flight_number="BF274")
 ESTADO = call("get_flight_status", result="cancelado", flight_number="BF274")
