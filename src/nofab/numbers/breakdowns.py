@@ -26,23 +26,34 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from nofab.numbers.currencyrecords import _KEY_NUMBER, _KEY_PART, _lexicon
+from nofab.language import vocabulary
 
 #: At most this many breakdown candidates are read per source (a hostile result may hold many).
 MAX_RECORDS = 200
 #: A flat record is small: a longer object is not read as a breakdown.
 MAX_SPAN = 4000
 
-#: A key and its number, quoted or not, as the folded JSON text writes it.
+#: A key and its number, as the folded JSON text writes it (a number may be quoted whole).
+_KEY_NUMBER = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*(?:(-?\d+(?:\.\d+)?)(?![\d.])|"(-?\d+(?:\.\d+)?)")')
+_KEY_PART = re.compile(r"[a-z]+")
+
+
+@cache
+def _not_amounts() -> frozenset[str]:
+    """Key words naming a quantity other than money (``not_amounts`` of currency_records.json)."""
+    return frozenset(str(w).casefold() for w in vocabulary.load("currency_records")["not_amounts"])
+
+
+#: A key and its decimal number, quoted or not, as the folded JSON text writes it.
 _MONEY_CANDIDATE = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*"?-?\d+\.\d+')
 
 
 def breakdown_amounts(folded: str, money_key: re.Pattern[str]) -> list[float]:
     """The amounts (without sign) of every flat breakdown record of ``folded`` (case-folded
     JSON text); ``money_key`` tells a key naming money."""
-    not_amounts = _lexicon()[2]
+    not_amounts = _not_amounts()
     found: list[float] = []
     covered_to = -1
     records = 0
@@ -127,7 +138,7 @@ def breakdown_keys(
 def _other_quantity(key: object) -> bool:
     """Does ``key`` name a quantity other than money (a count, a rate)? Keys repeat in every
     record of a result: each is read once."""
-    return bool(_lexicon()[2].intersection(_KEY_PART.findall(str(key).casefold())))
+    return bool(_not_amounts().intersection(_KEY_PART.findall(str(key).casefold())))
 
 
 _DECIMAL = re.compile(r"-?\d+\.\d+")
