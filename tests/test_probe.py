@@ -32,14 +32,7 @@ from probe import (
 )
 
 # Clean turns that get a blocking finding today, with the mechanism (not the example).
-KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "hr_payslip_de": (
-        "numbers: an amount (now also one written with its sign after it, '4.800,00 €') is held "
-        "against the evidence's money values, and a result that types one amount by its key (tax) "
-        "but gives the others under keys no money word names (gross, net, social) holds them as "
-        "something else; the same answer with '$4,800.00' was flagged the same way before"
-    ),
-}
+KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # Dirty twins that no finding of their own catches today, with the mechanism.
 KNOWN_MISSES: dict[str, str] = {}

@@ -39,6 +39,7 @@ _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _SMALL_DIGIT = re.compile(r"(?<![\d.])[2-9](?![\d.])")
 _MASK_CHARS = frozenset("*•xX#")
+_MASK_RUN = "".join(sorted(_MASK_CHARS))
 _NO_EMPHASIS = str.maketrans("*_", "  ")
 _STARS = re.compile(r"\*+")
 _SIGNS = "$€£¥₹"
@@ -72,7 +73,13 @@ def _masked_chars(text: str, start: int) -> bool:
     stars = len(before) - len(before.rstrip("*"))
     if stars and _emphasis(text, lo + len(before), stars):
         before = before[:-stars].rstrip(" -")
-    return len(before) >= 2 and before[-1] in _MASK_CHARS and before[-2] in _MASK_CHARS
+    # "#" masks only inside a run of other mask characters ("##1234" is not written by
+    # agents; "**1234" and "•••• 1234" are): a "#" right before the digits is an ordinal sign
+    # ("#3", "order #4412", "box#3") and a run of "#" alone a heading marker ("## 2024
+    # trips"), never a mask. Risk: a mask that ends in "#" is missed (its digits are then
+    # checked as a number: a finding, never a false grounding).
+    run = before[len(before.rstrip(_MASK_RUN)) :]
+    return len(run) >= 2 and run[-1] != "#"
 
 
 def _ends_with(words: list[str], phrases: frozenset[tuple[str, ...]]) -> bool:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from nofab.evidence.records import keyed_rows
+from nofab.numbers.breakdowns import breakdown_keys
 from nofab.numbers.currencyrecords import amount_keys
 from nofab.numbers.index import MONEY_KEY
 from nofab.numbers.rounding import format_number
@@ -156,6 +157,9 @@ def _walk(
                 if _money_key(key) or key in priced:
                     amounts.append(number)
                 columns.setdefault(f"{parent}.{key}" if parent else str(key), []).append(number)
+        if 0 < len(amounts) < len(siblings) and not priced:  # a split of amounts: breakdowns.py
+            split = breakdown_keys(value, _money_key) or ()
+            amounts = [n for k in split if (n := _as_number(value.get(k))) is not None] or amounts
         # The amounts of one record ("old_price", "new_price") combine as money.
         if siblings and len(amounts) == len(siblings):
             groups.append((f"amount fields of {path}", siblings))

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from nofab.numbers.breakdowns import breakdown_amounts
 from nofab.numbers.currencyrecords import record_amounts
 from nofab.numbers.locale import (
     DECIMAL_COMMA,
@@ -250,6 +251,7 @@ def money_values(folded: str) -> list[float]:
             found.extend(float(v) for v in _EVIDENCE_NUMBER.findall(m.group(3)))
     found.extend(amounts_before_signs(folded))  # "450,00 €": the sign after (numbers/locale.py)
     found.extend(record_amounts(folded))  # a record that names its currency (numbers/currencyrecords.py)
+    found.extend(breakdown_amounts(folded, MONEY_KEY))  # a split of amounts (numbers/breakdowns.py)
     return sorted(set(found))
 
 
