@@ -26,25 +26,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from nofab.language import vocabulary
+from nofab.numbers.currencyrecords import KEY_NUMBER, names_other_quantity
 
 #: At most this many breakdown candidates are read per source (a hostile result may hold many).
 MAX_RECORDS = 200
 #: A flat record is small: a longer object is not read as a breakdown.
 MAX_SPAN = 4000
-
-#: A key and its number, as the folded JSON text writes it (a number may be quoted whole).
-_KEY_NUMBER = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*(?:(-?\d+(?:\.\d+)?)(?![\d.])|"(-?\d+(?:\.\d+)?)")')
-_KEY_PART = re.compile(r"[a-z]+")
-
-
-@cache
-def _not_amounts() -> frozenset[str]:
-    """Key words naming a quantity other than money (``not_amounts`` of currency_records.json)."""
-    return frozenset(str(w).casefold() for w in vocabulary.load("currency_records")["not_amounts"])
-
 
 #: A key and its decimal number, quoted or not, as the folded JSON text writes it.
 _MONEY_CANDIDATE = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*"?-?\d+\.\d+')
@@ -53,7 +42,6 @@ _MONEY_CANDIDATE = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*"?-?\d+\.\d+')
 def breakdown_amounts(folded: str, money_key: re.Pattern[str]) -> list[float]:
     """The amounts (without sign) of every flat breakdown record of ``folded`` (case-folded
     JSON text); ``money_key`` tells a key naming money."""
-    not_amounts = _not_amounts()
     found: list[float] = []
     covered_to = -1
     records = 0
@@ -69,9 +57,9 @@ def breakdown_amounts(folded: str, money_key: re.Pattern[str]) -> list[float]:
         start, end = span
         covered_to = end
         amounts: list[float] = []
-        for pair in _KEY_NUMBER.finditer(folded, start, end):
+        for pair in KEY_NUMBER.finditer(folded, start, end):
             key, text = pair.group(1), pair.group(2) or pair.group(3)
-            if not_amounts.intersection(_KEY_PART.findall(key)):
+            if names_other_quantity(key):
                 continue
             if "." not in text and not money_key.search(key):
                 amounts = []
@@ -138,7 +126,7 @@ def breakdown_keys(
 def _other_quantity(key: object) -> bool:
     """Does ``key`` name a quantity other than money (a count, a rate)? Keys repeat in every
     record of a result: each is read once."""
-    return bool(_not_amounts().intersection(_KEY_PART.findall(str(key).casefold())))
+    return names_other_quantity(str(key).casefold())
 
 
 _DECIMAL = re.compile(r"-?\d+\.\d+")

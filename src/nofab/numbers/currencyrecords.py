@@ -35,7 +35,7 @@ MAX_REACH = 20_000
 MAX_RECORDS = 200
 
 #: A key and its number, as the folded JSON text writes it (a number may be quoted whole).
-_KEY_NUMBER = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*(?:(-?\d+(?:\.\d+)?)(?![\d.])|"(-?\d+(?:\.\d+)?)")')
+KEY_NUMBER = re.compile(r'"([a-z_ \-]{1,40})"\s*:\s*(?:(-?\d+(?:\.\d+)?)(?![\d.])|"(-?\d+(?:\.\d+)?)")')
 _KEY_PART = re.compile(r"[a-z]+")
 
 
@@ -76,6 +76,12 @@ def _enclosing(text: str, at: int) -> tuple[int, int] | None:
     return None
 
 
+def names_other_quantity(key: str) -> bool:
+    """Does ``key`` (case-folded) name a quantity other than money (a count, a percent, a
+    rate: ``not_amounts`` of currency_records.json)?"""
+    return bool(_lexicon()[2].intersection(_KEY_PART.findall(key)))
+
+
 def record_amounts(folded: str) -> list[float]:
     """The amounts (without sign) of every object of ``folded`` (case-folded JSON text) that
     names its currency."""
@@ -95,7 +101,7 @@ def record_amounts(folded: str) -> list[float]:
         if span is None:
             continue
         covered_to = span[1]
-        for pair in _KEY_NUMBER.finditer(folded, span[0], span[1]):
+        for pair in KEY_NUMBER.finditer(folded, span[0], span[1]):
             if not_amounts.intersection(_KEY_PART.findall(pair.group(1))):
                 continue
             found.append(abs(float(pair.group(2) or pair.group(3))))
@@ -125,4 +131,4 @@ def _is_code(value: object) -> bool:
     return isinstance(value, str) and len(value) == 3 and value.isascii() and value.isalpha()
 
 
-__all__ = ["amount_keys", "record_amounts"]
+__all__ = ["KEY_NUMBER", "amount_keys", "names_other_quantity", "record_amounts"]
