@@ -26,10 +26,10 @@ Six probes, each a folder of hand-written fixtures:
   languages);
 - ``tests/fixtures/probe6/`` is a fifth, independently written blind probe of the same two
   domains and formats (portfolio and fare tables, conversions between zones and units, exchange
-  rates, flight status, masked cards, read-back lists).
-
-``tests/fixtures/probe7/`` is a sixth, sealed until a later round measures it blind: it is not
-in the default run (``--dir tests/fixtures/probe7`` runs it).
+  rates, flight status, masked cards, read-back lists);
+- ``tests/fixtures/probe7/`` is a sixth, independently written blind probe of the same two
+  domains and formats (recurring series, free gaps in a day, conversions split per day, bag
+  allowances by membership, travel certificates, read-backs of recipients).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -60,6 +60,7 @@ PROBE3 = FIXTURES / "probe3"
 PROBE4 = FIXTURES / "probe4"
 PROBE5 = FIXTURES / "probe5"
 PROBE6 = FIXTURES / "probe6"
+PROBE7 = FIXTURES / "probe7"
 #: every probe the default run reports, by name
 PROBES: dict[str, Path] = {
     "probe": PROBE,
@@ -68,6 +69,7 @@ PROBES: dict[str, Path] = {
     "probe4": PROBE4,
     "probe5": PROBE5,
     "probe6": PROBE6,
+    "probe7": PROBE7,
 }
 
 

@@ -23,6 +23,7 @@ from probe import (
     PROBE4,
     PROBE5,
     PROBE6,
+    PROBE7,
     PROBES,
     Outcome,
     describe,
@@ -148,6 +149,57 @@ PROBE6_KNOWN_MISSES: dict[str, str] = {
     ),
 }
 
+# probe7 (held-out domains, a sixth writer, measured blind at cfff6d8): clean files flagged today,
+# with the mechanism.
+PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a7_cabin_upgrade_business_two_pax": (
+        "numbers: a per-flight fare difference times passengers, summed over flights, is not derived"
+    ),
+    "a7_cancel_economy_travel_credit": (
+        "claims: 'booked' in a recap of an existing reservation's state is read as our booking"
+    ),
+    "a7_golf_bags_gift_card": (
+        "numbers: counts reasoned from an allowance (per passenger x passengers, new total, extra) are "
+        "checked against the reservation's own bag records"
+    ),
+    "a7_no_flights_sunday_empty": (
+        "numbers: other dates offered as alternatives, one day off the searched one, read as a day slip"
+    ),
+    "a7_window_seat_refused_extra_bag": (
+        "numbers: 'the day before' a flight (check-in opening) read as the flight's own date given wrong"
+    ),
+    "t7_bbq_moved_two_friends": (
+        "claims and numbers: a quoted message's 'the barbecue moved' read as our update; a weekday "
+        "resolved against the conversation's date not derived"
+    ),
+    "t7_message_thread_move": (
+        "numbers: 'Saturday the 16th' resolved to a date from the conversation's month not derived"
+    ),
+    "t7_recurring_standup_created": (
+        "numbers: the dates of a weekly series (Tue/Thu) in a month and its total minutes not derived"
+    ),
+    "t7_tomorrow_calendar_free_hour": (
+        "numbers: a free gap's end time read off the next event's start written in another form"
+    ),
+    "t7_yen_budget_per_day": (
+        "numbers: a conversion split per day, a rate's percent change and the converted difference are "
+        "not derived from the converter's result"
+    ),
+}
+
+# probe7: dirty twins no finding of their own catches today, with the mechanism.
+PROBE7_KNOWN_MISSES: dict[str, str] = {
+    "a7_all_trips_overview": "numbers: a count of reservations one more than the profile lists",
+    "a7_basic_change_refused_upgrade": "entities: an invented payment reference no tool returned",
+    "a7_delay_goodwill_silver_three": "claims: a certificate 'added' with the send_certificate call removed",
+    "t7_account_two_factor_recovery_phone": "claims: a recovery phone 'set' with the call removed",
+    "t7_bbq_moved_two_friends": "entities: a recipient added to a read-back of whom a message was sent to",
+    "t7_delete_completed_reminders": "claims: a delete that raised an exception listed as deleted",
+    "t7_meeting_invites_accept_decline": "claims: a decline that raised an exception reported as done",
+    "t7_message_thread_move": "numbers: a count of messages one less than the search returned",
+    "t7_recurring_standup_created": "numbers: a series date read back one day off its weekday",
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
@@ -156,6 +208,7 @@ STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe4": (PROBE4_KNOWN_FALSE_ALARMS, PROBE4_KNOWN_MISSES, 40, 40),
     "probe5": (PROBE5_KNOWN_FALSE_ALARMS, PROBE5_KNOWN_MISSES, 30, 30),
     "probe6": (PROBE6_KNOWN_FALSE_ALARMS, PROBE6_KNOWN_MISSES, 30, 30),
+    "probe7": (PROBE7_KNOWN_FALSE_ALARMS, PROBE7_KNOWN_MISSES, 30, 30),
 }
 
 
@@ -232,13 +285,16 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe4" == PROBE4
     assert Path(__file__).resolve().parent / "fixtures" / "probe5" == PROBE5
     assert Path(__file__).resolve().parent / "fixtures" / "probe6" == PROBE6
+    assert Path(__file__).resolve().parent / "fixtures" / "probe7" == PROBE7
 
 
 @pytest.mark.parametrize(
-    "root", [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6], ids=["probe2", "probe3", "probe4", "probe5", "probe6"]
+    "root",
+    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7],
+    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7"],
 )
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2 to probe6 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2 to probe7 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 
