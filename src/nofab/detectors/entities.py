@@ -30,6 +30,7 @@ from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.heldchunks import HeldChunks
 from nofab.detectors.issuedids import ungrounded_issued_ids
+from nofab.detectors.labelledids import ungrounded_labelled_ids
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
@@ -225,6 +226,7 @@ class EntityDetector(DetectorBase):
             *ungrounded_versions(evidence, answer, taken.overlaps),
             *ungrounded_lower_ids(evidence, answer, taken.overlaps),
             *ungrounded_issued_ids(evidence, answer, taken.overlaps),
+            *ungrounded_labelled_ids(evidence, answer, taken.overlaps),
             *ungrounded_place_numbers(evidence, answer),
             *ungrounded_route_codes(evidence, answer),
             *ungrounded_place_names(evidence, answer),
