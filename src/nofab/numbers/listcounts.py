@@ -99,7 +99,9 @@ class HeldLists:
 
     def told_more(self, concept: str, block: str, count: int) -> bool:
         """Does ``block`` tell of more items of one list of ``concept`` than ``count``?"""
-        return any(len(items) > count and items_told(block, items) > count for items in self.lists.get(concept, ()))
+        return any(
+            len(items) > count and items_told(block, items) > count for items in self.lists.get(concept, ())
+        )
 
     def _walk(self, obj: dict[Any, Any], named: set[str], depth: int, seen: list[int]) -> None:
         keys, count_keys = _lexicon()[1], _lexicon()[2]
