@@ -141,8 +141,15 @@ class _OrderFormat:
 
 def test_host_detectors_come_back_as_plugin_findings() -> None:
     """Pleach's contributeFabricationDetectors: the finding is in pluginFindings and wipes."""
+    # (the order is the tool's own, so only the host detector's format rule reads it: an order
+    # reference no evidence held would be the built-in entities detector's, labelledids)
     result = pleach.apply_fabrication_guard(
-        {"fullContent": "All done.\n\nYour order is ORD-12."}, detectors=[_OrderFormat]
+        {
+            "fullContent": "All done.\n\nYour order is ORD-12.",
+            "executedToolNames": ["get_order"],
+            "toolResultsRaw": {"get_order": {"order_id": "ORD-12"}},
+        },
+        detectors=[_OrderFormat],
     )
     assert [(f["detector_id"], f["severity"]) for f in result.plugin_findings] == [
         ("order-id-format", "medium")

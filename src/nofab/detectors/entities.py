@@ -6,6 +6,7 @@ addresses, URLs, file paths, and quoted names ("Project Falcon") — and people'
 their position says they are names (beside a name a record holds, after a title, addressed
 after a greeting, beside a record's code: ``nofab.detectors.names``), and versions and
 lower-case ids (``rb-2207``) once the evidence issues that shape (``nofab.detectors.shapedids``),
+references labelled as such in words ("payment reference UPG-57X1": ``labelledids``),
 and a user's handle one or two edits from one the tools hold (``nofab.detectors.userhandles``);
 places the results name — a labelled place's number or code (``placenumbers``), a place code on
 a route (``routecodes``), a place name in the slot of a result's place (``placenames``) — and
@@ -30,6 +31,7 @@ from nofab.config.rules import Rules
 from nofab.detectors.base import DetectorBase
 from nofab.detectors.heldchunks import HeldChunks
 from nofab.detectors.issuedids import ungrounded_issued_ids
+from nofab.detectors.labelledids import ungrounded_labelled_ids
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
@@ -225,6 +227,7 @@ class EntityDetector(DetectorBase):
             *ungrounded_versions(evidence, answer, taken.overlaps),
             *ungrounded_lower_ids(evidence, answer, taken.overlaps),
             *ungrounded_issued_ids(evidence, answer, taken.overlaps),
+            *ungrounded_labelled_ids(evidence, answer, taken.overlaps),
             *ungrounded_place_numbers(evidence, answer),
             *ungrounded_route_codes(evidence, answer),
             *ungrounded_place_names(evidence, answer),

@@ -48,8 +48,8 @@ _NEAR_LIMIT = 64
 #: At most this many differing characters make a miscopy of a held id of the same length.
 _NEAR_DISTANCE = 2
 
-_UPPER = re.compile(r"(?<![\w\-])[A-Z0-9]{5,12}(?![\w\-])")
-_HYPHENED = re.compile(r"(?<![\w\-])[A-Z0-9]{1,6}(?:-[A-Z0-9]{1,8}){1,3}(?![\w\-])")
+UPPER_RUN = re.compile(r"(?<![\w\-])[A-Z0-9]{5,12}(?![\w\-])")
+HYPHENED_RUN = re.compile(r"(?<![\w\-])[A-Z0-9]{1,6}(?:-[A-Z0-9]{1,8}){1,3}(?![\w\-])")
 _SKELETON = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "A" * 26 + "9" * 10)
 _HANDLE = re.compile(
     r"(?<![\w\-])(?P<prefix>[a-z]{2,20}(?:_[a-z]{2,20}){0,3})_(?P<digits>\d{3,12})(?![\w\-])"
@@ -57,12 +57,12 @@ _HANDLE = re.compile(
 _WORDS = re.compile(r"[^\W\d_]+|#", re.UNICODE)
 
 
-def _mixed(token: str) -> bool:
+def mixed(token: str) -> bool:
     """Letters and digits both: "M7XQ2P" is a reference, "NOTICE" and "20240527" are not."""
     return not token.isdigit() and not token.isalpha()
 
 
-def _hyphened(token: str) -> str:
+def hyphen_skeleton(token: str) -> str:
     """The skeleton of a hyphen-split reference holding letters and digits ("A-2291" ->
     "A-9999"), or "" for any other token (a date "2024-05-01", a word "COVID-ERA")."""
     bare = token.replace("-", "")
@@ -93,13 +93,13 @@ class Issued:
 
 def _read(text: str) -> Issued:
     issued = Issued()
-    for m in _UPPER.finditer(text):
+    for m in UPPER_RUN.finditer(text):
         token = m.group()
-        if _mixed(token):
+        if mixed(token):
             issued.upper.setdefault(len(token), set()).add(token)
     if "-" in text:
-        for m in _HYPHENED.finditer(text):
-            skeleton = _hyphened(m.group())
+        for m in HYPHENED_RUN.finditer(text):
+            skeleton = hyphen_skeleton(m.group())
             if skeleton:
                 issued.hyphened.setdefault(skeleton, set()).add(m.group())
     if "_" in text:
@@ -128,7 +128,7 @@ def _cues() -> frozenset[str]:
     return frozenset(vocabulary.load("id_cues")["cues"])
 
 
-def _cued(answer: str, start: int) -> bool:
+def cued(answer: str, start: int) -> bool:
     """A reference word up to three words before ``start`` ("reservation **K9XE7L**")."""
     words = _WORDS.findall(answer[max(0, start - 48) : start])[-3:]
     cues = _cues()
@@ -145,19 +145,20 @@ def _near(token: str, held: set[str]) -> str | None:
     return None
 
 
-def _keep(start: int, end: int) -> bool:
+def keep_all(start: int, end: int) -> bool:
+    """The default ``skip``: no span is taken by another shape."""
     return False
 
 
 def ungrounded_issued_ids(
-    evidence: Evidence, answer: str, skip: Callable[[int, int], bool] = _keep
+    evidence: Evidence, answer: str, skip: Callable[[int, int], bool] = keep_all
 ) -> Iterator[tuple[str, tuple[int, int], float]]:
     """(shape, span, confidence) of each reference of an issued shape no evidence holds
     (``skip``: a span another shape already read, dropped before the evidence is asked)."""
-    upper = [m for m in _UPPER.finditer(answer) if _mixed(m.group()) and not skip(*m.span())]
+    upper = [m for m in UPPER_RUN.finditer(answer) if mixed(m.group()) and not skip(*m.span())]
     handles = [m for m in _HANDLE.finditer(answer) if not skip(*m.span())] if "_" in answer else []
     hyphened = (
-        [m for m in _HYPHENED.finditer(answer) if _hyphened(m.group()) and not skip(*m.span())]
+        [m for m in HYPHENED_RUN.finditer(answer) if hyphen_skeleton(m.group()) and not skip(*m.span())]
         if "-" in answer
         else []
     )
@@ -166,20 +167,33 @@ def ungrounded_issued_ids(
     issued = _issued(evidence)
     upper = [m for m in upper if len(m.group()) in issued.upper]
     handles = [m for m in handles if len(m.group("digits")) in issued.handles.get(m.group("prefix"), ())]
-    hyphened = [m for m in hyphened if _hyphened(m.group()) in issued.hyphened]
+    hyphened = [m for m in hyphened if hyphen_skeleton(m.group()) in issued.hyphened]
     if not upper and not handles and not hyphened:
         return
     grounds = grounds_of(evidence, [m.group() for m in (*upper, *handles, *hyphened)])
     runs = [(m, issued.upper[len(m.group())]) for m in upper]
-    runs += [(m, issued.hyphened[_hyphened(m.group())]) for m in hyphened]
+    runs += [(m, issued.hyphened[hyphen_skeleton(m.group())]) for m in hyphened]
     for m, held in runs:
         token = m.group()
         if grounds(token):
             continue
         if _near(token, held) is not None:
             yield "code", m.span(), CONFIDENCE_NEAR
-        elif _cued(answer, m.start()):
+        elif cued(answer, m.start()):
             yield "code", m.span(), CONFIDENCE_CUED
     for m in handles:
         if not grounds(m.group()):
             yield "code", m.span(), CONFIDENCE_CUED
+
+
+__all__ = [
+    "CONFIDENCE_CUED",
+    "CONFIDENCE_NEAR",
+    "HYPHENED_RUN",
+    "UPPER_RUN",
+    "cued",
+    "hyphen_skeleton",
+    "keep_all",
+    "mixed",
+    "ungrounded_issued_ids",
+]

@@ -42,6 +42,8 @@ _MAX_ITEM = 60
 #: How deep a result is walked for lists, and how many values are read (results are untrusted).
 _MAX_DEPTH = 8
 _MAX_VALUES = 20000
+#: Arguments of one call read at most (arguments are the agent's, but may be long).
+_MAX_ARGUMENTS = 64
 #: A series after a colon, to the end of its sentence or line (or a semicolon, or the next colon).
 _SERIES = re.compile(r":[*_]{0,2}[ \t]+([^\n:;]{3,600}?)(?=[:;\n]|[.!?](?:\s|$)|$)")
 #: A bulleted list item.
@@ -81,7 +83,8 @@ def _strings(values: list[Any]) -> set[str]:
 
 
 def held_lists(evidence: Evidence) -> list[frozenset[str]]:
-    """The item texts of each list of two or more items in the results."""
+    """The item texts of each list of two or more items in the results, then those of the
+    calls' arguments (``argument_lists``)."""
     lists: list[frozenset[str]] = []
     budget = _MAX_VALUES
     for call in evidence.succeeded_calls:
@@ -97,6 +100,33 @@ def held_lists(evidence: Evidence) -> list[frozenset[str]]:
                 if len(lists) < MAX_LISTS and len(value) >= MIN_MATCHED and (items := _strings(value[:500])):
                     lists.append(frozenset(items))
                 stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    lists.extend(argument_lists(evidence)[: max(0, MAX_LISTS - len(lists))])
+    return lists
+
+
+def argument_lists(evidence: Evidence) -> list[frozenset[str]]:
+    """The lists the successful calls were given: a list argument ("attendees": [...]), and
+    the values of one argument across the calls of one tool ("receiver" of each
+    ``SendMessage``).
+
+    Principle: a tool run once per item (a message per recipient, a deletion per reminder)
+    acts on the list of its arguments' values as surely as a list returned by a result, and
+    the answer's read-back of what was done ("sent to: Aiko, Marcus") enumerates that list.
+    Risk: calls of one tool whose values are no one list the answer reads back (a lookup per
+    reservation, then a series of cities the answer offers): the read-back rule still needs
+    most of a series to be held values, and an item any evidence holds passes."""
+    values: dict[tuple[str, str], set[str]] = {}
+    lists: list[frozenset[str]] = []
+    for call in evidence.succeeded_calls:
+        arguments = call.parsed_arguments
+        if not isinstance(arguments, dict):
+            continue
+        for key, value in list(arguments.items())[:_MAX_ARGUMENTS]:
+            if isinstance(value, str) and 0 < len(value) <= _MAX_ITEM:
+                values.setdefault((call.name, str(key)), set()).add(fold(value).strip())
+            elif isinstance(value, list) and len(value) >= MIN_MATCHED and (items := _strings(value[:500])):
+                lists.append(frozenset(items))
+    lists.extend(frozenset(v) for v in values.values() if len(v) >= MIN_MATCHED)
     return lists
 
 
@@ -188,6 +218,7 @@ __all__ = [
     "MAX_LISTS",
     "MAX_SERIES",
     "MIN_MATCHED",
+    "argument_lists",
     "held_lists",
     "ungrounded_list_items",
 ]

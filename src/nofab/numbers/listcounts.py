@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
+from nofab.numbers.described import introduced_block, items_told
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -77,6 +78,8 @@ class HeldLists:
 
     def __init__(self, evidence: Evidence) -> None:
         self.lengths: dict[str, list[int]] = {}
+        #: the lists themselves, per concept (``nofab.numbers.described`` reads their items)
+        self.lists: dict[str, list[list[Any]]] = {}
         self.totals: set[float] = set()
         keys = _lexicon()[1]
         for call in evidence.turn.tool_calls:
@@ -86,9 +89,19 @@ class HeldLists:
             result = call.parsed_result
             if isinstance(result, list):
                 for concept in named | {"result"}:
-                    self.lengths.setdefault(concept, []).append(len(result))
+                    self._add(concept, result)
             elif isinstance(result, dict):
                 self._walk(result, named, 0, [0])
+
+    def _add(self, concept: str, items: list[Any]) -> None:
+        self.lengths.setdefault(concept, []).append(len(items))
+        self.lists.setdefault(concept, []).append(items)
+
+    def told_more(self, concept: str, block: str, count: int) -> bool:
+        """Does ``block`` tell of more items of one list of ``concept`` than ``count``?"""
+        return any(
+            len(items) > count and items_told(block, items) > count for items in self.lists.get(concept, ())
+        )
 
     def _walk(self, obj: dict[Any, Any], named: set[str], depth: int, seen: list[int]) -> None:
         keys, count_keys = _lexicon()[1], _lexicon()[2]
@@ -103,7 +116,7 @@ class HeldLists:
                 if len(lists) == 1:
                     concepts |= named  # the one list of a result the tool's name names
                 for concept in concepts:
-                    self.lengths.setdefault(concept, []).append(len(value))
+                    self._add(concept, value)
             elif isinstance(value, dict) and depth < MAX_DEPTH:
                 self._walk(value, named, depth + 1, seen)
             elif isinstance(value, int | float) and not isinstance(value, bool) and parts & count_keys:
@@ -135,7 +148,10 @@ def list_count_findings(
         if count < sum(lengths):  # may count a part: only in a sentence that says no part
             start, end = evidence.sentence_at(span[0])
             words = {w.lower() for w in _WORD.findall(answer[start:end])}
-            if words & _lexicon()[3]:
+            # ... unless the items it introduces are more than it counts (numbers/described.py)
+            if words & _lexicon()[3] and not held.told_more(
+                concept, introduced_block(answer, (start, end)), count
+            ):
                 continue
         if _said(evidence, count, concept):
             continue

@@ -34,6 +34,11 @@ _AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+
 #: The two words before the number ("up to 4", "added 2").
 _BEFORE = re.compile(r"([^\W\d_]+)[\s'’]+(?:([^\W\d_]+)[\s'’]+)?$")
 _KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+#: A line's label: at most this many words before its first colon, read within this many
+#: characters before the number.
+_LABEL_WORDS = 4
+_LABEL_REACH = 120
+_LABEL_WORD = re.compile(r"[^\W\d_]+")
 
 
 @cache
@@ -81,9 +86,33 @@ def _available() -> frozenset[str]:
 
 def modified_before(answer: str, start: int) -> bool:
     """Does a modifier stand in the two words before the number at ``start`` ("up to 4
-    bags", "added 2 bags", "bis zu 3 Koffer")? Then the count is a limit or a change."""
+    bags", "added 2 bags", "bis zu 3 Koffer"), or in the label of its line ("Extra: 1 bag",
+    "New total: 7 bags", "Zusätzlich: 2 Koffer")? Then the count is a limit or a change."""
     found = _BEFORE.search(answer, max(0, start - 40), start)
-    return found is not None and bool(_modifiers().intersection(w.lower() for w in found.groups() if w))
+    if found is not None and _modifiers().intersection(w.lower() for w in found.groups() if w):
+        return True
+    return modified_label(answer, start)
+
+
+def modified_label(answer: str, start: int) -> bool:
+    """Does the label of the line holding ``start`` (its words before the first colon, a list
+    item's "- Extra:" or "New total:") hold a modifier?
+
+    Principle: a label set before a colon says what every figure of its line is, as an
+    adjective before the noun does ("Extra: 1 bag" is "1 extra bag", "Adding: 2 golf bags + 1
+    suitcase = 3 bags" counts what is added): a change, a part or a limit, not the record's
+    count. Only a short label is read (``_LABEL_WORDS`` words at most, in the line's first
+    ``_LABEL_REACH`` characters before the number). Risk: a line labelled with a modifier that
+    also restates the record's own count ("Extra bags: you have 3 in all, 1 paid"): that count
+    is not checked."""
+    line = answer.rfind("\n", max(0, start - _LABEL_REACH), start) + 1
+    if line == 0 and start > _LABEL_REACH:
+        return False  # the line starts beyond the reach: no short label before the number
+    colon = answer.find(":", line, start)
+    if colon == -1:
+        return False
+    words = _LABEL_WORD.findall(answer, line, colon)
+    return 0 < len(words) <= _LABEL_WORDS and bool(_modifiers().intersection(w.lower() for w in words))
 
 
 def noun_concept(word: str) -> str | None:
@@ -117,4 +146,12 @@ def _segment_concept(segment: str) -> str | None:
     return None
 
 
-__all__ = ["AVAILABLE", "COUNT_MARKERS", "bound_concept", "key_concept", "modified_before", "noun_concept"]
+__all__ = [
+    "AVAILABLE",
+    "COUNT_MARKERS",
+    "bound_concept",
+    "key_concept",
+    "modified_before",
+    "modified_label",
+    "noun_concept",
+]
