@@ -165,6 +165,7 @@ _WEEKLY = {"series_id": "S-1", "freq": "weekly", "first": "2025-04-02"}
         "Vos cours : 2, 9, 16 et 23 avril.",
         "Los días 2, 9, 16 y 23 de abril.",
         "Termine am 2., 9., 16. und 23. April.",
+        "Sessions until the series ends: Apr 2, 9, 16, 23 and 30.",
     ],
 )
 def test_the_days_of_a_weekly_series_from_a_held_start_are_grounded(answer: str) -> None:
@@ -184,6 +185,8 @@ def test_a_recurring_weekday_in_the_request_makes_the_series_weekly() -> None:
         ("Sessions: Apr 2, 9, 16, 23.", {"series_id": "S-1", "first": "2025-04-02"}, "16"),  # not weekly
         ("Sessions: Apr 3, 10, 17, 24.", _WEEKLY, "17"),  # no day of the run is held
         ("Cours : 2, 9, 17 et 23 avril.", _WEEKLY, "17"),
+        ("Sessions: Apr 2, 9, 16, 23 and 30.", {**_WEEKLY, "until": "2025-04-16"}, "23"),  # past its end
+        ("Sessions: Apr 2, 9, 16, 23.", {"rrule": "FREQ=WEEKLY;UNTIL=20250409", "first": "2025-04-02"}, "16"),
     ],
 )
 def test_a_run_that_is_no_weekly_series_of_a_held_date_stays_flagged(
@@ -270,7 +273,11 @@ def test_a_weekday_with_no_single_year_or_the_right_one_is_not_flagged(answer: s
     [
         ("Add a haircut on Friday at 11, for one hour.", "The haircut is in for 10:00 to 11:00 AM.", "10:00"),
         ("Add a haircut on Friday at 11, for one hour.", "Your haircut runs 11:30 to 12:30.", "12:30"),
-        ("Trag Friseur am Freitag um 11 ein, eine Stunde.", "Der Friseur ist von 10:00 bis 11:00 Uhr.", "10:00"),
+        (
+            "Trag Friseur am Freitag um 11 ein, eine Stunde.",
+            "Der Friseur ist von 10:00 bis 11:00 Uhr.",
+            "10:00",
+        ),
     ],
 )
 def test_an_events_own_hours_are_no_free_slot(user: str, answer: str, flagged: str) -> None:

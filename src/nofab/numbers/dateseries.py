@@ -10,9 +10,12 @@ calendar when the evidence makes the series weekly: it says so ("weekly", "FREQ=
 run a week apart. Each day of such a run is then grounded; a run that breaks the
 step (a slipped "Oct 4" between "3" and "10") is left to the number check.
 
-Risk: the run is not bounded by the series' end or count, so an occurrence listed past the
-series' last date, or past the month the user asked about, is excused; daily, fortnightly and
-monthly series are not read.
+A run that goes past the last date the evidence gives the series under an end key ("until":
+"2023-10-24", "UNTIL=20231024": ``series_end_keys``) is not grounded.
+
+Risk: a series' end given as a count of occurrences, or in prose, does not bound the run, so
+an occurrence listed past it, or past the month the user asked about, is excused; daily,
+fortnightly and monthly series are not read.
 """
 
 from __future__ import annotations
@@ -94,6 +97,19 @@ def run_of(numerals: list[Numeral], index: int, answer: str) -> tuple[Numeral, l
     return None
 
 
+@cache
+def _end_key() -> re.Pattern[str]:
+    """A series-end key and its date: '"until": "2023-10-24"', 'until=20231024'."""
+    keys = "|".join(map(re.escape, vocabulary.load("calendar_words")["series_end_keys"]))
+    return re.compile(rf"(?<![\w])(?:{keys})[\"']?\s*[:=]\s*[\"']?(\d{{4}})-?(\d{{2}})-?(\d{{2}})")
+
+
+def _series_end(folded: str) -> tuple[int, int, int] | None:
+    """The earliest last date a series key gives in the evidence, or None."""
+    ends = [(int(m[1]), int(m[2]), int(m[3])) for m in _end_key().finditer(folded)]
+    return min(ends) if ends else None
+
+
 def _valid(year: int | None, month: int, day: int) -> bool:
     try:
         _dt.date(year or 2000, month, day)  # 2000: a leap year, so 29 February is a date
@@ -124,6 +140,9 @@ def weekly_series_day(evidence: Evidence, index: int) -> bool:
     held = [d for d in days if evidence.dates.has_date((year, month, d))]
     if not held:
         return False
+    end = _series_end(evidence.folded)
+    if end is not None and (year or end[0], month, days[-1]) > end:
+        return False  # a day past the series' held last date
     if any(d + _WEEK in held for d in held):
         return True
     return _weekly().search(evidence.folded) is not None
