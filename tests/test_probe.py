@@ -158,24 +158,9 @@ PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a7_cancel_economy_travel_credit": (
         "claims: 'booked' in a recap of an existing reservation's state is read as our booking"
     ),
-    "a7_no_flights_sunday_empty": (
-        "numbers: other dates offered as alternatives, one day off the searched one, read as a day slip"
-    ),
-    "a7_window_seat_refused_extra_bag": (
-        "numbers: 'the day before' a flight (check-in opening) read as the flight's own date given wrong"
-    ),
-    "t7_bbq_moved_two_friends": (
-        "claims and numbers: a quoted message's 'the barbecue moved' read as our update; a weekday "
-        "resolved against the conversation's date not derived"
-    ),
-    "t7_message_thread_move": (
-        "numbers: 'Saturday the 16th' resolved to a date from the conversation's month not derived"
-    ),
+    "t7_bbq_moved_two_friends": "claims: a quoted message's 'the barbecue moved' read as our update",
     "t7_recurring_standup_created": (
-        "numbers: the dates of a weekly series (Tue/Thu) in a month and its total minutes not derived"
-    ),
-    "t7_tomorrow_calendar_free_hour": (
-        "numbers: a free gap's end time read off the next event's start written in another form"
+        "numbers: a weekly series' total minutes (occurrences x length) and its hours not derived"
     ),
     "t7_yen_budget_per_day": (
         "numbers: a conversion split per day, a rate's percent change and the converted difference are "
@@ -189,7 +174,6 @@ PROBE7_KNOWN_MISSES: dict[str, str] = {
     "t7_account_two_factor_recovery_phone": "claims: a recovery phone 'set' with the call removed",
     "t7_delete_completed_reminders": "claims: a delete that raised an exception listed as deleted",
     "t7_meeting_invites_accept_decline": "claims: a decline that raised an exception reported as done",
-    "t7_recurring_standup_created": "numbers: a series date read back one day off its weekday",
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

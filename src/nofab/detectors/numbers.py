@@ -55,6 +55,7 @@ from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_deri
 from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
 from nofab.numbers.relativedates import relative_date
+from nofab.numbers.resolved import unresolved
 from nofab.numbers.rounding import display_interval
 from nofab.numbers.shown import ShownNumbers
 
@@ -120,7 +121,7 @@ class NumberDetector(DetectorBase):
                 run.ground(i, numeral)
             else:
                 pending.append(Pending(i, numeral, confidence, how))
-        return run, arithmetic(run, shown_derivations(run, pending), None)
+        return run, arithmetic(run, shown_derivations(run, unresolved(evidence, pending)), None)
 
     def _verdicts(self, evidence: Evidence) -> Iterator[tuple[Numeral, float]]:
         """(numeral, confidence) for every numeral of an earlier answer: 0 when explained."""

@@ -6,11 +6,15 @@ usually works the weekday out itself, and that arithmetic is a classic slip: the
 then grounded and the weekday is not. A weekday joined to a date ("Friday, May 24",
 "24 mai (vendredi)", "Freitag, 24. Mai 2024", "2024-05-24 (Friday)") is checked against
 the date's year: the year written, or else the one year the evidence gives that month and
-day in an ISO date. With no year to go by, nothing is said.
+day in an ISO date, or else the one year of the evidence's ISO dates in that month (a date
+read back from a series or a list of that month the tool returned). With no year to go by,
+or two, nothing is said.
 
 Risk: a weekday that only sits next to a date without naming it ("Friday, May 24 was
 too late, so ..."); the join must be tight (a comma, a space, "the", parentheses), and the
-very pair copied from the evidence (a tool that printed its own weekday) is never flagged.
+very pair copied from the evidence (a tool that printed its own weekday) is never flagged. A
+date of the same month in another year than the evidence's ("next October") is judged in the
+evidence's year.
 """
 
 from __future__ import annotations
@@ -89,9 +93,16 @@ def _joined(char: str) -> bool:
 
 
 def _years(folded_evidence: str, month: int, day: int) -> set[int]:
-    """Years of the ISO dates in the evidence with this month and day."""
+    """Years of the ISO dates in the evidence with this month and day; else the one year of
+    the evidence's ISO dates in this month ("Thu, Oct 4" beside a series of 2023-10-03,
+    2023-10-05: October is October 2023 in this turn)."""
     pattern = re.compile(rf"(?<!\d)(\d{{4}})-0?{month}-0?{day}(?!\d)")
-    return {int(y) for y in pattern.findall(folded_evidence)}
+    years = {int(y) for y in pattern.findall(folded_evidence)}
+    if years:
+        return years
+    in_month = re.compile(rf"(?<!\d)(\d{{4}})-0?{month}-\d{{1,2}}(?!\d)")
+    years = {int(y) for y in in_month.findall(folded_evidence)}
+    return years if len(years) == 1 else set()
 
 
 def _weekday(year: int, month: int, day: int) -> int | None:

@@ -12,7 +12,9 @@ gives as today: ``relative_days``), and the user's message neither asks for such
 same route but for the day after") nor names that day ("move it to the 28th"), the date is a
 slip of the held date one day from it and is reported at 0.8 with that date. A relative day
 word that names another date ("tomorrow, October 28" when tomorrow is the 27th) does not
-excuse it; one read without a known today does. A date bound to an end role ("until",
+excuse it; one read without a known today does. A date the sentence offers as an
+alternative ("Saturday the 10th or Monday the 12th instead": ``nofab.numbers.dayrelations``)
+is a suggestion, not the held date restated. A date bound to an end role ("until",
 "arrives": ``nofab.numbers.roles``) is left alone, as is a date written with a clock time (a
 time-zone shift moves both).
 
@@ -32,6 +34,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
+from nofab.numbers.dayrelations import offered
 from nofab.numbers.dayrows import context_today
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import by_language
@@ -60,12 +63,23 @@ def _relative() -> dict[str, int]:
     return {w.lower(): int(k) for t in by_language("relative_days").values() for w, k in t.items()}
 
 
-def _sentence_words(answer: str, span: tuple[int, int]) -> list[str]:
+def sentence_bounds(answer: str, span: tuple[int, int]) -> tuple[int, int]:
+    """(start, end) of the sentence around ``span``, read at most ``SENTENCE_REACH`` either side."""
     lo = max(0, span[0] - SENTENCE_REACH)
     start = max((m.end() for m in _SENTENCE_END.finditer(answer, lo, span[0])), default=lo)
     stop = _SENTENCE_END.search(answer, span[1], span[1] + SENTENCE_REACH)
     end = stop.start() if stop else min(len(answer), span[1] + SENTENCE_REACH)
-    return _words(_WORD.findall(answer, start, end))
+    return start, end
+
+
+def sentence_words(answer: str, span: tuple[int, int]) -> list[str]:
+    """The words of the sentence around ``span``, lower-cased (``_words``)."""
+    return _words(_WORD.findall(answer, *sentence_bounds(answer, span)))
+
+
+def has_shift_cue(words: list[str]) -> bool:
+    """Does one of ``words`` move a date by a day ("next", "before", "lendemain")?"""
+    return not _shift_cues().isdisjoint(words)
 
 
 def _words(found: list[str]) -> list[str]:
@@ -110,7 +124,7 @@ def shifted(
 ) -> bool:
     """Do the sentence's ``words`` move a date by a day: a shift word, or a relative day that
     names this date (or any relative day, when today is unknown)?"""
-    if not _shift_cues().isdisjoint(words):
+    if has_shift_cue(words):
         return True
     relative = _relative()
     for word in words:
@@ -146,8 +160,10 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
         held = held_neighbours(evidence, numeral.date)
         if not held or role_before(answer, numeral.span[0]) == "end":
             continue
-        if shifted(_sentence_words(answer, numeral.span), numeral.date, today):
+        if shifted(sentence_words(answer, numeral.span), numeral.date, today):
             continue
+        if offered(answer[slice(*sentence_bounds(answer, numeral.span))]):
+            continue  # "the 10th or the 12th instead": a suggestion, not the held date restated
         if asked is None:
             message = evidence.turn.user_message or ""
             asked = _words(_WORD.findall(message))
@@ -176,4 +192,13 @@ def _candidate(evidence: Evidence, numeral: Numeral) -> bool:
     )
 
 
-__all__ = ["CONFIDENCE_DAY_SLIP", "SENTENCE_REACH", "day_slip_findings", "held_neighbours", "shifted"]
+__all__ = [
+    "CONFIDENCE_DAY_SLIP",
+    "SENTENCE_REACH",
+    "day_slip_findings",
+    "has_shift_cue",
+    "held_neighbours",
+    "sentence_bounds",
+    "sentence_words",
+    "shifted",
+]

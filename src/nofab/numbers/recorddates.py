@@ -9,6 +9,10 @@ record's date, reported at 0.8 with the record's date, not a relative reading. A
 ("arrives", "until": ``nofab.numbers.roles``) is left alone: an overnight arrival is a day
 after a flight's date without any slip.
 
+A date the sentence relates to the record's date, written beside it ("the day before your
+August 10 flight, August 9"), or offers as an alternative, is excused
+(``nofab.numbers.dayrelations``).
+
 Risk: a date of another event in the record's sentence ("HAT104, booked on May 9") that the
 evidence does not hold either, a day or a week from the record's date.
 """
@@ -22,10 +26,13 @@ from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
+from nofab.numbers.dayrelations import offered, writes_date
+from nofab.numbers.dayslip import has_shift_cue, sentence_bounds, sentence_words
 from nofab.numbers.roles import role_before
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
+    from nofab.numbers.numeral import Numeral
 
 #: The confidence of a date a day or a week off the named record's one date.
 CONFIDENCE_RECORD_DATE = 0.8
@@ -59,6 +66,15 @@ def _slip(date: tuple[int | None, int, int], own: _dt.date) -> bool:
     return abs((said - own).days) in _OFFSETS
 
 
+def _relates(answer: str, numeral: Numeral, own: _dt.date, numerals: list[Numeral]) -> bool:
+    """Does the date's sentence offer it as an alternative, or write the record's own date
+    too with a word that moves a day (``nofab.numbers.dayrelations``)?"""
+    bounds = sentence_bounds(answer, numeral.span)
+    if offered(answer[bounds[0] : bounds[1]]):
+        return True
+    return has_shift_cue(sentence_words(answer, numeral.span)) and writes_date(numerals, bounds, own)
+
+
 def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iterator[Finding]:
     """``unverified_number`` findings for dates no evidence holds, given for a named record
     whose one date is a day or a week away."""
@@ -74,6 +90,8 @@ def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) 
             key = id(record)
             own = owns[key] if key in owns else owns.setdefault(key, _own_date(record))
             if own is not None and _slip(numeral.date, own):
+                if _relates(evidence.answer, numeral, own, evidence.numerals):
+                    break  # the held date restated beside it with a relation, or an offer
                 yield finding(
                     "unverified_number",
                     numeral.text,

@@ -1,0 +1,71 @@
+"""Dates and times the answer resolves from the turn's calendar rather than copies: after the
+first pass of the number check, an unexplained literal is grounded when it is
+
+- the next occurrence of a weekday the evidence names (``nofab.numbers.nextweekday``),
+- a day of a weekly series listed after a held date (``nofab.numbers.dateseries``),
+- one end of a slot of a named length fitted into a gap between held times
+  (``nofab.numbers.timeslots``).
+
+Each module states its principle and risk. The questions are asked only of the few
+literals the first pass left unexplained, each reading at most once per answer (today, the
+weekdays the evidence names).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import TYPE_CHECKING
+
+from nofab.numbers.dateseries import weekly_series_day
+from nofab.numbers.dayrows import context_today
+from nofab.numbers.nextweekday import evidence_mentions, resolves_weekday
+from nofab.numbers.timeslots import slot_bound
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+    from nofab.numbers.passes import Pending
+
+
+class _Reference:
+    """What the questions share, read on first need: today, the weekdays the evidence names."""
+
+    def __init__(self, evidence: Evidence) -> None:
+        self._evidence = evidence
+        self._today: list[_dt.date | None] = []
+        self._mentions: dict[int, set[int | None]] | None = None
+
+    def today(self) -> _dt.date | None:
+        if not self._today:
+            self._today.append(context_today(self._evidence.turn.context or ""))
+        return self._today[0]
+
+    def mentions(self) -> dict[int, set[int | None]]:
+        if self._mentions is None:
+            self._mentions = evidence_mentions(self._evidence.folded)
+        return self._mentions
+
+
+def unresolved(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
+    """``pending`` without the literals the turn's calendar resolves (module doc)."""
+    if not pending:
+        return pending
+    reference: _Reference | None = None
+    out: list[Pending] = []
+    for item in pending:
+        kind = item.numeral.kind
+        if kind == "date":
+            reference = reference or _Reference(evidence)
+            if resolves_weekday(evidence, item.numeral, reference.today, reference.mentions):
+                continue
+            if weekly_series_day(evidence, item.index):
+                continue  # the date that closes a run ("2, 9 et 16 avril")
+        elif kind in ("number", "ordinal"):
+            if weekly_series_day(evidence, item.index):
+                continue
+        elif kind == "time" and slot_bound(evidence, item.index):
+            continue
+        out.append(item)
+    return out
+
+
+__all__ = ["unresolved"]
