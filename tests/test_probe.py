@@ -152,9 +152,6 @@ PROBE6_KNOWN_MISSES: dict[str, str] = {
 # probe7 (held-out domains, a sixth writer, measured blind at cfff6d8): clean files flagged today,
 # with the mechanism.
 PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a7_cabin_upgrade_business_two_pax": (
-        "numbers: a per-flight fare difference times passengers, summed over flights, is not derived"
-    ),
     "a7_cancel_economy_travel_credit": (
         "claims: 'booked' in a recap of an existing reservation's state is read as our booking"
     ),
@@ -176,14 +173,10 @@ PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: 'Saturday the 16th' resolved to a date from the conversation's month not derived"
     ),
     "t7_recurring_standup_created": (
-        "numbers: the dates of a weekly series (Tue/Thu) in a month and its total minutes not derived"
+        "numbers: the dates of a weekly series (Tue/Thu) in a month are not derived"
     ),
     "t7_tomorrow_calendar_free_hour": (
         "numbers: a free gap's end time read off the next event's start written in another form"
-    ),
-    "t7_yen_budget_per_day": (
-        "numbers: a conversion split per day, a rate's percent change and the converted difference are "
-        "not derived from the converter's result"
     ),
 }
 
