@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from nofab.numbers.lexicon import number_words
 from nofab.numbers.numeral import Numeral
-from nofab.numbers.rates import rate_values
+from nofab.numbers.resultmemo import rates_of
 from nofab.numbers.rounding import format_number
 
 if TYPE_CHECKING:
@@ -74,10 +74,6 @@ class Exchange:
         mine = currency(answer, numerals[index])
         if not mine or numerals[index].kind != "money":
             return None
-        if self._rates is None:
-            self._rates = [r for r in rate_values(s.folded for s in self._evidence.sources) if r > 0]
-        if not self._rates:
-            return None
         for j in range(max(0, index - REACH), min(len(numerals), index + REACH + 1)):
             value = self._explained(j) if j != index and numerals[j].kind == "money" else None
             if value is None:
@@ -85,6 +81,8 @@ class Exchange:
             theirs = currency(answer, numerals[j])
             if not theirs or theirs == mine:
                 continue  # no change of currency: no conversion is named
+            if self._rates is None:  # read only once two currencies meet (each source kept)
+                self._rates = sorted({r for s in self._evidence.sources for r in rates_of(s.folded) if r > 0})
             for rate in self._rates:
                 if lo <= value * rate <= hi or lo <= value / rate <= hi:
                     return f"{format_number(value)} {theirs} converted at the held rate {format_number(rate)}"
