@@ -152,3 +152,25 @@ def test_a_converted_result_is_money_and_more_or_fewer_name_a_difference(
 ) -> None:
     found = _blocking(answer, "How much is $250 in euros, and in January?", _CONVERTED)
     assert (wrong in found) if wrong else found == []
+
+
+_BOOKING = [
+    {
+        "name": "get_booking",
+        "result": {"passengers": [{"first_name": "Ana"}, {"first_name": "Ben"}], "total_price": 960},
+    }
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        ("The booking totals $960, that is $480 per passenger.", None),
+        ("La reserva cuesta 960 $ en total, es decir 480 $ por pasajero.", None),
+        # three passengers is not what the booking holds
+        ("The booking totals $960, that is $320 per passenger.", "$320"),
+    ],
+)
+def test_a_split_by_the_count_a_result_holds_of_the_unit_noun(answer: str, wrong: str | None) -> None:
+    found = _blocking(answer, "What does my booking cost?", _BOOKING)
+    assert found == ([wrong] if wrong else [])
