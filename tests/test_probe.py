@@ -152,20 +152,10 @@ PROBE6_KNOWN_MISSES: dict[str, str] = {
 # probe7 (held-out domains, a sixth writer, measured blind at cfff6d8): clean files flagged today,
 # with the mechanism.
 PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a7_cabin_upgrade_business_two_pax": (
-        "numbers: a per-flight fare difference times passengers, summed over flights, is not derived"
-    ),
     "a7_cancel_economy_travel_credit": (
         "claims: 'booked' in a recap of an existing reservation's state is read as our booking"
     ),
     "t7_bbq_moved_two_friends": "claims: a quoted message's 'the barbecue moved' read as our update",
-    "t7_recurring_standup_created": (
-        "numbers: a weekly series' total minutes (occurrences x length) and its hours not derived"
-    ),
-    "t7_yen_budget_per_day": (
-        "numbers: a conversion split per day, a rate's percent change and the converted difference are "
-        "not derived from the converter's result"
-    ),
 }
 
 # probe7: dirty twins no finding of their own catches today, with the mechanism.

@@ -28,8 +28,7 @@ count; risk: a duration written like a clock, "a 2:00 pace", is held to the evid
 quantity is never grounded by a fragment of an evidence date or time
 (``nofab.numbers.index.quantities``).
 
-Cost per number is bounded (a fixed number of binary searches and window probes), so the
-detector is linear in the answer plus the evidence; a reading repeated is asked once.
+Cost per number is bounded (a fixed number of binary searches and window probes): linear.
 """
 
 from __future__ import annotations
@@ -48,6 +47,7 @@ from nofab.numbers.counted import has_count_words
 from nofab.numbers.dates import ordinal_day
 from nofab.numbers.directmemo import DirectMemo
 from nofab.numbers.earlier import EarlierFigures
+from nofab.numbers.exchange import Exchange
 from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
@@ -153,6 +153,7 @@ class _Run:
         self.misreads: dict[int, str] = {}
         self.across = Across(evidence, self.context)
         self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts, self.shown.value)
+        self.exchange = Exchange(evidence, self.shown.value)
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (no small count, "2 bags") is an operand."""
@@ -216,9 +217,8 @@ class _Run:
             return 0.0, None
         as_written = scale == 1.0 and bool(literal) and evidence.literals.has(literal)
         lo, hi = self.interval(numeral)
-        # Every reading until the derivations explains a number that is not an amount
-        # outright, so the cheapest go first: the number as written, then a binary search
-        # (asked once: ``near`` below is then known to be False).
+        # Every reading until the derivations explains a non-amount outright, so the cheapest go
+        # first: the number as written, then a binary search (asked once: ``near`` then False).
         near = None
         if kind != "money":
             if as_written or evidence.numbers.near(lo, hi):
@@ -284,10 +284,10 @@ class _Run:
         values derivable near the number are dense (a changed number would be "derived" by
         chance at least a quarter of the time; 10-40 prices combine into most nearby
         integers) it proves nothing; the result is then "uninformative: ..." and the number
-        is reported at 0.5. Money is never a ratio or a
-        percentage of two numbers (amounts add and subtract) and combines only amounts; a
-        percentage of two numbers explains only a percent. Risk: a true sum over a large
-        result is reported at 0.5 (not blocking), and a ratio-derived amount is flagged.
+        is reported at 0.5. Money is never a ratio or a percentage of two numbers (amounts add
+        and subtract) and combines only amounts; a percentage of two numbers explains only a
+        percent. Risk: a true sum over a large result is reported at 0.5 (not blocking), and a
+        ratio-derived amount is flagged.
         """
         derived = self.evidence.derived
         ratios = kind in ("number", "percent")
@@ -333,21 +333,22 @@ class _Run:
         """Is the number arithmetic on a grounded number the answer shows nearby (or a
         repeat of a number already explained)?
 
-        Principle: cross-source arithmetic ("$500 certificate ... $201 remaining", "old fare
-        total 2787 - new fare 216 = refund 2571") is explained when one operand is a
-        grounded number the answer shows within a few numbers of it, the other is such a
-        number or a total of one tool result, and the clause announces the arithmetic
-        (remaining, left, difference, refund, total ...). Without the cue the derivation is
-        kept as evidence and the number reported at 0.5. Risk: a cue word near an invented
-        number whose value happens to be a sum or difference of two shown numbers.
-        """
+        Principle: cross-source arithmetic ("$500 certificate ... $201 remaining", "old fare total
+        2787 - new fare 216 = refund 2571") is explained when one operand is a grounded number the
+        answer shows within a few numbers of it, the other such a number or a total of one tool
+        result, and the clause announces the arithmetic (remaining, difference, total ...; a split
+        per unit, a conversion at a held rate: ``numbers.perunit``, ``numbers.exchange``); without
+        the cue the derivation is kept as evidence at 0.5. Risk: a cue word near an invented number
+        whose value happens to be a sum or difference of two shown numbers."""
         numeral = item.numeral
         if numeral.kind in _NOT_DERIVED:
             return False
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
             return not self.misread(numeral)  # the answer repeats a number it explained
-        if numeral.kind == "money" and self.per_unit.settle(item, lo, hi):
+        if numeral.kind in _OPERAND_KINDS[:2] and self.per_unit.settle(item, lo, hi):
+            return not self.misread(numeral)
+        if self.per_unit.split(item, lo, hi) or self.exchange.explain(item.index, lo, hi):
             return not self.misread(numeral)
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
             lo, hi, sorted(self.shown.window(item.index))
@@ -376,8 +377,8 @@ class _Run:
     def finding(self, item: Pending) -> Finding:
         numeral, confidence, how = item.numeral, item.confidence, item.how
         if how is None and numeral.kind == "money" and not self.context.per_unit(numeral.span[1]):
-            # An amount stated per unit ("$30 per passenger") is what gets multiplied, not
-            # a multiple itself; nor is a slip of a named record's field.
+            # An amount stated per unit ("$30 per passenger") is what gets multiplied, not a
+            # multiple itself; nor is a slip of a named record's field.
             lo, hi = self.interval(numeral)
             how = self.multiple(lo, hi, self.evidence.money or None)
             how = None if how and self.misread(numeral) else how

@@ -126,6 +126,41 @@ class WindowChanges:
         return percent_change(key, lo, hi)
 
 
+def top_fields(value: object) -> tuple[tuple[str, float], ...]:
+    """The numbers a result (one record) holds at its top level, by key: read once per result
+    content (``Evidence.per_result``) for ``across_results``."""
+    if not isinstance(value, dict):
+        return ()
+    return tuple(
+        (str(k), float(v))
+        for k, v in value.items()
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    )
+
+
+def across_results(
+    readings: Sequence[tuple[tuple[str, float], ...]],
+) -> list[tuple[str, Sequence[float]]]:
+    """Columns of one field across the results of a turn, each result one record holding it
+    once (a rate asked today and a month ago, by two calls).
+
+    Principle: two calls that return the same field measure one thing at two moments, as
+    two records of one result do ("values of field ..."), so a percentage announced as a
+    change may be read between them. Risk: two results whose same-named fields mean
+    different things ("count" of two searches) yield a change; a column is kept only when at
+    least two and at most ``MAX_FIELD_VALUES`` results hold the field, so the density rule of
+    ``percent_change`` still applies."""
+    columns: dict[str, list[float]] = {}
+    for fields in readings:
+        for key, number in fields:
+            columns.setdefault(key, []).append(number)
+    return [
+        (f"values of field {key!r} across results", tuple(values))
+        for key, values in columns.items()
+        if 2 <= len(values) <= MAX_FIELD_VALUES
+    ]
+
+
 #: Relative widening of the candidate bounds (far above the error of the few floating-point
 #: operations a change takes, far below any display rounding).
 _MARGIN = 1e-6
@@ -152,4 +187,4 @@ def _any_change(ops: list[float], lo: float, hi: float) -> bool:
     return False
 
 
-__all__ = ["FieldChanges", "WindowChanges"]
+__all__ = ["FieldChanges", "WindowChanges", "across_results", "top_fields"]

@@ -201,6 +201,9 @@ class LiteralIndex:
 _MONEY_WORDS = (
     r"price|amount|cost|fee|total|balance|fare|refund|charge|payment|paid|salary|revenue|budget"
     r"|spend|subtotal|tax|tip|discount|credit|deposit|compensation|usd|eur|gbp|dollar"
+    # A currency converter's answer ("converted": 219780.0 beside "rate") is the amount in the
+    # target currency. Risk: a unit converter's "converted" value is typed as money too.
+    r"|converted"
     # A key naming a periodic payment ("rent_pcm", "weekly_wage") holds an amount as surely as
     # "price" does. Only at the start of a word: "current", "parent", "torrent" hold no rent.
     # Risk: a key such as "rentals_count" types a count as money.

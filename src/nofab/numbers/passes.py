@@ -17,7 +17,7 @@ from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.equations import Equations, split_remainder
 from nofab.numbers.extract import Numeral
-from nofab.numbers.fieldchanges import FieldChanges, WindowChanges
+from nofab.numbers.fieldchanges import FieldChanges, WindowChanges, across_results, top_fields
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
@@ -98,7 +98,21 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
 def _explained(decided: bool | None, run: Run, item: Pending) -> bool:
     """What the answer's written arithmetic decided, else the other readings of shown
     arithmetic (a wrong result of a written equation is not explained another way)."""
-    return decided if decided is not None else run.shown_arithmetic(item)
+    return decided if decided is not None else run.shown_arithmetic(item) or converted(run, item)
+
+
+def converted(run: Run, item: Pending) -> bool:
+    """Is the quantity written beside a figure the answer's own arithmetic explained, in
+    another unit of its dimension ("135 minutes — about 2.25 hours" after "9 x 15 minutes")?
+    ``conversions`` asks this before any arithmetic, of grounded figures only; a figure
+    explained since is as good a source (``units.beside``: principle and risk there)."""
+    evidence = run.evidence
+    if not _has_unit(evidence.answer, item.numeral):
+        return False
+    q = quantity(evidence.answer, evidence.numerals, item.index, run.interval(item.numeral))
+    grounded = lambda i: run.shown.value(i) is not None  # noqa: E731
+    origin = None if q is None else beside(evidence.answer, evidence.numerals, item.index, grounded)
+    return q is not None and origin is not None and Conversions((), ()).explain(q, False, origin) is not None
 
 
 def written(
@@ -223,7 +237,8 @@ def changes(run: Run, pending: list[Pending]) -> list[Pending]:
             if found is None:  # the two values of one field, which the answer leaves unsaid
                 if columns is None:
                     held = [result.groups for _label, result in run.evidence.derivables]
-                    columns = FieldChanges([group for groups in held for group in groups])
+                    tops = [f for _l, _c, f in run.evidence.per_result(("numbers.top", 1), top_fields)]
+                    columns = FieldChanges([*(g for groups in held for g in groups), *across_results(tops)])
                 found = columns.find(lo, hi)
             if found is None:  # two amounts one result writes in its free text
                 if texts is None:

@@ -19,10 +19,19 @@ The per-unit amount may also be one the answer itself computed and the run alrea
 ("$312 + $298 = $610 per person, $1,220 for two"): a product of an explained amount is as
 grounded as the amount, for the same reason a product of a held amount is.
 
+The same holds the other way (``split``): an amount stated per unit ("$672 per person", "¥36,630
+per day", "$250/day") that is a grounded total the answer shows nearby divided by a count the
+turn gives (the people, the days) is that total split, in the same currency. And a quantity
+written with a unit is multiplied as an amount is ("15 minutes each", "135 minutes" for 9
+meetings): the per-unit quantity and the product carry the same unit.
+
 Risk: multiples are dense among small prices, so a changed total that lands on another
 multiple of the unit price passes when the turn happens to mention that count; bounded by
 requiring the per-unit cue on a grounded amount within a few numbers of the total, and
-``k`` at most 9.
+``k`` at most 9. A split is bounded alike: the per-unit cue on the split amount itself, its
+total shown and grounded within ``REACH`` numerals, the count one the turn gives (never one
+merely implied); a changed per-unit amount passes only when k times it is another total shown
+beside it.
 """
 
 from __future__ import annotations
@@ -35,12 +44,14 @@ from typing import TYPE_CHECKING
 
 from nofab.numbers.context import AnswerContext
 from nofab.numbers.counted import CountedFields
+from nofab.numbers.exchange import currency
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
 from nofab.numbers.lexicon import by_language, number_words
 from nofab.numbers.nouns import noun_concept
 from nofab.numbers.passes import LOOSE, Pending
 from nofab.numbers.rounding import format_number
+from nofab.numbers.units import answer_unit
 
 #: How many numerals either side of an amount its per-unit amount may stand.
 REACH = 4
@@ -139,11 +150,15 @@ class PerUnit:
         answer, money = self._evidence.answer, self._evidence.money
         for i, numeral in enumerate(self._evidence.numerals):
             end = after_amount(answer, numeral.span[1]) if numeral.kind == "money" else 0
+            if numeral.kind == "number":
+                end = self._unit(i)[2]  # "15 minutes each": the words after the unit
             if end and self._context.per_unit(end):
                 lo, hi = self._interval(numeral)
                 found = _AFTER_UNIT.match(answer, end)
                 noun = noun_concept(found.group(1)) if found else None
-                units.append((i, (lo, hi), noun, any_within(money, lo, hi)))
+                held = self._evidence.numbers.near(lo, hi)  # a quantity: any number of the evidence
+                held = any_within(money, lo, hi) if numeral.kind == "money" else held
+                units.append((i, (lo, hi), noun, held))
         self._at = [i for i, _interval, _noun, _held in units]
         return units
 
@@ -166,6 +181,8 @@ class PerUnit:
         for j, (ulo, uhi), noun, held in self._units[first : bisect_right(self._at, index + REACH)]:
             if not held and self._explained(j) is None:
                 continue  # a per-unit amount neither held nor explained proves nothing
+            if self._unit(j)[:2] != self._unit(index)[:2]:
+                continue  # "15 minutes each" multiplies into minutes, an amount into an amount
             k = next((k for k in range(2, MAX_K + 1) if j != index and lo / k <= uhi and hi / k >= ulo), 0)
             if not k:
                 continue
@@ -178,6 +195,46 @@ class PerUnit:
             if party or self._counts():
                 return None  # the turn counts otherwise: another multiple is a slip
             return f"{k} x the per-unit amount {unit}, with no count in the turn", False
+        return None
+
+    def _unit(self, index: int) -> tuple[str, str, int]:
+        """(kind, unit, where the words after it start) of the numeral at ``index``: a plain
+        number's unit of measure written after its digits ("15 minutes"), "" for none (an
+        amount, a bare count: then 0 for where)."""
+        numeral = self._evidence.numerals[index]
+        if numeral.kind != "number" or numeral.scale != 1.0:
+            return numeral.kind, "", 0
+        answer, (start, end) = self._evidence.answer, numeral.span
+        while end > start and not answer[end - 1].isdigit():
+            end -= 1  # a unit glued to the digits ("15min") is part of the numeral's text
+        found = answer_unit(answer, end)
+        return ("number", found[0], found[1]) if found else ("number", "", 0)
+
+    def split(self, item: Pending, lo: float, hi: float) -> str | None:
+        """How the per-unit amount ``item`` (true values ``[lo, hi]``) is a total the answer
+        shows nearby divided by a count the turn gives, or None (``split`` above)."""
+        numerals, answer = self._evidence.numerals, self._evidence.answer
+        index = item.index
+        end = after_amount(answer, numerals[index].span[1]) if item.numeral.kind == "money" else 0
+        end = end or self._unit(index)[2]
+        if not end or not self._context.per_unit(end):
+            return None
+        found = _AFTER_UNIT.match(answer, end)
+        noun = noun_concept(found.group(1)) if found else None
+        kind, unit, _end = self._unit(index)
+        mine = currency(answer, item.numeral) if kind == "money" else unit
+        for j in range(max(0, index - REACH), min(len(numerals), index + REACH + 1)):
+            total = self._explained(j) if j != index else None
+            if total is None or self._unit(j)[:2] != (kind, unit):
+                continue
+            if kind == "money" and currency(answer, numerals[j]) != mine:
+                continue  # a total in another currency is converted, not split
+            for k in range(2, MAX_K + 1):
+                if lo * k <= total <= hi * k:
+                    party = party_size(answer, after_amount(answer, numerals[j].span[1]))
+                    where = self._count_source(k, party, noun)
+                    if where:
+                        return f"{format_number(total)} split by {k} ({where})"
         return None
 
     def _count_source(self, k: int, party: int | None, noun: str | None) -> str:

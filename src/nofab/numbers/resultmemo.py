@@ -1,11 +1,12 @@
 """Numbers read from the text of one source (a tool result, a context block), kept by content.
 
-A conversation carries its context and its earlier tool results on every turn, and two
+A conversation carries its context and its earlier tool results on every turn, and three
 readings the number check makes of a source's whole text did not go through the source's
 own index: the amounts a result writes in its free text (``numbers.change``: operands of a
-percentage change) and the numbers written with a unit (``numbers.units``: operands of a
-conversion). Each was read again on every turn that asked. Both are pure functions of the
-text, so each is kept under the text (built on the first question, then one dict read; as
+percentage change), the numbers written with a unit (``numbers.units``: operands of a
+conversion) and the rates it holds (``numbers.exchange``: the rates an amount converts at).
+Each was read again on every turn that asked. All are pure functions of the text, so each
+is kept under the text (built on the first question, then one dict read; as
 ``nofab.detectors.textmemo.TextMemo.of`` keeps a reading, bounded in entries and characters,
 oldest first, locked for writes; a memo of its own because ``numbers`` never imports the
 detectors): a result carried turn after turn is read once. Keeping a reading changes no answer.
@@ -19,6 +20,7 @@ from typing import Generic, TypeVar
 
 from nofab.language.text import fold_source
 from nofab.numbers.index import money_values
+from nofab.numbers.rates import rate_values
 from nofab.numbers.units import text_unit_values
 
 
@@ -63,7 +65,12 @@ class _Kept(Generic[_R]):
         return held
 
 
+def _rates(folded: str) -> tuple[float, ...]:
+    return tuple(rate_values((folded,)))
+
+
 _AMOUNTS: _Kept[tuple[float, ...]] = _Kept(_amounts)
+_RATES: _Kept[tuple[float, ...]] = _Kept(_rates)
 _UNITS: _Kept[tuple[tuple[str, float], ...]] = _Kept(_units)
 
 
@@ -77,4 +84,9 @@ def unit_values_of(text: str) -> tuple[tuple[str, float], ...]:
     return _UNITS.of(text)
 
 
-__all__ = ["text_amounts_of", "unit_values_of"]
+def rates_of(folded: str) -> tuple[float, ...]:
+    """``rate_values`` of one source's folded text: the numbers it holds under a rate key."""
+    return _RATES.of(folded)
+
+
+__all__ = ["rates_of", "text_amounts_of", "unit_values_of"]
