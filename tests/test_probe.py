@@ -155,9 +155,6 @@ PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a7_cabin_upgrade_business_two_pax": (
         "numbers: a per-flight fare difference times passengers, summed over flights, is not derived"
     ),
-    "a7_cancel_economy_travel_credit": (
-        "claims: 'booked' in a recap of an existing reservation's state is read as our booking"
-    ),
     "a7_golf_bags_gift_card": (
         "numbers: counts reasoned from an allowance (per passenger x passengers, new total, extra) are "
         "checked against the reservation's own bag records"
@@ -169,8 +166,7 @@ PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: 'the day before' a flight (check-in opening) read as the flight's own date given wrong"
     ),
     "t7_bbq_moved_two_friends": (
-        "claims and numbers: a quoted message's 'the barbecue moved' read as our update; a weekday "
-        "resolved against the conversation's date not derived"
+        "numbers: a weekday resolved against the conversation's date not derived"
     ),
     "t7_message_thread_move": (
         "numbers: 'Saturday the 16th' resolved to a date from the conversation's month not derived"
@@ -191,11 +187,12 @@ PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
 PROBE7_KNOWN_MISSES: dict[str, str] = {
     "a7_all_trips_overview": "numbers: a count of reservations one more than the profile lists",
     "a7_basic_change_refused_upgrade": "entities: an invented payment reference no tool returned",
-    "a7_delay_goodwill_silver_three": "claims: a certificate 'added' with the send_certificate call removed",
     "t7_account_two_factor_recovery_phone": "claims: a recovery phone 'set' with the call removed",
     "t7_bbq_moved_two_friends": "entities: a recipient added to a read-back of whom a message was sent to",
-    "t7_delete_completed_reminders": "claims: a delete that raised an exception listed as deleted",
-    "t7_meeting_invites_accept_decline": "claims: a decline that raised an exception reported as done",
+    "t7_meeting_invites_accept_decline": (
+        "claims: a decline that raised an exception reported as done ('accepted'/'declined' an "
+        "invitation are no claim verbs: 'declined' is a failure admission, 'your card was declined')"
+    ),
     "t7_message_thread_move": "numbers: a count of messages one less than the search returned",
     "t7_recurring_standup_created": "numbers: a series date read back one day off its weekday",
 }
