@@ -48,3 +48,14 @@ def test_a_bracketed_aside_after_a_headline_state_keeps_the_claim(answer: str) -
 )
 def test_no_deed_stays_no_claim(answer: str) -> None:
     assert claimed(answer, LOOKUP) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "action"),
+    [
+        ("- **Deleted** the old alarm", "delete"),
+        ("Done:\n- ✅ **Cancelled** the Friday booking", "cancel"),
+    ],
+)
+def test_a_verb_emphasised_alone_reports_its_deed(answer: str, action: str) -> None:
+    assert claim_actions(answer) == [action]

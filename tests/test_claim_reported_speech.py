@@ -18,7 +18,7 @@ MESSAGE = call("SendMessage", {"message_id": "m-1"}, {"receiver": "lena", "messa
         'Message sent to Lena: "Reminder: the picnic was cancelled because of the rain."',
         "I texted Lena: 'the picnic was cancelled, see you next week'.",
         "Sent to Lena.\n\nText:\n> Quick note: the picnic was cancelled, sorry!",
-        "Sent to Lena.\n\nText:\n> \"Quick note: the picnic was cancelled, sorry!\"",
+        'Sent to Lena.\n\nText:\n> "Quick note: the picnic was cancelled, sorry!"',
         "I texted Lena “we deleted the old group chat yesterday” as you asked.",
         'Mensaje enviado a Lena: "el pícnic fue cancelado por la lluvia".',
         "Nachricht an Lena gesendet: „Das Picknick wurde wegen Regen abgesagt.“",

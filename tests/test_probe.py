@@ -165,9 +165,7 @@ PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a7_window_seat_refused_extra_bag": (
         "numbers: 'the day before' a flight (check-in opening) read as the flight's own date given wrong"
     ),
-    "t7_bbq_moved_two_friends": (
-        "numbers: a weekday resolved against the conversation's date not derived"
-    ),
+    "t7_bbq_moved_two_friends": "numbers: a weekday resolved against the conversation's date not derived",
     "t7_message_thread_move": (
         "numbers: 'Saturday the 16th' resolved to a date from the conversation's month not derived"
     ),
@@ -189,10 +187,6 @@ PROBE7_KNOWN_MISSES: dict[str, str] = {
     "a7_basic_change_refused_upgrade": "entities: an invented payment reference no tool returned",
     "t7_account_two_factor_recovery_phone": "claims: a recovery phone 'set' with the call removed",
     "t7_bbq_moved_two_friends": "entities: a recipient added to a read-back of whom a message was sent to",
-    "t7_meeting_invites_accept_decline": (
-        "claims: a decline that raised an exception reported as done ('accepted'/'declined' an "
-        "invitation are no claim verbs: 'declined' is a failure admission, 'your card was declined')"
-    ),
     "t7_message_thread_move": "numbers: a count of messages one less than the search returned",
     "t7_recurring_standup_created": "numbers: a series date read back one day off its weekday",
 }
