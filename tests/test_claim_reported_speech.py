@@ -23,6 +23,11 @@ MESSAGE = call("SendMessage", {"message_id": "m-1"}, {"receiver": "lena", "messa
         'Mensaje enviado a Lena: "el pícnic fue cancelado por la lluvia".',
         "Nachricht an Lena gesendet: „Das Picknick wurde wegen Regen abgesagt.“",
         "Message envoyé à Lena : « le pique-nique a été annulé à cause de la pluie ».",
+        # a colon after a verb of saying or writing opens the words said
+        "I texted Lena: the picnic was cancelled, see you next week.",
+        "Your reply to Lena reads: the picnic got cancelled.",
+        "Le escribí a Lena: el pícnic fue cancelado.",
+        "Ich schrieb Lena: Das Picknick wurde abgesagt.",
     ],
 )
 def test_a_verb_inside_a_quoted_text_is_not_a_claim(answer: str) -> None:
@@ -38,6 +43,10 @@ def test_a_verb_inside_a_quoted_text_is_not_a_claim(answer: str) -> None:
         # a quoted title beside the claim does not hide it
         'I cancelled the "Friday picnic" booking.',
         'He cancelado la reserva del pícnic y le escribí a Lena: "nos vemos la próxima semana".',
+        # the words said end at their sentence's stop; a label's colon opens no speech
+        "I texted Lena: running late. I have also cancelled the picnic booking.",
+        "Note: I have cancelled the picnic booking.",
+        "Hinweis: Ich habe die Buchung storniert.",
     ],
 )
 def test_a_claim_outside_a_quotation_still_fires(answer: str) -> None:

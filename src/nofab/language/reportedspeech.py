@@ -10,10 +10,13 @@ A quotation here is a run of at least ``_MIN_WORDS`` words between paired quotat
 (straight or curly double quotes, guillemets, or single quotes that open after a space or a
 colon and close before a space or a stop, so "I've" and "Aiko's" open nothing), or a
 Markdown blockquote line ("> ...") right after a line that ends with a colon, the way an
-answer introduces the text it sent.
+answer introduces the text it sent, or the rest of a sentence after a colon that follows a
+verb of saying or writing in its clause ("I texted her: the party moved to 4", "the message
+reads: ..."; each language's ``speech_verbs``; a label's colon, "Note:", opens nothing).
 
 Risk: an answer that puts its own report inside quotation marks ('"I've cancelled your
-booking"') is not read as claiming it; a scare-quoted single word ('I "cancelled" it') is too
+booking"') or after a colon of speech ("I told the airline: your flight is cancelled") is not
+read as claiming it; a scare-quoted single word ('I "cancelled" it') is too
 short to be a quotation and stays a claim.
 """
 
@@ -21,7 +24,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol, TypeVar
+
+from nofab.language.vocabulary import LANGUAGES, load
 
 #: Paired quotation marks around up to 400 characters of one line.
 _QUOTED = re.compile(
@@ -42,6 +48,20 @@ _WORD = re.compile(r"\w+")
 _MIN_WORDS = 3
 
 
+@cache
+def _speech() -> re.Pattern[str]:
+    """A verb of saying, the rest of its clause, a colon, then the words said (to a stop)."""
+    verbs = sorted(
+        {w for code in LANGUAGES for w in load(code).get("speech_verbs", ())}, key=len, reverse=True
+    )
+    alternatives = "|".join(re.escape(v) for v in verbs)
+    return re.compile(
+        rf"(?<![\w'’])(?:{alternatives})(?![\w'’])[^.!?;\n:]{{0,60}}:[ \t]*"
+        r"(?P<speech>[^\s*>][^\n]*?)(?=[.!?](?:\s|$)|\n|$)",
+        re.IGNORECASE,
+    )
+
+
 class _Spanned(Protocol):
     @property
     def span(self) -> tuple[int, int]: ...
@@ -52,7 +72,7 @@ _C = TypeVar("_C", bound=_Spanned)
 
 def quotation_spans(text: str) -> list[tuple[int, int]]:
     """The (start, end) spans of ``text``'s quotations (reported speech), in order."""
-    if _MARKS.search(text) is None:
+    if _MARKS.search(text) is None and ":" not in text:
         return []
     spans = [
         m.span()
@@ -60,6 +80,8 @@ def quotation_spans(text: str) -> list[tuple[int, int]]:
         if len(_WORD.findall(m.group(), 0, _MIN_WORDS * 40)) >= _MIN_WORDS
     ]
     spans.extend(m.span("quote") for m in _BLOCKQUOTE.finditer(text))
+    if ":" in text:
+        spans.extend(m.span("speech") for m in _speech().finditer(text))
     return sorted(spans)
 
 
