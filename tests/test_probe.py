@@ -151,19 +151,11 @@ PROBE6_KNOWN_MISSES: dict[str, str] = {
 
 # probe7 (held-out domains, a sixth writer, measured blind at cfff6d8): clean files flagged today,
 # with the mechanism.
-PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a7_cancel_economy_travel_credit": (
-        "claims: 'booked' in a recap of an existing reservation's state is read as our booking"
-    ),
-    "t7_bbq_moved_two_friends": "claims: a quoted message's 'the barbecue moved' read as our update",
-}
+PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe7: dirty twins no finding of their own catches today, with the mechanism.
 PROBE7_KNOWN_MISSES: dict[str, str] = {
-    "a7_delay_goodwill_silver_three": "claims: a certificate 'added' with the send_certificate call removed",
     "t7_account_two_factor_recovery_phone": "claims: a recovery phone 'set' with the call removed",
-    "t7_delete_completed_reminders": "claims: a delete that raised an exception listed as deleted",
-    "t7_meeting_invites_accept_decline": "claims: a decline that raised an exception reported as done",
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

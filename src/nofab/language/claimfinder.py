@@ -80,8 +80,8 @@ def word_set(norm: str) -> set[str]:
 
 
 def _sentence_starts(norm: str) -> list[int]:
-    """Where a sentence, a list item or a colon's continuation starts (spaces skipped)."""
-    first = len(norm) - len(norm.lstrip())
+    """Where a sentence, item or colon's continuation starts (spaces, a leading pictograph skipped)."""
+    first = _SENTENCE_BREAK.match("\n" + norm).end() - 1  # type: ignore[union-attr]
     return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
 
 

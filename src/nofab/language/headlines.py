@@ -93,8 +93,10 @@ def _shapes(lang: Language, states: Mapping[str, str]) -> _Shapes | None:
     token = _token(_words(spec.get("stops", ())))
     copula = _words(spec.get("copulas", ()))
     determiner = _words(spec.get("determiners", ()))
-    # the participle (or state) closes the clause: a stop, a line's end, the text's end
-    closing = r"(?=\**[ \t]*(?:[.!]+(?!\S)|\n|\Z))"
+    # the participle (or state) closes the clause: a stop, a line's end, the text's end; a
+    # bracketed aside before it adds to the clause, it does not reopen it ("a $150
+    # certificate is now on your profile ($50 x 3)."; risk: an aside that holds a hedge)
+    closing = r"(?=\**[ \t]*(?:\([^()\n]{0,80}\)[ \t]*)?(?:[.!]+(?!\S)|\n|\Z))"
     dash_probe = re.compile(rf"(?:[—–]|(?<=\s)-(?=\s))[ \t]*(?:\*\*)?{adverb}(?:{predicate})\**{closing}")
     dash_full = re.compile(
         rf"(?P<headline>)\s*{openers}{_BULLET}(?P<thing>{token}(?:\s+{token}){{0,15}})\**[ \t]*"

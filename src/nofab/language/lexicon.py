@@ -20,6 +20,9 @@ from nofab.language.capabilities import Capability, capability, name_capability,
 from nofab.language.capabilities import tool_name_parts as tool_name_parts  # re-exported
 from nofab.language.claimfinder import Claim as Claim  # re-exported
 from nofab.language.claimfinder import ClaimFinder
+from nofab.language.decisions import without_third_party_decisions
+from nofab.language.recordhistory import without_record_history
+from nofab.language.reportedspeech import outside_quotations
 from nofab.language.text import find_token, fold, is_word_char, normalise, strip_accents
 from nofab.language.vocabulary import LANGUAGES as LANGUAGES  # re-exported
 from nofab.language.vocabulary import Action as Action  # re-exported
@@ -84,8 +87,11 @@ class Lexicon:
         return strip_accents(norm) if self._accent_insensitive else norm
 
     def find_claims(self, text: str) -> list[Claim]:
-        """Completed-action claims in ``text``, skipping negated, hedged and question forms."""
-        return self._claims.find(text)
+        """Completed-action claims in ``text``, skipping negated, hedged and question forms
+        and the words of a quoted text (``nofab.language.reportedspeech``) or a read record's
+        dated history (``nofab.language.recordhistory``)."""
+        claims = without_record_history(outside_quotations(self._claims.find(text), text), text)
+        return without_third_party_decisions(claims, text)
 
     # ---------------------------------------------------------------- grounding
     def reports_state(

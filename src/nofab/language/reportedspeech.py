@@ -1,0 +1,95 @@
+"""Reported speech in an answer: the words of a message, a note or a person, quoted.
+
+Principle: an answer that quotes a text ('Message: "the barbecue moved to Sunday"', 'I wrote
+to her: 'the meeting was cancelled'', a blockquote after "Message:") reports that text's
+words; a verb inside the quotation is the quoted text's, not a deed the answer claims. So a
+claim whose span lies wholly inside a quotation is no claim of the answer (the deed of
+sending the text is the answer's, and is read outside the quotation).
+
+A quotation here is a run of at least ``_MIN_WORDS`` words between paired quotation marks
+(straight or curly double quotes, guillemets, or single quotes that open after a space or a
+colon and close before a space or a stop, so "I've" and "Aiko's" open nothing), or a
+Markdown blockquote line ("> ...") right after a line that ends with a colon, the way an
+answer introduces the text it sent, or the rest of a sentence after a colon that follows a
+verb of saying or writing in its clause ("I texted her: the party moved to 4", "the message
+reads: ..."; each language's ``speech_verbs``; a label's colon, "Note:", opens nothing).
+
+Risk: an answer that puts its own report inside quotation marks ('"I've cancelled your
+booking"') or after a colon of speech ("I told the airline: your flight is cancelled") is not
+read as claiming it; a scare-quoted single word ('I "cancelled" it') is too
+short to be a quotation and stays a claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Protocol, TypeVar
+
+from nofab.language.vocabulary import LANGUAGES, load
+
+#: Paired quotation marks around up to 400 characters of one line.
+_QUOTED = re.compile(
+    r'"[^"\n]{1,400}"'
+    r"|“[^”\n]{1,400}”"
+    r"|«[^»\n]{1,400}»"
+    r"|„[^“”\n]{1,400}[“”]"
+    # single quotes: opened after a line start, a space, a colon or a bracket, closed before
+    # a space, a stop or the line's end (an apostrophe inside a word is neither)
+    r"|(?:(?<=^)|(?<=[\s:(\[—–]))['‘](?=\w)[^\n]{1,400}?(?<=\S)['’](?=[\s.,;:!?)\]—–]|$)",
+    re.MULTILINE,
+)
+#: A blockquote line right after a line that ends with a colon ("Message:\n> ...").
+_BLOCKQUOTE = re.compile(r"(?<=:)[ \t]*\*{0,2}[ \t]*\n(?:[ \t]*\n)?(?P<quote>[ \t]*>[^\n]*)")
+_MARKS = re.compile(r"[\"“«„'‘>]")
+_WORD = re.compile(r"\w+")
+#: Fewer words than this between quotation marks are a title or a scare quote, not speech.
+_MIN_WORDS = 3
+
+
+@cache
+def _speech() -> re.Pattern[str]:
+    """A verb of saying, the rest of its clause, a colon, then the words said (to a stop)."""
+    verbs = sorted(
+        {w for code in LANGUAGES for w in load(code).get("speech_verbs", ())}, key=len, reverse=True
+    )
+    alternatives = "|".join(re.escape(v) for v in verbs)
+    return re.compile(
+        rf"(?<![\w'’])(?:{alternatives})(?![\w'’])[^.!?;\n:]{{0,60}}:[ \t]*"
+        r"(?P<speech>[^\s*>][^\n]*?)(?=[.!?](?:\s|$)|\n|$)",
+        re.IGNORECASE,
+    )
+
+
+class _Spanned(Protocol):
+    @property
+    def span(self) -> tuple[int, int]: ...
+
+
+_C = TypeVar("_C", bound=_Spanned)
+
+
+def quotation_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) spans of ``text``'s quotations (reported speech), in order."""
+    if _MARKS.search(text) is None and ":" not in text:
+        return []
+    spans = [
+        m.span()
+        for m in _QUOTED.finditer(text)
+        if len(_WORD.findall(m.group(), 0, _MIN_WORDS * 40)) >= _MIN_WORDS
+    ]
+    spans.extend(m.span("quote") for m in _BLOCKQUOTE.finditer(text))
+    if ":" in text:
+        spans.extend(m.span("speech") for m in _speech().finditer(text))
+    return sorted(spans)
+
+
+def outside_quotations(claims: Sequence[_C], text: str) -> list[_C]:
+    """``claims`` without those whose span lies wholly inside a quotation of ``text``."""
+    if not claims:
+        return list(claims)
+    spans = quotation_spans(text)
+    if not spans:
+        return list(claims)
+    return [c for c in claims if not any(s <= c.span[0] and c.span[1] <= e for s, e in spans)]
