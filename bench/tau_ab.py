@@ -31,10 +31,13 @@ BENCH = Path(__file__).resolve().parent
 #: far) and every result is seen for the first time, as in a service, where the benchmarks
 #: that repeat passes see it again from their second pass (the per-text memos live in the
 #: process, not in the guard's cache they empty). CPU µs per turn of that one pass; one pass
-#: per interpreter, so ``--rounds`` x ``--repeat`` interpreters per tree.
+#: per interpreter, so ``--rounds`` x ``--repeat`` interpreters per tree. ``--decoded``: each
+#: turn's calls are new objects holding new strings, as a service that decodes every request
+#: gets them (the adapters hand a transcript's turns the same call objects).
 WARM = 8
 _FIRST_SIGHT = """
 import sys, time, gc
+from dataclasses import replace
 sys.path.insert(0, {bench!r})
 from pathlib import Path
 from nofab import Guard, Policy
@@ -44,6 +47,10 @@ guard = Guard(Policy(load_plugins=False))
 for turn in (t for c in conversations[:{warm}] for t in c):
     guard.check(turn)
 turns = [t for c in conversations[{warm}:] for t in c]
+if {decoded!r}:  # every turn as a service decodes it: new calls and new strings on every turn
+    fresh = lambda v: (v + ".")[:-1] if isinstance(v, str) else v
+    new = lambda c: replace(c, arguments=fresh(c.arguments), result=fresh(c.result))
+    turns = [replace(t, tool_calls=tuple(new(c) for c in t.tool_calls)) for t in turns]
 gc.collect()
 start = time.process_time()
 for turn in turns:
@@ -97,13 +104,18 @@ def main() -> None:
         "--speed", action="store_true", help="bench/speed.py --json instead of detector_cpu.py"
     )
     parser.add_argument("--first-sight", action="store_true", help="every turn checked once (see WARM)")
+    parser.add_argument(
+        "--decoded", action="store_true", help="with --first-sight: each turn's calls new objects, as decoded"
+    )
     parser.add_argument("--data", type=Path, default=BENCH.parents[1] / "shared" / "data")
     args = parser.parse_args()
     script = ["speed.py", "--json"] if args.speed else ["detector_cpu.py"]
     command = [*script, "--half", args.half, "--repeat", str(args.repeat)]
     if args.first_sight:
         script = ["first sight"]
-        code = _FIRST_SIGHT.format(bench=str(BENCH), data=str(args.data), half=args.half, warm=WARM)
+        code = _FIRST_SIGHT.format(
+            bench=str(BENCH), data=str(args.data), half=args.half, warm=WARM, decoded=args.decoded
+        )
         command = ["-c", code]
         args.rounds *= args.repeat  # (one pass per interpreter)
     rounds = [_round([args.before, args.after], command, i % 2 == 1) for i in range(args.rounds)]

@@ -18,6 +18,7 @@ from nofab import Guard, Policy, Turn
 from nofab.detectors import readbacks
 from nofab.detectors.heldchunks import HeldChunks
 from nofab.detectors.heldwords import HeldWords
+from nofab.detectors.namerecords import arguments_held, held_names
 from nofab.detectors.titlednames import titled_surnames
 from nofab.evidence import pieces
 from nofab.evidence.index import Evidence
@@ -155,3 +156,25 @@ def test_context_readings_follow_the_turns_own_message(message: str, surname: st
             assert HeldWords(folded).holds(word) is said
             assert HeldWords(folded).holds("booking")  # the policy's, on every turn
             assert HeldChunks(folded, now=True).settle([(word, True)]) == [said]
+
+
+# --------------------------------------------------------------- a call's arguments
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ['{"name": "Ingrid Svensson"}', '{"name": "Tomasz Wrona"}'],
+        ['{"nombre": "Lucía", "apellidos": "Ferrer"}', '{"nombre": "Aitana", "apellidos": "Roig"}'],
+        [{"name": "Ingrid Svensson"}, {"name": "Tomasz Wrona"}],
+    ],
+)
+def test_arguments_are_read_as_this_calls_own(arguments: list[Any]) -> None:
+    """Arguments written as JSON text are remembered by their text, others by the call: a
+    call decoded anew on every turn (new objects, the same or other text) gets the reading
+    of its own arguments."""
+    for _ in range(_ROUNDS):
+        for written in arguments:
+            decoded = written if isinstance(written, dict) else "".join(list(written))  # a new string
+            turn = Turn.from_dict({"response": "ok", "tool_calls": [{"name": "add", "arguments": decoded}]})
+            (call,) = turn.tool_calls
+            assert arguments_held(call) == held_names([call.parsed_arguments])
+            assert arguments_held(call)[0]  # a first name is read
