@@ -76,6 +76,7 @@ def _reference_lists(evidence: Evidence) -> list[frozenset[str]]:
                 if len(lists) < readbacks.MAX_LISTS and len(value) >= readbacks.MIN_MATCHED and items:
                     lists.append(frozenset(items))
                 stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    lists.extend(readbacks.argument_lists(evidence)[: max(0, readbacks.MAX_LISTS - len(lists))])
     return lists
 
 
@@ -104,7 +105,9 @@ def test_lists_joined_per_result_equal_one_walk(
         calls = []
         for i in range(rng.randint(0, 5)):
             result = _value(rng) if rng.random() < 0.7 else rng.choice(texts)
-            call: dict[str, Any] = {"name": f"t{i}", "result": result}
+            call: dict[str, Any] = {"name": f"t{i % 2}", "result": result}
+            if rng.random() < 0.5:  # the calls' arguments are read-back lists too
+                call["arguments"] = {"to": rng.choice(["ana", "bo", "cy"]), "tags": _value(rng)}
             if result is not None and rng.random() < 0.2:
                 call.update(status="error", error="failed")
             calls.append(call)
