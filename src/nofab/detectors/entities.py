@@ -41,6 +41,7 @@ from nofab.detectors.readbacks import ungrounded_list_items
 from nofab.detectors.routecodes import ungrounded_route_codes
 from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.detectors.userhandles import miscopied_handles
+from nofab.evidence import pieces
 from nofab.evidence.index import Evidence
 from nofab.language.text import find_token, fold, latin_ids
 from nofab.model.finding import Finding
@@ -181,7 +182,8 @@ class EntityDetector(DetectorBase):
         # (a quoted name has blanks and rarely an inner run: neither quick answer applies)
         asked = [i for i, (shape, _span, _c) in enumerate(candidates) if shape != "quoted"]
         if many and asked:
-            chunks = HeldChunks([s.folded for s in evidence.sources], now=True)
+            # (by blocks: a context's recurring blocks are read once, not its whole text per turn)
+            chunks = HeldChunks(pieces.folded_texts(evidence.sources), now=True)
             for i, held in zip(asked, chunks.settle([(keys[i], tokens[i]) for i in asked]), strict=True):
                 settled[i] = held
         lookup = self._lookup(evidence, keys, tokens, settled)
@@ -262,9 +264,9 @@ class EntityDetector(DetectorBase):
             lambda: evidence.folded,
             lexicon.titles,
             lexicon.greetings,
-            lambda: [source.folded for source in evidence.sources],
+            lambda: pieces.folded_texts(evidence.sources),
             lambda: evidence.text,
-            lambda: [source.text for source in evidence.sources],
+            lambda: pieces.texts(evidence.sources),
         )
         for name in finder.candidates(answer):
             if fold(name.text) in self.allow:

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.namehandles import handle, handles
 from nofab.detectors.peoplekeys import display_name, people_key
+from nofab.detectors.textmemo import TextMemo
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
+from nofab.model.turn import parse_json_text
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -346,7 +348,11 @@ _arguments_kept: dict[int, tuple[ToolCall, tuple[frozenset[str], frozenset[str]]
 def arguments_held(call: ToolCall) -> tuple[frozenset[str], frozenset[str]]:
     """``held_names`` of one call's arguments, remembered by the call's identity (a
     conversation hands every later turn the same calls). The entry holds the call itself,
-    so its id cannot be reused while it is remembered."""
+    so its id cannot be reused while it is remembered. Arguments written as JSON text are
+    remembered by that text instead: a service decodes every turn anew, so the calls a
+    conversation carries are new objects on every turn, their texts the same."""
+    if isinstance(call.arguments, str):
+        return _ARGUMENT_TEXTS.of(call.arguments)
     kept = _arguments_kept.get(id(call))
     if kept is not None and kept[0] is call:
         return kept[1]
@@ -357,6 +363,15 @@ def arguments_held(call: ToolCall) -> tuple[frozenset[str], frozenset[str]]:
             del _arguments_kept[next(iter(_arguments_kept))]  # the oldest
         _arguments_kept[id(call)] = (call, built)
     return built
+
+
+def _text_held(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    arguments = parse_json_text(text)  # (what ``ToolCall.parsed_arguments`` reads from the text)
+    return held_names([arguments]) if isinstance(arguments, (dict, list)) else (frozenset(), frozenset())
+
+
+#: ``arguments_held`` of arguments written as JSON text, by the text (bounded: ``TextMemo``).
+_ARGUMENT_TEXTS: TextMemo[tuple[frozenset[str], frozenset[str]]] = TextMemo(_text_held)
 
 
 def _held_one(value: Any) -> tuple[frozenset[str], frozenset[str]]:

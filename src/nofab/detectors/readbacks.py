@@ -84,22 +84,23 @@ def _strings(values: list[Any]) -> set[str]:
 
 def held_lists(evidence: Evidence) -> list[frozenset[str]]:
     """The item texts of each list of two or more items in the results, then those of the
-    calls' arguments (``argument_lists``)."""
+    calls' arguments (``argument_lists``).
+
+    Each result's lists are read once per content (``Evidence.per_result``: kept in the
+    guard's cache while the conversation carries the result) and joined per turn here, with
+    the walk's budget and the ``MAX_LISTS`` cap applied across the turn's results in call
+    order exactly as one walk over all of them would apply them."""
+    readings = {id(call): walk for _label, call, walk in evidence.per_result(_READ_LISTS, _walk)}
     lists: list[frozenset[str]] = []
     budget = _MAX_VALUES
     for call in evidence.succeeded_calls:
-        stack: list[tuple[Any, int]] = [(call.parsed_result, 0)]
-        while stack and budget > 0:
-            value, depth = stack.pop()
-            budget -= 1
-            if depth > _MAX_DEPTH:
-                continue
-            if isinstance(value, dict):
-                stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
-            elif isinstance(value, list):
-                if len(lists) < MAX_LISTS and len(value) >= MIN_MATCHED and (items := _strings(value[:500])):
-                    lists.append(frozenset(items))
-                stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+        if budget <= 0:
+            break
+        # a result that is text or null is one value of the walk, holding no list
+        found, walked = readings.get(id(call), _NO_LISTS)
+        lists.extend(items for at, items in found if at < budget)
+        budget -= walked
+    lists = lists[:MAX_LISTS]
     lists.extend(argument_lists(evidence)[: max(0, MAX_LISTS - len(lists))])
     return lists
 
@@ -128,6 +129,33 @@ def argument_lists(evidence: Evidence) -> list[frozenset[str]]:
                 lists.append(frozenset(items))
     lists.extend(frozenset(v) for v in values.values() if len(v) >= MIN_MATCHED)
     return lists
+
+
+#: The name ``held_lists``' readings are kept under in the guard's cache (they depend on
+#: the result alone: no profile field shapes them).
+_READ_LISTS = "readbacks.lists"
+_NO_LISTS: tuple[tuple[tuple[int, frozenset[str]], ...], int] = ((), 1)
+
+
+def _walk(result: Any) -> tuple[tuple[tuple[int, frozenset[str]], ...], int]:
+    """One result's lists as (the step of the walk that reached it, its item texts), the
+    first ``MAX_LISTS``, and the steps the walk took (at most ``_MAX_VALUES``): a turn's
+    remaining budget keeps the lists reached before it runs out."""
+    found: list[tuple[int, frozenset[str]]] = []
+    stack: list[tuple[Any, int]] = [(result, 0)]
+    step = 0
+    while stack and step < _MAX_VALUES:
+        value, depth = stack.pop()
+        step += 1
+        if depth > _MAX_DEPTH:
+            continue
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            if len(found) < MAX_LISTS and len(value) >= MIN_MATCHED and (items := _strings(value[:500])):
+                found.append((step - 1, frozenset(items)))
+            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    return tuple(found), step
 
 
 def _series(answer: str) -> Iterator[list[tuple[str, int, int]]]:
