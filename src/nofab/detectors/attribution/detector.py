@@ -35,6 +35,7 @@ from nofab.detectors.attribution.names import (
     wrong_weekdays,
 )
 from nofab.detectors.attribution.pairs import check_pair
+from nofab.detectors.attribution.periods import period_after
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
 from nofab.detectors.attribution.scope import entries, in_scope, view_of
 from nofab.detectors.attribution.values import not_value_tokens
@@ -205,6 +206,19 @@ class AttributionDetector(DetectorBase):
                 if labelled:
                     fields, singles = labelled, list(labelled)
                     binding = bind_in_paragraph(answer, tokens, paragraph(i), i, records, labelled, value)
+            if binding is not None and singles:
+                period = period_after(v, tokens, i)
+                if period:
+                    held = [
+                        f
+                        for f in period
+                        if any(f.startswith(s + "_") for s in singles)
+                        and any(records[r].number(f) is not None for r in binding.records)
+                    ]
+                    if not held:
+                        continue  # a figure of one period that the record does not split
+                    fields = tuple(held)
+                    singles = list(held)
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
                 finding = check_single(
