@@ -159,7 +159,9 @@ NUMBER_WORDS = {
 }  # fmt: skip
 RANKS = {"on the team": "PTS", "on the team in scoring": "PTS", "in scoring": "PTS"}
 
-SKIP_WORDS = ["career", "season", "combined", "combining"]
+SKIP_WORDS = ["career", "season", "combined", "combining", "combine"]
+# After several names, a sum word makes the figure their total, checked as a sum (``attribution.sums``).
+SUM_WORDS = ["combined", "combining", "combine"]
 # A season average: no box score of one game confirms or contradicts it (on the tuning half,
 # reported averages were right about as often as wrong: 5 of 11), so it is not reported.
 UNCHECKED_WORDS = ["averaging", "averaged", "average", "averages"]
@@ -286,6 +288,8 @@ def render(folder: Path) -> str:
         "unbound_numbers = true",
         "# A season average or a streak is not this game's value.",
         f"skip_words = [{', '.join(q(w) for w in SKIP_WORDS)}]",
+        '# ... unless several names come before it and add up to it ("A and B combined for 31 points").',
+        f"sum_words = [{', '.join(q(w) for w in SUM_WORDS)}]",
         "# ... and a season average is beyond what one box score can bound: not reported.",
         f"unchecked_words = [{', '.join(q(w) for w in UNCHECKED_WORDS)}]",
         '# ... unless they name a record set in this game: "a season-high 30 points" is this game\'s figure.',

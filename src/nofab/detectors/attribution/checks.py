@@ -17,6 +17,7 @@ from nofab.detectors.attribution.fields import bound_before
 from nofab.detectors.attribution.membership import groups
 from nofab.detectors.attribution.mentions import Mention
 from nofab.detectors.attribution.relations import ends_with, words_before
+from nofab.detectors.attribution.sums import group_total
 from nofab.detectors.attribution.values import explained, fmt, is_difference, same
 from nofab.detectors.attribution.vocabulary import BEYOND, DASHES, RANK, Vocabulary
 from nofab.detectors.base import DetectorBase
@@ -67,6 +68,8 @@ def check_single(
     if singles == (BEYOND,) or _skipped(vocabulary, tokens, binding, i):
         if _skipped(vocabulary, tokens, binding, i, vocabulary.unchecked_words):
             return None  # "averaging 21 points": nothing here confirms or contradicts it
+        if group_total(vocabulary, tokens, mentions, records, i, value, singles):
+            return None  # "A and B combined for 31 points": their values add up to it
         return other_occasions(maker, tokens, records, binding, i, value, singles)
     direction = bound_before(vocabulary, tokens, i)
     if direction is not None:

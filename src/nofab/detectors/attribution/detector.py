@@ -27,6 +27,8 @@ from nofab.detectors.attribution.binding import PARAGRAPH_REACH, Binding, bind, 
 from nofab.detectors.attribution.catalogue import Catalogue, Catalogues
 from nofab.detectors.attribution.causes import Claim, shared_causes
 from nofab.detectors.attribution.checks import LISTED, check_single
+from nofab.detectors.attribution.forward import REACH as FORWARD_REACH
+from nofab.detectors.attribution.forward import forward_binding
 from nofab.detectors.attribution.mentions import Mention, find_mentions
 from nofab.detectors.attribution.names import (
     later_sentences,
@@ -35,6 +37,7 @@ from nofab.detectors.attribution.names import (
     wrong_weekdays,
 )
 from nofab.detectors.attribution.pairs import check_pair
+from nofab.detectors.attribution.periods import period_after
 from nofab.detectors.attribution.relations import NEAR_MENTIONS, wrong_relations
 from nofab.detectors.attribution.scope import entries, in_scope, view_of
 from nofab.detectors.attribution.values import not_value_tokens
@@ -166,6 +169,10 @@ class AttributionDetector(DetectorBase):
             hi = bisect_right(first_tokens, i + _FOLLOWING_WINDOW)
             return [m for m in mentions[lo:hi] if sentence - 1 <= tokens[m.last].sentence <= sentence]
 
+        def later(i: int) -> list[Mention]:
+            """The mentions starting just after token ``i`` (``forward.REACH``)."""
+            return mentions[bisect_right(first_tokens, i) : bisect_right(first_tokens, i + FORWARD_REACH)]
+
         def paragraph(i: int) -> list[Mention]:
             k = bisect_right(breaks, tokens[i].start - 2) - 1
             start = breaks[k] if k >= 0 else -1
@@ -205,6 +212,24 @@ class AttributionDetector(DetectorBase):
                 if labelled:
                     fields, singles = labelled, list(labelled)
                     binding = bind_in_paragraph(answer, tokens, paragraph(i), i, records, labelled, value)
+            if singles and (binding is None or binding.carried):
+                ahead, explained = forward_binding(tokens, later(i), records, i, value, singles)
+                if explained:
+                    continue  # "23-point efforts from Wall and Beal": the later name holds it
+                binding = ahead or binding
+            if binding is not None and singles:
+                period = period_after(v, tokens, i)
+                if period:
+                    held = [
+                        f
+                        for f in period
+                        if any(f.startswith(s + "_") for s in singles)
+                        and any(records[r].number(f) is not None for r in binding.records)
+                    ]
+                    if not held:
+                        continue  # a figure of one period that the record does not split
+                    fields = tuple(held)
+                    singles = list(held)
             if binding is not None:
                 key = (tokens[i].sentence, binding.records, tuple(singles))
                 finding = check_single(

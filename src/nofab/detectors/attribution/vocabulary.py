@@ -38,6 +38,7 @@ KEYS = (
     "rank_phrases",
     "record_phrases",
     "skip_words",
+    "sum_words",
     "unbound_numbers",
     "unchecked_words",
     "winning_words",
@@ -119,6 +120,8 @@ class Vocabulary:
     winning_words: tuple[Phrase, ...]
     min_value: float
     skip_words: frozenset[str]
+    #: Words that make a figure after several names their total ("combined for 31 points").
+    sum_words: frozenset[str]
     #: Skip words whose figures no record bounds at all ("averaging"): not reported.
     unchecked_words: frozenset[str]
     #: Phrases that keep a figure on this occasion though they hold a skip word ("season high").
@@ -212,6 +215,7 @@ class Vocabulary:
             skip_words=frozenset(
                 w.casefold() for w in (*rules.strings("skip_words"), *rules.strings("unchecked_words"))
             ),
+            sum_words=frozenset(w.casefold() for w in rules.strings("sum_words")),
             # "averaging 21 points": a figure over occasions these records do not cover, and do
             # not bound either, so neither a match nor a miss says anything.
             unchecked_words=frozenset(w.casefold() for w in rules.strings("unchecked_words")),
