@@ -25,6 +25,7 @@ from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
+from nofab.detectors.newvalues import unset_value
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.recaps import recalls
 from nofab.detectors.statesources import attempted_in_vain, results_hold, told_by_us
@@ -328,8 +329,10 @@ class ClaimDetector(DetectorBase):
                 continue
             claim = questions.as_made(found)
             if questions.grounded_by("now", claim.action, claim.objects) or questions.named_for_verb(claim):
-                failure = self._failed_for_named_item(evidence, claim) or self._too_few_calls(
-                    evidence, claim, now
+                failure = (
+                    self._failed_for_named_item(evidence, claim)
+                    or self._too_few_calls(evidence, claim, now)
+                    or unset_value(evidence, claim, now, self.finding)
                 )
                 if failure:
                     yield failure
