@@ -23,6 +23,7 @@ from nofab.detectors.claimscope import admitted, claim_scope, titles_by_id
 from nofab.detectors.claimscope import argument_values as _values
 from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
+from nofab.detectors.donetables import unset_rows
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
 from nofab.detectors.newvalues import unset_value
@@ -258,6 +259,9 @@ class ClaimDetector(DetectorBase):
     def detect(self, evidence: Evidence) -> Iterator[Finding]:
         found = False
         for finding in self._verb_claims(evidence):
+            found = True
+            yield finding
+        for finding in () if found else unset_rows(evidence, self.finding):
             found = True
             yield finding
         completion = None if found else failed_completion(evidence) or failed_possession(evidence)

@@ -87,6 +87,11 @@ def _leaves(value: object, depth: int = 0) -> Iterator[str]:
         yield str(value)
 
 
+def call_values(call: ToolCall) -> list[str]:
+    """Every value a call's arguments and result hold, as text."""
+    return [*_leaves(call.parsed_arguments), *_leaves(call.parsed_result)]
+
+
 def _digits(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
 
@@ -133,7 +138,7 @@ class NewValue:
         return False
 
 
-def _value_at(text: str) -> NewValue | None:
+def value_at(text: str) -> NewValue | None:
     """The value that opens ``text`` (right after a new-value preposition), or None."""
     text = text[_LEAD.match(text).end() :]  # type: ignore[union-attr]
     email = _EMAIL.match(text)
@@ -165,7 +170,7 @@ def claimed_value(claim: Claim, answer: str, bounds: tuple[int, int]) -> NewValu
     start = bounds[0] if claim.language in before else claim.span[0]
     region = answer[start : bounds[1]]
     for match in pattern.finditer(region):
-        value = _value_at(region[match.end() :])
+        value = value_at(region[match.end() :])
         if value is not None:
             return value
     return None
@@ -196,7 +201,7 @@ def unset_value(
     if value is None:
         return None
     for call in calls:
-        if value.held_by([*_leaves(call.parsed_arguments), *_leaves(call.parsed_result)]):
+        if value.held_by(call_values(call)):
             return None
     text = value.text.strip()[:40]
     return finding(
