@@ -91,7 +91,7 @@ class ClaimDetector(DetectorBase):
     two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
-    version = "4"  # 4: headlines, states after failed attempts (3: actor reports, light verbs, recaps)
+    version = "5"  # 5: new values held to calls (4: headlines, states after failed attempts)
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:
