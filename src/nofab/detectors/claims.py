@@ -23,8 +23,10 @@ from nofab.detectors.claimscope import admitted, claim_scope, titles_by_id
 from nofab.detectors.claimscope import argument_values as _values
 from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
+from nofab.detectors.donetables import unset_rows
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
+from nofab.detectors.newvalues import unset_value
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.recaps import recalls
 from nofab.detectors.statesources import attempted_in_vain, results_hold, told_by_us
@@ -89,7 +91,7 @@ class ClaimDetector(DetectorBase):
     two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
-    version = "4"  # 4: headlines, states after failed attempts (3: actor reports, light verbs, recaps)
+    version = "5"  # 5: new values held to calls (4: headlines, states after failed attempts)
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:
@@ -259,6 +261,9 @@ class ClaimDetector(DetectorBase):
         for finding in self._verb_claims(evidence):
             found = True
             yield finding
+        for finding in () if found else unset_rows(evidence, self.finding):
+            found = True
+            yield finding
         completion = None if found else failed_completion(evidence) or failed_possession(evidence)
         if completion is not None:
             # No verb names the action: the idiom ("went through") reports the one
@@ -328,8 +333,10 @@ class ClaimDetector(DetectorBase):
                 continue
             claim = questions.as_made(found)
             if questions.grounded_by("now", claim.action, claim.objects) or questions.named_for_verb(claim):
-                failure = self._failed_for_named_item(evidence, claim) or self._too_few_calls(
-                    evidence, claim, now
+                failure = (
+                    self._failed_for_named_item(evidence, claim)
+                    or self._too_few_calls(evidence, claim, now)
+                    or unset_value(evidence, claim, now, self.finding)
                 )
                 if failure:
                     yield failure
