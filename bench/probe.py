@@ -29,7 +29,9 @@ Six probes, each a folder of hand-written fixtures:
   rates, flight status, masked cards, read-back lists);
 - ``tests/fixtures/probe7/`` is a sixth, independently written blind probe of the same two
   domains and formats (recurring series, free gaps in a day, conversions split per day, bag
-  allowances by membership, travel certificates, read-backs of recipients).
+  allowances by membership, travel certificates, read-backs of recipients);
+- ``tests/fixtures/probe8/`` is a seventh, kept sealed: not in the default run (``--dir`` runs
+  it), not tuned on, measured only as counts (its README).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
