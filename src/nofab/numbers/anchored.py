@@ -114,30 +114,35 @@ class RecordFields:
     def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
         """Where the answer names a record, in order: (starts, ends, records). Built once per
         answer, in one pass over its tokens; a name is matched by its tokens (up to three,
-        the longest first), so "Li Feng" is one mention, not two."""
+        the longest first), so "Li Feng" is one mention, not two.
+
+        Each result's names are read once per content (``Evidence.per_result``, as positions
+        in its records: the guard's cache keeps them while a conversation carries the result)
+        and joined here, per name the answer's tokens spell, in call order: the records a name
+        gives are those the whole turn's table gave (its naming fields' records, else the one
+        record of the turn holding it as an identifying value)."""
         if self._index is None:
-            by_name: dict[tuple[str, ...], list[Record]] = {}
-            for record in self._evidence.records:
-                for _field, text in record.names:
-                    words = _name_words(text)
-                    if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
-                        by_name.setdefault(words, []).append(record)
-            for words, holder in _identifying_values(self._evidence.records).items():
-                by_name.setdefault(words, holder)
+            held = dict(self._evidence.result_records)
+            tables = [
+                (held[label], table)
+                for label, _call, table in self._evidence.per_result(_NAMES, _name_table, of_records=True)
+            ]
             longest: dict[str, int] = {}
-            for words in by_name:
-                longest[words[0]] = max(longest.get(words[0], 0), len(words))
+            for _records, table in tables:
+                for first, width in table[2].items():
+                    if width > longest.get(first, 0):
+                        longest[first] = width
             starts: list[int] = []
             ends: list[int] = []
             found: list[list[Record]] = []
-            if by_name:
+            if longest:
                 # the answer's normal form, shared with every phrase search of the turn
                 tokens = list(_TOKEN.finditer(self._evidence.normalised))
                 i = 0
                 while i < len(tokens):
                     width = longest.get(tokens[i].group(), 0)
                     for w in range(min(width, len(tokens) - i), 0, -1):
-                        records = by_name.get(tuple(t.group() for t in tokens[i : i + w]))
+                        records = _named(tables, tuple(t.group() for t in tokens[i : i + w]))
                         if records:
                             starts.append(tokens[i].start())
                             ends.append(tokens[i + w - 1].end())
@@ -284,12 +289,47 @@ def _heads(key: str) -> list[str]:
     return out
 
 
-def _identifying_values(records: Iterable[Record]) -> dict[tuple[str, ...], list[Record]]:
-    """Text values of two or three words (a full name, a title: written with a capital) that
-    one record alone holds: they name it as a naming field does. Values shared by several
-    records group them."""
-    holders: dict[tuple[str, ...], list[Record]] = {}
-    for record in records:
+#: A result's record names, as positions in its records: (naming words -> records named so
+#: by a naming field, identifying words -> records holding them as a value (``_name_table``),
+#: first word -> most words of a name starting with it).
+_Table = tuple[dict[tuple[str, ...], tuple[int, ...]], dict[tuple[str, ...], tuple[int, ...]], dict[str, int]]
+#: The name ``_name_table``'s readings are kept under in the guard's cache.
+_NAMES = "anchored.names"
+
+
+def _name_table(records: tuple[Record, ...]) -> _Table:
+    """One result's names: a naming field's text of at least ``MIN_NAME`` characters and
+    one to ``MAX_NAME_WORDS`` words, and its identifying values (``_holders``). Positions,
+    not records, so a reading kept across turns never hands a turn another turn's records."""
+    names: dict[tuple[str, ...], list[int]] = {}
+    for at, record in enumerate(records):
+        for _field, text in record.names:
+            words = _name_words(text)
+            if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
+                names.setdefault(words, []).append(at)
+    holders = _holders(records)
+    longest: dict[str, int] = {}
+    for words in (*names, *holders):
+        longest[words[0]] = max(longest.get(words[0], 0), len(words))
+    return {w: tuple(a) for w, a in names.items()}, {w: tuple(a) for w, a in holders.items()}, longest
+
+
+def _named(tables: list[tuple[tuple[Record, ...], _Table]], words: tuple[str, ...]) -> list[Record] | None:
+    """The records the turn's results name ``words`` by: those of a naming field, in call
+    order; else the one record holding them as an identifying value (None when several do)."""
+    named = [records[at] for records, table in tables for at in table[0].get(words, ())]
+    if named:
+        return named
+    holders = [records[at] for records, table in tables for at in table[1].get(words, ())]
+    return holders if len(holders) == 1 else None
+
+
+def _holders(records: Iterable[Record]) -> dict[tuple[str, ...], list[int]]:
+    """Text values of two or three words (a full name, a title: written with a capital) and
+    the records holding them (positions): held by one record of the turn alone, such a value
+    names it as a naming field does (``_named``)."""
+    holders: dict[tuple[str, ...], list[int]] = {}
+    for at, record in enumerate(records):
         for text in record.values.values():
             if not text[:1].isupper() or len(text) > 60 or not 1 <= text.count(" ") <= MAX_NAME_WORDS:
                 continue  # the cheap tests first: most values are numbers, codes or prose
@@ -298,9 +338,9 @@ def _identifying_values(records: Iterable[Record]) -> dict[tuple[str, ...], list
             words = _name_words(text)
             if 2 <= len(words) <= MAX_NAME_WORDS and all(_WORD.fullmatch(w) for w in words):
                 held = holders.setdefault(words, [])
-                if not held or held[-1] is not record:
-                    held.append(record)
-    return {words: held for words, held in holders.items() if len(held) == 1}
+                if not held or held[-1] != at:
+                    held.append(at)
+    return holders
 
 
 def _noun_names_key(word: str, key: str, concept: str | None) -> bool:
