@@ -135,21 +135,22 @@ class RecordFields:
             starts: list[int] = []
             ends: list[int] = []
             found: list[list[Record]] = []
-            if longest:
-                # the answer's normal form, shared with every phrase search of the turn
-                tokens = list(_TOKEN.finditer(self._evidence.normalised))
-                i = 0
-                while i < len(tokens):
-                    width = longest.get(tokens[i].group(), 0)
-                    for w in range(min(width, len(tokens) - i), 0, -1):
-                        records = _named(tables, tuple(t.group() for t in tokens[i : i + w]))
-                        if records:
+            # the answer's normal form, shared with every phrase search of the turn; a name
+            # starts only at a token some name starts with, so only those are visited (in
+            # order, none inside a name already matched), and spans are read only then
+            words = _TOKEN.findall(normal := self._evidence.normalised) if longest else []
+            if not longest.keys().isdisjoint(words):
+                tokens, after = list(_TOKEN.finditer(normal)), 0
+                for i in [i for i, word in enumerate(words) if word in longest]:
+                    if i < after:
+                        continue
+                    for w in range(min(longest[words[i]], len(words) - i), 0, -1):
+                        if records := _named(tables, tuple(words[i : i + w])):
                             starts.append(tokens[i].start())
                             ends.append(tokens[i + w - 1].end())
                             found.append(records)
-                            i += w - 1
+                            after = i + w
                             break
-                    i += 1
             self._index = (starts, ends, found)
         return self._index
 
