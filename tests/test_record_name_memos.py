@@ -22,7 +22,7 @@ from nofab import Guard, Policy, Turn
 from nofab.evidence.index import Evidence
 from nofab.evidence.records import Record, as_number
 from nofab.language.text import normalise
-from nofab.numbers import anchored
+from nofab.numbers import recordnames
 from nofab.numbers.anchored import RecordFields
 
 _TOKEN = re.compile(r"[\w-]+")
@@ -41,7 +41,7 @@ def _reference(evidence: Evidence) -> list[tuple[int, int, list[int]]]:
     for record in records:
         for _field, text in record.names:
             words = _words(text)
-            if len(text) >= anchored.MIN_NAME and 0 < len(words) <= anchored.MAX_NAME_WORDS:
+            if len(text) >= recordnames.MIN_NAME and 0 < len(words) <= recordnames.MAX_NAME_WORDS:
                 by_name.setdefault(words, []).append(record)
     holders: dict[tuple[str, ...], list[Record]] = {}
     for record in records:
@@ -70,6 +70,12 @@ def _reference(evidence: Evidence) -> list[tuple[int, int, list[int]]]:
     return out
 
 
+def _key_words(evidence: Evidence) -> frozenset[str]:
+    """Every form of every word of the turn's field keys, read over all its records at once."""
+    keys = {key for record in evidence.records for key in record.values}
+    return frozenset(f for key in keys for part in recordnames.key_stems(key) for f in part)
+
+
 def _joined(evidence: Evidence) -> list[tuple[int, int, list[int]]]:
     starts, ends, found = RecordFields(evidence)._mentions()
     return [(s, e, [id(r) for r in records]) for s, e, records in zip(starts, ends, found, strict=True)]
@@ -82,7 +88,9 @@ _MARKED = ["Li-Feng", "(HAT012),", "\n", "New-York", "hat012", "Ada Brook Lane",
 
 
 def _row(rng: random.Random) -> dict[str, Any]:
-    row: dict[str, Any] = {"price": rng.choice([77, 78, "12.5", "n/a"])}
+    row: dict[str, Any] = {
+        rng.choice(["price", "seatCount", "fare.economy"]): rng.choice([77, "12.5", "n/a"])
+    }
     if rng.random() < 0.8:
         row[rng.choice(["flight_number", "name", "id"])] = rng.choice(_CODES + _PEOPLE)
     if rng.random() < 0.7:
@@ -99,7 +107,8 @@ def _answer(rng: random.Random) -> str:
 def test_names_joined_per_result_equal_one_table() -> None:
     """Random turns drawn from a small pool of results (so results recur across turns and at
     other positions of a turn, and a value may be held by records of several results), one
-    guard: every turn's mentions are exactly those of one table over its own records."""
+    guard: every turn's mentions are exactly those of one table over its own records, and its
+    field key words those of all its records."""
     guard = Guard(Policy(load_plugins=False))
     rng = random.Random(15)
     pool: list[Any] = [[_row(rng) for _ in range(rng.randint(0, 4))] for _ in range(12)]
@@ -116,6 +125,9 @@ def test_names_joined_per_result_equal_one_table() -> None:
         evidence = Evidence(turn, guard.profile, guard.lexicon, cache=guard.results)
         joined = _joined(evidence)
         assert joined == _reference(evidence)
+        fields = RecordFields(evidence)
+        fields._keys_hold([])  # (reads the key words)
+        assert fields._key_words == _key_words(evidence)
         held = {id(r) for r in evidence.records}
         assert all(i in held for _s, _e, ids in joined for i in ids)  # this turn's records
         named += bool(joined)

@@ -41,14 +41,24 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from nofab.evidence.records import Record, as_number
-from nofab.language.text import normalise
-from nofab.language.vocabulary import stem
+from nofab.evidence.records import Record
 from nofab.numbers.context import AnswerContext
 from nofab.numbers.nouns import bound_concept, key_concept
+from nofab.numbers.recordnames import (
+    KEY_FORMS,
+    KEY_PART,
+    MAX_NAME_WORDS,
+    MIN_NAME,
+    NAMES,
+    TOKEN,
+    forms,
+    key_forms,
+    key_stems,
+    name_table,
+    named,
+)
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -58,42 +68,15 @@ REACH = 600
 #: Label words read before the number on its line, within this many characters.
 LABEL_WORDS = 5
 LABEL_CHARS = 80
-#: Shortest record name that anchors (a two-letter name is too often a word).
-MIN_NAME = 3
-#: Longest record name matched, in words ("Li Feng", "Hugo Saldana Cano").
-MAX_NAME_WORDS = 3
 
 #: A label word: letters only; a token with digits ("QX101") is a name or a value, not a label.
 _WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
-_TOKEN = re.compile(r"[\w-]+")
-_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 #: Short key heads tried as abbreviations of a word ("pts", "reb"), at most this many.
 MAX_SHORT_HEADS = 64
 #: Where a sentence ends: its punctuation before a space, or a line break.
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
 #: The word right after a number ("35 points"); a hyphen makes it an adjective ("a 20-point lead").
 _NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)")
-
-
-@lru_cache(maxsize=4096)
-def _forms(word: str) -> frozenset[str]:
-    """The forms a word may be written in: as is (lower case) and its English stem."""
-    lowered = word.lower()
-    return frozenset((lowered, stem("english", lowered)))
-
-
-@lru_cache(maxsize=16384)
-def _name_words(text: str) -> tuple[str, ...]:
-    """A record name's words as the answer's tokens are read (normalised); names repeat
-    across the records of a result and across turns, so each is read once."""
-    return tuple(_TOKEN.findall(normalise(text)))
-
-
-@lru_cache(maxsize=4096)
-def _key_stems(key: str) -> tuple[frozenset[str], ...]:
-    """Each word of a field key ("available_seats", "prices.economy", "totalAmount") as its
-    forms; keys repeat across records and turns, so each is read once."""
-    return tuple(_forms(part) for part in _KEY_PART.findall(key))
 
 
 class RecordFields:
@@ -116,16 +99,13 @@ class RecordFields:
         answer, in one pass over its tokens; a name is matched by its tokens (up to three,
         the longest first), so "Li Feng" is one mention, not two.
 
-        Each result's names are read once per content (``Evidence.per_result``, as positions
-        in its records: the guard's cache keeps them while a conversation carries the result)
-        and joined here, per name the answer's tokens spell, in call order: the records a name
-        gives are those the whole turn's table gave (its naming fields' records, else the one
-        record of the turn holding it as an identifying value)."""
+        Each result's names are read once per content (``recordnames.name_table``) and
+        joined here, per name the answer's tokens spell (``recordnames.named``)."""
         if self._index is None:
             held = dict(self._evidence.result_records)
             tables = [
                 (held[label], table)
-                for label, _call, table in self._evidence.per_result(_NAMES, _name_table, of_records=True)
+                for label, _call, table in self._evidence.per_result(NAMES, name_table, of_records=True)
             ]
             longest: dict[str, int] = {}
             for _records, table in tables:
@@ -138,14 +118,14 @@ class RecordFields:
             # the answer's normal form, shared with every phrase search of the turn; a name
             # starts only at a token some name starts with, so only those are visited (in
             # order, none inside a name already matched), and spans are read only then
-            words = _TOKEN.findall(normal := self._evidence.normalised) if longest else []
+            words = TOKEN.findall(normal := self._evidence.normalised) if longest else []
             if not longest.keys().isdisjoint(words):
-                tokens, after = list(_TOKEN.finditer(normal)), 0
+                tokens, after = list(TOKEN.finditer(normal)), 0
                 for i in [i for i, word in enumerate(words) if word in longest]:
                     if i < after:
                         continue
                     for w in range(min(longest[words[i]], len(words) - i), 0, -1):
-                        if records := _named(tables, tuple(words[i : i + w])):
+                        if records := named(tables, tuple(words[i : i + w])):
                             starts.append(tokens[i].start())
                             ends.append(tokens[i + w - 1].end())
                             found.append(records)
@@ -158,8 +138,8 @@ class RecordFields:
         """Could some record's key have the label's words (each is a form of a key word)?
         The cheap test that spares looking for the record in most cases."""
         if self._key_words is None:
-            keys = {key for record in self._evidence.records for key in record.values}
-            self._key_words = frozenset(form for key in keys for part in _key_stems(key) for form in part)
+            held = self._evidence.per_result(KEY_FORMS, key_forms, of_records=True)
+            self._key_words = frozenset().union(*(found for _label, _call, found in held))
         return all(word & self._key_words for word in label)
 
     @property
@@ -196,7 +176,7 @@ class RecordFields:
         line = self._answer.rfind("\n", lo, start)
         # A word cut by the window's edge is no match: the pattern's lookbehind sees before it.
         words = _WORD.findall(self._answer, line + 1 if line != -1 else lo, start)
-        return [_forms(word) for word in words[-LABEL_WORDS:]]
+        return [forms(word) for word in words[-LABEL_WORDS:]]
 
     def misread(
         self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
@@ -266,14 +246,16 @@ class RecordFields:
             if self._heads is None:
                 keys = {key for record in self._evidence.records for key in record.values}
                 heads = {h for key in keys for h in _heads(key)}
-                forms = frozenset(f for h in heads for f in _forms(h))
+                head_forms = frozenset(f for h in heads for f in forms(h))
                 short = tuple(sorted(h for h in heads if 2 <= len(h) <= 4))[:MAX_SHORT_HEADS]
                 concepts = frozenset(c for key in keys if (c := key_concept(key)) is not None)
-                self._heads = (forms, short, concepts)
-            forms, short, concepts = self._heads
+                self._heads = (head_forms, short, concepts)
+            head_forms, short, concepts = self._heads
             lowered = word.lower()
             known = bool(
-                _forms(word) & forms or concept in concepts or any(_abbreviates(h, lowered) for h in short)
+                forms(word) & head_forms
+                or concept in concepts
+                or any(_abbreviates(h, lowered) for h in short)
             )
             self._nouns[word, concept] = known
         return known
@@ -284,73 +266,19 @@ def _heads(key: str) -> list[str]:
     ("available_seats.economy" -> economy, seats; "pts" -> pts)."""
     out: list[str] = []
     for part in (key.rsplit(".", 1)[-1], key.split(".", 1)[0]):
-        words = _KEY_PART.findall(part)
+        words = KEY_PART.findall(part)
         if words:
             out.append(words[-1].lower())
     return out
-
-
-#: A result's record names, as positions in its records: (naming words -> records named so
-#: by a naming field, identifying words -> records holding them as a value (``_name_table``),
-#: first word -> most words of a name starting with it).
-_Table = tuple[dict[tuple[str, ...], tuple[int, ...]], dict[tuple[str, ...], tuple[int, ...]], dict[str, int]]
-#: The name ``_name_table``'s readings are kept under in the guard's cache.
-_NAMES = "anchored.names"
-
-
-def _name_table(records: tuple[Record, ...]) -> _Table:
-    """One result's names: a naming field's text of at least ``MIN_NAME`` characters and
-    one to ``MAX_NAME_WORDS`` words, and its identifying values (``_holders``). Positions,
-    not records, so a reading kept across turns never hands a turn another turn's records."""
-    names: dict[tuple[str, ...], list[int]] = {}
-    for at, record in enumerate(records):
-        for _field, text in record.names:
-            words = _name_words(text)
-            if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
-                names.setdefault(words, []).append(at)
-    holders = _holders(records)
-    longest: dict[str, int] = {}
-    for words in (*names, *holders):
-        longest[words[0]] = max(longest.get(words[0], 0), len(words))
-    return {w: tuple(a) for w, a in names.items()}, {w: tuple(a) for w, a in holders.items()}, longest
-
-
-def _named(tables: list[tuple[tuple[Record, ...], _Table]], words: tuple[str, ...]) -> list[Record] | None:
-    """The records the turn's results name ``words`` by: those of a naming field, in call
-    order; else the one record holding them as an identifying value (None when several do)."""
-    named = [records[at] for records, table in tables for at in table[0].get(words, ())]
-    if named:
-        return named
-    holders = [records[at] for records, table in tables for at in table[1].get(words, ())]
-    return holders if len(holders) == 1 else None
-
-
-def _holders(records: Iterable[Record]) -> dict[tuple[str, ...], list[int]]:
-    """Text values of two or three words (a full name, a title: written with a capital) and
-    the records holding them (positions): held by one record of the turn alone, such a value
-    names it as a naming field does (``_named``)."""
-    holders: dict[tuple[str, ...], list[int]] = {}
-    for at, record in enumerate(records):
-        for text in record.values.values():
-            if not text[:1].isupper() or len(text) > 60 or not 1 <= text.count(" ") <= MAX_NAME_WORDS:
-                continue  # the cheap tests first: most values are numbers, codes or prose
-            if as_number(text) is not None:
-                continue
-            words = _name_words(text)
-            if 2 <= len(words) <= MAX_NAME_WORDS and all(_WORD.fullmatch(w) for w in words):
-                held = holders.setdefault(words, [])
-                if not held or held[-1] != at:
-                    held.append(at)
-    return holders
 
 
 def _noun_names_key(word: str, key: str, concept: str | None) -> bool:
     """Does the noun after a number name the field ``key``: the key's head word (the last
     word of its last part, or of its group: "available_seats.economy" is seats) by stem, an
     abbreviation of it ("pts", "reb"), or the counted noun the key counts?"""
-    forms = _forms(word)
+    word_forms = forms(word)
     for head in _heads(key):
-        if forms & _forms(head) or _abbreviates(head, word.lower()):
+        if word_forms & forms(head) or _abbreviates(head, word.lower()):
             return True
     return concept is not None and key_concept(key) == concept
 
@@ -384,9 +312,9 @@ def _names_field(label: list[frozenset[str]], key: str) -> bool:
     ``prices.economy``, "Price" names ``price``), or as the key's group ("Price" names
     ``prices.business``)? A label with a word the key lacks names something else: "Total
     Price" is not a flight's ``price``."""
-    if _same_words(label, _key_stems(key)):
+    if _same_words(label, key_stems(key)):
         return True
-    return "." in key and _same_words(label, _key_stems(key.split(".", 1)[0]))
+    return "." in key and _same_words(label, key_stems(key.split(".", 1)[0]))
 
 
 def _same_words(label: list[frozenset[str]], parts: tuple[frozenset[str], ...]) -> bool:
