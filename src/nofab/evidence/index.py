@@ -287,23 +287,27 @@ class Evidence:
                 return self._cache.records(index, parse, label, fields) or ()
         return ()
 
-    def per_result(self, name: Hashable, build: Callable[[Any], _T]) -> list[tuple[str, ToolCall, _T]]:
+    def per_result(
+        self, name: Hashable, build: Callable[[Any], _T], of_records: bool = False
+    ) -> list[tuple[str, ToolCall, _T]]:
         """A detector's own reading of each structured result of a call that did not fail:
         (label, call, ``build(parsed result)``), built once per result content while the
         guard's cache holds it. ``name`` must say everything besides the result that shapes
         what ``build`` returns (the detector's id, the profile fields it reads). Kept per
-        ``name`` for the turn (a streamed answer asks on every batch): treat it as read-only."""
+        ``name`` for the turn (a streamed answer asks on every batch): treat it as read-only.
+        ``of_records``: ``build`` reads the result's records (``result_records``') instead, kept
+        per profile name fields; it must not keep them, nor read their ``where`` (the label)."""
         root = self._parent if self._parent is not None else self
-        held = root._readings.get(name)
-        if held is None:
-            cache = self._cache
-            wrapped = partial(_structured_only, build)
-            held = []
+        fields = tuple(self.profile.name_fields)
+        key = (name, fields) if of_records else name
+        if (held := root._readings.get(key)) is None:
+            cache, wrapped, held = self._cache, partial(_structured_only, build), []
             for label, call, index, parse in self._usable:
-                reading = cache.derived(index, name, parse, wrapped)
+                value = partial(cache.records, index, parse, label, fields) if of_records else parse
+                reading = cache.derived(index, key, value, wrapped)
                 if reading is not _TEXT:
                     held.append((label, call, reading))
-            root._readings[name] = held
+            root._readings[key] = held
         return cast(list[tuple[str, ToolCall, _T]], held)
 
     # ------------------------------------------------------------------ numbers

@@ -41,14 +41,24 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from nofab.evidence.records import Record, as_number
-from nofab.language.text import normalise
-from nofab.language.vocabulary import stem
+from nofab.evidence.records import Record
 from nofab.numbers.context import AnswerContext
 from nofab.numbers.nouns import bound_concept, key_concept
+from nofab.numbers.recordnames import (
+    KEY_FORMS,
+    KEY_PART,
+    MAX_NAME_WORDS,
+    MIN_NAME,
+    NAMES,
+    TOKEN,
+    forms,
+    key_forms,
+    key_stems,
+    name_table,
+    named,
+)
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -58,42 +68,15 @@ REACH = 600
 #: Label words read before the number on its line, within this many characters.
 LABEL_WORDS = 5
 LABEL_CHARS = 80
-#: Shortest record name that anchors (a two-letter name is too often a word).
-MIN_NAME = 3
-#: Longest record name matched, in words ("Li Feng", "Hugo Saldana Cano").
-MAX_NAME_WORDS = 3
 
 #: A label word: letters only; a token with digits ("QX101") is a name or a value, not a label.
 _WORD = re.compile(r"(?<![^\W_])[^\W\d_]+(?![^\W_])")
-_TOKEN = re.compile(r"[\w-]+")
-_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 #: Short key heads tried as abbreviations of a word ("pts", "reb"), at most this many.
 MAX_SHORT_HEADS = 64
 #: Where a sentence ends: its punctuation before a space, or a line break.
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
 #: The word right after a number ("35 points"); a hyphen makes it an adjective ("a 20-point lead").
 _NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)")
-
-
-@lru_cache(maxsize=4096)
-def _forms(word: str) -> frozenset[str]:
-    """The forms a word may be written in: as is (lower case) and its English stem."""
-    lowered = word.lower()
-    return frozenset((lowered, stem("english", lowered)))
-
-
-@lru_cache(maxsize=16384)
-def _name_words(text: str) -> tuple[str, ...]:
-    """A record name's words as the answer's tokens are read (normalised); names repeat
-    across the records of a result and across turns, so each is read once."""
-    return tuple(_TOKEN.findall(normalise(text)))
-
-
-@lru_cache(maxsize=4096)
-def _key_stems(key: str) -> tuple[frozenset[str], ...]:
-    """Each word of a field key ("available_seats", "prices.economy", "totalAmount") as its
-    forms; keys repeat across records and turns, so each is read once."""
-    return tuple(_forms(part) for part in _KEY_PART.findall(key))
 
 
 class RecordFields:
@@ -114,37 +97,40 @@ class RecordFields:
     def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
         """Where the answer names a record, in order: (starts, ends, records). Built once per
         answer, in one pass over its tokens; a name is matched by its tokens (up to three,
-        the longest first), so "Li Feng" is one mention, not two."""
+        the longest first), so "Li Feng" is one mention, not two.
+
+        Each result's names are read once per content (``recordnames.name_table``) and
+        joined here, per name the answer's tokens spell (``recordnames.named``)."""
         if self._index is None:
-            by_name: dict[tuple[str, ...], list[Record]] = {}
-            for record in self._evidence.records:
-                for _field, text in record.names:
-                    words = _name_words(text)
-                    if len(text) >= MIN_NAME and 0 < len(words) <= MAX_NAME_WORDS:
-                        by_name.setdefault(words, []).append(record)
-            for words, holder in _identifying_values(self._evidence.records).items():
-                by_name.setdefault(words, holder)
+            held = dict(self._evidence.result_records)
+            tables = [
+                (held[label], table)
+                for label, _call, table in self._evidence.per_result(NAMES, name_table, of_records=True)
+            ]
             longest: dict[str, int] = {}
-            for words in by_name:
-                longest[words[0]] = max(longest.get(words[0], 0), len(words))
+            for _records, table in tables:
+                for first, width in table[2].items():
+                    if width > longest.get(first, 0):
+                        longest[first] = width
             starts: list[int] = []
             ends: list[int] = []
             found: list[list[Record]] = []
-            if by_name:
-                # the answer's normal form, shared with every phrase search of the turn
-                tokens = list(_TOKEN.finditer(self._evidence.normalised))
-                i = 0
-                while i < len(tokens):
-                    width = longest.get(tokens[i].group(), 0)
-                    for w in range(min(width, len(tokens) - i), 0, -1):
-                        records = by_name.get(tuple(t.group() for t in tokens[i : i + w]))
-                        if records:
+            # the answer's normal form, shared with every phrase search of the turn; a name
+            # starts only at a token some name starts with, so only those are visited (in
+            # order, none inside a name already matched), and spans are read only then
+            words = TOKEN.findall(normal := self._evidence.normalised) if longest else []
+            if not longest.keys().isdisjoint(words):
+                tokens, after = list(TOKEN.finditer(normal)), 0
+                for i in [i for i, word in enumerate(words) if word in longest]:
+                    if i < after:
+                        continue
+                    for w in range(min(longest[words[i]], len(words) - i), 0, -1):
+                        if records := named(tables, tuple(words[i : i + w])):
                             starts.append(tokens[i].start())
                             ends.append(tokens[i + w - 1].end())
                             found.append(records)
-                            i += w - 1
+                            after = i + w
                             break
-                    i += 1
             self._index = (starts, ends, found)
         return self._index
 
@@ -152,8 +138,8 @@ class RecordFields:
         """Could some record's key have the label's words (each is a form of a key word)?
         The cheap test that spares looking for the record in most cases."""
         if self._key_words is None:
-            keys = {key for record in self._evidence.records for key in record.values}
-            self._key_words = frozenset(form for key in keys for part in _key_stems(key) for form in part)
+            held = self._evidence.per_result(KEY_FORMS, key_forms, of_records=True)
+            self._key_words = frozenset().union(*(found for _label, _call, found in held))
         return all(word & self._key_words for word in label)
 
     @property
@@ -190,7 +176,7 @@ class RecordFields:
         line = self._answer.rfind("\n", lo, start)
         # A word cut by the window's edge is no match: the pattern's lookbehind sees before it.
         words = _WORD.findall(self._answer, line + 1 if line != -1 else lo, start)
-        return [_forms(word) for word in words[-LABEL_WORDS:]]
+        return [forms(word) for word in words[-LABEL_WORDS:]]
 
     def misread(
         self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
@@ -260,14 +246,16 @@ class RecordFields:
             if self._heads is None:
                 keys = {key for record in self._evidence.records for key in record.values}
                 heads = {h for key in keys for h in _heads(key)}
-                forms = frozenset(f for h in heads for f in _forms(h))
+                head_forms = frozenset(f for h in heads for f in forms(h))
                 short = tuple(sorted(h for h in heads if 2 <= len(h) <= 4))[:MAX_SHORT_HEADS]
                 concepts = frozenset(c for key in keys if (c := key_concept(key)) is not None)
-                self._heads = (forms, short, concepts)
-            forms, short, concepts = self._heads
+                self._heads = (head_forms, short, concepts)
+            head_forms, short, concepts = self._heads
             lowered = word.lower()
             known = bool(
-                _forms(word) & forms or concept in concepts or any(_abbreviates(h, lowered) for h in short)
+                forms(word) & head_forms
+                or concept in concepts
+                or any(_abbreviates(h, lowered) for h in short)
             )
             self._nouns[word, concept] = known
         return known
@@ -278,38 +266,19 @@ def _heads(key: str) -> list[str]:
     ("available_seats.economy" -> economy, seats; "pts" -> pts)."""
     out: list[str] = []
     for part in (key.rsplit(".", 1)[-1], key.split(".", 1)[0]):
-        words = _KEY_PART.findall(part)
+        words = KEY_PART.findall(part)
         if words:
             out.append(words[-1].lower())
     return out
-
-
-def _identifying_values(records: Iterable[Record]) -> dict[tuple[str, ...], list[Record]]:
-    """Text values of two or three words (a full name, a title: written with a capital) that
-    one record alone holds: they name it as a naming field does. Values shared by several
-    records group them."""
-    holders: dict[tuple[str, ...], list[Record]] = {}
-    for record in records:
-        for text in record.values.values():
-            if not text[:1].isupper() or len(text) > 60 or not 1 <= text.count(" ") <= MAX_NAME_WORDS:
-                continue  # the cheap tests first: most values are numbers, codes or prose
-            if as_number(text) is not None:
-                continue
-            words = _name_words(text)
-            if 2 <= len(words) <= MAX_NAME_WORDS and all(_WORD.fullmatch(w) for w in words):
-                held = holders.setdefault(words, [])
-                if not held or held[-1] is not record:
-                    held.append(record)
-    return {words: held for words, held in holders.items() if len(held) == 1}
 
 
 def _noun_names_key(word: str, key: str, concept: str | None) -> bool:
     """Does the noun after a number name the field ``key``: the key's head word (the last
     word of its last part, or of its group: "available_seats.economy" is seats) by stem, an
     abbreviation of it ("pts", "reb"), or the counted noun the key counts?"""
-    forms = _forms(word)
+    word_forms = forms(word)
     for head in _heads(key):
-        if forms & _forms(head) or _abbreviates(head, word.lower()):
+        if word_forms & forms(head) or _abbreviates(head, word.lower()):
             return True
     return concept is not None and key_concept(key) == concept
 
@@ -343,9 +312,9 @@ def _names_field(label: list[frozenset[str]], key: str) -> bool:
     ``prices.economy``, "Price" names ``price``), or as the key's group ("Price" names
     ``prices.business``)? A label with a word the key lacks names something else: "Total
     Price" is not a flight's ``price``."""
-    if _same_words(label, _key_stems(key)):
+    if _same_words(label, key_stems(key)):
         return True
-    return "." in key and _same_words(label, _key_stems(key.split(".", 1)[0]))
+    return "." in key and _same_words(label, key_stems(key.split(".", 1)[0]))
 
 
 def _same_words(label: list[frozenset[str]], parts: tuple[frozenset[str], ...]) -> bool:
