@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from nofab.detectors.attribution.binding import Binding
 from nofab.detectors.attribution.fields import LOOKAHEAD, field_after
+from nofab.detectors.attribution.periods import period_fields
 from nofab.detectors.attribution.values import fmt, same
 from nofab.detectors.attribution.vocabulary import DASHES, Vocabulary
 from nofab.detectors.base import DetectorBase
@@ -202,8 +203,7 @@ def period_before(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> li
     for k in range(i - 1, max(-1, i - 1 - _PERIOD_REACH), -1):
         if tokens[k].sentence != sentence:
             break
-        fields, _end = field_after(vocabulary, tokens, k, multiword=True)
-        across = [f.split("/", 1)[0] for f in fields if "/" in f and len(set(f.split("/", 1))) == 1]
+        across = period_fields(vocabulary, tokens, k)
         if across:
             return across
     return []

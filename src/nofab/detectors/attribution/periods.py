@@ -40,11 +40,17 @@ def period_after(vocabulary: Vocabulary, tokens: Sequence[Token], i: int) -> lis
         text = tokens[k].text
         if tokens[k].sentence != sentence or text in _CLAUSE_ENDS or (k > i + 1 and text[0].isdigit()):
             break
-        fields, _end = field_after(vocabulary, tokens, k, multiword=True)
-        across = [f.split("/", 1)[0] for f in fields if "/" in f and len(set(f.split("/", 1))) == 1]
+        across = period_fields(vocabulary, tokens, k)
         if across:
             return across
     return []
 
 
-__all__ = ["REACH", "period_after"]
+def period_fields(vocabulary: Vocabulary, tokens: Sequence[Token], k: int) -> list[str]:
+    """The fields of a period phrase at token ``k`` ("in the third quarter"): a field written
+    "X/X" in the profile is one held per period; [] when no such phrase starts there."""
+    fields, _end = field_after(vocabulary, tokens, k, multiword=True)
+    return [f.split("/", 1)[0] for f in fields if "/" in f and len(set(f.split("/", 1))) == 1]
+
+
+__all__ = ["REACH", "period_after", "period_fields"]
