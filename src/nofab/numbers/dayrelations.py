@@ -12,8 +12,16 @@ off a held date as a slip of it) are excused here:
 - related: the sentence writes the record's own date as well and a word that moves a day
   ("check-in opens the day before your August 10 flight, on August 9"): an answer that
   restates the held date beside the other one is not slipping it, it is stating a relation.
-  Risk: a wrong neighbour in such a sentence ("the day before the 10th, on the 11th") is
-  excused; the relation's direction is not checked.
+  The relation has a direction (``shift_agrees``): a word towards an earlier day
+  (``day_shift_earlier`` in ``numbers.json``: before, previous, eve, Vortag, la veille, el día
+  anterior) relates only a date before the held one, a word towards a later day
+  (``day_shift_later``: after, next, following, Folgetag, le lendemain, el día siguiente) only
+  a date after it; "the day before your August 10 flight, August 11" is a slip stated as a
+  relation. A word with no direction (``day_shift_cues``: overnight, arrives, local, until)
+  relates either, as before. Risk: a relation told from the held date's side ("your flight on
+  the 10th is the day after check-out on the 9th") reads the wrong way round and stays a slip;
+  a sentence with words of both directions, or a directionless one beside a wrong one,
+  excuses either neighbour.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from nofab.language import vocabulary
+from nofab.numbers.lexicon import by_language
 from nofab.numbers.numeral import Numeral
 
 
@@ -41,6 +50,24 @@ def offered(sentence: str) -> bool:
     return _alternatives().search(sentence.lower()) is not None
 
 
+@cache
+def _direction_words() -> dict[int, frozenset[str]]:
+    """Each direction's day-shifting words, every language: -1 earlier, +1 later, 0 neither."""
+    keys = {0: "day_shift_cues", -1: "day_shift_earlier", 1: "day_shift_later"}
+    return {
+        sign: frozenset(w.lower() for words in by_language(key).values() for w in words)
+        for sign, key in keys.items()
+    }
+
+
+def shift_agrees(words: list[str], step: int) -> bool:
+    """Does a day-shifting word of ``words`` (lower-case) move the held date ``step`` days
+    (negative: to an earlier day), by its direction or for want of one?"""
+    table = _direction_words()
+    signs = (0, -1 if step < 0 else 1)
+    return any(not table[sign].isdisjoint(words) for sign in signs)
+
+
 def writes_date(numerals: Sequence[Numeral], bounds: tuple[int, int], own: _dt.date) -> bool:
     """Does a date numeral within ``bounds`` (a sentence) write ``own`` (year unsaid or its own)?"""
     start, end = bounds
@@ -53,4 +80,4 @@ def writes_date(numerals: Sequence[Numeral], bounds: tuple[int, int], own: _dt.d
     return False
 
 
-__all__ = ["offered", "writes_date"]
+__all__ = ["offered", "shift_agrees", "writes_date"]

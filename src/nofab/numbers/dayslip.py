@@ -5,8 +5,8 @@ sentence that moves it by a day: "booked on May 9" when the reservation was crea
 The literal pass reads a date no evidence holds, a day from one that it does, as a possible
 relative date ("the next day") and reports it at 0.5. Principle: a relative reading needs
 words that make it one. When the date's sentence has no word that shifts a day
-(``day_shift_cues`` in ``numbers.json``, five languages: next, following, after, before,
-overnight, arrives, returns, local, lendemain, siguiente, folgenden, seguinte ...) and no
+(``day_shift_cues``, ``day_shift_earlier``, ``day_shift_later`` in ``numbers.json``, five
+languages: next, before, overnight, arrives, local, lendemain, siguiente, Vortag ...) and no
 relative day that names this very date ("tomorrow" counted from the one date the context
 gives as today: ``relative_days``), and the user's message neither asks for such a shift ("the
 same route but for the day after") nor names that day ("move it to the 28th"), the date is a
@@ -53,9 +53,14 @@ _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\+1")
 
 
+#: The lexicon's day-shifting words: without a direction, and towards an earlier / a later day.
+SHIFT_KEYS = ("day_shift_cues", "day_shift_earlier", "day_shift_later")
+
+
 @cache
 def _shift_cues() -> frozenset[str]:
-    return frozenset(w.lower() for words in by_language("day_shift_cues").values() for w in words)
+    """Every language's day-shifting words, whatever their direction (any one moves a day)."""
+    return frozenset(w.lower() for key in SHIFT_KEYS for words in by_language(key).values() for w in words)
 
 
 @cache

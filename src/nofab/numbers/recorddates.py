@@ -9,9 +9,9 @@ record's date, reported at 0.8 with the record's date, not a relative reading. A
 ("arrives", "until": ``nofab.numbers.roles``) is left alone: an overnight arrival is a day
 after a flight's date without any slip.
 
-A date the sentence relates to the record's date, written beside it ("the day before your
-August 10 flight, August 9"), or offers as an alternative, is excused
-(``nofab.numbers.dayrelations``).
+A date the sentence relates to the record's date, written beside it, with a word that moves
+it in that direction ("the day before your August 10 flight, August 9"; not "..., August
+11"), or offers as an alternative, is excused (``nofab.numbers.dayrelations``).
 
 Risk: a date of another event in the record's sentence ("HAT104, booked on May 9") that the
 evidence does not hold either, a day or a week from the record's date.
@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
-from nofab.numbers.dayrelations import offered, writes_date
-from nofab.numbers.dayslip import has_shift_cue, sentence_bounds, sentence_words
+from nofab.numbers.dayrelations import offered, shift_agrees, writes_date
+from nofab.numbers.dayslip import sentence_bounds, sentence_words
 from nofab.numbers.roles import role_before
 
 if TYPE_CHECKING:
@@ -68,11 +68,15 @@ def _slip(date: tuple[int | None, int, int], own: _dt.date) -> bool:
 
 def _relates(answer: str, numeral: Numeral, own: _dt.date, numerals: list[Numeral]) -> bool:
     """Does the date's sentence offer it as an alternative, or write the record's own date
-    too with a word that moves a day (``nofab.numbers.dayrelations``)?"""
+    too with a word that moves a day towards it (``nofab.numbers.dayrelations``)?"""
     bounds = sentence_bounds(answer, numeral.span)
     if offered(answer[bounds[0] : bounds[1]]):
         return True
-    return has_shift_cue(sentence_words(answer, numeral.span)) and writes_date(numerals, bounds, own)
+    if not writes_date(numerals, bounds, own) or numeral.date is None:
+        return False
+    year, month, day = numeral.date
+    step = (_dt.date(year or own.year, month, day) - own).days  # a valid date: ``_slip`` built it
+    return shift_agrees(sentence_words(answer, numeral.span), step)
 
 
 def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iterator[Finding]:
