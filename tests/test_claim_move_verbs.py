@@ -78,6 +78,8 @@ def test_a_reschedule_call_grounds_a_reschedule(answer: str) -> None:
         # a third party as the subject is not the agent's deed
         "The rail operator moved your train to 17:40.",
         "Die Bahn hat Ihren Zug auf 18 Uhr verschoben.",
+        "Die Bahn hat Ihren Zug auf 17:40 Uhr verschoben.",
+        "Die Bahn hat die Abfahrt auf 17.40 Uhr geändert.",
         "L'opérateur a déplacé votre train à 17h40.",
         "La compañía ha movido tu tren a las 17:40.",
         # negated
