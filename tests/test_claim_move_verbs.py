@@ -104,3 +104,17 @@ def test_a_third_party_or_negated_move_is_not_flagged(answer: str) -> None:
 )
 def test_a_passive_a_read_returned_as_the_status_is_not_flagged(answer: str, value: str) -> None:
     assert claimed(answer, status(value)) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I've moved your dentist appointment to 17:40.",
+        "Ich habe den Zahnarzttermin auf 17:40 Uhr verschoben.",
+        "Der Termin wurde auf 17.40 Uhr verlegt.",
+    ],
+)
+def test_a_time_inside_the_clause_does_not_end_it(answer: str) -> None:
+    """A '.' or ':' between digits is part of the time, so the German participle after it
+    still closes the speaker's clause."""
+    assert claimed(answer, READ) != []
