@@ -9,8 +9,7 @@ Risks: a coordinated verb is read with the first claim's subject even when the s
 changes subject without punctuation ("I've sent it and updated records show ..."); a
 subjectless report can be a heading ("Booked flights:"), read as a claim of booking; a
 stated state ("your booking is confirmed") is a claim unless the evidence reports that
-state or a tool this turn named its object.
-"""
+state or a tool this turn named its object."""
 
 from __future__ import annotations
 
@@ -38,8 +37,10 @@ _SPACES = re.compile(r"\s+")
 _WORD_TAIL = re.compile(r"[\w'’]*")
 #: Characters that end a claim's clause (besides a language's break words).
 _CLAUSE_STOPS = ".!?;\n"
-#: A sentence, item or continuation starts after these; a pictograph opens an item as a bullet does.
-_SENTENCE_BREAK = re.compile(r"[.!?:\n]\s*+(?:[-*•]?\s*+[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+\s*)?")
+#: A sentence, item or continuation starts after these, a pictograph as a bullet (not in 17:40 or 2.5).
+_SENTENCE_BREAK = re.compile(
+    r"(?![.:]\d)[.!?:\n]\s*+(?:[-*•]?\s*+[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+\s*)?"
+)
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
 _REFERENCE_WINDOW = 48
@@ -146,12 +147,11 @@ class ClaimFinder:
         self.entities = entities
         breaks = sorted({b for lang in self.languages for b in lang.clause_breaks}, key=len, reverse=True)
         words = "|".join(re.escape(b) for b in breaks)
-        # A clause starts after a stop or a break word ("but"). The stops are found with
-        # ``rfind`` from the claim backwards and the break words with their own pattern: the
-        # same last break as one pattern scanned forward through the window, because no
-        # break word holds a stop (so the two never overlap), without stepping over every
-        # full stop of a list of short sentences.
-        # (A profile's break word holding a stop would break that: then the one pattern.)
+        # A clause starts after a stop or a break word ("but"). The stops are found with ``rfind``
+        # from the claim backwards and the break words with their own pattern: the same last break
+        # as one pattern scanned forward through the window, because no break word holds a stop
+        # (so the two never overlap; a profile's break word holding one would need the one pattern),
+        # without stepping over every full stop of a list of short sentences.
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
         self._break_words = LastWord(re.compile(rf"\b(?:{words})\b")) if words else None
         self._stops_apart = not any(stop in b for b in breaks for stop in _CLAUSE_STOPS)
