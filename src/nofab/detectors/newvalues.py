@@ -23,6 +23,7 @@ profile, which forwards to ana@example.com") is read as the new value.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
@@ -159,16 +160,18 @@ def value_at(text: str) -> NewValue | None:
     return None
 
 
-def claimed_value(claim: Claim, answer: str, bounds: tuple[int, int]) -> NewValue | None:
-    """The new value a change claim names within ``bounds`` (its sentence, cut at the claims
-    before and after it): after the verb ("set your phone **to** X"), or, in a language
-    that puts the participle last, before it ("**auf** X geändert")."""
+def claimed_value(claim: Claim, answer: str, bounds: Callable[[], tuple[int, int]]) -> NewValue | None:
+    """The new value a change claim names within ``bounds()`` (its sentence, cut at the claims
+    before and after it; asked only of a change claim in a language with new-value words):
+    after the verb ("set your phone **to** X"), or, in a language that puts the participle
+    last, before it ("**auf** X geändert")."""
     actions, prepositions, before = _spec()
     pattern = prepositions.get(claim.language)
     if pattern is None or claim.action.name not in actions:
         return None
-    start = bounds[0] if claim.language in before else claim.span[0]
-    region = answer[start : bounds[1]]
+    first, last = bounds()
+    start = first if claim.language in before else claim.span[0]
+    region = answer[start:last]
     for match in pattern.finditer(region):
         value = value_at(region[match.end() :])
         if value is not None:
@@ -176,18 +179,50 @@ def claimed_value(claim: Claim, answer: str, bounds: tuple[int, int]) -> NewValu
     return None
 
 
+class _Edges:
+    """Where the answer's sentences end and its claims start and end, sorted once per answer
+    so that each claim's bounds are a few binary searches (an answer may hold thousands of
+    claims: a scan of all of them per claim would be quadratic)."""
+
+    __slots__ = ("claim_ends", "claim_starts", "stop_ends", "stop_starts")
+
+    def __init__(self, evidence: Evidence) -> None:
+        stops = list(_SENTENCE_END.finditer(evidence.answer))
+        self.stop_ends = [m.end() for m in stops]
+        self.stop_starts = [m.start() for m in stops]
+        self.claim_ends = sorted(c.span[1] for c in evidence.claims)
+        self.claim_starts = sorted(c.span[0] for c in evidence.claims)
+
+
+#: The last answer's edges (one entry, swapped whole, so threads never see half of one).
+_last_edges: tuple[Evidence, _Edges] | None = None
+
+
+def _edges(evidence: Evidence) -> _Edges:
+    global _last_edges
+    last = _last_edges
+    if last is not None and last[0] is evidence:
+        return last[1]
+    edges = _Edges(evidence)
+    _last_edges = (evidence, edges)
+    return edges
+
+
 def _bounds(evidence: Evidence, claim: Claim) -> tuple[int, int]:
     """The claim's sentence (a stop before a space, or a line break, ends one: the dot of an
     address does not), cut at the end of the claim before it and the start of the one after."""
-    answer = evidence.answer
-    start = max((m.end() for m in _SENTENCE_END.finditer(answer, 0, claim.span[0])), default=0)
-    stop = _SENTENCE_END.search(answer, claim.span[1])
-    end = stop.start() if stop else len(answer)
-    for other in evidence.claims:
-        if other.span[1] <= claim.span[0]:
-            start = max(start, other.span[1])
-        elif other.span[0] >= claim.span[1]:
-            end = min(end, other.span[0])
+    edges = _edges(evidence)
+    first, last = claim.span
+    i = bisect_right(edges.stop_ends, first)
+    start = edges.stop_ends[i - 1] if i else 0
+    j = bisect_left(edges.stop_starts, last)
+    end = edges.stop_starts[j] if j < len(edges.stop_starts) else len(evidence.answer)
+    i = bisect_right(edges.claim_ends, first)
+    if i:
+        start = max(start, edges.claim_ends[i - 1])
+    j = bisect_left(edges.claim_starts, last)
+    if j < len(edges.claim_starts):
+        end = min(end, edges.claim_starts[j])
     return start, end
 
 
@@ -197,7 +232,7 @@ def unset_value(
     """A finding (built by the detector's ``finding``) when a change claim names a value (in
     its sentence, before the next claim) that no successful call of this turn (``calls``)
     holds in its arguments or result."""
-    value = claimed_value(claim, evidence.answer, _bounds(evidence, claim))
+    value = claimed_value(claim, evidence.answer, lambda: _bounds(evidence, claim))
     if value is None:
         return None
     for call in calls:
