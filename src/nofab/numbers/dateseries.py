@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -104,8 +104,10 @@ def _end_key() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w])(?:{keys})[\"']?\s*[:=]\s*[\"']?(\d{{4}})-?(\d{{2}})-?(\d{{2}})")
 
 
+@lru_cache(maxsize=8)
 def _series_end(folded: str) -> tuple[int, int, int] | None:
-    """The earliest last date a series key gives in the evidence, or None."""
+    """The earliest last date a series key gives in the evidence, or None (read once per
+    evidence text: every day of every run asks it)."""
     ends = [(int(m[1]), int(m[2]), int(m[3])) for m in _end_key().finditer(folded)]
     return min(ends) if ends else None
 
@@ -145,7 +147,13 @@ def weekly_series_day(evidence: Evidence, index: int) -> bool:
         return False  # a day past the series' held last date
     if any(d + _WEEK in held for d in held):
         return True
-    return _weekly().search(evidence.folded) is not None
+    return _says_weekly(evidence.folded)
+
+
+@lru_cache(maxsize=8)
+def _says_weekly(folded: str) -> bool:
+    """Does the evidence make a series weekly in words (read once per evidence text)?"""
+    return _weekly().search(folded) is not None
 
 
 __all__ = ["run_of", "weekly_series_day"]
