@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import Claim
@@ -109,6 +109,15 @@ def _same_numeral(wanted: Numeral, held: Numeral) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
+def _numerals_of(leaf: str) -> tuple[Numeral, ...]:
+    """The times, dates and amounts a call's value holds (read once per value: every change
+    claim of every turn of a conversation asks the same calls)."""
+    if leaf.replace(".", "", 1).isdigit():
+        return (Numeral((0, len(leaf)), leaf, "number", float(leaf)),)
+    return tuple(extract_numerals(_ISO_T.sub(" ", leaf)))
+
+
 class NewValue:
     """One value a claim names as set, and how to tell whether a call holds it."""
 
@@ -129,14 +138,7 @@ class NewValue:
             return any(tail in _digits(leaf) for leaf in leaves)
         if self.kind == "code":
             return any(self.text.casefold() in leaf.casefold() for leaf in leaves)
-        for leaf in leaves:
-            if leaf.replace(".", "", 1).isdigit():
-                held = [Numeral((0, len(leaf)), leaf, "number", float(leaf))]
-            else:
-                held = extract_numerals(_ISO_T.sub(" ", leaf))
-            if any(_same_numeral(w, h) for w in self.numerals for h in held):
-                return True
-        return False
+        return any(_same_numeral(w, h) for leaf in leaves for h in _numerals_of(leaf) for w in self.numerals)
 
 
 def value_at(text: str) -> NewValue | None:
