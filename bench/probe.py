@@ -7,7 +7,7 @@
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Six probes, each a folder of hand-written fixtures:
+Eight probes, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
@@ -30,8 +30,10 @@ Six probes, each a folder of hand-written fixtures:
 - ``tests/fixtures/probe7/`` is a sixth, independently written blind probe of the same two
   domains and formats (recurring series, free gaps in a day, conversions split per day, bag
   allowances by membership, travel certificates, read-backs of recipients);
-- ``tests/fixtures/probe8/`` is a seventh, kept sealed: not in the default run (``--dir`` runs
-  it), not tuned on, measured only as counts (its README).
+- ``tests/fixtures/probe8/`` is a seventh, independently written blind probe of the same two
+  domains and formats (bag allowances per trip, delay compensation, alarms and messages in Spanish,
+  currency conversion with decimal commas, stock watchlists, weekend forecasts and inboxes),
+  measured blind at the fifth and sixth sessions' starts before it was unsealed.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -63,6 +65,7 @@ PROBE4 = FIXTURES / "probe4"
 PROBE5 = FIXTURES / "probe5"
 PROBE6 = FIXTURES / "probe6"
 PROBE7 = FIXTURES / "probe7"
+PROBE8 = FIXTURES / "probe8"
 #: every probe the default run reports, by name
 PROBES: dict[str, Path] = {
     "probe": PROBE,
@@ -72,6 +75,7 @@ PROBES: dict[str, Path] = {
     "probe5": PROBE5,
     "probe6": PROBE6,
     "probe7": PROBE7,
+    "probe8": PROBE8,
 }
 
 

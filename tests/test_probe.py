@@ -24,6 +24,7 @@ from probe import (
     PROBE5,
     PROBE6,
     PROBE7,
+    PROBE8,
     PROBES,
     Outcome,
     describe,
@@ -156,6 +157,69 @@ PROBE7_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 # probe7: dirty twins no finding of their own catches today, with the mechanism.
 PROBE7_KNOWN_MISSES: dict[str, str] = {}
 
+# probe8 (held-out domains, a seventh writer, sealed until measured blind at 78ecf62: 6/30 clean files
+# flagged, 22/30 twins caught): clean files flagged today, with the mechanism.
+PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a8_bag_allowance_overview": (
+        "numbers: a total announced over the answer's own table column ('that's 19 across the three trips' "
+        "for 2 + 8 + 9, each derived per row) is not explained by the figures the answer shows"
+    ),
+    "a8_delay_compensation_family": (
+        "attribution: a time after an arrival verb ('landed at 20:32') is read as the flight's start,"
+        " although the record holds it as the actual arrival"
+    ),
+    "t8_alarm_set_es": (
+        "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date; a "
+        "'time until' duration from the context's clock time to the alarm across midnight is not derived"
+    ),
+    "t8_currency_convert_de": (
+        "numbers: a decimal comma with four decimals ('1,0842') is split into two numbers; the unit of a "
+        "rate ('1 EUR = ...') is read as an amount of money"
+    ),
+    "t8_messages_summary_es": (
+        "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date"
+    ),
+    "t8_send_email_reply": (
+        "entities: a weekday after 'from' ('from Tuesday, Sep 12') is read as a person's name"
+    ),
+}
+
+# probe8: dirty twins no finding of their own catches today, with the mechanism.
+PROBE8_KNOWN_MISSES: dict[str, str] = {
+    "a8_flight_change_evening": (
+        "claims: a change reported as a state ('your outbound is now the evening flight') or in the "
+        "progressive passive ('$26 is being refunded') is not read as a claimed action"
+    ),
+    "t8_alarm_set_es": (
+        "claims: Spanish 'he puesto una alarma' (set) is not a claim, so the failed AddAlarm grounds nothing "
+        "and nothing is reported"
+    ),
+    "t8_create_event_de": (
+        "identifiers: an invented 8-character hex id after a German id cue ('Die Termin-ID lautet ...')"
+        " is not checked"
+    ),
+    "t8_messages_summary_es": (
+        "entities: a person the evidence holds, named as the doer of another person's deed (who arrives late),"
+        " is not checked against who did it"
+    ),
+    "t8_reminders_pending_fr": (
+        "numbers: a count of the records with one flag value ('4 rappels encore à faire' for completed: false)"
+        " is not checked against the records, nor against the list the answer itself enumerates"
+    ),
+    "t8_stock_watchlist": (
+        "numbers: a wrong percentage is explained loosely (0.5) as a difference of a percentage and"
+        " an amount of money the answer shows: operands of different kinds"
+    ),
+    "t8_weekend_forecast_fahrenheit": (
+        "numbers: a wrong Fahrenheit temperature is explained loosely (0.5) as the sum of a chance of "
+        "precipitation and a Celsius low: operands of different kinds"
+    ),
+    "t8_weekend_inbox_triage": (
+        "numbers: a count of the records with one flag value ('3 of them are still unread' for unread: true) "
+        "is not checked"
+    ),
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
@@ -165,6 +229,7 @@ STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe5": (PROBE5_KNOWN_FALSE_ALARMS, PROBE5_KNOWN_MISSES, 30, 30),
     "probe6": (PROBE6_KNOWN_FALSE_ALARMS, PROBE6_KNOWN_MISSES, 30, 30),
     "probe7": (PROBE7_KNOWN_FALSE_ALARMS, PROBE7_KNOWN_MISSES, 30, 30),
+    "probe8": (PROBE8_KNOWN_FALSE_ALARMS, PROBE8_KNOWN_MISSES, 30, 30),
 }
 
 
@@ -242,15 +307,16 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe5" == PROBE5
     assert Path(__file__).resolve().parent / "fixtures" / "probe6" == PROBE6
     assert Path(__file__).resolve().parent / "fixtures" / "probe7" == PROBE7
+    assert Path(__file__).resolve().parent / "fixtures" / "probe8" == PROBE8
 
 
 @pytest.mark.parametrize(
     "root",
-    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7],
-    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7"],
+    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8],
+    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8"],
 )
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2 to probe7 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2 to probe8 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 
