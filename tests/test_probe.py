@@ -199,12 +199,13 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
         " is not checked"
     ),
     "t8_messages_summary_es": (
-        "entities: a person the evidence holds, named as the doer of another person's deed (who arrives late),"
-        " is not checked against who did it"
+        "entities: a person the evidence holds, named as the doer of another person's deed"
+        " (who arrives late) is not checked against who did it"
     ),
     "t8_reminders_pending_fr": (
-        "numbers: a count of the records with one flag value ('4 rappels encore à faire' for completed: false)"
-        " is not checked against the records, nor against the list the answer itself enumerates"
+        "numbers: a count of the records with one flag value ('4 rappels encore à faire'"
+        " for completed: false) is not checked against the records, nor against the list the answer"
+        " itself enumerates"
     ),
     "t8_stock_watchlist": (
         "numbers: a wrong percentage is explained loosely (0.5) as a difference of a percentage and"
