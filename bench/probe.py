@@ -33,7 +33,9 @@ Eight probes, each a folder of hand-written fixtures:
 - ``tests/fixtures/probe8/`` is a seventh, independently written blind probe of the same two
   domains and formats (bag allowances per trip, delay compensation, alarms and messages in Spanish,
   currency conversion with decimal commas, stock watchlists, weekend forecasts and inboxes),
-  measured blind at the fifth and sixth sessions' starts before it was unsealed.
+  measured blind at the fifth and sixth sessions' starts before it was unsealed;
+- ``tests/fixtures/probe9/`` is an eighth, kept sealed: not in the default run (``--dir`` runs
+  it), not tuned on, measured only as counts (its README).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
