@@ -172,15 +172,8 @@ PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date; a "
         "'time until' duration from the context's clock time to the alarm across midnight is not derived"
     ),
-    "t8_currency_convert_de": (
-        "numbers: a decimal comma with four decimals ('1,0842') is split into two numbers; the unit of a "
-        "rate ('1 EUR = ...') is read as an amount of money"
-    ),
     "t8_messages_summary_es": (
         "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date"
-    ),
-    "t8_send_email_reply": (
-        "entities: a weekday after 'from' ('from Tuesday, Sep 12') is read as a person's name"
     ),
 }
 

@@ -160,19 +160,21 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
 
 
 def rates(run: Run, pending: list[Pending]) -> list[Pending]:
-    """Amounts written as exchange rates the evidence holds (``nofab.numbers.rates``)."""
+    """Amounts written as exchange rates the evidence holds, and the "1" that states a rate's
+    unit (``nofab.numbers.rates``)."""
     answer = run.evidence.answer
     money = [item for item in pending if item.numeral.kind == "money"]
-    written = [item for item in money if in_rate_expression(answer, item.numeral.span)]
-    if not written:
+    found = {i.index for i in money if unit_of_rate(answer, i.numeral.span)}
+    written = [i for i in money if i.index not in found and in_rate_expression(answer, i.numeral.span)]
+    if written:
+        held = rate_values(s.folded for s in run.evidence.sources)
+        found |= {i.index for i in written if held_rate(run.interval(i.numeral), held)}
+    if not found:
         return pending
-    held = rate_values(s.folded for s in run.evidence.sources)
-    found = {i.index for i in written if held_rate(run.interval(i.numeral), held)}
-    found |= {i.index for i in money if found and unit_of_rate(answer, i.numeral.span)}
     for item in pending:
         if item.index in found:
             run.ground(item.index, item.numeral, derived=True)
-    return [item for item in pending if item.index not in found] if found else pending
+    return [item for item in pending if item.index not in found]
 
 
 def zones(run: Run, pending: list[Pending]) -> list[Pending]:
