@@ -164,17 +164,6 @@ PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: a total announced over the answer's own table column ('that's 19 across the three trips' "
         "for 2 + 8 + 9, each derived per row) is not explained by the figures the answer shows"
     ),
-    "a8_delay_compensation_family": (
-        "attribution: a time after an arrival verb ('landed at 20:32') is read as the flight's start,"
-        " although the record holds it as the actual arrival"
-    ),
-    "t8_alarm_set_es": (
-        "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date; a "
-        "'time until' duration from the context's clock time to the alarm across midnight is not derived"
-    ),
-    "t8_messages_summary_es": (
-        "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date"
-    ),
 }
 
 # probe8: dirty twins no finding of their own catches today, with the mechanism.
