@@ -186,10 +186,6 @@ PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe8: dirty twins no finding of their own catches today, with the mechanism.
 PROBE8_KNOWN_MISSES: dict[str, str] = {
-    "a8_flight_change_evening": (
-        "claims: a change reported as a state ('your outbound is now the evening flight') or in the "
-        "progressive passive ('$26 is being refunded') is not read as a claimed action"
-    ),
     "t8_messages_summary_es": (
         "entities: a person the evidence holds, named as the doer of another person's deed"
         " (who arrives late) is not checked against who did it"
