@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+from nofab.language.text import normalise
 from nofab.language.vocabulary import load
 
 #: Words between the cue and its value at most ("for the new booking is").
@@ -46,13 +47,32 @@ _NOT_ID = re.compile(r"\d+(?:[.,]\d+)?[^\W\d_]{1,3}|\d{4}-\d\d-\d\dT?\d*", re.IG
 
 
 @cache
-def _cue_pattern() -> re.Pattern[str]:
-    """Every cue word, or a word ending in a compound's cue ending, as a whole word."""
+def _cues() -> tuple[re.Pattern[str], frozenset[str]]:
+    """Every cue word and compound ending as one pattern over normalised text, found without
+    a leading boundary (``re`` then skips ahead by their first letters; the boundary before a
+    cue is tested on each hit), and the endings, which may close a longer word."""
     data = load("id_cues")
-    words = sorted({w.casefold() for w in data["identifier_cues"]}, key=len, reverse=True)
-    endings = sorted({w.casefold() for w in data["identifier_cue_endings"]}, key=len, reverse=True)
-    alternatives = [*(re.escape(w) for w in words), rf"[^\W\d_]+(?:{'|'.join(map(re.escape, endings))})"]
-    return re.compile(rf"(?<![\w])(?:{'|'.join(alternatives)})(?![\w])", re.IGNORECASE)
+    endings = frozenset(normalise(w) for w in data["identifier_cue_endings"])
+    words = {normalise(w) for w in data["identifier_cues"]} | endings
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?:{alternatives})(?!\w)"), endings
+
+
+def _word_start(norm: str, at: int) -> bool:
+    return at == 0 or not (norm[at - 1].isalnum() or norm[at - 1] == "_")
+
+
+def _cue_start(norm: str, hit: re.Match[str], endings: frozenset[str]) -> int:
+    """Where the cue ``hit`` ends starts as a word, or -1 when it is the tail of another
+    word ("valid", "paid") that is no compound of a cue ending ("Buchungsnummer")."""
+    start = hit.start()
+    if _word_start(norm, start):
+        return start
+    if hit.group() not in endings:
+        return -1
+    while start > 0 and norm[start - 1].isalpha():
+        start -= 1
+    return start if _word_start(norm, start) else -1
 
 
 def _id_shaped(token: str) -> bool:
@@ -65,10 +85,13 @@ def cued_identifiers(answer: str) -> Iterator[tuple[str, int, int]]:
     """(cue, start, end) of each id-shaped token an identifier cue introduces in ``answer``."""
     if not any(c.isdigit() for c in answer):
         return
+    norm = normalise(answer)
+    pattern, endings = _cues()
     taken = -1
-    for cue in _cue_pattern().finditer(answer):
-        if cue.end() <= taken:
-            continue  # a second cue before the value already read ("reference number")
+    for cue in pattern.finditer(norm):
+        start = _cue_start(norm, cue, endings)
+        if start < 0 or cue.end() <= taken:
+            continue  # inside another word, or a second cue before the value already read
         window = answer[cue.end() : cue.end() + _REACH]
         stop = _SENTENCE_END.search(window)
         if stop is not None:
@@ -82,9 +105,9 @@ def cued_identifiers(answer: str) -> Iterator[tuple[str, int, int]]:
                     break
                 continue
             if _id_shaped(text):
-                start = cue.end() + token.start()
-                taken = start + len(text)
-                yield cue.group(), start, taken
+                at = cue.end() + token.start()
+                taken = at + len(text)
+                yield answer[start : cue.end()], at, taken
             break  # the first token holding a digit is the value the cue introduces
 
 

@@ -74,9 +74,15 @@ def _either(words: list[str] | set[str]) -> str:
 
 
 @cache
-def _copulas() -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _copulas() -> tuple[tuple[str, re.Pattern[str], frozenset[str]], ...]:
+    """Per language: the copulas' pattern, and the longest word of each copula ("now",
+    "jetzt"), one of which the text must hold before the pattern is run."""
     return tuple(
-        (code, re.compile(rf"(?<![\w'])(?:{_either(words)})(?!\w)"))
+        (
+            code,
+            re.compile(rf"(?<![\w'])(?:{_either(words)})(?!\w)"),
+            frozenset(max(normalise(w).split(), key=len) for w in words),
+        )
         for code, words in _data()["now_copulas"].items()
     )
 
@@ -146,7 +152,12 @@ def _cancelled(lang: Language, before: str, value: str) -> bool:
 def stated_changes(evidence: Evidence) -> list[Claim]:
     """The changes the answer reports as resulting states (see the module's principle)."""
     text = plain(normalise(evidence.answer))
-    hits = [(code, m) for code, pattern in _copulas() for m in pattern.finditer(text)]
+    hits = [
+        (code, m)
+        for code, pattern, keys in _copulas()
+        if any(k in text for k in keys)
+        for m in pattern.finditer(text)
+    ]
     if not hits:
         return []
     user = normalise(evidence.turn.user_message)
