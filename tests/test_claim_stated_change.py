@@ -95,6 +95,8 @@ def test_a_marker_that_names_the_change_needs_no_request() -> None:
         ("Listo. Tu vuelo de regreso no es ahora el SK218.", ASK),
         # a thing the user never named
         ("Done. The weather in Oslo is now sunny.", ASK),
+        # a quoted text: someone else's words (a draft the user may send)
+        ('Here is a reply you could send:\n\n"Done. Your return flight is now SK218."', ASK),
     ],
 )
 def test_states_without_a_change_claim_do_not_fire(answer: str, user: str) -> None:

@@ -37,6 +37,7 @@ from functools import cache
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import Claim, Lexicon
 from nofab.language.markup import plain
+from nofab.language.reportedspeech import outside_quotations
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Language, contains_phrase, load
 
@@ -197,7 +198,7 @@ def stated_changes(evidence: Evidence) -> list[Claim]:
         written = evidence.answer[start:end]
         out.append(Claim((start, end), written, participles[code], update, code, kinds, passive=True))
         taken.append((start, end))
-    return out
+    return outside_quotations(out, evidence.answer)  # a quoted text's words are not the agent's
 
 
 __all__ = ["stated_changes"]
