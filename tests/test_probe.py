@@ -168,18 +168,6 @@ PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe8: dirty twins no finding of their own catches today, with the mechanism.
 PROBE8_KNOWN_MISSES: dict[str, str] = {
-    "a8_flight_change_evening": (
-        "claims: a change reported as a state ('your outbound is now the evening flight') or in the "
-        "progressive passive ('$26 is being refunded') is not read as a claimed action"
-    ),
-    "t8_alarm_set_es": (
-        "claims: Spanish 'he puesto una alarma' (set) is not a claim, so the failed AddAlarm grounds nothing "
-        "and nothing is reported"
-    ),
-    "t8_create_event_de": (
-        "identifiers: an invented 8-character hex id after a German id cue ('Die Termin-ID lautet ...')"
-        " is not checked"
-    ),
     "t8_messages_summary_es": (
         "entities: a person the evidence holds, named as the doer of another person's deed"
         " (who arrives late) is not checked against who did it"
