@@ -11,6 +11,12 @@ operand of money arithmetic, so an amount's window is counted among the operands
 not measurements: an itinerary's leg times and layovers do not push the fares out of reach
 of the price gap stated after them. Risk: an amount is then combined with fares further away
 (a window of amounts is as wide, in operands, as any other).
+
+Principle: only commensurable operands add up (``nofab.numbers.kinds``): a sum or difference
+for a number whose kind the answer shows (money, a percentage, a unit, a counted noun) is made
+of operands of that kind or of none; for a bare number, of the operands of one kind its
+window shows (and the bare ones). Risk: an operand written bare (an amount with no currency
+sign) still combines with anything, so a slip landing on such a sum passes as before.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 
 from nofab.numbers.index import any_within
+from nofab.numbers.kinds import answer_kind
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.rounding import format_number
 from nofab.numbers.units import answer_unit
@@ -28,8 +35,8 @@ class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
     __slots__ = (
-        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_numerals", "_sorted",
-        "_value", "_values",
+        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_kinds", "_numerals",
+        "_sorted", "_value", "_values",
     )  # fmt: skip
 
     def __init__(self, before: int, after: int, numerals: Sequence[Numeral] = (), answer: str = "") -> None:
@@ -41,12 +48,15 @@ class ShownNumbers:
         self._at: list[int] = []  # positions of the operands, sorted
         # their values, in the same order: a window is then one slice, not a lookup per operand
         self._values: list[float] = []
-        # the same two lists without the measurements: the operands an amount's window counts
-        self._amounts: tuple[list[int], list[float]] = ([], [])
+        # the kind of each operand (``nofab.numbers.kinds``), in the same order
+        self._kinds: list[str | None] = []
+        # the same lists without the measurements: the operands an amount's window counts
+        self._amounts: tuple[list[int], list[float], list[str | None]] = ([], [], [])
+        self._kind: dict[int, str | None] = {}  # the kind of a numeral asked about, by index
         self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
         # The last window sorted, by where it starts among the operands: consecutive
-        # unexplained numbers with no operand between them share it.
-        self._sorted: tuple[int, list[float]] = (-1, [])
+        # unexplained numbers with no operand between them share it (and ask the same kind).
+        self._sorted: tuple[tuple[int, str | None], list[float]] = ((-1, None), [])
 
     def add(self, index: int, value: float, derived: bool = False, masked: bool = False) -> None:
         """Add the explained numeral at ``index`` as an operand, unless it is the visible end
@@ -56,14 +66,17 @@ class ShownNumbers:
         if masked:
             return
         self._value[index] = value
+        kind = self.kind(index)
         at = bisect_right(self._at, index)  # after an equal position, as ``insort`` puts it
         self._at.insert(at, index)
         self._values.insert(at, value)
+        self._kinds.insert(at, kind)
         if not self._measured(index):
             at = bisect_right(self._amounts[0], index)
             self._amounts[0].insert(at, index)
             self._amounts[1].insert(at, value)
-        self._sorted = (-1, [])
+            self._amounts[2].insert(at, kind)
+        self._sorted = ((-1, None), [])
         if derived:
             insort(self._derived, value)
 
@@ -90,11 +103,34 @@ class ShownNumbers:
             return False  # the cheap test: no letter or degree sign right after the digits
         return answer_unit(self._answer, end) is not None
 
+    def kind(self, index: int) -> str | None:
+        """The kind of quantity of the numeral at ``index`` (``kinds.answer_kind``)."""
+        if index not in self._kind:
+            known = index < len(self._numerals)
+            self._kind[index] = answer_kind(self._answer, self._numerals[index]) if known else None
+        return self._kind[index]
+
     def _operands(self, index: int) -> tuple[list[int], list[float]]:
         """The operands a window around ``index`` counts: the amounts for an amount."""
+        positions, values, _kinds = self._kinded(index)
+        return positions, values
+
+    def _kinded(self, index: int) -> tuple[list[int], list[float], list[str | None]]:
+        """``_operands`` with the kind of each."""
         if index < len(self._numerals) and self._numerals[index].kind == "money":
             return self._amounts
-        return self._at, self._values
+        return self._at, self._values, self._kinds
+
+    def _asked(self, index: int, at: int, kinds: list[str | None]) -> list[str | None]:
+        """The kinds a sum or difference for the numeral at ``index`` may be made of, one
+        search each (``nofab.numbers.kinds``): its own kind when the answer shows one; else
+        each kind its window shows, when it shows two or more; else any (None)."""
+        own = self.kind(index)
+        if own is not None:
+            return [own]
+        named = {k for k in kinds[max(0, at - self._before) : at + self._after] if k is not None}
+        asked: list[str | None] = [*sorted(named)] if len(named) > 1 else [None]
+        return asked
 
     def preceding(self, index: int, count: int) -> list[float]:
         """The values of the (at most ``count``) operands before ``index``, nearest last."""
@@ -107,90 +143,128 @@ class ShownNumbers:
         positions, values = self._operands(index)
         return self._window(index, bisect_left(positions, index), positions, values)
 
-    def _window(self, index: int, at: int, positions: list[int], values: list[float]) -> list[float]:
+    def _window(
+        self,
+        index: int,
+        at: int,
+        positions: list[int],
+        values: list[float],
+        kinds: list[str | None] | None = None,
+        kind: str | None = None,
+    ) -> list[float]:
+        """The window's values; with ``kind``, only those commensurable with it."""
         first, last = max(0, at - self._before), at + self._after
+        if kind is not None and kinds is not None:
+            return [
+                v
+                for j, v, k in zip(positions[first:last], values[first:last], kinds[first:last], strict=True)
+                if j != index and k in (None, kind)
+            ]
         if index not in self._value:
             return values[first:last]  # most questions: a number not explained (yet)
         return [v for j, v in zip(positions[first:last], values[first:last], strict=True) if j != index]
 
-    def pair(self, index: int, lo: float, hi: float, totals: Sequence[float]) -> str | None:
+    def pair(
+        self,
+        index: int,
+        lo: float,
+        hi: float,
+        totals: Sequence[float],
+        kinds_of_totals: Sequence[str | None] = (),
+    ) -> str | None:
         """A sum or difference landing in ``[lo, hi]`` of a shown operand near ``index`` and
-        another such operand or a result total (``totals`` sorted), described; or None.
+        another such operand or a result total (``totals`` sorted, ``kinds_of_totals`` the
+        kind of each), described; or None. The operands are commensurable with the number
+        and with each other (``nofab.numbers.kinds``): a percentage is no sum of a percentage
+        and an amount, a temperature in °F none of a chance of rain and a °F figure.
 
         Each search is skipped when the smallest and largest operands rule it out (a sum of
         two operands lies between the two smallest and the two largest summed), so an
         answer dense with numbers pays for a search only where one can succeed."""
-        positions, values = self._operands(index)
+        positions, values, kinds = self._kinded(index)
         at = bisect_left(positions, index)
         key = at if positions is self._at else -2 - at  # which operands the cached window counts
         shared = index not in self._value  # a window no operand of its own splits
-        if shared and self._sorted[0] == key:
-            ops = self._sorted[1]
-        else:
-            ops = sorted(self._window(index, at, positions, values))
-            if shared:
-                self._sorted = (key, ops)
-        if not ops:
-            return None
-        n = len(ops)
-        smallest, largest = ops[0], ops[-1]
-        if n > 1 and lo <= ops[-1] + ops[-2] and hi >= smallest + ops[1]:
-            i, j = 0, n - 1
-            while i < j:  # two pointers: a sum of two shown numbers
-                total = ops[i] + ops[j]
-                if total < lo:
-                    i += 1
-                elif total > hi:
-                    j -= 1
-                else:
-                    big = format_number(ops[j])
-                    return f"sum of {format_number(ops[i])} and {big}, numbers the answer shows"
-        if n > 1 and lo <= largest - smallest:
-            i, j = 0, 1
-            while j < n:  # and a difference
-                gap = ops[j] - ops[i]
-                if gap < lo or i == j:
-                    j += 1
-                elif gap > hi:
-                    i += 1
-                else:
-                    big, small = format_number(ops[j]), format_number(ops[i])
-                    return f"difference of {big} and {small}, numbers the answer shows"
-        # operand + total, operand - total, total - operand: bisect the longer list
-        if len(totals) <= n:
-            # ``any_within`` inlined (as below): three probes per total
-            for t in totals:
-                if lo - t <= largest and hi - t >= smallest:
-                    k = bisect_left(ops, lo - t)
-                    if k < n and ops[k] <= hi - t:
-                        return f"sum of a number the answer shows and the result total {format_number(t)}"
-                if lo + t <= largest and hi + t >= smallest:
-                    k = bisect_left(ops, lo + t)
-                    if k < n and ops[k] <= hi + t:
-                        return f"a number the answer shows minus the result total {format_number(t)}"
-                if t - hi <= largest and t - lo >= smallest:
-                    k = bisect_left(ops, t - hi)
-                    if k < n and ops[k] <= t - lo:
-                        return f"the result total {format_number(t)} minus a number the answer shows"
-            return None
-        # ``any_within`` inlined: this loop runs for nearly every unexplained number of an
-        # answer, three probes per operand, and the call overhead was most of its cost.
-        m = len(totals)
-        low, high = totals[0], totals[-1]
-        for a in ops:
-            if lo - a <= high and hi - a >= low:
-                k = bisect_left(totals, lo - a)
-                if k < m and totals[k] <= hi - a:
-                    return f"sum of {format_number(a)} and a result total"
-            if a - hi <= high and a - lo >= low:
-                k = bisect_left(totals, a - hi)
-                if k < m and totals[k] <= a - lo:
-                    return f"{format_number(a)} minus a result total"
-            if lo + a <= high and hi + a >= low:
-                k = bisect_left(totals, lo + a)
-                if k < m and totals[k] <= hi + a:
-                    return f"a result total minus {format_number(a)}"
+        for kind in self._asked(index, at, kinds):
+            if shared and self._sorted[0] == (key, kind):
+                ops = self._sorted[1]
+            else:
+                ops = sorted(self._window(index, at, positions, values, kinds, kind))
+                if shared:
+                    self._sorted = ((key, kind), ops)
+            held = totals
+            if kind is not None and kinds_of_totals:
+                held = [t for t, k in zip(totals, kinds_of_totals, strict=True) if k in (None, kind)]
+            how = _sum_or_difference(ops, lo, hi, held)
+            if how is not None:
+                return how
         return None
+
+
+def _sum_or_difference(ops: list[float], lo: float, hi: float, totals: Sequence[float]) -> str | None:
+    """A sum or difference of two of ``ops`` (sorted), or of one and a result total, landing
+    in ``[lo, hi]``, described; or None."""
+    if not ops:
+        return None
+    n = len(ops)
+    smallest, largest = ops[0], ops[-1]
+    if n > 1 and lo <= ops[-1] + ops[-2] and hi >= smallest + ops[1]:
+        i, j = 0, n - 1
+        while i < j:  # two pointers: a sum of two shown numbers
+            total = ops[i] + ops[j]
+            if total < lo:
+                i += 1
+            elif total > hi:
+                j -= 1
+            else:
+                big = format_number(ops[j])
+                return f"sum of {format_number(ops[i])} and {big}, numbers the answer shows"
+    if n > 1 and lo <= largest - smallest:
+        i, j = 0, 1
+        while j < n:  # and a difference
+            gap = ops[j] - ops[i]
+            if gap < lo or i == j:
+                j += 1
+            elif gap > hi:
+                i += 1
+            else:
+                big, small = format_number(ops[j]), format_number(ops[i])
+                return f"difference of {big} and {small}, numbers the answer shows"
+    # operand + total, operand - total, total - operand: bisect the longer list
+    if len(totals) <= n:
+        # ``any_within`` inlined (as below): three probes per total
+        for t in totals:
+            if lo - t <= largest and hi - t >= smallest:
+                k = bisect_left(ops, lo - t)
+                if k < n and ops[k] <= hi - t:
+                    return f"sum of a number the answer shows and the result total {format_number(t)}"
+            if lo + t <= largest and hi + t >= smallest:
+                k = bisect_left(ops, lo + t)
+                if k < n and ops[k] <= hi + t:
+                    return f"a number the answer shows minus the result total {format_number(t)}"
+            if t - hi <= largest and t - lo >= smallest:
+                k = bisect_left(ops, t - hi)
+                if k < n and ops[k] <= t - lo:
+                    return f"the result total {format_number(t)} minus a number the answer shows"
+        return None
+    # ``any_within`` inlined: this loop runs for nearly every unexplained number of an
+    # answer, three probes per operand, and the call overhead was most of its cost.
+    m = len(totals)
+    low, high = totals[0], totals[-1]
+    for a in ops:
+        if lo - a <= high and hi - a >= low:
+            k = bisect_left(totals, lo - a)
+            if k < m and totals[k] <= hi - a:
+                return f"sum of {format_number(a)} and a result total"
+        if a - hi <= high and a - lo >= low:
+            k = bisect_left(totals, a - hi)
+            if k < m and totals[k] <= a - lo:
+                return f"{format_number(a)} minus a result total"
+        if lo + a <= high and hi + a >= low:
+            k = bisect_left(totals, lo + a)
+            if k < m and totals[k] <= hi + a:
+                return f"a result total minus {format_number(a)}"
+    return None
 
 
 __all__ = ["ShownNumbers"]
