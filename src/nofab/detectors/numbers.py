@@ -247,7 +247,7 @@ class _Run:
             return self._money_check(numeral)
         if evidence.derived.aggregate(lo, hi):
             return self._money_check(numeral)
-        how = self.within_result(lo, hi, kind, quantity=answer_kind(self.answer, numeral))
+        how = self.within_result(lo, hi, kind, numeral=numeral)
         if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
@@ -283,13 +283,14 @@ class _Run:
         )
 
     def within_result(
-        self, lo: float, hi: float, kind: str, money_only: bool = False, quantity: str | None = None
+        self, lo: float, hi: float, kind: str, money_only: bool = False, numeral: Numeral | None = None
     ) -> str | None:
         """A derivation within one tool result landing in ``[lo, hi]``, informative and of
         operands commensurable with the number (``nofab.numbers.derivations``: principle and
         risk there), or "uninformative: ..."; amounts combine only with amounts, when the
         evidence says which numbers are money."""
         money_only = money_only or (kind == "money" and bool(self.evidence.money))
+        quantity = lambda: None if numeral is None else answer_kind(self.answer, numeral)  # noqa: E731
         return derivation(self.evidence.derived, lo, hi, kind, money_only, quantity)
 
     def _money_check(self, numeral: Numeral) -> tuple[float, str | None]:

@@ -21,34 +21,42 @@ at 0.5 (not blocking), and a ratio-derived amount is flagged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from nofab.numbers.kinds import MONEY, PERCENT
 from nofab.numbers.pairs import DerivedTable
 
 
 def derivation(
-    derived: DerivedTable, lo: float, hi: float, literal: str, money_only: bool, quantity: str | None
+    derived: DerivedTable,
+    lo: float,
+    hi: float,
+    literal: str,
+    money_only: bool,
+    quantity: Callable[[], str | None],
 ) -> str | None:
     """How a derivation within one result lands in ``[lo, hi]`` ("uninformative: ..." when
     values near it are densely derivable too), or None.
 
     ``literal``: the numeral's kind as written (money, percent, number); ``money_only``: only
     amounts combine (an amount, when the evidence says which numbers are money);
-    ``quantity``: the kind of quantity the answer shows it is (``kinds.answer_kind``)."""
+    ``quantity``: the kind of quantity the answer shows it is (``kinds.answer_kind``), read
+    only when some derivation lands."""
     ratios = literal in ("number", "percent")
     percents = literal == "percent"
-    if money_only or quantity is None or quantity == MONEY:
-        how = derived.pair(lo, hi, money_only, ratios, percents)
-    else:
-        same = derived.of_kind(quantity)  # sums and differences of commensurable fields only
-        how = same.pair(lo, hi, ratios=False)
-        if how is None and quantity == PERCENT:  # a ratio of one kind's values has no unit
-            how = derived.pair(lo, hi, False, ratios, percents, sums=False)
+    how = derived.pair(lo, hi, money_only, ratios, percents)
     if how is None:
-        return None
+        return None  # nearly every question: no derivation of any kind
+    kind = None if money_only else quantity()
+    if kind is not None and kind != MONEY:
+        how = derived.of_kind(kind).pair(lo, hi, ratios=False)  # commensurable fields only
+        if how is None and kind == PERCENT:  # a ratio of one kind's values has no unit
+            how = derived.pair(lo, hi, False, ratios, percents, sums=False)
+        if how is None:
+            return None
     # Density over every derivation of the results, commensurable or not: a derivation that
     # lands among many is as much a coincidence (so leaving some out never makes one count).
-    crowded = derived.dense(lo, hi, money_only, ratios, percents)
-    if crowded:
+    if derived.dense(lo, hi, money_only, ratios, percents):
         return f"uninformative: {how}, but values near it are densely derivable too"
     return how
 

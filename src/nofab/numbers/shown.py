@@ -35,7 +35,7 @@ class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
     __slots__ = (
-        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_kinds", "_numerals",
+        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_numerals",
         "_sorted", "_value", "_values",
     )  # fmt: skip
 
@@ -48,15 +48,13 @@ class ShownNumbers:
         self._at: list[int] = []  # positions of the operands, sorted
         # their values, in the same order: a window is then one slice, not a lookup per operand
         self._values: list[float] = []
-        # the kind of each operand (``nofab.numbers.kinds``), in the same order
-        self._kinds: list[str | None] = []
-        # the same lists without the measurements: the operands an amount's window counts
-        self._amounts: tuple[list[int], list[float], list[str | None]] = ([], [], [])
-        self._kind: dict[int, str | None] = {}  # the kind of a numeral asked about, by index
+        # the same two lists without the measurements: the operands an amount's window counts
+        self._amounts: tuple[list[int], list[float]] = ([], [])
+        self._kind: dict[int, str | None] = {}  # the kind of a numeral, by index, read when asked
         self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
         # The last window sorted, by where it starts among the operands: consecutive
-        # unexplained numbers with no operand between them share it (and ask the same kind).
-        self._sorted: tuple[tuple[int, str | None], list[float]] = ((-1, None), [])
+        # unexplained numbers with no operand between them share it.
+        self._sorted: tuple[int, list[float]] = (-1, [])
 
     def add(self, index: int, value: float, derived: bool = False, masked: bool = False) -> None:
         """Add the explained numeral at ``index`` as an operand, unless it is the visible end
@@ -66,19 +64,20 @@ class ShownNumbers:
         if masked:
             return
         self._value[index] = value
-        kind = self.kind(index)
         at = bisect_right(self._at, index)  # after an equal position, as ``insort`` puts it
         self._at.insert(at, index)
         self._values.insert(at, value)
-        self._kinds.insert(at, kind)
         if not self._measured(index):
             at = bisect_right(self._amounts[0], index)
             self._amounts[0].insert(at, index)
             self._amounts[1].insert(at, value)
-            self._amounts[2].insert(at, kind)
-        self._sorted = ((-1, None), [])
+        self._sorted = (-1, [])
         if derived:
             insort(self._derived, value)
+
+    def __len__(self) -> int:
+        """How many operands there are (it grows as numbers are explained)."""
+        return len(self._value)
 
     def repeats(self, lo: float, hi: float) -> bool:
         """Is a value in ``[lo, hi]`` one the answer's own arithmetic already explained?"""
@@ -112,25 +111,21 @@ class ShownNumbers:
 
     def _operands(self, index: int) -> tuple[list[int], list[float]]:
         """The operands a window around ``index`` counts: the amounts for an amount."""
-        positions, values, _kinds = self._kinded(index)
-        return positions, values
-
-    def _kinded(self, index: int) -> tuple[list[int], list[float], list[str | None]]:
-        """``_operands`` with the kind of each."""
         if index < len(self._numerals) and self._numerals[index].kind == "money":
             return self._amounts
-        return self._at, self._values, self._kinds
+        return self._at, self._values
 
-    def _asked(self, index: int, at: int, kinds: list[str | None]) -> list[str | None]:
+    def _asked(self, index: int, window: list[int], kinds_of_totals: Sequence[str | None]) -> list[str]:
         """The kinds a sum or difference for the numeral at ``index`` may be made of, one
         search each (``nofab.numbers.kinds``): its own kind when the answer shows one; else
-        each kind its window shows, when it shows two or more; else any (None)."""
+        each kind its window's operands (and the totals) show, when they show two or more;
+        else none: any operands combine."""
         own = self.kind(index)
         if own is not None:
             return [own]
-        named = {k for k in kinds[max(0, at - self._before) : at + self._after] if k is not None}
-        asked: list[str | None] = [*sorted(named)] if len(named) > 1 else [None]
-        return asked
+        named = {k for j in window if (k := self.kind(j)) is not None}
+        named.update(k for k in kinds_of_totals if k is not None)
+        return sorted(named) if len(named) > 1 else []
 
     def preceding(self, index: int, count: int) -> list[float]:
         """The values of the (at most ``count``) operands before ``index``, nearest last."""
@@ -143,23 +138,8 @@ class ShownNumbers:
         positions, values = self._operands(index)
         return self._window(index, bisect_left(positions, index), positions, values)
 
-    def _window(
-        self,
-        index: int,
-        at: int,
-        positions: list[int],
-        values: list[float],
-        kinds: list[str | None] | None = None,
-        kind: str | None = None,
-    ) -> list[float]:
-        """The window's values; with ``kind``, only those commensurable with it."""
+    def _window(self, index: int, at: int, positions: list[int], values: list[float]) -> list[float]:
         first, last = max(0, at - self._before), at + self._after
-        if kind is not None and kinds is not None:
-            return [
-                v
-                for j, v, k in zip(positions[first:last], values[first:last], kinds[first:last], strict=True)
-                if j != index and k in (None, kind)
-            ]
         if index not in self._value:
             return values[first:last]  # most questions: a number not explained (yet)
         return [v for j, v in zip(positions[first:last], values[first:last], strict=True) if j != index]
@@ -181,21 +161,30 @@ class ShownNumbers:
         Each search is skipped when the smallest and largest operands rule it out (a sum of
         two operands lies between the two smallest and the two largest summed), so an
         answer dense with numbers pays for a search only where one can succeed."""
-        positions, values, kinds = self._kinded(index)
+        positions, values = self._operands(index)
         at = bisect_left(positions, index)
         key = at if positions is self._at else -2 - at  # which operands the cached window counts
         shared = index not in self._value  # a window no operand of its own splits
-        for kind in self._asked(index, at, kinds):
-            if shared and self._sorted[0] == (key, kind):
-                ops = self._sorted[1]
-            else:
-                ops = sorted(self._window(index, at, positions, values, kinds, kind))
-                if shared:
-                    self._sorted = ((key, kind), ops)
+        if shared and self._sorted[0] == key:
+            ops = self._sorted[1]
+        else:
+            ops = sorted(self._window(index, at, positions, values))
+            if shared:
+                self._sorted = (key, ops)
+        how = _sum_or_difference(ops, lo, hi, totals)
+        if how is None:
+            return None  # nearly every question: none of any kind, so none of one kind either
+        first, last = max(0, at - self._before), at + self._after
+        window = [j for j in positions[first:last] if j != index]
+        asked = self._asked(index, window, kinds_of_totals)
+        if not asked:
+            return how  # operands and totals of one kind at most: any combine
+        for kind in asked:
+            same = sorted(self._value[j] for j in window if self.kind(j) in (None, kind))
             held = totals
-            if kind is not None and kinds_of_totals:
+            if kinds_of_totals:
                 held = [t for t, k in zip(totals, kinds_of_totals, strict=True) if k in (None, kind)]
-            how = _sum_or_difference(ops, lo, hi, held)
+            how = _sum_or_difference(same, lo, hi, held)
             if how is not None:
                 return how
         return None
