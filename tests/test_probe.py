@@ -156,10 +156,6 @@ PROBE7_KNOWN_MISSES: dict[str, str] = {}
 # probe8 (held-out domains, a seventh writer, sealed until measured blind at 78ecf62: 6/30 clean files
 # flagged, 22/30 twins caught): clean files flagged today, with the mechanism.
 PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a8_bag_allowance_overview": (
-        "numbers: a total announced over the answer's own table column ('that's 19 across the three trips' "
-        "for 2 + 8 + 9, each derived per row) is not explained by the figures the answer shows"
-    ),
     "a8_delay_compensation_family": (
         "attribution: a time after an arrival verb ('landed at 20:32') is read as the flight's start,"
         " although the record holds it as the actual arrival"
