@@ -175,3 +175,20 @@ _WALLET = {"gift_card": {"balance": 500}, "certificate": {"amount": 120}}
 )
 def test_money_still_adds_to_money(answer: str) -> None:
     assert _blocking(answer, [_WALLET]) == []
+
+
+_BUDGET = {"project": "roof", "budget_eur": 1840, "spent_eur": 460, "overrun_pct": 0}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # a percentage as the ratio of two amounts of one record (one kind): still explained
+        "You have spent €460 of the €1,840 budget, that is 25% of it.",
+        "Sie haben 460 € von 1.840 € ausgegeben, also 25 % des Budgets.",
+        # a difference of two amounts of one record, as an amount
+        "There is €1,380 of the budget left.",
+    ],
+)
+def test_a_ratio_or_difference_of_one_kind_still_explains(answer: str) -> None:
+    assert _blocking(answer, [_BUDGET]) == []
