@@ -80,10 +80,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "another price), loose at 0.5"
     ),
     "t4_historic_two_days": "numbers: integers up to 12 are never checked ('9 degrees cooler' for 7)",
-    "t4_three_day_forecast": (
-        "numbers: a derivation mixes fields of different units (a precipitation percentage minus a "
-        "temperature explains a changed temperature)"
-    ),
     "t4_create_event_gone_ahead": (
         "entities: handles held under role keys (attendees, sender, receiver) are not known as handles, "
         "so a miscopied one passes"
@@ -159,12 +155,7 @@ PROBE7_KNOWN_MISSES: dict[str, str] = {}
 
 # probe8 (held-out domains, a seventh writer, sealed until measured blind at 78ecf62: 6/30 clean files
 # flagged, 22/30 twins caught): clean files flagged today, with the mechanism.
-PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a8_bag_allowance_overview": (
-        "numbers: a total announced over the answer's own table column ('that's 19 across the three trips' "
-        "for 2 + 8 + 9, each derived per row) is not explained by the figures the answer shows"
-    ),
-}
+PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe8: dirty twins no finding of their own catches today, with the mechanism.
 PROBE8_KNOWN_MISSES: dict[str, str] = {
@@ -176,14 +167,6 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
         "numbers: a count of the records with one flag value ('4 rappels encore à faire'"
         " for completed: false) is not checked against the records, nor against the list the answer"
         " itself enumerates"
-    ),
-    "t8_stock_watchlist": (
-        "numbers: a wrong percentage is explained loosely (0.5) as a difference of a percentage and"
-        " an amount of money the answer shows: operands of different kinds"
-    ),
-    "t8_weekend_forecast_fahrenheit": (
-        "numbers: a wrong Fahrenheit temperature is explained loosely (0.5) as the sum of a chance of "
-        "precipitation and a Celsius low: operands of different kinds"
     ),
     "t8_weekend_inbox_triage": (
         "numbers: a count of the records with one flag value ('3 of them are still unread' for unread: true) "
