@@ -37,7 +37,9 @@ Nine probes, each a folder of hand-written fixtures:
 - ``tests/fixtures/probe9/`` is an eighth, independently written blind probe of the same two
   domains and formats (bag totals by membership, parallel reservation reads, partial batches,
   stock depots and recipes in other languages, weather compared across cities), measured blind
-  twice in the sixth session before it was unsealed.
+  twice in the sixth session before it was unsealed;
+- ``tests/fixtures/probe10/`` is a ninth, kept sealed: not in the default run (``--dir`` runs
+  it), not tuned on, measured only as counts (its README).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
