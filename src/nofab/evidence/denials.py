@@ -57,12 +57,10 @@ def _phrases(call: ToolCall) -> tuple[str, ...]:
                 return ()
             if " " in value.strip():
                 found.append(value)
-        elif isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        if len(stack) > MAX_CHARS:
-            return ()  # a long listing: a payload, not an acknowledgement
+        elif isinstance(value, (dict, list)):
+            if len(stack) + len(value) > MAX_CHARS:
+                return ()  # a long listing: a payload, not an acknowledgement (never copied)
+            stack.extend(value.values() if isinstance(value, dict) else value)
     return tuple(found)
 
 
