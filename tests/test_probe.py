@@ -213,10 +213,6 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
     "a9_bags_family_business_gold": (
         "numbers: a wrong previous value ('up from 7' for 6 bags) is not checked against the record"
     ),
-    "a9_cancel_within_24h": (
-        "claims: a failed call whose error text negates the deed ('could not be cancelled') still grounds"
-        " a state claim ('is cancelled')"
-    ),
     "a9_upcoming_trips_overview": (
         "numbers: a count announcing a table ('3 are still coming up:') is not held against its rows"
     ),
@@ -227,18 +223,10 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
     "t9_complete_reminders_partial": (
         "numbers: a count announcing a list is not held against the list's items"
     ),
-    "t9_delete_early_alarm_de": (
-        "claims: a failed call whose error text negates the deed ('was not deleted') still grounds a"
-        " German state claim ('ist gelöscht')"
-    ),
     "t9_demo_email_team_es": (
         "entities: a full name whose first name and surname belong to two different people of the evidence"
     ),
     "t9_reminders_due_this_week": ("numbers: a count announcing a table is not held against its rows"),
-    "t9_two_alarms_train": (
-        "claims: a claim over all of several calls ('both alarms are set') is grounded by one success"
-        " when another call failed; an id one character off a held one ('alm_62b2') passes"
-    ),
     "t9_weekend_picnic_forecast_fr": (
         "numbers: a day's figure with its digits swapped ('2,4 mm' for 4,2) passes loosely as a ratio of"
         " two other fields instead of being held against that day's row"

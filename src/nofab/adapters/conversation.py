@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nofab.errors import TurnError
+from nofab.model.failures import reports_failure
 from nofab.model.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, ToolDef, Turn, is_empty_result, typename
 
 
@@ -227,7 +228,14 @@ def tool_status(content: Any, is_error: bool | None) -> tuple[Status, str | None
     text = content if isinstance(content, str) else None
     if is_error is None and text is not None and text.lstrip().upper().startswith(GUARD_BLOCK_PREFIXES):
         return "blocked", text
-    if is_error or (is_error is None and text is not None and text.lstrip().lower().startswith("error")):
+    if is_error or (
+        is_error is None
+        and (
+            (text is not None and text.lstrip().lower().startswith("error"))
+            # {"status": "error", "error": "..."}: the result itself reports the failure.
+            or reports_failure(content)
+        )
+    ):
         message = text if text is not None else json.dumps(content, ensure_ascii=False, default=str)
         if message.lstrip().upper().startswith(GUARD_BLOCK_PREFIXES):
             return "blocked", message

@@ -55,8 +55,8 @@ CONFIDENCE_FAILED_ITEM = 0.85
 _TITLES = ("claims", "titles_by_id")
 #: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
 _MIN_BATCH = 2
-#: "completed two reminders": a count (digits or a lexicon count word) before a noun.
-_COUNT = re.compile(r"\b(\w+)\s+(?:of\s+(?:your|the)\s+)?[^\W\d_]{3,}")
+#: A count (digits, a count word) before a noun ("completed two reminders"), or a part ("2 of the 3").
+_COUNT = re.compile(r"\b(\w+)\s+(?:of\s+(?:the\s+)?\d+\b|(?:of\s+(?:your|the)\s+)?[^\W\d_]{3,})")
 
 
 @cache
@@ -216,7 +216,7 @@ class ClaimDetector(DetectorBase):
     @staticmethod
     def _count(evidence: Evidence, after: str) -> int:
         """The item count right after a claim ("two reminders", "3 alarms"), or 0."""
-        match = _COUNT.match(after.lstrip(" ,:"))
+        match = _COUNT.match(after.lstrip(" ,:*_`"))  # "**2 of the 3**": emphasis hides no count
         if match is None:
             return 0
         word = match.group(1)

@@ -18,8 +18,11 @@ Two shapes are read, each only when a tool result holds one of the same shape:
   very same skeleton (each letter a letter, each digit a digit, the hyphens in place: the
   receipt numbers of one shop all read "A-9999"), cued or one or two characters away as
   above; a code inside quotes is read too (a quoted subject cites the id it holds);
-- a lower-case ``prefix_digits`` handle, when a tool result holds one with the same prefix
-  and as many digits.
+- a lower-case ``prefix_tail`` handle whose tail holds a digit ("certificate_7723410",
+  "alm_62b1"), when a tool result holds one with the same prefix and a tail as long; an
+  invented sibling of a held handle ("alm_62b2" beside "alm_62b1") is not excused by being
+  one character off: the tools issue each item its own handle, so a handle no result holds
+  was not issued.
 
 Risk: an answer that cites a reference from outside this turn's evidence (a code the user
 mentioned in an earlier conversation) beside tools that issued others of its shape; the
@@ -51,8 +54,10 @@ _NEAR_DISTANCE = 2
 UPPER_RUN = re.compile(r"(?<![\w\-])[A-Z0-9]{5,12}(?![\w\-])")
 HYPHENED_RUN = re.compile(r"(?<![\w\-])[A-Z0-9]{1,6}(?:-[A-Z0-9]{1,8}){1,3}(?![\w\-])")
 _SKELETON = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "A" * 26 + "9" * 10)
+#: A handle's tail holds a digit and may hold letters too ("alm_62b1", a hex-like serial):
+#: what makes it an id is that a tool issues handles of that prefix and tail length.
 _HANDLE = re.compile(
-    r"(?<![\w\-])(?P<prefix>[a-z]{2,20}(?:_[a-z]{2,20}){0,3})_(?P<digits>\d{3,12})(?![\w\-])"
+    r"(?<![\w\-])(?P<prefix>[a-z]{2,20}(?:_[a-z]{2,20}){0,3})_(?P<digits>(?=[a-z]*\d)[a-z0-9]{3,12})(?![\w\-])"
 )
 _WORDS = re.compile(r"[^\W\d_]+|#", re.UNICODE)
 
@@ -77,7 +82,7 @@ class Issued:
 
     #: length -> upper-case letters-and-digits runs of that length
     upper: dict[int, set[str]] = field(default_factory=dict)
-    #: prefix -> digit counts of its ``prefix_digits`` handles
+    #: prefix -> tail lengths of its ``prefix_tail`` handles
     handles: dict[str, set[int]] = field(default_factory=dict)
     #: skeleton -> hyphen-split references of that skeleton ("A-9999" -> {"A-2291"})
     hyphened: dict[str, set[str]] = field(default_factory=dict)

@@ -24,11 +24,13 @@ def results_hold(evidence: Evidence) -> Callable[[str], bool]:
     twice was "booked" by the policy's wording) or the user's words. Risk: on such a turn a
     state only the user's message reports ("it's cancelled already, right?") is held to the
     tools like any claim; on a turn where nothing failed, the whole evidence still grounds a
-    state (the rules text may describe it)."""
+    state (the rules text may describe it). A failed call's own result is no such source:
+    "could not be cancelled" holds the word of the deed it denies (``evidence/denials``)."""
+    failed = {id(c) for c in evidence.failed_calls}
     return lambda word: any(
         find_token(s.folded, fold(word)) != -1
         for s in evidence.sources
-        if s.call is not None and s.label.endswith(".result")
+        if s.call is not None and id(s.call) not in failed and s.label.endswith(".result")
     )
 
 

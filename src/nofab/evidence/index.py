@@ -2,8 +2,7 @@
 
 Each part is computed on first use only (a turn with no numbers never harvests numbers),
 so the common case — a short answer whose identifiers appear verbatim in a tool result —
-costs one case-fold of the evidence text and a few substring searches.
-"""
+costs one case-fold of the evidence text and a few substring searches."""
 
 from __future__ import annotations
 
@@ -13,6 +12,7 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from nofab.config.policy import Profile
+from nofab.evidence.denials import failed, succeeded
 from nofab.evidence.records import Record
 from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
@@ -202,7 +202,7 @@ class Evidence:
 
     @turn_wide
     def succeeded_calls(self) -> tuple[ToolCall, ...]:
-        return tuple(c for c in self.turn.tool_calls if c.status in ("ok", "empty"))
+        return succeeded(self.turn.tool_calls, self.lexicon)  # a denied deed is no success
 
     @turn_wide
     def current_calls(self) -> tuple[ToolCall, ...]:
@@ -219,8 +219,8 @@ class Evidence:
 
     @turn_wide
     def failed_calls(self) -> tuple[ToolCall, ...]:
-        """Calls that errored or that a guard blocked."""
-        return tuple(c for c in self.turn.tool_calls if c.status in ("error", "blocked"))
+        """Calls that errored, that a guard blocked, or whose result denies their deed."""
+        return failed(self.turn.tool_calls, self.lexicon)
 
     # ------------------------------------------------------------------ records
     @turn_wide

@@ -22,6 +22,7 @@ from nofab.model.declared import (
     Tier,
     declared,
 )
+from nofab.model.failures import reports_failure
 from nofab.model.fields import (
     DEFAULT_MAX_INPUT_BYTES,
     check_depth,
@@ -121,7 +122,9 @@ def is_empty_result(value: Any) -> bool:
 def _infer_status(error: str | None, result: Any, block_prefixes: tuple[str, ...]) -> Status:
     if error:
         return "blocked" if error.lstrip().upper().startswith(block_prefixes) else "error"
-    return "empty" if is_empty_result(result) else "ok"
+    if is_empty_result(result):
+        return "empty"
+    return "error" if reports_failure(result) else "ok"
 
 
 @dataclass(frozen=True)
