@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
 from nofab.numbers.described import introduced_block, items_told
+from nofab.numbers.flagcounts import state_grounded
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -153,6 +154,8 @@ def list_count_findings(
                 concept, introduced_block(answer, (start, end)), count
             ):
                 continue
+            if state_grounded(evidence, None, span, count):
+                continue  # the records in the state it is labelled with (numbers/flagcounts.py)
         if _said(evidence, count, concept):
             continue
         shown = ", ".join(str(n) for n in sorted(set(lengths)))
