@@ -202,11 +202,6 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
         "entities: a person the evidence holds, named as the doer of another person's deed"
         " (who arrives late) is not checked against who did it"
     ),
-    "t8_reminders_pending_fr": (
-        "numbers: a count of the records with one flag value ('4 rappels encore à faire'"
-        " for completed: false) is not checked against the records, nor against the list the answer"
-        " itself enumerates"
-    ),
     "t8_stock_watchlist": (
         "numbers: a wrong percentage is explained loosely (0.5) as a difference of a percentage and"
         " an amount of money the answer shows: operands of different kinds"
@@ -214,10 +209,6 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
     "t8_weekend_forecast_fahrenheit": (
         "numbers: a wrong Fahrenheit temperature is explained loosely (0.5) as the sum of a chance of "
         "precipitation and a Celsius low: operands of different kinds"
-    ),
-    "t8_weekend_inbox_triage": (
-        "numbers: a count of the records with one flag value ('3 of them are still unread' for unread: true) "
-        "is not checked"
     ),
 }
 

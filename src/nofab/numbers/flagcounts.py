@@ -77,6 +77,7 @@ class Words:
         self.negations = _all(data["negations"])
         self.blockers = _all(data["blockers"])
         self.breaks = _all(data["clause_breaks"])
+        self.stops = self.blockers | self.breaks
         self.whole = frozenset(tuple(tokens(w)) for ws in data["whole"].values() for w in ws)
         self.selection = frozenset(tuple(tokens(w)) for ws in data["selection"].values() for w in ws)
         parts = vocabulary.load("counted_lists")
@@ -225,7 +226,8 @@ def _label(lower: str, start: int, end: int) -> str | None:
             if state is not None:
                 negated = any(w in lexicon.negations or w.endswith("n't") for w in clause[max(0, i - 2) : i])
                 return (lexicon.opposite(state) or None) if negated else state
-        if clause[i] in lexicon.blockers or clause[i] in lexicon.breaks:
+        # a negation of one language is no preposition of another (Portuguese "no")
+        if clause[i] in lexicon.stops and clause[i] not in lexicon.negations:
             return None
     line = lower.rfind("\n", 0, start) + 1
     head = lower[line:start].rstrip(" \t*_")
