@@ -31,7 +31,7 @@ INBOX: dict[str, Any] = {
 #: Seven tasks: four not done, three done.
 TASKS: dict[str, Any] = {
     "tasks": [
-        {"task_id": "t1", "title": "Renew car insurance", "done": False},
+        {"task_id": "t1", "title": "Renew car insurance", "due": "2024-05-12", "done": False},
         {"task_id": "t2", "title": "Book dentist", "done": True},
         {"task_id": "t3", "title": "Water the garden", "done": False},
         {"task_id": "t4", "title": "Send invoices", "done": True},
@@ -110,6 +110,11 @@ STATE_QUIET = [
     ("2 of the 6 messages are unread.", MAIL),
     # a part of the part: a sender or a topic the answer filters by
     ("1 unread message from Priya Raman is about the budget.", MAIL),
+    # a period or a date narrows the count to the records of that span
+    ("1 message is unread since Monday.", MAIL),
+    ("Diese Woche ist nur noch 1 Aufgabe offen.", TODO),
+    ("Il vous reste 2 tâches à faire avant le 12 mai.", TODO),
+    ("Para mañana tienes 1 tarea pendiente.", TODO),
     # the label ties to another noun
     ("I found 3 messages about the cancelled class.", MAIL),
     # a state no record carries: the orders say nothing of 'read'
@@ -161,6 +166,9 @@ ANNOUNCED_FIRES = [
     (f"Voici vos 4 rendez-vous :\n\n{ITEMS3}\n\nBonne journée !", "4"),
     (f"Sie haben heute 6 Termine:\n{ITEMS3}", "6"),
     (f"Tienes 7 citas esta semana:\n\n{ITEMS3}\n", "7"),
+    # a count in brackets is an aside: the count of the clause still announces the list
+    (f"Il vous reste 5 séances (2 autres sont passées) :\n\n{ITEMS3}\n", "5"),
+    (f"You still have 4 sessions (2 were moved):\n{ITEMS3}", "4"),
 ]
 
 

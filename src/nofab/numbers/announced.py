@@ -83,6 +83,10 @@ def _selects(sentence: str) -> bool:
     return any(tuple(said[i : i + n]) in choice for i in range(len(said)) for n in (1, 2))
 
 
+def _inside(position: int, asides: list[tuple[int, int]]) -> bool:
+    return any(a <= position < b for a, b in asides)
+
+
 def announced_findings(
     finding: Callable[..., Finding],
     evidence: Evidence,
@@ -99,12 +103,13 @@ def announced_findings(
         if not intro.endswith(":") or not _WORD_AFTER.match(answer, span[1]):
             continue
         colon = start + len(intro)
-        if ";" in answer[span[1] : colon] or any(o != span and start <= o[0] < colon for _c, o, _t in counts):
-            continue
         asides = [(m.start(), m.end()) for m in _BRACKETS.finditer(answer, start, colon)]
-        outside = _BRACKETS.sub(" ", answer[start:colon])
-        if any(a <= span[0] < b for a, b in asides) or _selects(outside):
-            continue  # the count is an aside in brackets, or the list is a choice
+        if _inside(span[0], asides) or ";" in answer[span[1] : colon]:
+            continue  # an aside in brackets, or another clause's count
+        if any(o != span and start <= o[0] < colon and not _inside(o[0], asides) for _c, o, _t in counts):
+            continue  # "3 of your 5": the list may be either
+        if _selects(_BRACKETS.sub(" ", answer[start:colon])):
+            continue  # the list is a choice among more
         items = list_items(answer, colon)
         if not items or items == count:
             continue

@@ -15,20 +15,25 @@ open, "non lus" unread) must equal the number of records in that state of one re
 whose records carry the state's field, or of all such lists together, or a count field the
 results give under the state's name ("unread_count": 12). A larger count is a finding: no
 selection the answer makes can hold more records in a state than the results hold. A
-smaller one is a finding only when its sentence holds no word that makes it a part of the
-part (``partial`` in ``counted_lists.json``: "from Dana", "today", "about"...), so a count of
-the unread e-mails of one sender passes. The label must follow the count in its clause
-(within ``WINDOW`` words, before a comma, a bracket, another number or a clause break, and
-before a preposition that ties it to another noun: "3 e-mails about the cancelled trip"), or
-head the line before a colon ("Unread: 4"). A count right after "of"/"sur"/"von" ("3 of
-the 5 are unread") is the whole a part is taken of, not the labelled count.
+smaller one is a finding only when its sentence names no other filter that makes it a part
+of the part (``partial`` in ``counted_lists.json``: "from Dana", "about"...; a period,
+``periods``: "this week", "demain"; a date or a time), so a count of the unread e-mails of
+one sender passes; ``nofab.numbers.listcounts`` leaves a labelled count to this check.
+The label must follow the count in its clause (within ``WINDOW`` words, before a comma, a
+bracket, another number or a clause break, and before a preposition that ties it to another
+noun: "3 e-mails about the cancelled trip"), or head the line before a colon ("Unread: 4").
+A count right after "of"/"sur"/"von" ("3 of the 5 are unread") is the whole a part is taken
+of, not the labelled count. A list whose record a later call of the turn names (a
+reminder read, then completed) is not counted: its states may have changed since.
 
-Risk: a filter the tool applied that the answer does not say (a list already cut to one
-sender, counted by state over another list of the turn); a list that is a page of a longer
-one (kept silent for larger counts when a count field beside it says more exist); a state
-word that labels another noun within the window; status values the lexicon lacks (a list
-carries a status field only when one of its values is a known state, so "available" seats
-are never counted).
+Risk: a filter the answer applies without a word the lexicon knows ("3 need a reply"), or
+one the tool applied that the answer does not say (a list already cut to one sender,
+counted by state over another list of the turn); a list that is a page of a longer one
+(kept silent for larger counts when a count field beside it says more exist); a state word
+that labels another noun within the window; a state changed by a call that names no record
+(none is then known to have changed); status values the lexicon lacks (a list carries a
+status field only when one of its values is a known state, so "available" seats are never
+counted).
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ class Words:
         parts = vocabulary.load("counted_lists")
         self.partial = _all(parts["partial"]) - {w for p in phrases for w in p} - self.whole_words()
         self.count_keys = frozenset(parts["count_keys"])
+        self.periods = frozenset(tuple(tokens(w)) for ws in data["periods"].values() for w in ws)
 
     def whole_words(self) -> frozenset[str]:
         return frozenset(w for p in self.whole for w in p)
@@ -237,14 +243,24 @@ def _label(lower: str, start: int, end: int) -> str | None:
     return None
 
 
-def state_grounded(evidence: Evidence, held: HeldStates | None, span: tuple[int, int], count: int) -> bool:
-    """Is the count at ``span`` labelled with a state that ``count`` records of a list are in
-    (a part of a list named by its state: "3 reminders still to do")? ``held``: the turn's
-    states when already read."""
+def state_labelled(evidence: Evidence, span: tuple[int, int]) -> bool:
+    """Is the count at ``span`` labelled with a state the records of a result list carry (a
+    part of a list named by its state: "3 reminders still to do")? Such a count is held
+    against the records in that state here, not against the list's length."""
     state = _label(evidence.answer.lower(), *span)
-    if state is None:
-        return False
-    return (held if held is not None else HeldStates(evidence)).grounds(state, count)
+    return state is not None and state in HeldStates(evidence).per_list
+
+
+def _narrowed(evidence: Evidence, lower: str, span: tuple[int, int]) -> bool:
+    """Does the sentence of the count at ``span`` name a filter besides the state: a word
+    that makes a count a part (a sender, a topic), a period, a date or a time?"""
+    start, end = evidence.sentence_at(span[0])
+    said, lexicon = tokens(lower[start:end]), words()
+    if set(said) & lexicon.partial:
+        return True
+    if any(tuple(said[i : i + n]) in lexicon.periods for i in range(len(said)) for n in (1, 2)):
+        return True
+    return any(n.kind in ("date", "time", "range") and start <= n.span[0] < end for n in evidence.numerals)
 
 
 def flag_count_findings(
@@ -270,9 +286,8 @@ def flag_count_findings(
             if held.paged:
                 continue
         else:
-            start, end = evidence.sentence_at(span[0])
-            if set(tokens(lower[start:end])) & words().partial:
-                continue  # a part of the part: "2 unread from Dana"
+            if _narrowed(evidence, lower, span):
+                continue  # a part of the part: "2 unread from Dana", "1 still to do this week"
         shown = ", ".join(str(n) for n in sorted(set(lists)))
         yield finding(
             "unverified_number",
@@ -284,4 +299,4 @@ def flag_count_findings(
         )
 
 
-__all__ = ["CONFIDENCE_FLAG_COUNT", "HeldStates", "flag_count_findings", "state_grounded", "tokens", "words"]
+__all__ = ["CONFIDENCE_FLAG_COUNT", "HeldStates", "flag_count_findings", "state_labelled", "tokens", "words"]

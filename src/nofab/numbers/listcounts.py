@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
 from nofab.numbers.described import introduced_block, items_told
-from nofab.numbers.flagcounts import state_grounded
+from nofab.numbers.flagcounts import state_labelled
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -154,8 +154,8 @@ def list_count_findings(
                 concept, introduced_block(answer, (start, end)), count
             ):
                 continue
-            if state_grounded(evidence, None, span, count):
-                continue  # the records in the state it is labelled with (numbers/flagcounts.py)
+            if state_labelled(evidence, span):
+                continue  # a part named by a state of the records: numbers/flagcounts.py holds it
         if _said(evidence, count, concept):
             continue
         shown = ", ".join(str(n) for n in sorted(set(lengths)))
