@@ -84,6 +84,10 @@ STATE_FIRES = [
     ("Tienes 4 mensajes sin leer.", MAIL, "4"),
     ("Tienes 6 tareas pendientes.", TODO, "6"),
     ("Tienes 3 mensajes no leídos.", MAIL, "3"),  # negated 'read'
+    ("Es sind noch 5 Aufgaben nicht erledigt.", TODO, "5"),  # negated 'done'
+    ("You have 5 tasks left.", TODO, "5"),
+    ("Te quedan 5 tareas por hacer.", TODO, "5"),
+    ("Pendientes: 5", TODO, "5"),
 ]
 
 
@@ -106,6 +110,8 @@ STATE_QUIET = [
     ("Sie haben 4 offene Aufgaben und 3 erledigte.", TODO),
     ("Tienes 2 mensajes sin leer.", MAIL),
     ("Tienes 4 tareas pendientes.", TODO),
+    ("4 Aufgaben sind noch nicht erledigt.", TODO),
+    ("Ungelesen: 2", MAIL),
     # the whole a part is taken of, not the labelled count
     ("2 of the 6 messages are unread.", MAIL),
     # a part of the part: a sender or a topic the answer filters by

@@ -26,6 +26,7 @@ a word for.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -38,8 +39,11 @@ if TYPE_CHECKING:
 
 #: The confidence of a count its own list contradicts (a counted noun's).
 CONFIDENCE_ANNOUNCED = 0.8
-#: Lines of a list read at most.
+#: Lines and characters of a list read at most (each colon's list is read apart).
 MAX_LINES = 400
+MAX_CHARS = 40_000
+#: More counts than this in the sentence: no simple announcement (and no quadratic scan).
+MAX_ASIDES = 8
 
 _ITEM = re.compile(r"([ \t]*)(?:[-*•+]|\d{1,2}[.)])[ \t]+\S")
 #: An item's own count at its end ("Tuesdays: Oct 3, 10, 17 (3)"): the item is a group.
@@ -53,7 +57,7 @@ def list_items(text: str, start: int) -> int:
     """How many sibling items the list starting at the first non-blank line from ``start``
     has (0 when that line is not a list item, or when most items end with a count of their
     own: the list then breaks the count down into groups)."""
-    lines = text[start:].split("\n", MAX_LINES)[:MAX_LINES]
+    lines = text[start : start + MAX_CHARS].split("\n", MAX_LINES)[:MAX_LINES]
     if lines and not lines[0].strip():
         lines = lines[1:]  # the rest of the colon's own line
     while lines and not lines[0].strip():
@@ -96,6 +100,7 @@ def announced_findings(
     """``unverified_number`` findings for counts that announce a list of another length.
     ``answer`` is the answer with its emphasis blanked (same offsets)."""
     counts = list(counts)
+    starts = sorted(span[0] for _c, span, _t in counts)
     held: tuple[HeldLists, HeldStates] | None = None
     for count, span, text in counts:
         start, end = evidence.sentence_at(span[0])
@@ -106,7 +111,8 @@ def announced_findings(
         asides = [(m.start(), m.end()) for m in _BRACKETS.finditer(answer, start, colon)]
         if _inside(span[0], asides) or ";" in answer[span[1] : colon]:
             continue  # an aside in brackets, or another clause's count
-        if any(o != span and start <= o[0] < colon and not _inside(o[0], asides) for _c, o, _t in counts):
+        others = starts[bisect_left(starts, start) : bisect_left(starts, colon)]
+        if len(others) > MAX_ASIDES or any(o != span[0] and not _inside(o, asides) for o in others):
             continue  # "3 of your 5": the list may be either
         if _selects(_BRACKETS.sub(" ", answer[start:colon])):
             continue  # the list is a choice among more

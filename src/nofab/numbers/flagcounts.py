@@ -39,11 +39,13 @@ counted).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nofab.language import vocabulary
+from nofab.language.text import normalise
 from nofab.model.finding import Finding
 
 if TYPE_CHECKING:
@@ -56,6 +58,8 @@ WINDOW = 6
 #: How deep a result is walked for lists of records, and how many values are read.
 MAX_DEPTH = 4
 MAX_VALUES = 20000
+#: Characters of a count's clause read at most (a hostile answer without punctuation).
+MAX_CLAUSE = 300
 #: A status value longer than this is prose, not a state.
 MAX_STATUS = 24
 
@@ -122,11 +126,11 @@ class Words:
 
 def tokens(text: str) -> list[str]:
     """The words of ``text``, lower case, with their apostrophes, hyphens and inner dots."""
-    return [m.group().rstrip(".").lower() for m in _WORD.finditer(text)]
+    return [normalise(m.group().rstrip(".")) for m in _WORD.finditer(text)]
 
 
 def _all(table: dict[str, list[str]]) -> frozenset[str]:
-    return frozenset(w.lower() for words in table.values() for w in words)
+    return frozenset(normalise(w) for words in table.values() for w in words)
 
 
 @cache
@@ -224,8 +228,9 @@ def _label(lower: str, start: int, end: int) -> str | None:
     before = tokens(lower[max(0, start - 24) : start])
     if any(tuple(before[-n:]) in lexicon.whole for n in (1, 2) if len(before) >= n):
         return None
-    stop = _CLAUSE_END.search(lower, end)
-    clause = tokens(lower[end : stop.start() if stop else len(lower)])[: WINDOW + lexicon.longest]
+    limit = min(len(lower), end + MAX_CLAUSE)
+    stop = _CLAUSE_END.search(lower, end, limit)
+    clause = tokens(lower[end : stop.start() if stop else limit])[: WINDOW + lexicon.longest]
     for i in range(min(len(clause), WINDOW + 1)):
         for n in range(min(lexicon.longest, len(clause) - i), 0, -1):
             state = lexicon.phrases.get(tuple(clause[i : i + n]))
@@ -243,24 +248,25 @@ def _label(lower: str, start: int, end: int) -> str | None:
     return None
 
 
-def state_labelled(evidence: Evidence, span: tuple[int, int]) -> bool:
+def state_labelled(lower: str, span: tuple[int, int], held: HeldStates) -> bool:
     """Is the count at ``span`` labelled with a state the records of a result list carry (a
     part of a list named by its state: "3 reminders still to do")? Such a count is held
-    against the records in that state here, not against the list's length."""
-    state = _label(evidence.answer.lower(), *span)
-    return state is not None and state in HeldStates(evidence).per_list
+    against the records in that state here, not against the list's length. ``lower``: the
+    answer through ``normalise``; ``held``: the turn's states (both read once by the caller)."""
+    return _label(lower, *span) in held.per_list
 
 
-def _narrowed(evidence: Evidence, lower: str, span: tuple[int, int]) -> bool:
-    """Does the sentence of the count at ``span`` name a filter besides the state: a word
-    that makes a count a part (a sender, a topic), a period, a date or a time?"""
-    start, end = evidence.sentence_at(span[0])
+def _narrowed(lower: str, sentence: tuple[int, int], dated: list[int]) -> bool:
+    """Does the sentence name a filter besides the state: a word that makes a count a part
+    (a sender, a topic), a period, a date or a time (``dated``: where the answer's dates and
+    times start, sorted)? Asked once per sentence."""
+    start, end = sentence
     said, lexicon = tokens(lower[start:end]), words()
     if set(said) & lexicon.partial:
         return True
     if any(tuple(said[i : i + n]) in lexicon.periods for i in range(len(said)) for n in (1, 2)):
         return True
-    return any(n.kind in ("date", "time", "range") and start <= n.span[0] < end for n in evidence.numerals)
+    return bisect_left(dated, end) > bisect_left(dated, start)
 
 
 def flag_count_findings(
@@ -272,8 +278,10 @@ def flag_count_findings(
     """``unverified_number`` findings for the answer's small ``counts`` (count, span, text)
     labelled with a state that no result list holds that many records in. ``answer`` is the
     answer with its emphasis blanked (same offsets)."""
-    lower = answer.lower()
+    lower = normalise(answer)  # lower case with every offset kept
     held: HeldStates | None = None
+    narrowed: dict[tuple[int, int], bool] = {}
+    dated: list[int] = []
     for count, span, text in counts:
         state = _label(lower, *span)
         if state is None:
@@ -286,7 +294,13 @@ def flag_count_findings(
             if held.paged:
                 continue
         else:
-            if _narrowed(evidence, lower, span):
+            sentence = evidence.sentence_at(span[0])
+            if sentence not in narrowed:
+                if not narrowed:
+                    kinds = ("date", "time", "range")
+                    dated = sorted(n.span[0] for n in evidence.numerals if n.kind in kinds)
+                narrowed[sentence] = _narrowed(lower, sentence, dated)
+            if narrowed[sentence]:
                 continue  # a part of the part: "2 unread from Dana", "1 still to do this week"
         shown = ", ".join(str(n) for n in sorted(set(lists)))
         yield finding(
