@@ -164,15 +164,6 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
         "entities: a person the evidence holds, named as the doer of another person's deed"
         " (who arrives late) is not checked against who did it"
     ),
-    "t8_reminders_pending_fr": (
-        "numbers: a count of the records with one flag value ('4 rappels encore à faire'"
-        " for completed: false) is not checked against the records, nor against the list the answer"
-        " itself enumerates"
-    ),
-    "t8_weekend_inbox_triage": (
-        "numbers: a count of the records with one flag value ('3 of them are still unread' for unread: true) "
-        "is not checked"
-    ),
 }
 
 # probe9 (held-out domains, an eighth writer, sealed until measured blind: 8/30 clean files flagged and

@@ -42,6 +42,8 @@ from nofab.evidence.records import as_number
 from nofab.language.markup import plain
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
+from nofab.numbers.announced import announced_findings
+from nofab.numbers.flagcounts import flag_count_findings
 from nofab.numbers.lexicon import alternation, factors, number_words
 from nofab.numbers.listcounts import list_count_findings
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before, noun_concept
@@ -274,8 +276,12 @@ def counted_findings(
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
     # the items of a result list ("4 e-mails"): counted by the list's length (numbers/listcounts.py)
-    counts = _answer_counts(evidence.numerals, answer, structural_max)
+    counts = list(_answer_counts(evidence.numerals, answer, structural_max))
     yield from list_count_findings(finding, evidence, counts)
+    # a count labelled with a state of the records ("3 unread"): numbers/flagcounts.py
+    yield from flag_count_findings(finding, evidence, answer, counts)
+    # a count that announces the list after it ("4 reminders left:"): numbers/announced.py
+    yield from announced_findings(finding, evidence, answer, counts)
 
 
 __all__ = [

@@ -30,8 +30,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nofab.language import vocabulary
+from nofab.language.text import normalise
 from nofab.model.finding import Finding
 from nofab.numbers.described import introduced_block, items_told
+from nofab.numbers.flagcounts import HeldStates, state_labelled
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -137,6 +139,9 @@ def list_count_findings(
     list items that the results' lists contradict."""
     answer = evidence.answer
     held: HeldLists | None = None
+    states: HeldStates | None = None
+    lower = ""
+    parts: dict[tuple[int, int], bool] = {}
     for count, span, text in counts:
         concept = list_noun(answer, span[1])
         if concept is None:
@@ -147,12 +152,18 @@ def list_count_findings(
             continue
         if count < sum(lengths):  # may count a part: only in a sentence that says no part
             start, end = evidence.sentence_at(span[0])
-            words = {w.lower() for w in _WORD.findall(answer[start:end])}
+            if (start, end) not in parts:  # read once per sentence (one long sentence, many counts)
+                said = {w.lower() for w in _WORD.findall(answer[start:end])}
+                parts[start, end] = bool(said & _lexicon()[3])
             # ... unless the items it introduces are more than it counts (numbers/described.py)
-            if words & _lexicon()[3] and not held.told_more(
+            if parts[start, end] and not held.told_more(
                 concept, introduced_block(answer, (start, end)), count
             ):
                 continue
+            if states is None:
+                states, lower = HeldStates(evidence), normalise(answer)
+            if state_labelled(lower, span, states):
+                continue  # a part named by a state of the records: numbers/flagcounts.py holds it
         if _said(evidence, count, concept):
             continue
         shown = ", ".join(str(n) for n in sorted(set(lengths)))

@@ -1,0 +1,138 @@
+"""A count that announces the list right after it ("You have 4 reminders left:", "Voici vos
+3 rendez-vous :"), held against the number of items that list has.
+
+Principle: a sentence that ends in a colon and holds one small count, bound to a word after
+it, announces what follows: when a list (numbered or bulleted) starts right after the colon,
+the count says how many items it has. The list's items are its sibling lines — the lines at
+the indentation of its first item that start with a bullet or an item number; deeper lines
+(sub-bullets, continuations) belong to an item, and the list ends at the first line at or
+left of that indentation that is not an item (a blank line between items does not end it).
+A count that differs from its own list's length contradicts the answer itself; unless the
+results or the user ground it as written (a list of that many items, a count of records in
+a state, the number in the user's message: then the list may show a part of what the
+count counts), it is a finding.
+
+Only the count of the clause that ends in the colon is read: a count in brackets ("(2
+others are done)") is an aside, a sentence with a second count ("3 of your 5 reminders") or
+a word that makes the list a choice among more ("the most urgent", "including", "top",
+``selection`` in ``flag_counts.json``) is left alone, as is a count after a semicolon.
+
+Risk: a list whose items are not the things counted (one line per day for "3 meetings" on
+two days: the first line is then usually a heading, not an item, and nothing is read), a
+list closed by an item that is not one of them ("- Total: ..."), a choice the lexicon lacks
+a word for.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from nofab.model.finding import Finding
+from nofab.numbers.flagcounts import HeldStates, tokens, words
+from nofab.numbers.listcounts import HeldLists
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+
+#: The confidence of a count its own list contradicts (a counted noun's).
+CONFIDENCE_ANNOUNCED = 0.8
+#: Lines and characters of a list read at most (each colon's list is read apart).
+MAX_LINES = 400
+MAX_CHARS = 40_000
+#: More counts than this in the sentence: no simple announcement (and no quadratic scan).
+MAX_ASIDES = 8
+
+_ITEM = re.compile(r"([ \t]*)(?:[-*•+]|\d{1,2}[.)])[ \t]+\S")
+#: An item's own count at its end ("Tuesdays: Oct 3, 10, 17 (3)"): the item is a group.
+_SIZE = re.compile(r"\(\d{1,3}(?:[ \t]+[^\W\d_]+)?\)[ \t*_.]*$")
+_INDENT = re.compile(r"[ \t]*")
+_BRACKETS = re.compile(r"\([^()\n]*\)|\[[^\[\]\n]*\]")
+_WORD_AFTER = re.compile(r"[ \t]+[^\W\d_]")
+
+
+def list_items(text: str, start: int) -> int:
+    """How many sibling items the list starting at the first non-blank line from ``start``
+    has (0 when that line is not a list item, or when most items end with a count of their
+    own: the list then breaks the count down into groups)."""
+    lines = text[start : start + MAX_CHARS].split("\n", MAX_LINES)[:MAX_LINES]
+    if lines and not lines[0].strip():
+        lines = lines[1:]  # the rest of the colon's own line
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    first = _ITEM.match(lines[0]) if lines else None
+    if first is None:
+        return 0
+    base, items, blank, sized = len(first.group(1)), 0, False, 0
+    for line in lines:
+        if not line.strip():
+            blank = True
+            continue
+        item = _ITEM.match(line)
+        indent = len(item.group(1)) if item else len(_INDENT.match(line).group())  # type: ignore[union-attr]
+        if item and indent == base:
+            items, blank, sized = items + 1, False, sized + bool(_SIZE.search(line))
+        elif indent > base and not blank:
+            continue  # a sub-item or the item's next line
+        else:
+            break
+    return 0 if 2 * sized >= items else items  # items with their own sizes: groups
+
+
+def _selects(sentence: str) -> bool:
+    said = tokens(sentence)
+    choice = words().selection
+    return any(tuple(said[i : i + n]) in choice for i in range(len(said)) for n in (1, 2))
+
+
+def _inside(position: int, asides: list[tuple[int, int]]) -> bool:
+    return any(a <= position < b for a, b in asides)
+
+
+def announced_findings(
+    finding: Callable[..., Finding],
+    evidence: Evidence,
+    answer: str,
+    counts: Iterable[tuple[int, tuple[int, int], str]],
+) -> Iterator[Finding]:
+    """``unverified_number`` findings for counts that announce a list of another length.
+    ``answer`` is the answer with its emphasis blanked (same offsets)."""
+    counts = list(counts)
+    starts = sorted(span[0] for _c, span, _t in counts)
+    held: tuple[HeldLists, HeldStates] | None = None
+    for count, span, text in counts:
+        start, end = evidence.sentence_at(span[0])
+        intro = answer[start:end].rstrip(" \t*_")
+        if not intro.endswith(":") or not _WORD_AFTER.match(answer, span[1]):
+            continue
+        colon = start + len(intro)
+        asides = [(m.start(), m.end()) for m in _BRACKETS.finditer(answer, start, colon)]
+        if _inside(span[0], asides) or ";" in answer[span[1] : colon]:
+            continue  # an aside in brackets, or another clause's count
+        others = starts[bisect_left(starts, start) : bisect_left(starts, colon)]
+        if len(others) > MAX_ASIDES or any(o != span[0] and not _inside(o, asides) for o in others):
+            continue  # "3 of your 5": the list may be either
+        if _selects(_BRACKETS.sub(" ", answer[start:colon])):
+            continue  # the list is a choice among more
+        items = list_items(answer, colon)
+        if not items or items == count:
+            continue
+        held = held if held is not None else (HeldLists(evidence), HeldStates(evidence))
+        lengths = {n for ns in held[0].lengths.values() for n in ns}
+        states = {n for ns in held[1].per_list.values() for n in ns}
+        said = re.search(rf"(?<![\d.,]){count}(?![\d]|[.,]\d)", evidence.turn.user_message or "")
+        if count in lengths or count in states or said:
+            continue
+        yield finding(
+            "unverified_number",
+            text,
+            CONFIDENCE_ANNOUNCED,
+            span,
+            f"{text} announced, but the list after it has {items} item(s)",
+            evidence={"literal_kind": "count", "listed": items},
+        )
+
+
+__all__ = ["CONFIDENCE_ANNOUNCED", "announced_findings", "list_items"]
