@@ -211,9 +211,6 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
         "numbers: a count announcing an inline list ('three of the four ...: A, B and C') is not held"
         " against the list"
     ),
-    "t9_complete_reminders_partial": (
-        "numbers: a count announcing a list is not held against the list's items"
-    ),
     "t9_demo_email_team_es": (
         "entities: a full name whose first name and surname belong to two different people of the evidence"
     ),
