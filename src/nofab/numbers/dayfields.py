@@ -12,25 +12,46 @@ it is a misread of the row (``RecordFields.misread``), not a derivation.
 
 Risk: a figure of the day's stretch that is a true derivation of the row in the same unit (a
 daily range "10 °C between low and high") loses its derivation; a clause announcing
-arithmetic (a cue word: "more", "difference", "total" ...) keeps it, and only figures left
-unexplained by a held value come here. A bare number (no unit, no percent sign) and amounts
-of money are never read this way.
+arithmetic in its sentence or row (a cue word: "more", "warmer", "difference", "total" ...)
+keeps it, and only figures left unexplained by a held value come here. A bare number (no
+unit, no percent sign) and amounts of money are never read this way.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from bisect import bisect_right
+from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.numbers.dayrows import dated_lists, day_mentions, row_of
 from nofab.numbers.kinds import PERCENT, answer_kind, key_kind
+from nofab.numbers.lexicon import alternation, listed
+from nofab.numbers.rows import units
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
     from nofab.evidence.records import Record
 
 _SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+_CUE_KEYS = ("cues", "change_cues", "temperature_difference_cues")
+
+
+@cache
+def _cue() -> re.Pattern[str]:
+    """The words that announce arithmetic (``cues``, ``change_cues``,
+    ``temperature_difference_cues``): "more", "warmer", "difference", "plus chaud" ..."""
+    words = {w.lower() for key in _CUE_KEYS for w in listed(key)}
+    return re.compile(rf"(?<![^\W\d_])(?:{alternation(tuple(words))})(?![^\W\d_])", re.IGNORECASE)
+
+
+def _announced(answer: str, start: int) -> bool:
+    """Does the sentence or table row holding ``start`` announce arithmetic?"""
+    bounds = units(answer)
+    at = bisect_right(bounds, start)
+    end = bounds[at] if at < len(bounds) else len(answer)
+    return _cue().search(answer, bounds[at - 1], end) is not None
 
 
 class DayFields:
@@ -67,7 +88,7 @@ class DayFields:
         if kind is None or not (kind == PERCENT or kind.startswith("unit:")):
             return None
         named = self._named(span[0])
-        if named is None:
+        if named is None or _announced(self._answer, span[0]):
             return None
         date, record = named
         fields = [(key, value) for key, value in record.numeric_fields() if key_kind(key) == kind]
