@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from nofab.evidence.records import Record
 from nofab.numbers.context import AnswerContext
+from nofab.numbers.dayfields import DayFields
 from nofab.numbers.nouns import bound_concept, key_concept
 from nofab.numbers.recordnames import (
     KEY_FORMS,
@@ -62,7 +63,6 @@ from nofab.numbers.recordnames import (
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
-    from nofab.numbers.dayfields import DayFields
 
 #: How far back (characters) a record name is looked for in the number's block.
 REACH = 600
@@ -210,8 +210,6 @@ class RecordFields:
     def _day_row(self, span: tuple[int, int], lo: float, hi: float) -> str | None:
         """The named day's row holding the figure's kind otherwise (``nofab.numbers.dayfields``)."""
         if self._days is None:
-            from nofab.numbers.dayfields import DayFields  # dayrows imports this module
-
             self._days = DayFields(self._evidence)
         return self._days.misread(span, lo, hi)
 

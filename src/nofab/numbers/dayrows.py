@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
-from nofab.numbers.anchored import RecordFields
 from nofab.numbers.extract import Numeral
 from nofab.numbers.relativedays import relative_days
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
+    from nofab.numbers.anchored import RecordFields
 
 #: The confidence of a number another row of the named day's list holds.
 CONFIDENCE_ROW = 0.8
