@@ -25,7 +25,7 @@ from nofab.evidence.index import Evidence
 from nofab.language.lexicon import lexicon_for
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.counted import CountedFields, reported
-from nofab.numbers.dayrows import _dated_lists, _day_mentions, _row_of
+from nofab.numbers.dayrows import dated_lists, day_mentions, row_of
 from nofab.numbers.nouns import bound_concept, modified_before
 from nofab.numbers.roles import role_before
 
@@ -53,10 +53,10 @@ def exercised(turn: Turn, profile: Profile) -> collections.Counter[str]:
             and fields.named_in_sentence(start)
         ):
             out["roles"] += 1
-    lists = _dated_lists(evidence.records) if evidence.records else []
+    lists = dated_lists(evidence.records) if evidence.records else []
     if lists:
-        for _start, _end, what in _day_mentions(answer, evidence.numerals, turn.context or ""):
-            out["dayrows"] += sum(1 for rows in lists if _row_of(rows, what) is not None)
+        for _start, _end, what in day_mentions(answer, evidence.numerals, turn.context or ""):
+            out["dayrows"] += sum(1 for rows in lists if row_of(rows, what) is not None)
     return out
 
 

@@ -182,18 +182,6 @@ PROBE9_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: a labelled count that totals the answer's own table column ('4 checked bags in total')"
         " is held against the records' counts instead"
     ),
-    "t9_city_heat_compare": (
-        "numbers: a temperature difference converted to Fahrenheit ('9 °C (about 16 °F)') scales by 1.8"
-        " without the offset of 32"
-    ),
-    "t9_depot_value_de": (
-        "numbers: a total cue inside a compound ('Gesamtwert') and a net change summed with signs"
-        " ('unterm Strich ... im Plus': a loss and two gains) are not read"
-    ),
-    "t9_recipe_units_fr": (
-        "numbers: an approximate setting rounded to a multiple of five ('175 °C environ' for 176,67) is not"
-        " explained"
-    ),
 }
 
 # probe9: dirty twins no finding of their own catches today, with the mechanism.
@@ -215,10 +203,6 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
         "entities: a full name whose first name and surname belong to two different people of the evidence"
     ),
     "t9_reminders_due_this_week": ("numbers: a count announcing a table is not held against its rows"),
-    "t9_weekend_picnic_forecast_fr": (
-        "numbers: a day's figure with its digits swapped ('2,4 mm' for 4,2) passes loosely as a ratio of"
-        " two other fields instead of being held against that day's row"
-    ),
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

@@ -60,7 +60,7 @@ from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
 from nofab.numbers.relativedates import relative_date
 from nofab.numbers.resolved import unresolved
-from nofab.numbers.rounding import display_interval
+from nofab.numbers.rounding import display_interval, round_step
 from nofab.numbers.shown import ShownNumbers
 
 #: Bare integers up to this are structural ("3 groups"); checked only as facts (``numbers.facts``).
@@ -174,6 +174,9 @@ class _Run:
         if found is None:
             approx = self.context.approximate(key)
             tolerance = APPROX_TOLERANCE if approx else 0.0
+            if not approx and self.context.approximate_after(numeral.span[1]):  # "175 °C environ"
+                step = round_step(numeral.value, numeral.decimals) * numeral.scale
+                tolerance = min(APPROX_TOLERANCE, 0.5 * step / max(abs(numeral.value) * numeral.scale, 1e-9))
             found = display_interval(numeral.value, numeral.decimals, numeral.scale, tolerance)
             self._intervals[key] = found
         return found

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from nofab.evidence.records import Record
 from nofab.numbers.context import AnswerContext
+from nofab.numbers.dayfields import DayFields
 from nofab.numbers.nouns import bound_concept, key_concept
 from nofab.numbers.recordnames import (
     KEY_FORMS,
@@ -82,7 +83,7 @@ _NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)")
 class RecordFields:
     """The records of one turn's evidence by name, and the fields an answer's label names."""
 
-    __slots__ = ("_answer", "_context", "_evidence", "_heads", "_index", "_key_words", "_nouns")
+    __slots__ = ("_answer", "_context", "_days", "_evidence", "_heads", "_index", "_key_words", "_nouns")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
@@ -93,6 +94,7 @@ class RecordFields:
         #: (head word forms, short heads, counted concepts) of every field key of the turn
         self._heads: tuple[frozenset[str], tuple[str, ...], frozenset[str]] | None = None
         self._nouns: dict[tuple[str, str | None], bool] = {}
+        self._days: DayFields | None = None  # the dated rows the answer's days name
 
     def _mentions(self) -> tuple[list[int], list[int], list[list[Record]]]:
         """Where the answer names a record, in order: (starts, ends, records). Built once per
@@ -191,7 +193,7 @@ class RecordFields:
             return after
         label = self.label(start)
         if not label or not self._keys_hold(label):
-            return None
+            return self._day_row(span, lo, hi)
         fields = [
             (record, key, value)
             for record in self.named_before(start)
@@ -204,6 +206,12 @@ class RecordFields:
         if any(lo <= value * k <= hi for _r, _k, value in fields for k in factors):
             return None
         return next((f"{r.label} holds {key} = {v:g}" for r, key, v in fields if slip(v, lo, hi)), None)
+
+    def _day_row(self, span: tuple[int, int], lo: float, hi: float) -> str | None:
+        """The named day's row holding the figure's kind otherwise (``nofab.numbers.dayfields``)."""
+        if self._days is None:
+            self._days = DayFields(self._evidence)
+        return self._days.misread(span, lo, hi)
 
     def _field_word(
         self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]

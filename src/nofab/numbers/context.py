@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 from nofab.language.markup import MAX_SPAN
 from nofab.numbers.extract import Numeral
-from nofab.numbers.lexicon import number_words
+from nofab.numbers.lexicon import alternation, listed, number_words
 
 _WORDS = number_words()
+
+
+@cache
+def _after() -> re.Pattern[str]:
+    """An approximation word after a number and at most its unit (a sign or a short word)."""
+    words = alternation(tuple(w.lower() for w in listed("approximations_after")))
+    return re.compile(
+        rf"\s*(?:[°º]\s?[CF]\b|[%€$£¥]|[^\W\d_]{{1,12}}\.?)?\s*,?\s*(?:{words})(?![^\W\d_])",
+        re.IGNORECASE,
+    )
 
 
 def _phrases(words: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
@@ -116,6 +127,12 @@ class AnswerContext:
         if (last,) in _APPROX and last.isalnum():
             return True  # a one-word phrase ("about"): the last token of the words before is it
         return _ends_with(self._words_before(len(before) + max(0, start - 24)), _APPROX)
+
+    def approximate_after(self, end: int) -> bool:
+        """Does an approximation word follow the number ending at ``end``, after at most its
+        unit ("175 °C environ", "20 minutes or so", "3 Stunden ungefähr")?
+        (``approximations_after`` in ``numbers.json``.)"""
+        return _after().match(self._answer, end, end + 40) is not None
 
     def masked(self, start: int) -> bool:
         """Is the number the visible end of a masked identifier: "ending in 1234",

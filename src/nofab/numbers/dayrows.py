@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
-from nofab.numbers.anchored import RecordFields
 from nofab.numbers.extract import Numeral
 from nofab.numbers.relativedays import relative_days
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
+    from nofab.numbers.anchored import RecordFields
 
 #: The confidence of a number another row of the named day's list holds.
 CONFIDENCE_ROW = 0.8
@@ -70,7 +70,7 @@ def _row_date(record: Record) -> _dt.date | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _dated_lists(records: tuple[Record, ...]) -> list[dict[_dt.date, Record]]:
+def dated_lists(records: tuple[Record, ...]) -> list[dict[_dt.date, Record]]:
     """Rows of one list (``...forecast[3]``) by their date, for lists of two or more rows
     with distinct dates."""
     lists: dict[str, dict[_dt.date, Record]] = defaultdict(dict)
@@ -98,7 +98,7 @@ def context_today(context: str) -> _dt.date | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tuple[int, int, object]]:
+def day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tuple[int, int, object]]:
     """(start, end, what) for each day the answer names, in order: a weekday name (what: its
     index), a relative day (what: its date; the context is read for today only then), a date
     written out (what: (month, day))."""
@@ -116,7 +116,7 @@ def _day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tu
     return sorted(mentions, key=lambda m: m[0])
 
 
-def _row_of(rows: dict[_dt.date, Record], what: object) -> tuple[_dt.date, Record] | None:
+def row_of(rows: dict[_dt.date, Record], what: object) -> tuple[_dt.date, Record] | None:
     """The row a day mention names: the row of that date, or the only row on that weekday."""
     if isinstance(what, _dt.date):
         return (what, rows[what]) if what in rows else None
@@ -156,8 +156,8 @@ def day_row_findings(
     if not checked or not evidence.records:
         return
     answer = evidence.answer
-    mentions = _day_mentions(answer, evidence.numerals, evidence.turn.context or "")
-    lists = _dated_lists(evidence.records) if mentions else []  # the answer's days first: cheap
+    mentions = day_mentions(answer, evidence.numerals, evidence.turn.context or "")
+    lists = dated_lists(evidence.records) if mentions else []  # the answer's days first: cheap
     if not lists:
         return
     at = [n.span[0] for n in checked]
@@ -168,7 +168,7 @@ def day_row_findings(
             mentions[i + 1][0] if i + 1 < len(mentions) else len(answer),
         )
         for rows in lists:
-            named = _row_of(rows, what)
+            named = row_of(rows, what)
             if named is None:
                 continue
             for numeral in checked[bisect_left(at, end) : bisect_left(at, limit)]:
@@ -189,4 +189,13 @@ def day_row_findings(
                 )
 
 
-__all__ = ["CONFIDENCE_ROW", "MAX_LISTS", "MAX_ROWS", "context_today", "day_row_findings"]
+__all__ = [
+    "CONFIDENCE_ROW",
+    "MAX_LISTS",
+    "MAX_ROWS",
+    "context_today",
+    "dated_lists",
+    "day_mentions",
+    "day_row_findings",
+    "row_of",
+]

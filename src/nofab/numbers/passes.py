@@ -20,9 +20,11 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges, across_results, top_fields
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
+from nofab.numbers.netsums import net_total
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
+from nofab.numbers.tempdifference import difference_beside
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.totals import ShownTotals
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, same_dimension, unit_values
@@ -114,7 +116,11 @@ def converted(run: Run, item: Pending) -> bool:
     q = quantity(evidence.answer, evidence.numerals, item.index, run.interval(item.numeral))
     grounded = lambda i: run.shown.value(i) is not None  # noqa: E731
     origin = None if q is None else beside(evidence.answer, evidence.numerals, item.index, grounded)
-    return q is not None and origin is not None and Conversions((), ()).explain(q, False, origin) is not None
+    if q is None or origin is None:
+        return False
+    return Conversions((), ()).explain(q, False, origin) is not None or difference_beside(
+        evidence.answer, item.numeral.span[0], q, origin
+    )
 
 
 def written(
@@ -157,6 +163,8 @@ def written(
         how = rows.explain(item.index, lo, hi, shown.value)
     if how is None and totals is not None:
         how = totals.explain(item.index, lo, hi, operand, len(shown))
+    if how is None and totals is not None:  # with the totals: a net of signed figures shown
+        how = net_total(run.evidence.answer, run.evidence.numerals, item.index, lo, hi)
     return True if how is not None else None
 
 
@@ -300,6 +308,8 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
             origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
+            if found is None and difference_beside(answer, item.numeral.span[0], q, origin):
+                found = ("a temperature difference beside it in another scale", True)
             item.slip = found is None and origin is not None and same_dimension(origin, q)
         if not _settled(run, item, found, "many shown times differ by about as much"):
             still.append(item)

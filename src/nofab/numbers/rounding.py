@@ -65,6 +65,26 @@ def same_as_shown(true_value: float | None, shown: float, decimals: int | None =
     return abs(true_value - shown) <= display_half(places)
 
 
+def round_step(value: float, decimals: int) -> float:
+    """The round step a whole number written as an approximation was rounded to: 5 for a
+    number ending in 5 ("175"), the power of ten of its trailing zeros for one ending in 0
+    ("180" -> 10, "1500" -> 100); 1 (no rounding beyond the display) otherwise.
+
+    Principle: "175 °C environ" sets a value rounded to the step its last written place
+    shows, so the true value lies within half that step. Risk: a wrong approximate number
+    within half a step of a held value passes; the smallest step the number's last place
+    allows is taken (175 is also a multiple of 25, read as 5), and callers cap the width."""
+    if decimals or not float(value).is_integer() or value == 0:
+        return 1.0
+    n = abs(int(value))
+    if n % 10 == 5:
+        return 5.0
+    step = 1
+    while n % (step * 10) == 0:
+        step *= 10
+    return float(step)
+
+
 def format_number(value: float) -> str:
     """A value written the short way in a derivation's description: ``42``, ``42.73``."""
     return str(int(value)) if value.is_integer() else f"{value:g}"
@@ -75,6 +95,7 @@ __all__ = [
     "display_half",
     "display_interval",
     "format_number",
+    "round_step",
     "same_as_shown",
     "shown_decimals",
 ]

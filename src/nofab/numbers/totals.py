@@ -62,6 +62,15 @@ def _cue() -> tuple[frozenset[str], re.Pattern[str]]:
     return firsts, re.compile(rf"(?:{words})(?![^\W\d_])", re.IGNORECASE)
 
 
+@cache
+def _prefixes() -> tuple[str, ...]:
+    """Word beginnings that make a compound a total cue ("Gesamtwert", "Gesamtbetrag":
+    ``total_prefixes``). Principle: a language that compounds writes "total value" as one
+    word, whose first part is the cue. Risk: a compound of the prefix that names no sum
+    ("Gesamtschule") announces one; only a figure equal to a column's or list's sum passes."""
+    return tuple(w.lower() for w in listed("total_prefixes"))
+
+
 class ShownTotals:
     """The tables and lists of one answer, asked per unexplained number."""
 
@@ -122,7 +131,8 @@ class ShownTotals:
             self._cued = {
                 bisect_right(self._units, m.start())
                 for m in _WORD.finditer(answer)
-                if m.group().lower().replace("’", "'") in firsts and cue.match(answer, m.start())
+                if (m.group().lower().replace("’", "'") in firsts and cue.match(answer, m.start()))
+                or m.group().lower().startswith(_prefixes())
             }
         return bisect_right(self._units, start) in self._cued
 

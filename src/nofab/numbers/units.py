@@ -44,6 +44,7 @@ UNITS: dict[str, tuple[str, _Convert, _Convert]] = {
     "c": ("temperature", lambda x: x, lambda x: x),
     "f": ("temperature", lambda x: (x - 32.0) * 5.0 / 9.0, lambda x: x * 9.0 / 5.0 + 32.0),
     "m": ("length", lambda x: x, lambda x: x),
+    "mm": ("length", lambda x: x / 1000.0, lambda x: x * 1000.0),
     "km": ("length", lambda x: x * 1000.0, lambda x: x / 1000.0),
     "mi": ("length", lambda x: x * 1609.344, lambda x: x / 1609.344),
     "g": ("mass", lambda x: x, lambda x: x),
@@ -57,7 +58,7 @@ UNITS: dict[str, tuple[str, _Convert, _Convert]] = {
 #: The words of a field name that name a unit (its last such word counts: "oven_temp_f").
 _KEY_WORDS = {
     "c": "c", "celsius": "c", "f": "f", "fahrenheit": "f",
-    "m": "m", "meters": "m", "metres": "m", "km": "km", "mi": "mi", "miles": "mi",
+    "m": "m", "meters": "m", "metres": "m", "km": "km", "mi": "mi", "miles": "mi", "mm": "mm",
     "g": "g", "grams": "g", "kg": "kg", "lb": "lb", "lbs": "lb",
     "s": "s", "sec": "s", "secs": "s", "seconds": "s",
     "min": "min", "mins": "min", "minutes": "min",
@@ -69,7 +70,7 @@ _KEY_WORDS = {
 _ANSWER_UNIT = re.compile(
     r"[\s-]?(?:[°º]\s?(?P<deg>[CF])\b|degrees?\s+(?P<word>celsius|fahrenheit)\b|(?P<unit>"
     r"km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|quilômetros?|"
-    r"mi|miles?|millas?|m|met(?:er|re)s?|mètres?|metros?|"
+    r"mm|millimet(?:er|re)s?|millimètres?|milímetros?|mi|miles?|millas?|m|met(?:er|re)s?|mètres?|metros?|"
     r"kg|kilos?|kilogram(?:me)?s?|g|grams?|grammes?|gramos?|gramas?|lbs?|pounds?|"
     r"s|secs?|seconds?|secondes?|segundos?|sek|sekunden|"
     r"min|mins|minutes?|minuten|minutos?|"
@@ -78,13 +79,13 @@ _ANSWER_UNIT = re.compile(
 )
 _UNIT_OF_WORD = {
     "celsius": "c", "fahrenheit": "f",
-    "km": "km", "mi": "mi", "m": "m", "kg": "kg", "g": "g", "lb": "lb", "lbs": "lb",
+    "km": "km", "mi": "mi", "m": "m", "mm": "mm", "kg": "kg", "g": "g", "lb": "lb", "lbs": "lb",
     "s": "s", "sec": "s", "secs": "s", "sek": "s", "min": "min", "mins": "min",
     "h": "h", "hr": "h", "hrs": "h", "std": "h",
 }  # fmt: skip
 _PREFIXES = (
-    ("kilom", "km"), ("quilôm", "km"), ("mil", "mi"), ("met", "m"), ("mèt", "m"),
-    ("kilo", "kg"), ("gram", "g"), ("pound", "lb"), ("sec", "s"), ("seg", "s"), ("sek", "s"),
+    ("kilom", "km"), ("quilôm", "km"), ("millim", "mm"), ("milím", "mm"), ("mil", "mi"), ("met", "m"),
+    ("mèt", "m"), ("kilo", "kg"), ("gram", "g"), ("pound", "lb"), ("sec", "s"), ("seg", "s"), ("sek", "s"),
     ("minut", "min"), ("hour", "h"), ("heure", "h"), ("hora", "h"), ("stund", "h"),
 )  # fmt: skip
 

@@ -1,0 +1,100 @@
+"""A net figure of gains and losses the answer shows: "SAP lost $31.08 ... Siemens gained
+$36.80 ... net, the portfolio is up $5.72", "unterm Strich 10,47 € im Plus".
+
+Principle: a figure whose sentence holds a net cue ("net", "overall", "bottom line", "unterm
+Strich", "au final", "en neto", "no saldo" ..., ``net_cues`` in ``numbers.json``) is the
+signed sum of the figures of its kind the answer showed before it in the same paragraph.
+Each operand's sign is the one the answer gives it: a sign written on the figure ("+1.84",
+"−2.59"), else the gain or loss words of its sentence ("gained", "up", "zugelegt", "gagné"
+against "lost", "down", "verloren", "perdu": ``gain_words``, ``loss_words``). Signs are never
+guessed: an operand whose sentence gives none, or both, makes the net unreadable, and when
+the net's own sentence says up or down the sum must have that sign. A figure followed by a
+per-unit word ("2.59 € pro Aktie", "$3 per share") is a rate, not an operand.
+
+Risk: a wrong net equal to the signed sum of its paragraph's figures is impossible, but a
+wrong operand makes the right net look wrong (a finding on the net as well as the operand)
+and a paragraph that mixes per-item and per-holding figures without a per-unit word is read
+as one sum (no explanation, the net stays a finding). Operands are taken as shown, whether or
+not they are explained: each is its own question.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from functools import cache
+
+from nofab.numbers.lexicon import alternation, listed, number_words
+from nofab.numbers.numeral import Numeral
+from nofab.numbers.rounding import format_number
+from nofab.numbers.rows import units
+
+#: At most this many operands are added (a longer run of figures is no net of a few moves).
+MAX_OPERANDS = 10
+_PARAGRAPH = re.compile(r"\n\s*\n")
+
+
+@cache
+def _pattern(key: str) -> re.Pattern[str]:
+    words = alternation(tuple(w.lower() for w in listed(key)))
+    return re.compile(rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])", re.IGNORECASE)
+
+
+@cache
+def _per_unit() -> re.Pattern[str]:
+    words = number_words()
+    per = alternation(tuple(w.lower() for w in words.per_unit))
+    money = alternation(words.currencies)  # "2.59 € per share", "2,59 Euro pro Aktie"
+    return re.compile(rf"\s*(?:[^\w\s]|(?:{money})(?![^\W\d_]))?\s*(?:{per})(?![^\W\d_])", re.IGNORECASE)
+
+
+def _sentence(bounds: list[int], answer: str, at: int) -> tuple[int, int]:
+    i = bisect_right(bounds, at)
+    return bounds[i - 1], bounds[i] if i < len(bounds) else len(answer)
+
+
+def _direction(answer: str, start: int, end: int) -> int:
+    """+1 when the stretch holds only gain words, -1 only loss words, 0 otherwise."""
+    gain = _pattern("gain_words").search(answer, start, end) is not None
+    loss = _pattern("loss_words").search(answer, start, end) is not None
+    return 0 if gain == loss else (1 if gain else -1)
+
+
+def _sign(answer: str, numeral: Numeral, bounds: list[int]) -> int:
+    """The sign the answer gives a figure: written on it, else its sentence's words."""
+    if numeral.text[:1] in ("+", "-", "−", "–"):
+        return -1 if numeral.text[:1] != "+" else 1
+    return _direction(answer, *_sentence(bounds, answer, numeral.span[0]))
+
+
+def net_total(answer: str, numerals: Sequence[Numeral], index: int, lo: float, hi: float) -> str | None:
+    """How the figure at ``index`` (true values ``[lo, hi]``) is the signed sum of the figures
+    of its kind before it in its paragraph, announced by a net cue; or None."""
+    net = numerals[index]
+    bounds = units(answer)
+    start, end = _sentence(bounds, answer, net.span[0])
+    if _pattern("net_cues").search(answer, start, end) is None:
+        return None
+    paragraph = max((m.end() for m in _PARAGRAPH.finditer(answer, 0, net.span[0])), default=0)
+    total, count = 0.0, 0
+    for numeral in numerals[:index]:
+        if numeral.span[0] < paragraph or numeral.kind != net.kind or numeral.scale != 1.0:
+            continue
+        if _per_unit().match(answer, numeral.span[1]):
+            continue  # a rate per item: the holdings' figures are the operands
+        sign = _sign(answer, numeral, bounds)
+        if sign == 0 or count >= MAX_OPERANDS:
+            return None
+        total, count = total + sign * abs(numeral.value), count + 1
+    if count < 2:
+        return None
+    wanted = _direction(answer, start, end)
+    if wanted and wanted * total <= 0:
+        return None
+    if not lo - 1e-9 <= abs(total) <= hi + 1e-9:
+        return None
+    return f"net {format_number(round(total, 10))} of the {count} signed figures before it"
+
+
+__all__ = ["net_total"]
