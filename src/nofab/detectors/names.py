@@ -40,17 +40,18 @@ person's name only when its position says so:
   text capitalises).
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
-("Anna's") is the name itself; a verb of the lexicons opening a clause is no part of the
-name after it ("Found Søren Dahl-Jensen": ``namesubjects.opening_verb``). A surname the
-evidence writes after a title ("Mr. Okafor") is held as a record's is (``titlednames``).
-The name words a record holds and their roles come from its
-naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``family_name``/
-``surname`` are surnames, a multi-word ``name`` (or ``full_name``, ``customer_name`` and other
-person roles; not ``product_name``) gives its first and last word. Any other value that is
-itself a person's full name (two or three capitalised words, a gazetteer given name first,
-under a key that names no thing or place: ``"approver": "Diego Ramos"``) gives them too, and
-one given name under a role key only a person fills (``"courier": "Malik"``) is a first name
-(``namerecords.person_value``).
+("Anna's") is the name itself; a verb or a function word of the lexicons opening a sentence
+is no part of the name after it ("Found Søren Dahl-Jensen", "For Greta": ``namesubjects.
+opening_word``), nor is a pronoun capitalised mid-sentence ("I've", "Ihnen": ``namewords``).
+A surname the evidence writes after a title
+("Mr. Okafor") is held as a record's is (``titlednames``). The name words a record holds and
+their roles come from its naming fields: ``first_name``/``given_name`` are first names,
+``last_name``/``family_name``/``surname`` are surnames, a multi-word ``name`` (or ``full_name``,
+``customer_name`` and other person roles; not ``product_name``) gives its first and last word.
+Any other value that is itself a person's full name (two or three capitalised words, a
+gazetteer given name first, under a key that names no thing or place: ``"approver": "Diego
+Ramos"``) gives them too, and one given name under a role key only a person fills
+(``"courier": "Malik"``) is a first name (``namerecords.person_value``).
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
 Airport" when a passenger is called Sofia) reads as a person; a lone first name outside
@@ -216,8 +217,8 @@ class NameFinder:
             # nobody): the rules are asked only for a run that could give a finding
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             first = run[0]
-            if len(name) > 1 and name[0] is first and subjects.opening_verb(answer, first.start, first.end):
-                run, name = run[1:], name[1:]  # "Found Søren Dahl-Jensen": the verb is no name
+            if len(name) > 1 and name[0] is first and subjects.opening_word(answer, first.start, first.end):
+                run, name = run[1:], name[1:]  # "Found Søren Dahl-Jensen", "The Lindqvist": no name
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
             verb = self._acting(answer, run)
