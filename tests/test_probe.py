@@ -175,9 +175,6 @@ PROBE9_KNOWN_FALSE_ALARMS: dict[str, str] = {
         " figures the answer shows, and a limit written as a per-passenger figure times the passengers"
         " ('15 (5 per passenger)') is not derived"
     ),
-    "a9_delay_compensation_silver": (
-        "entities: the pronoun I ('I've') after a first name is joined into a person's name ('Chidi I've')"
-    ),
     "a9_upcoming_trips_overview": (
         "numbers: a labelled count that totals the answer's own table column ('4 checked bags in total')"
         " is held against the records' counts instead"
@@ -198,9 +195,6 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
     "t9_city_heat_compare": (
         "numbers: a count announcing an inline list ('three of the four ...: A, B and C') is not held"
         " against the list"
-    ),
-    "t9_demo_email_team_es": (
-        "entities: a full name whose first name and surname belong to two different people of the evidence"
     ),
     "t9_reminders_due_this_week": ("numbers: a count announcing a table is not held against its rows"),
 }

@@ -40,17 +40,19 @@ person's name only when its position says so:
   text capitalises).
 
 A full name is one unit (one finding over every capitalised word of it), and a possessive
-("Anna's") is the name itself; a verb of the lexicons opening a clause is no part of the
-name after it ("Found Søren Dahl-Jensen": ``namesubjects.opening_verb``). A surname the
-evidence writes after a title ("Mr. Okafor") is held as a record's is (``titlednames``).
-The name words a record holds and their roles come from its
-naming fields: ``first_name``/``given_name`` are first names, ``last_name``/``family_name``/
-``surname`` are surnames, a multi-word ``name`` (or ``full_name``, ``customer_name`` and other
-person roles; not ``product_name``) gives its first and last word. Any other value that is
-itself a person's full name (two or three capitalised words, a gazetteer given name first,
-under a key that names no thing or place: ``"approver": "Diego Ramos"``) gives them too, and
-one given name under a role key only a person fills (``"courier": "Malik"``) is a first name
-(``namerecords.person_value``).
+("Anna's") is the name itself; a verb or a function word of the lexicons opening a sentence
+is no part of the name after it ("Found Søren Dahl-Jensen", "For Greta": ``namesubjects.
+opening_word``), nor is a pronoun capitalised mid-sentence ("I've", "Ihnen": ``namewords``).
+A full name whose every word is held, but whose first name and surname are two different
+people's, is flagged too (``crossednames``). A surname the evidence writes after a title
+("Mr. Okafor") is held as a record's is (``titlednames``). The name words a record holds and
+their roles come from its naming fields: ``first_name``/``given_name`` are first names,
+``last_name``/``family_name``/``surname`` are surnames, a multi-word ``name`` (or ``full_name``,
+``customer_name`` and other person roles; not ``product_name``) gives its first and last word.
+Any other value that is itself a person's full name (two or three capitalised words, a
+gazetteer given name first, under a key that names no thing or place: ``"approver": "Diego
+Ramos"``) gives them too, and one given name under a role key only a person fills
+(``"courier": "Malik"``) is a first name (``namerecords.person_value``).
 
 Risk: a product or place whose name starts or ends with a held person's name ("Sofia
 Airport" when a passenger is called Sofia) reads as a person; a lone first name outside
@@ -78,6 +80,7 @@ from nofab.detectors import nameslots as slots
 from nofab.detectors import namesubjects as subjects
 from nofab.detectors import titlednames
 from nofab.detectors.calendarnames import is_date
+from nofab.detectors.crossednames import CrossedNames
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.heldwords import LETTERS, HeldWords
 from nofab.detectors.namehandles import starts_a_handle
@@ -147,6 +150,7 @@ class NameFinder:
         self._seen: dict[str, bool] = {}
         self._owner_asks = 0
         self._unknown_seen: dict[str, bool] = {}
+        self._crossed = CrossedNames(lambda: self._held, records, evidence_text)
         self.titles = titles
         self.greetings = greetings
 
@@ -216,8 +220,8 @@ class NameFinder:
             # nobody): the rules are asked only for a run that could give a finding
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             first = run[0]
-            if len(name) > 1 and name[0] is first and subjects.opening_verb(answer, first.start, first.end):
-                run, name = run[1:], name[1:]  # "Found Søren Dahl-Jensen": the verb is no name
+            if len(name) > 1 and name[0] is first and subjects.opening_word(answer, first.start, first.end):
+                run, name = run[1:], name[1:]  # "Found Søren Dahl-Jensen", "The Lindqvist": no name
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue
             verb = self._acting(answer, run)
@@ -227,16 +231,17 @@ class NameFinder:
             if not verb and (gated or (len(run) == 1 and slots.in_running_prose(answer, run[0]))):
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
-            if not unknown or is_date(answer, name):
+            crossed = None if unknown or gated else self._crossed.why(name)  # ``crossednames``
+            if not (unknown or crossed) or is_date(answer, name):
                 continue  # all held, or a date ("from Tuesday, Sep 12": calendarnames)
-            why = None if gated else self._why(answer, run)
+            why = crossed or (None if gated else self._why(answer, run))
             if why is None and verb and self._people_in_scope:
                 why = f"a given name as the subject of '{verb}', in a turn whose evidence names people"
             if why is None:
                 continue
             if not (len(name) == 1 and starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
-                out.append(NameCandidate((start, end), answer[start:end], unknown, why))
+                out.append(NameCandidate((start, end), answer[start:end], unknown or (run[-1].text,), why))
         titled = titlednames.after_titles(answer, found, self.titles, self._either, self._unknown)
         out.extend(NameCandidate(*t) for t in titled)
         return out

@@ -101,6 +101,27 @@ def opening_verb(answer: str, start: int, end: int) -> bool:
     return fold(word).replace("’", "'") in _verb_words() and not is_given_name(word)
 
 
+def opening_word(answer: str, start: int, end: int) -> bool:
+    """``opening_verb``, or a function word of a lexicon language opening a sentence: an
+    article, a demonstrative, a conjunction (``joining_words``: "The", "This", "And", "Der",
+    "Les", "Los") or a preposition that takes people (``person_prepositions``: "For", "With",
+    "Für", "Pour", "Para"). Principle: such a word is capitalised only because it opens the
+    sentence, and it is no part of the name glued to it ("The Lindqvist file", "For Greta and
+    ..."); the name is read without it. Risk: a name that opens with such a word ("La Toya",
+    "Les Dawson") opening a sentence is read from its second word."""
+    if opening_verb(answer, start, end):
+        return True
+    word = fold(answer[start:end])
+    return (
+        word in _function_words() and _opens_sentence(answer, start) and not is_given_name(answer[start:end])
+    )
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    return frozenset(fold(w) for w in words_of("joining_words") | words_of("person_prepositions"))
+
+
 def _opens_sentence(answer: str, start: int) -> bool:
     i = start
     while i > 0 and answer[i - 1] in _SKIPPED:
@@ -125,4 +146,4 @@ def _lists() -> dict[str, frozenset[str]]:
     return {name: frozenset(fold(w).replace("’", "'") for w in found) for name, found in lists.items()}
 
 
-__all__ = ["MAX_BETWEEN", "acting_verb", "opening_verb", "opens_clause"]
+__all__ = ["MAX_BETWEEN", "acting_verb", "opening_verb", "opening_word", "opens_clause"]

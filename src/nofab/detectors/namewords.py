@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import NamedTuple
 
 from nofab.detectors.namerecords import capitalised
+from nofab.language.vocabulary import words as words_of
 
 # A word that does not start with an ASCII lower-case letter (capitalised, or non-ASCII:
 # checked with str.isupper): skipping the lower-case majority keeps the scan cheap. Its
@@ -24,6 +26,23 @@ _POSSESSIVE = ("'s", "’s")
 CONTRACTED = frozenset(
     ["here", "there", "it", "that", "what", "who", "where", "when", "how", "he", "she", "let"]
 )
+
+
+@cache
+def pronouns() -> frozenset[str]:
+    """Pronouns a lexicon language capitalises in mid-sentence (``capitalised_pronouns``: "I've",
+    "I'm"; German "Sie", "Ihnen"). Never part of a person's name: like a lower-case word, such
+    a word is not kept, so a run of capitalised words ends before it ("Marco I'm" is Marco).
+    Words capitalised only because they open a clause need no list: a clause opens after a
+    full stop or a line break, which already ends a run. Risk: a name spelt like one of them
+    ("Sie" as a surname) is left out of its run, so the rest of that name is read alone."""
+    return words_of("capitalised_pronouns")  # (normalised: lower case, straight apostrophes)
+
+
+@cache
+def _pronoun_initials() -> str:
+    # asked before the lower-casing: most capitalised words open with no pronoun's letter
+    return "".join(sorted({w[0].upper() for w in pronouns()}))
 
 
 class Word(NamedTuple):
@@ -54,6 +73,8 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
                 text = text[:-2]
                 if text.lower() in CONTRACTED:
                     continue
+            elif text[0] in _pronoun_initials() and text.lower() in pronouns():
+                continue
             tail = text[1:]
             shaped = tail != tail.upper()
             if shaped or not tail or text in titles:
@@ -69,6 +90,8 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
             text = text[:-2]
             if text.lower() in CONTRACTED:
                 continue
+        elif text[0] in _pronoun_initials() and text.lower().replace("’", "'") in pronouns():
+            continue
         shaped = capitalised(text)
         if shaped or len(text) == 1 or text in titles:
             out.append(Word(text, m.start(), m.end(), possessive, shaped))
