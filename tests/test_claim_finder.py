@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from nofab import Profile
 from nofab.language.claimfinder import _CLAUSE_WINDOW as CLAUSE_WINDOW
 from nofab.language.claimfinder import ClaimFinder, word_set
+from nofab.language.clausecues import AnswerCues
 from nofab.language.lexicon import lexicon_for
 from nofab.language.stops import NextStop
 
@@ -122,7 +123,8 @@ def test_a_clause_starts_after_the_last_stop_or_break_word(
     expected = window
     for brk in finder._clause_break.finditer(text, window, start):
         expected = brk.end()
-    assert finder._clause_start(text, window, start) == expected
+    cues = AnswerCues((text,), text, (), finder._breaks)  # the stops and break words by binary search
+    assert finder._clause_start(text, window, start, cues) == expected
 
 
 _WORD_PIECES = st.sampled_from(

@@ -19,7 +19,7 @@ reported (the agent's own invented refund) stays a claim.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from nofab.language.lexicon import Claim, Lexicon
 from nofab.language.text import fold, strip_accents
@@ -40,10 +40,15 @@ def _statuses() -> frozenset[str]:
 
 def progressive(claim: Claim) -> bool:
     """Do the claim's words tell its deed in progress ("is being refunded")?"""
-    if claim.stative:
-        return False
-    words = f" {' '.join(fold(claim.text).split())} "
-    return any(f" {m} " in words for m in _markers().get(claim.language, ()))
+    return not claim.stative and _told_in_progress(claim.text, claim.language)
+
+
+@lru_cache(maxsize=4096)
+def _told_in_progress(text: str, language: str) -> bool:
+    """``progressive`` of a claim's words, asked once per wording: an answer repeats few
+    wordings of its claims ("I've updated" a thousand times), each folded and split once."""
+    words = f" {' '.join(fold(text).split())} "
+    return any(f" {m} " in words for m in _markers().get(language, ()))
 
 
 def reports_progress(claim: Claim, lexicon: Lexicon, observers: Sequence[ToolCall]) -> bool:

@@ -19,10 +19,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matches
+from nofab.language.clausecues import AnswerCues
 from nofab.language.headlines import Headlines
 from nofab.language.markup import plain
 from nofab.language.quotations import unquoted, unquoted_ahead, unquoted_behind
-from nofab.language.stops import NextStop
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, stem
 from nofab.language.wordscan import LastWord
@@ -154,6 +154,7 @@ class ClaimFinder:
         # without stepping over every full stop of a list of short sentences.
         self._clause_break = re.compile(rf"[.!?;\n]|\b(?:{words})\b" if words else r"[.!?;\n]")
         self._break_words = LastWord(re.compile(rf"\b(?:{words})\b")) if words else None
+        self._breaks = tuple(breaks)
         self._stops_apart = not any(stop in b for b in breaks for stop in _CLAUSE_STOPS)
         self._suffixes = tuple(s for lang in self.languages for s in lang.negation_suffixes)
         # Each language's hedges as one pattern, matched at the boundaries ``contains_phrase``
@@ -178,7 +179,7 @@ class ClaimFinder:
         # title or a label ("**Saved passengers**", "📦 **Shipped**").
         marked = normalise(text)
         norm = plain(marked)
-        stops = NextStop(norm)
+        cues = AnswerCues((marked, norm), norm, self._suffixes, self._breaks)  # what claims ask, read once
         words = word_set(norm)
         claims: list[Claim] = []
         seen = SpanSet()
@@ -194,7 +195,7 @@ class ClaimFinder:
                 if (need := needs.get(id(pattern))) is not None and need not in norm:
                     continue
                 for match in self._matches(pattern, norm):
-                    claim = self._claim(text, norm, lang, match, seen, stops)
+                    claim = self._claim(text, norm, lang, match, seen, cues)
                     if claim is not None:
                         claims.append(claim)
             if lang.reports:
@@ -205,13 +206,13 @@ class ClaimFinder:
                         continue
                     for start in starts:
                         found = pattern.match(marked, start)
-                        if found and (claim := self._claim(text, marked, lang, found, seen, stops)):
+                        if found and (claim := self._claim(text, marked, lang, found, seen, cues)):
                             claims.append(claim)
             if claims and lang.coordination:
-                claims.extend(self._coordinated(text, norm, lang, claims, seen, stops))
+                claims.extend(self._coordinated(text, norm, lang, claims, seen, cues))
         for lang in self.languages:
             for found in self._headlines.matches(lang.code, marked, words):
-                if (claim := self._claim(text, marked, lang, found, seen, stops)) is not None:
+                if (claim := self._claim(text, marked, lang, found, seen, cues)) is not None:
                     claims.append(claim)
         claims.sort(key=lambda c: c.span)
         return claims
@@ -241,7 +242,7 @@ class ClaimFinder:
         lang: Language,
         match: re.Match[str],
         seen: SpanSet,
-        stops: NextStop,
+        cues: AnswerCues,
         shared_subject: bool = False,
     ) -> Claim | None:
         """The claim ``match`` makes, or None. ``shared_subject``: a coordinated verb whose
@@ -257,7 +258,7 @@ class ClaimFinder:
             name = lang.stem_verbs.get(stem(lang.stemmer, verb))
         action = self.actions.get(name or "")
         span = match.span()
-        if action is None or seen.overlaps(*span) or self._cancelled(norm, span, lang, match, stops):
+        if action is None or seen.overlaps(*span) or self._cancelled(norm, span, lang, match, cues):
             return None
         seen.add(*span)
         clipped = text[span[0] : span[1]]
@@ -269,14 +270,14 @@ class ClaimFinder:
         # E-Mail gesendet"); words before it are its subject's clause or an earlier verb's
         # object ("I've created the meeting and informed the attendees"). A passive or a
         # stated state speaks of the thing before it ("your booking has been cancelled").
-        objects = self._objects(norm, span, before=stative or passive or shared_subject)
+        objects = self._objects(norm, span, stative or passive or shared_subject, cues.quoted)
         if "headline" in named:  # a headline's thing opens its span, maybe further back than that reads
-            objects |= self._objects(norm, (span[0], span[0]), before=False)
+            objects |= self._objects(norm, (span[0], span[0]), False, cues.quoted)
         written = text[span[0] : span[1]].strip()
         return Claim(span, written, verb, action, lang.code, objects, stative, passive)
 
     def _coordinated(
-        self, text: str, norm: str, lang: Language, claims: list[Claim], seen: SpanSet, stops: NextStop
+        self, text: str, norm: str, lang: Language, claims: list[Claim], seen: SpanSet, cues: AnswerCues
     ) -> list[Claim]:
         """Verbs joined to an earlier claim of the same sentence share its subject: "I've
         moved the meeting and sent a message", "He cancelado la reserva y enviado el correo"."""
@@ -291,7 +292,7 @@ class ClaimFinder:
                 if i == 0 or _SENTENCE_END_AT.search(norm, anchors[i - 1], start):
                     continue
                 shared = anchors[i - 1] in spoken_of
-                claim = self._claim(text, norm, lang, match, seen, stops, shared)
+                claim = self._claim(text, norm, lang, match, seen, cues, shared)
                 if claim is not None:
                     out.append(claim)
                     insort(anchors, claim.span[1])
@@ -300,12 +301,12 @@ class ClaimFinder:
         return out
 
     def _cancelled(
-        self, norm: str, span: tuple[int, int], lang: Language, match: re.Match[str], stops: NextStop
+        self, norm: str, span: tuple[int, int], lang: Language, match: re.Match[str], cues: AnswerCues
     ) -> bool:
         """A question, a negation or hedge earlier in the clause, or a relative-clause
         reference ("the reminders I deleted") makes the match no claim."""
         start, end = span
-        stop = stops.at(end, 400)
+        stop = cues.stops.at(end, 400)
         if "headline" in match.re.groupindex:  # a state word may hold a negation: "no longer there"
             end = match.start("verb")
         if stop != -1 and norm[stop] == "?":
@@ -318,7 +319,7 @@ class ClaimFinder:
         if window and norm[window - 1].isalnum():  # not from the middle of a word ("ca|nnot")
             tail = _WORD_TAIL.match(norm, window)
             window = tail.end() if tail is not None else window
-        clause_start = self._clause_start(norm, window, start)
+        clause_start = self._clause_start(norm, window, start, cues)
         subject_led = bool(lang.subject_starts) and norm.startswith(lang.subject_starts, start)
         # A claim led by its subject ("I've sent") is negated between subject and verb ("I
         # haven't sent"); a negation before the subject belongs to another clause ("No
@@ -332,21 +333,20 @@ class ClaimFinder:
             hedge_from = max(clause_start, comma + 1, start - _HEDGE_REACH)
         # Quoted words are someone else's ('the message "I could never go"'): their
         # negations and hedges are not the speaker's.
-        clause = unquoted(norm[negation_from:end])
-        tokens = word_set(clause)
+        clause = unquoted(norm[negation_from:end]) if cues.quoted else norm[negation_from:end]
         # (``group`` by name, not ``groupdict``: no dict of every group per claim)
         gap = (match.group("gap") if "gap" in match.re.groupindex else None) or ""
-        if gap:
-            tokens.update(_WORDS.findall(gap))
-        if not tokens.isdisjoint(lang.negations):
-            return True
-        # A word ending in a negation suffix holds the suffix: without it in the text, no
-        # word needs testing.
-        if any(s in clause or s in gap for s in self._suffixes) and any(
-            t.endswith(self._suffixes) for t in tokens
+        # Only the cues the answer holds (``AnswerCues``); words split only for a clause holding one.
+        found = cues.languages.get(lang.code) or cues.language(lang)
+        if any(n in clause or n in gap for n in found.negations) or any(
+            s in clause or s in gap for s in found.suffixes
         ):
-            return True
-        if any(p in clause for p in lang.negation_prefixes):
+            tokens = word_set(clause)
+            if gap:
+                tokens.update(_WORDS.findall(gap))
+            if not tokens.isdisjoint(lang.negations) or any(t.endswith(self._suffixes) for t in tokens):
+                return True
+        if any(p in clause for p in found.prefixes):
             return True
         if (
             subject_led
@@ -355,42 +355,36 @@ class ClaimFinder:
         ):
             return True
         hedges = self._hedges.get(lang.code)
-        if hedges is None:
+        if hedges is None or not found.hedged:
             return False
         # Without a subject the hedge is read over the same clause as the negations: the
         # text already unquoted above, not sliced and scanned for quotes again.
         hedged = clause if hedge_from == negation_from else unquoted(norm[hedge_from:end])
         return hedges.search(hedged) is not None
 
-    def _clause_start(self, norm: str, window: int, start: int) -> int:
+    def _clause_start(self, norm: str, window: int, start: int, cues: AnswerCues) -> int:
         """Where the clause ending at ``start`` begins: after the last break in the window."""
         if not self._stops_apart:
             clause_start = window
             for brk in self._clause_break.finditer(norm, window, start):
                 clause_start = brk.end()
             return clause_start
-        rfind = norm.rfind  # each stop of _CLAUSE_STOPS, spelt out: no generator per claim
-        clause_start = max(
-            window,
-            rfind(".", window, start) + 1,
-            rfind("!", window, start) + 1,
-            rfind("?", window, start) + 1,
-            rfind(";", window, start) + 1,
-            rfind("\n", window, start) + 1,
-        )
-        if self._break_words is not None:
+        marks = cues.marks(norm)  # the last stop by binary search; a window holding no break word unread
+        clause_start = marks.after_stop(window, start)
+        if self._break_words is not None and marks.break_spelt(window, start):
             clause_start = max(clause_start, self._break_words.end(norm, window, start, -1))
         return clause_start
 
-    def _objects(self, norm: str, span: tuple[int, int], before: bool = True) -> frozenset[str]:
+    def _objects(self, norm: str, span: tuple[int, int], before: bool, quoted: bool) -> frozenset[str]:
         """Entity groups named in the claim or right after it ("deleted your old booking")
         or, for a passive or stative claim (``before``), before its verb ("your reservation
-        has been cancelled")."""
-        # Only the claim's own sentence: "I've logged you in. Today you have one event" does
-        # not claim anything of the event.
-        ahead = unquoted_ahead(norm[span[1] : span[1] + 48])
+        has been cancelled"). Only the claim's own sentence: "I've logged you in. Today you
+        have one event" claims nothing of the event."""
+        ahead = norm[span[1] : span[1] + 48]
+        behind = norm[max(0, span[0] - 40) if before else span[0] : span[1]]
+        if quoted:  # (an answer without a quotation mark has none to blank)
+            ahead, behind = unquoted_ahead(ahead), unquoted_behind(behind)
         stop = _SENTENCE_END_AT.search(ahead)
-        behind = unquoted_behind(norm[max(0, span[0] - 40) if before else span[0] : span[1]])
         claim_start = len(behind) - (span[1] - span[0])
         last = max((m.end() for m in _SENTENCE_END_AT.finditer(behind, 0, claim_start)), default=0)
         after = _WORDS.findall(ahead[: stop.start()] if stop else ahead)[:5]

@@ -344,16 +344,21 @@ class ReadRelay:
     that opens with a word character starts a token of its line (``_WORDS``), unless an
     apostrophe glues it to the word before. So the lines holding the claim's first word as
     a token, and the lines with an apostrophe, are the only candidates (``_lines``, built on
-    the first such search): a long answer relaying many different claims no longer reads
-    every result once per claim."""
+    the first such search); each wording is asked once: no result is read once per claim."""
 
     def __init__(self, results: Sequence[object]) -> None:
         self.texts = [fold("\n".join(_strings(result))) for result in results]
         self.pairs = {pair for text in self.texts for pair in pairwise(_WORDS.findall(text))}
         self._lines: tuple[dict[str, list[str]], list[str]] | None = None
+        self._said: dict[str, bool] = {}  # by a claim's words: asked once per wording
 
     def says(self, claim: Claim) -> bool:
-        said = fold(" ".join(claim.text.split()))
+        if (found := self._said.get(claim.text)) is None:
+            found = self._said[claim.text] = self._says(claim.text)
+        return found
+
+    def _says(self, text: str) -> bool:
+        said = fold(" ".join(text.split()))
         if len(said.split()) < 2 or not self.texts:
             return False
         words = _WORDS.findall(said)
