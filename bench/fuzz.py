@@ -13,8 +13,9 @@ atheris stops and writes the input to ``crash-*``; add it as a test.
 one hostile family (``FAMILIES``): dense numbers against many evidence numbers, numbers
 read with the words around them (month names, amounts, "about 12%", "1.2 million", "7 pm"),
 percentages announced as changes against many short columns, phone numbers, e-mail
-addresses, URLs, paths, codes, or all but the percentage changes mixed (``MIXED``: the set the
-published figures were measured on). The evidence grows with the answer (one evidence
+addresses, URLs, paths, codes, change claims with their new values ("updated your phone to
+..."), quotations holding claims beside the answer's own claims, or the first seven mixed
+(``MIXED``: the set the published figures were measured on). The evidence grows with the answer (one evidence
 item per few answer items), so a detector that compares every answer item with every
 evidence item shows up as seconds per MB growing with size.
 """
@@ -35,6 +36,8 @@ FAMILIES = (
     "urls",
     "paths",
     "codes",
+    "change_claims",
+    "quoted_claims",
     "mixed",
 )
 
@@ -106,6 +109,28 @@ def _code(rng: random.Random, i: int) -> tuple[str, Any]:
     return f"ref {code} / A{rng.randint(1000, 9999)}X{i % 97}, ", {"code": code}
 
 
+_FIELDS = ("phone", "email", "address", "date", "seat", "flight")
+
+
+def _change_claim(rng: random.Random, i: int) -> tuple[str, Any]:
+    """A change claim with its new value ("updated your phone to ..."): each asks for its
+    sentence, its neighbouring claims and the values the calls hold, so a rule that scans
+    every claim or every earlier sentence per claim is quadratic."""
+    field = _FIELDS[i % len(_FIELDS)]
+    value = f"{rng.randint(200, 999)}-{rng.randint(1000, 9999)}"
+    return f"I've updated your {field} to {value} and ", {field: value, "updated": True}
+
+
+def _quoted_claim(rng: random.Random, i: int) -> tuple[str, Any]:
+    """A quotation holding a claim, then a claim of the answer's own: each claim asks whether
+    it lies inside a quotation, so a test of every quotation per claim is quadratic."""
+    order = f"A-{rng.randint(1000, 9999)}"
+    return (
+        f'you wrote "I cancelled order {order} yesterday" and I have cancelled order {order}; ',
+        {"order_id": order, "status": "cancelled"},
+    )
+
+
 _MAKERS: dict[str, Callable[[random.Random, int], tuple[str, Any]]] = {
     "dense_numbers": _dense,
     "number_phrases": _phrase,
@@ -115,6 +140,8 @@ _MAKERS: dict[str, Callable[[random.Random, int], tuple[str, Any]]] = {
     "urls": _url,
     "paths": _path,
     "codes": _code,
+    "change_claims": _change_claim,
+    "quoted_claims": _quoted_claim,
 }
 
 

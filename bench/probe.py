@@ -7,7 +7,7 @@
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Eight probes, each a folder of hand-written fixtures:
+Nine probes, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
@@ -33,7 +33,13 @@ Eight probes, each a folder of hand-written fixtures:
 - ``tests/fixtures/probe8/`` is a seventh, independently written blind probe of the same two
   domains and formats (bag allowances per trip, delay compensation, alarms and messages in Spanish,
   currency conversion with decimal commas, stock watchlists, weekend forecasts and inboxes),
-  measured blind at the fifth and sixth sessions' starts before it was unsealed.
+  measured blind at the fifth and sixth sessions' starts before it was unsealed;
+- ``tests/fixtures/probe9/`` is an eighth, independently written blind probe of the same two
+  domains and formats (bag totals by membership, parallel reservation reads, partial batches,
+  stock depots and recipes in other languages, weather compared across cities), measured blind
+  twice in the sixth session before it was unsealed;
+- ``tests/fixtures/probe10/`` is a ninth, kept sealed: not in the default run (``--dir`` runs
+  it), not tuned on, measured only as counts (its README).
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -66,6 +72,7 @@ PROBE5 = FIXTURES / "probe5"
 PROBE6 = FIXTURES / "probe6"
 PROBE7 = FIXTURES / "probe7"
 PROBE8 = FIXTURES / "probe8"
+PROBE9 = FIXTURES / "probe9"
 #: every probe the default run reports, by name
 PROBES: dict[str, Path] = {
     "probe": PROBE,
@@ -76,6 +83,7 @@ PROBES: dict[str, Path] = {
     "probe6": PROBE6,
     "probe7": PROBE7,
     "probe8": PROBE8,
+    "probe9": PROBE9,
 }
 
 

@@ -24,7 +24,8 @@ def running(app: Any, limits: Limits | None = None) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    # generous: the lifespan warms a Guard, which takes seconds on a loaded shared machine
+    deadline = time.monotonic() + 30
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the nofab test server did not start")

@@ -25,6 +25,7 @@ from probe import (
     PROBE6,
     PROBE7,
     PROBE8,
+    PROBE9,
     PROBES,
     Outcome,
     describe,
@@ -80,10 +81,6 @@ PROBE4_KNOWN_MISSES: dict[str, str] = {
         "another price), loose at 0.5"
     ),
     "t4_historic_two_days": "numbers: integers up to 12 are never checked ('9 degrees cooler' for 7)",
-    "t4_three_day_forecast": (
-        "numbers: a derivation mixes fields of different units (a precipitation percentage minus a "
-        "temperature explains a changed temperature)"
-    ),
     "t4_create_event_gone_ahead": (
         "entities: handles held under role keys (attendees, sender, receiver) are not known as handles, "
         "so a miscopied one passes"
@@ -159,56 +156,83 @@ PROBE7_KNOWN_MISSES: dict[str, str] = {}
 
 # probe8 (held-out domains, a seventh writer, sealed until measured blind at 78ecf62: 6/30 clean files
 # flagged, 22/30 twins caught): clean files flagged today, with the mechanism.
-PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a8_bag_allowance_overview": (
-        "numbers: a total announced over the answer's own table column ('that's 19 across the three trips' "
-        "for 2 + 8 + 9, each derived per row) is not explained by the figures the answer shows"
-    ),
-    "a8_delay_compensation_family": (
-        "attribution: a time after an arrival verb ('landed at 20:32') is read as the flight's start,"
-        " although the record holds it as the actual arrival"
-    ),
-    "t8_alarm_set_es": (
-        "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date; a "
-        "'time until' duration from the context's clock time to the alarm across midnight is not derived"
-    ),
-    "t8_currency_convert_de": (
-        "numbers: a decimal comma with four decimals ('1,0842') is split into two numbers; the unit of a "
-        "rate ('1 EUR = ...') is read as an amount of money"
-    ),
-    "t8_messages_summary_es": (
-        "numbers: Spanish 'mañana' (tomorrow) does not move a date by a day from the conversation date"
-    ),
-    "t8_send_email_reply": (
-        "entities: a weekday after 'from' ('from Tuesday, Sep 12') is read as a person's name"
-    ),
-}
+PROBE8_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe8: dirty twins no finding of their own catches today, with the mechanism.
 PROBE8_KNOWN_MISSES: dict[str, str] = {
-    "a8_flight_change_evening": (
-        "claims: a change reported as a state ('your outbound is now the evening flight') or in the "
-        "progressive passive ('$26 is being refunded') is not read as a claimed action"
-    ),
-    "t8_alarm_set_es": (
-        "claims: Spanish 'he puesto una alarma' (set) is not a claim, so the failed AddAlarm grounds nothing "
-        "and nothing is reported"
-    ),
-    "t8_create_event_de": (
-        "identifiers: an invented 8-character hex id after a German id cue ('Die Termin-ID lautet ...')"
-        " is not checked"
-    ),
     "t8_messages_summary_es": (
         "entities: a person the evidence holds, named as the doer of another person's deed"
         " (who arrives late) is not checked against who did it"
     ),
-    "t8_stock_watchlist": (
-        "numbers: a wrong percentage is explained loosely (0.5) as a difference of a percentage and"
-        " an amount of money the answer shows: operands of different kinds"
+}
+
+# probe9 (held-out domains, an eighth writer, sealed until measured blind: 8/30 clean files flagged and
+# 18/30 twins caught at 6b266ef's detectors, 6/30 and 19/30 after probe8's fixes): clean files flagged
+# today, with the mechanism.
+PROBE9_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a9_bags_family_business_gold": (
+        "numbers: a count after a comparison ('1 bag below the limit of 15') is the difference of two"
+        " figures the answer shows, and a limit written as a per-passenger figure times the passengers"
+        " ('15 (5 per passenger)') is not derived"
     ),
-    "t8_weekend_forecast_fahrenheit": (
-        "numbers: a wrong Fahrenheit temperature is explained loosely (0.5) as the sum of a chance of "
-        "precipitation and a Celsius low: operands of different kinds"
+    "a9_delay_compensation_silver": (
+        "entities: the pronoun I ('I've') after a first name is joined into a person's name ('Chidi I've')"
+    ),
+    "a9_upcoming_trips_overview": (
+        "numbers: a labelled count that totals the answer's own table column ('4 checked bags in total')"
+        " is held against the records' counts instead"
+    ),
+    "t9_city_heat_compare": (
+        "numbers: a temperature difference converted to Fahrenheit ('9 °C (about 16 °F)') scales by 1.8"
+        " without the offset of 32"
+    ),
+    "t9_depot_value_de": (
+        "numbers: a total cue inside a compound ('Gesamtwert') and a net change summed with signs"
+        " ('unterm Strich ... im Plus': a loss and two gains) are not read"
+    ),
+    "t9_recipe_units_fr": (
+        "numbers: an approximate setting rounded to a multiple of five ('175 °C environ' for 176,67) is not"
+        " explained"
+    ),
+}
+
+# probe9: dirty twins no finding of their own catches today, with the mechanism.
+PROBE9_KNOWN_MISSES: dict[str, str] = {
+    "a9_add_passenger_refused": (
+        "entities: a person the evidence holds in another role (a saved passenger) named as a traveller"
+    ),
+    "a9_bags_family_business_gold": (
+        "numbers: a wrong previous value ('up from 7' for 6 bags) is not checked against the record"
+    ),
+    "a9_cancel_within_24h": (
+        "claims: a failed call whose error text negates the deed ('could not be cancelled') still grounds"
+        " a state claim ('is cancelled')"
+    ),
+    "a9_upcoming_trips_overview": (
+        "numbers: a count announcing a table ('3 are still coming up:') is not held against its rows"
+    ),
+    "t9_city_heat_compare": (
+        "numbers: a count announcing an inline list ('three of the four ...: A, B and C') is not held"
+        " against the list"
+    ),
+    "t9_complete_reminders_partial": (
+        "numbers: a count announcing a list is not held against the list's items"
+    ),
+    "t9_delete_early_alarm_de": (
+        "claims: a failed call whose error text negates the deed ('was not deleted') still grounds a"
+        " German state claim ('ist gelöscht')"
+    ),
+    "t9_demo_email_team_es": (
+        "entities: a full name whose first name and surname belong to two different people of the evidence"
+    ),
+    "t9_reminders_due_this_week": ("numbers: a count announcing a table is not held against its rows"),
+    "t9_two_alarms_train": (
+        "claims: a claim over all of several calls ('both alarms are set') is grounded by one success"
+        " when another call failed; an id one character off a held one ('alm_62b2') passes"
+    ),
+    "t9_weekend_picnic_forecast_fr": (
+        "numbers: a day's figure with its digits swapped ('2,4 mm' for 4,2) passes loosely as a ratio of"
+        " two other fields instead of being held against that day's row"
     ),
 }
 
@@ -222,6 +246,7 @@ STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe6": (PROBE6_KNOWN_FALSE_ALARMS, PROBE6_KNOWN_MISSES, 30, 30),
     "probe7": (PROBE7_KNOWN_FALSE_ALARMS, PROBE7_KNOWN_MISSES, 30, 30),
     "probe8": (PROBE8_KNOWN_FALSE_ALARMS, PROBE8_KNOWN_MISSES, 30, 30),
+    "probe9": (PROBE9_KNOWN_FALSE_ALARMS, PROBE9_KNOWN_MISSES, 30, 30),
 }
 
 
@@ -300,15 +325,16 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe6" == PROBE6
     assert Path(__file__).resolve().parent / "fixtures" / "probe7" == PROBE7
     assert Path(__file__).resolve().parent / "fixtures" / "probe8" == PROBE8
+    assert Path(__file__).resolve().parent / "fixtures" / "probe9" == PROBE9
 
 
 @pytest.mark.parametrize(
     "root",
-    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8],
-    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8"],
+    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8, PROBE9],
+    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8", "probe9"],
 )
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2 to probe8 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2 to probe9 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 

@@ -42,7 +42,7 @@ def test_a_held_rate_written_as_a_rate_passes(answer: str) -> None:
     ("answer", "wrong"),
     [
         ("£200 comes to €232.26 at a rate of 1.1631 euros per pound.", "1.1631"),  # a wrong rate
-        ("£200 ≈ €232.26 (£1 = €1.2613).", "£1 €1.2613"),  # the unit side stays with its rate
+        ("£200 ≈ €232.26 (£1 = €1.2613).", "€1.2613"),  # the rate; its unit side states no amount
         ("200 £ son 232.26 euros, al tipo de cambio de 1.19 euros por libra.", "1.19"),
         ("£200 ≈ €232.26, and the bank fee is €1.1613.", "€1.1613"),  # an amount, not a rate
     ],

@@ -19,11 +19,20 @@ def _turn(result: dict[str, Any], response: str, user: str = "Please go ahead.")
 
 def _shaped(turn: dict[str, Any]) -> list[str]:
     verdict = nofab.check(turn)
-    return [
+    shaped = [
         f.identifier
         for f in verdict.findings
         if f.kind == "ungrounded_entity" and f.evidence.get("shape") in ("version", "code")
     ]
+    # An id a word naming an identifier introduces ("Kennung rb-15531") is also a ``kv``, the
+    # more specific kind, which keeps the place and lists the entities finding as also flagged.
+    merged = [
+        f.identifier
+        for f in verdict.findings
+        if f.kind == "kv"
+        and any(a["kind"] == "ungrounded_entity" for a in f.evidence.get("also_flagged", ()))
+    ]
+    return shaped + merged
 
 
 RELEASE = {"release": "v4.8.2", "status": "live"}

@@ -28,7 +28,9 @@ from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
 from nofab.detectors.newvalues import unset_value
 from nofab.detectors.possessions import failed_possession
+from nofab.detectors.progressives import reports_progress
 from nofab.detectors.recaps import recalls
+from nofab.detectors.statedchanges import stated_changes
 from nofab.detectors.statesources import attempted_in_vain, results_hold, told_by_us
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
@@ -305,7 +307,7 @@ class ClaimDetector(DetectorBase):
 
     def _verb_claims(self, evidence: Evidence) -> Iterator[Finding]:
         """Findings for each claim a verb names (the claim finder's)."""
-        claims = evidence.claims
+        claims = [*evidence.claims, *stated_changes(evidence)]  # "Done. X is now Y": a change
         if not claims:
             return  # most answers claim no action: nothing below is needed
         lexicon = evidence.lexicon
@@ -355,8 +357,8 @@ class ClaimDetector(DetectorBase):
             if reports.reported(claim, evidence.answer):
                 continue  # the acting tool's own message reports this deed
             relay = relay or lexicon.read_relay(evidence.succeeded_calls)
-            if relay.says(claim):
-                continue  # (asked only when no tool could have done it)
+            if relay.says(claim) or reports_progress(claim, lexicon, observers):
+                continue  # a read said it (asked only when no tool could have done it)
             if told_by_us(claim, questions, observers, evidence):
                 continue  # "since we cancelled the flight": the state a read returned
             earlier = questions.grounded_by("before", claim.action, claim.objects)

@@ -16,6 +16,7 @@ from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.anchors import Anchors
 from nofab.detectors.base import DetectorBase
+from nofab.detectors.cuedids import cued_identifiers
 from nofab.evidence.index import Evidence
 from nofab.language.text import latin_ids
 from nofab.model.finding import Finding
@@ -128,6 +129,7 @@ class IdentifierDetector(DetectorBase):
         found = list(self._uuids(evidence, grounded, uuids))
         key_values, key_spans = self._key_values(evidence, grounded, answer)
         found.extend(key_values)
+        found.extend(self._cued(evidence, grounded, answer, {s for s, _e, _k in key_spans}))
         anchors = Anchors(evidence, answer, key_spans)
         found.extend(self._anchored(evidence, grounded, hashes, anchors, hashes=True))
         found.extend(self._anchored(evidence, grounded, short, anchors, hashes=False))
@@ -196,6 +198,19 @@ class IdentifierDetector(DetectorBase):
                 )
             )
         return found, spans
+
+    def _cued(
+        self, evidence: Evidence, grounded: _Grounding, answer: str, keyed: set[int]
+    ) -> Iterator[Finding]:
+        """``kv`` findings for the ids a word naming an identifier introduces in prose of any
+        language ("Die Termin-ID lautet ...": ``nofab.detectors.cuedids``), a key's value aside."""
+        for cue, start, end in cued_identifiers(answer):
+            original = evidence.answer[start:end]
+            if start in keyed or grounded(original, answer[start:end]):
+                continue
+            reason = f"identifier {original} after {cue!r} not found in tool results, context or user message"
+            searched = {"key": cue, "searched": [s.label for s in evidence.sources]}
+            yield self.finding("kv", original, CONFIDENCE_KV, (start, end), reason, evidence=searched)
 
     @staticmethod
     def _is_value(answer: str, key_start: int, key_end: int, sep: str | None, value: str) -> bool:

@@ -77,6 +77,7 @@ from nofab.detectors import namerecords as records
 from nofab.detectors import nameslots as slots
 from nofab.detectors import namesubjects as subjects
 from nofab.detectors import titlednames
+from nofab.detectors.calendarnames import is_date
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.heldwords import LETTERS, HeldWords
 from nofab.detectors.namehandles import starts_a_handle
@@ -226,8 +227,8 @@ class NameFinder:
             if not verb and (gated or (len(run) == 1 and slots.in_running_prose(answer, run[0]))):
                 continue
             unknown = tuple(w.text for w in name if self._unknown(w))
-            if not unknown:
-                continue
+            if not unknown or is_date(answer, name):
+                continue  # all held, or a date ("from Tuesday, Sep 12": calendarnames)
             why = None if gated else self._why(answer, run)
             if why is None and verb and self._people_in_scope:
                 why = f"a given name as the subject of '{verb}', in a turn whose evidence names people"

@@ -9,7 +9,9 @@ Derivations are held to what they prove (each rule below states its principle an
   only when it is informative: where values near it are densely derivable too (a quarter
   of the values within 20 display units or more), it proves nothing and the number is
   reported at 0.5 with the derivation as evidence;
-- money is never explained as a ratio or a percentage of two numbers;
+- money is never explained as a ratio or a percentage of two numbers, and no sum or
+  difference mixes kinds of quantity (``nofab.numbers.kinds``: a percentage and an amount, a
+  chance of rain and a temperature);
 - arithmetic across sources ("$500 certificate ... $201 remaining") is explained only when
   one operand is a grounded number the answer itself shows nearby and the clause announces
   the arithmetic (remaining, left, difference, refund, total ...); otherwise 0.5;
@@ -45,12 +47,14 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.counted import has_count_words
 from nofab.numbers.dates import ordinal_day
+from nofab.numbers.derivations import derivation
 from nofab.numbers.directmemo import DirectMemo
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.exchange import Exchange
 from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
+from nofab.numbers.kinds import answer_kind
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
@@ -147,6 +151,7 @@ class _Run:
         self._counts: set[int] | None = None
         self._factors: list[int] | None = None  # the counts, sorted: asked per unexplained amount
         self._totals: list[float] | None = None
+        self._total_kinds: list[str | None] = []  # the kind of each total (numbers/kinds.py)
         self.context = AnswerContext(self.answer)
         self._intervals: dict[int, tuple[float, float]] = {}
         self.fields = RecordFields(evidence)
@@ -242,7 +247,7 @@ class _Run:
             return self._money_check(numeral)
         if evidence.derived.aggregate(lo, hi):
             return self._money_check(numeral)
-        how = self.within_result(lo, hi, kind)
+        how = self.within_result(lo, hi, kind, numeral=numeral)
         if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
@@ -277,29 +282,16 @@ class _Run:
             and self.evidence.literals.ends_an_id(numeral.literal)
         )
 
-    def within_result(self, lo: float, hi: float, kind: str, money_only: bool = False) -> str | None:
-        """A derivation within one tool result landing in ``[lo, hi]``.
-
-        Principle: a derivation explains a number only when it is informative. Where the
-        values derivable near the number are dense (a changed number would be "derived" by
-        chance at least a quarter of the time; 10-40 prices combine into most nearby
-        integers) it proves nothing; the result is then "uninformative: ..." and the number
-        is reported at 0.5. Money is never a ratio or a percentage of two numbers (amounts add
-        and subtract) and combines only amounts; a percentage of two numbers explains only a
-        percent. Risk: a true sum over a large result is reported at 0.5 (not blocking), and a
-        ratio-derived amount is flagged.
-        """
-        derived = self.evidence.derived
-        ratios = kind in ("number", "percent")
-        percents = kind == "percent"
-        # Amounts combine only with amounts, when the evidence says which numbers are money.
+    def within_result(
+        self, lo: float, hi: float, kind: str, money_only: bool = False, numeral: Numeral | None = None
+    ) -> str | None:
+        """A derivation within one tool result landing in ``[lo, hi]``, informative and of
+        operands commensurable with the number (``nofab.numbers.derivations``: principle and
+        risk there), or "uninformative: ..."; amounts combine only with amounts, when the
+        evidence says which numbers are money."""
         money_only = money_only or (kind == "money" and bool(self.evidence.money))
-        how = derived.pair(lo, hi, money_only, ratios, percents)
-        if how is None:
-            return None
-        if derived.dense(lo, hi, money_only, ratios, percents):
-            return f"uninformative: {how}, but values near it are densely derivable too"
-        return how
+        quantity = lambda: None if numeral is None else answer_kind(self.answer, numeral)  # noqa: E731
+        return derivation(self.evidence.derived, lo, hi, kind, money_only, quantity)
 
     def _money_check(self, numeral: Numeral) -> tuple[float, str | None]:
         """An amount is explained only by a number the evidence gives as money; the same
@@ -356,9 +348,11 @@ class _Run:
             return not self.misread(numeral)
         if self._totals is None:
             # Counts of a few items are not amounts to add or subtract ("292 - 1").
-            floor = self.structural_max
-            self._totals = [v for v in self.evidence.derived.aggregate_values() if v > floor]
-        how = self.shown.pair(item.index, lo, hi, self._totals)
+            floor, derived = self.structural_max, self.evidence.derived
+            held = zip(derived.aggregate_values(), derived.aggregate_kinds(), strict=True)
+            kept = [(v, k) for v, k in held if v > floor]
+            self._totals, self._total_kinds = [v for v, _k in kept], [k for _v, k in kept]
+        how = self.shown.pair(item.index, lo, hi, self._totals, self._total_kinds)
         if how is None and self.across.shown(item, lo, hi, self.shown.window(item.index)):
             return not self.misread(numeral)  # one operand shown, one held (numbers/across.py)
         if how is None:

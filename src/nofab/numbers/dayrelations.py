@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 
@@ -68,11 +69,20 @@ def shift_agrees(words: list[str], step: int) -> bool:
     return any(not table[sign].isdisjoint(words) for sign in signs)
 
 
-def writes_date(numerals: Sequence[Numeral], bounds: tuple[int, int], own: _dt.date) -> bool:
-    """Does a date numeral within ``bounds`` (a sentence) write ``own`` (year unsaid or its own)?"""
+def writes_date(
+    dated: Sequence[Numeral], starts: Sequence[int], bounds: tuple[int, int], own: _dt.date
+) -> bool:
+    """Does a date numeral within ``bounds`` (a sentence) write ``own`` (year unsaid or its own)?
+
+    ``dated`` holds the answer's date numerals in order of their start, ``starts`` those
+    starts: a binary search finds the sentence's dates, so each suspected slip reads only its
+    own sentence, not every numeral of the answer."""
     start, end = bounds
-    for numeral in numerals:
-        if numeral.kind != "date" or numeral.date is None or not start <= numeral.span[0] < end:
+    for k in range(bisect_left(starts, start), len(dated)):
+        numeral = dated[k]
+        if numeral.span[0] >= end:
+            break
+        if numeral.date is None:
             continue
         year, month, day = numeral.date
         if (month, day) == (own.month, own.day) and year in (None, own.year):

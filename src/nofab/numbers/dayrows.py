@@ -3,7 +3,7 @@ of 54°F tomorrow") that is another day's value: the value of the wrong row.
 
 Principle: a tool result that lists rows by date (a forecast, a schedule, daily balances)
 gives each value a day. An answer that names a day — a weekday that exactly one row falls on,
-"today"/"tomorrow" (``relative_days`` in ``numbers.json``, five languages) counted from the
+"today"/"tomorrow" (``nofab.numbers.relativedays``, five languages) counted from the
 one date the turn's context gives as now, or the row's date itself — speaks of that row
 until it names another day or the sentence ends. A number in that stretch that the named
 row holds in none of its fields, while another row of the same list holds it in a field
@@ -31,7 +31,7 @@ from nofab.language import vocabulary
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.extract import Numeral
-from nofab.numbers.lexicon import by_language
+from nofab.numbers.relativedays import relative_days
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
@@ -53,11 +53,6 @@ _ROW = re.compile(r"^(.*)\[\d+\]$")
 @cache
 def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
-
-
-@cache
-def _relative() -> dict[str, int]:
-    return {w.lower(): int(k) for t in by_language("relative_days").values() for w, k in t.items()}
 
 
 def _row_date(record: Record) -> _dt.date | None:
@@ -107,19 +102,16 @@ def _day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tu
     """(start, end, what) for each day the answer names, in order: a weekday name (what: its
     index), a relative day (what: its date; the context is read for today only then), a date
     written out (what: (month, day))."""
-    weekdays, relative = _weekdays(), _relative()
-    today: _dt.date | None = None
-    read = False
+    weekdays = _weekdays()
     mentions: list[tuple[int, int, object]] = []
     for m in _WORD.finditer(answer):
         word = m.group().lower()
         if word in weekdays:
             mentions.append((m.start(), m.end(), weekdays[word]))
-        elif word in relative:
-            today, read = (today, read) if read else (context_today(context), True)
-            if today is None:
-                continue
-            mentions.append((m.start(), m.end(), today + _dt.timedelta(days=relative[word])))
+    relative = relative_days(answer)  # "tomorrow", "pasado mañana"; not "esta mañana"
+    today = context_today(context) if relative else None
+    if today is not None:
+        mentions.extend((start, end, today + _dt.timedelta(days=offset)) for start, end, offset in relative)
     mentions.extend((n.span[0], n.span[1], n.date[1:]) for n in numerals if n.kind == "date" and n.date)
     return sorted(mentions, key=lambda m: m[0])
 

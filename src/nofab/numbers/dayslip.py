@@ -7,8 +7,9 @@ relative date ("the next day") and reports it at 0.5. Principle: a relative read
 words that make it one. When the date's sentence has no word that shifts a day
 (``day_shift_cues``, ``day_shift_earlier``, ``day_shift_later`` in ``numbers.json``, five
 languages: next, before, overnight, arrives, local, lendemain, siguiente, Vortag ...) and no
-relative day that names this very date ("tomorrow" counted from the one date the context
-gives as today: ``relative_days``), and the user's message neither asks for such a shift ("the
+relative day that names this very date ("tomorrow", "mañana", "morgen", "demain" counted from
+the one date the context gives as today: ``nofab.numbers.relativedays``, where "esta mañana",
+"heute Morgen" name a morning, not a day), and the user's message neither asks for such a shift ("the
 same route but for the day after") nor names that day ("move it to the 28th"), the date is a
 slip of the held date one day from it and is reported at 0.8 with that date. A relative day
 word that names another date ("tomorrow, October 28" when tomorrow is the 27th) does not
@@ -38,6 +39,7 @@ from nofab.numbers.dayrelations import offered
 from nofab.numbers.dayrows import context_today
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.relativedays import relative_days
 from nofab.numbers.roles import role_before
 
 if TYPE_CHECKING:
@@ -61,11 +63,6 @@ SHIFT_KEYS = ("day_shift_cues", "day_shift_earlier", "day_shift_later")
 def _shift_cues() -> frozenset[str]:
     """Every language's day-shifting words, whatever their direction (any one moves a day)."""
     return frozenset(w.lower() for key in SHIFT_KEYS for words in by_language(key).values() for w in words)
-
-
-@cache
-def _relative() -> dict[str, int]:
-    return {w.lower(): int(k) for t in by_language("relative_days").values() for w, k in t.items()}
 
 
 def sentence_bounds(answer: str, span: tuple[int, int]) -> tuple[int, int]:
@@ -124,18 +121,13 @@ def held_neighbours(evidence: Evidence, date: tuple[int | None, int, int]) -> li
     return out
 
 
-def shifted(
-    words: list[str], date: tuple[int | None, int, int], today: Callable[[], _dt.date | None]
-) -> bool:
-    """Do the sentence's ``words`` move a date by a day: a shift word, or a relative day that
-    names this date (or any relative day, when today is unknown)?"""
-    if has_shift_cue(words):
+def shifted(text: str, date: tuple[int | None, int, int], today: Callable[[], _dt.date | None]) -> bool:
+    """Does ``text`` (a sentence, or the user's message) move a date by a day: a shift word,
+    or a relative day that names this date (or any relative day, when today is unknown;
+    ``nofab.numbers.relativedays``: "tomorrow", "mañana" but not "esta mañana")?"""
+    if has_shift_cue(_words(_WORD.findall(text))):
         return True
-    relative = _relative()
-    for word in words:
-        offset = relative.get(word)
-        if offset is None:
-            continue
+    for _start, _end, offset in relative_days(text):
         now = today()
         if now is None:
             return True
@@ -150,7 +142,7 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
     sentence that shifts a day."""
     answer = evidence.answer
     known: list[_dt.date | None] = []  # today, read from the context on first need
-    asked: list[str] | None = None  # the user message's words, read on first need
+    asked: str | None = None  # the user message, read on first need
     days: set[int] = set()  # the days of the month the user message names
 
     def today() -> _dt.date | None:
@@ -165,14 +157,14 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
         held = held_neighbours(evidence, numeral.date)
         if not held or role_before(answer, numeral.span[0]) == "end":
             continue
-        if shifted(sentence_words(answer, numeral.span), numeral.date, today):
+        sentence = answer[slice(*sentence_bounds(answer, numeral.span))]
+        if shifted(sentence, numeral.date, today):
             continue
-        if offered(answer[slice(*sentence_bounds(answer, numeral.span))]):
+        if offered(sentence):
             continue  # "the 10th or the 12th instead": a suggestion, not the held date restated
         if asked is None:
-            message = evidence.turn.user_message or ""
-            asked = _words(_WORD.findall(message))
-            days = _days_named(message)
+            asked = evidence.turn.user_message or ""
+            days = _days_named(asked)
         if shifted(asked, numeral.date, today) or numeral.date[2] in days:
             continue  # the user asked for that day ("the 28th") or a shift ("the day after")
         dates = " and ".join(d.isoformat()[5:] if numeral.date[0] is None else d.isoformat() for d in held)

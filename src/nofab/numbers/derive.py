@@ -19,6 +19,7 @@ from nofab.evidence.records import keyed_rows
 from nofab.numbers.breakdowns import breakdown_keys
 from nofab.numbers.currencyrecords import amount_keys
 from nofab.numbers.index import MONEY_KEY
+from nofab.numbers.kinds import MONEY, key_kind, split_by_kind
 from nofab.numbers.rounding import format_number
 
 #: Cap on the numbers kept per group of a result (the smallest).
@@ -29,6 +30,15 @@ MAX_DERIVATION_OPERANDS = 400
 _ID_KEY = re.compile(
     r"(?:^|_)(?:id|ids|zip|zipcode|postal|phone|last_four|dob|code|number|no|year)$", re.IGNORECASE
 )
+
+
+#: A group as it is read: (what, values, the kind its keys name, its values of no named kind).
+_Group = tuple[str, list[float], str | None, list[float]]
+
+
+def _operands(values: list[float]) -> tuple[float, ...]:
+    """A group's values as operands: finite, absolute, sorted, capped."""
+    return tuple(sorted(abs(v) for v in values if math.isfinite(v))[:MAX_DERIVATION_OPERANDS])
 
 
 def pair_derivation(ops: Sequence[float], lo: float, hi: float, ratios: bool = True) -> str | None:
@@ -70,20 +80,28 @@ class Derivable:
 
     groups: tuple[tuple[str, tuple[float, ...]], ...]  # (what, sorted absolute values)
     aggregates: tuple[tuple[float, str], ...]  # (value, how): list sums, per-field sums, counts
+    #: per group, the one kind its keys name ("percent", "unit:c", "money"), or None
+    #: (``nofab.numbers.kinds``): what ``DerivedTable.of_kind`` keeps apart
+    kinds: tuple[str | None, ...] = ()
+    #: per group, its values under keys that name no kind (sorted absolute values): what
+    #: of a group of another kind still combines for a question of one kind
+    plain: tuple[tuple[float, ...], ...] = ()
 
     @classmethod
     def from_value(cls, value: Any) -> Derivable:
-        groups: list[tuple[str, list[float]]] = []
-        columns: dict[str, list[float]] = {}
+        groups: list[_Group] = []
+        columns: dict[str, tuple[list[float], str | None]] = {}
         aggregates: list[tuple[float, str]] = []
         _walk(value, groups, columns, aggregates, "$", 0)
-        groups.extend((f"values of field {key!r}", nums) for key, nums in columns.items())
-        kept = tuple(
-            (what, tuple(sorted(abs(v) for v in nums if math.isfinite(v))[:MAX_DERIVATION_OPERANDS]))
-            for what, nums in groups
-            if len(nums) > 1
+        for key, (nums, kind) in columns.items():
+            groups.append((f"values of field {key!r}", nums, kind, [] if kind else nums))
+        kept = [(w, _operands(n), kind, _operands(rest)) for w, n, kind, rest in groups if len(n) > 1]
+        return cls(
+            tuple((w, n) for w, n, _k, _p in kept),
+            tuple(aggregates),
+            tuple(k for _w, _n, k, _p in kept),
+            tuple(p for _w, _n, _k, p in kept),
         )
-        return cls(kept, tuple(aggregates))
 
     def derive(self, lo: float, hi: float, money_only: bool = False, ratios: bool = True) -> str | None:
         """A description of a derivation landing in ``[lo, hi]``, or None. With
@@ -135,8 +153,8 @@ def _as_number(value: Any) -> float | None:
 
 def _walk(
     value: Any,
-    groups: list[tuple[str, list[float]]],
-    columns: dict[str, list[float]],
+    groups: list[_Group],
+    columns: dict[str, tuple[list[float], str | None]],
     aggregates: list[tuple[float, str]],
     path: str,
     depth: int,
@@ -145,6 +163,7 @@ def _walk(
         return
     if isinstance(value, dict):
         siblings: list[float] = []
+        fields: list[tuple[str, float]] = []  # the siblings with their keys: what kind each is
         amounts: list[float] = []
         # A column is named with its parent ("prices.economy"), so that economy fares of
         # two legs combine — and are known to be amounts — while seat counts stay apart.
@@ -154,19 +173,26 @@ def _walk(
             number = _as_number(item)
             if number is not None and not _id_key(key):
                 siblings.append(number)
+                fields.append((str(key), number))
                 if _money_key(key) or key in priced:
                     amounts.append(number)
-                columns.setdefault(f"{parent}.{key}" if parent else str(key), []).append(number)
+                column = f"{parent}.{key}" if parent else str(key)
+                held = columns.get(column)
+                if held is None:
+                    held = columns[column] = ([], key_kind(str(key), key in priced))
+                held[0].append(number)
         if 0 < len(amounts) < len(siblings) and not priced:  # a split of amounts: breakdowns.py
             split = breakdown_keys(value, _money_key) or ()
             amounts = [n for k in split if (n := _as_number(value.get(k))) is not None] or amounts
         # The amounts of one record ("old_price", "new_price") combine as money.
         if siblings and len(amounts) == len(siblings):
-            groups.append((f"amount fields of {path}", siblings))
+            groups.append((f"amount fields of {path}", siblings, MONEY, []))
         elif siblings:
-            groups.append((f"fields of {path}", siblings))
+            # Fields of different kinds ("high_c", "precip_chance") never add up: numbers/kinds.py
+            by_kind, plain = split_by_kind(fields, priced)
+            groups.extend((f"fields of {path}", group, kind, plain) for kind, group in by_kind)
             if len(amounts) > 1:
-                groups.append((f"amount fields of {path}", amounts))
+                groups.append((f"amount fields of {path}", amounts, MONEY, []))
         keyed = keyed_rows(value)
         if keyed is not None:
             # Records keyed by id ({"gift_card_1": {...}, "certificate_2": {...}}) are one
@@ -185,7 +211,7 @@ def _walk(
         numbers = [n for n in map(_as_number, value) if n is not None]
         if len(numbers) > 1:
             aggregates.append((abs(math.fsum(numbers)), f"sum of {path}"))
-            groups.append((f"items of {path}", numbers))
+            groups.append((f"items of {path}", numbers, None, numbers))
         if value and all(isinstance(item, dict) for item in value):
             _aggregate_records(value, aggregates, f"{path}[*]")
         for item in value:

@@ -1,17 +1,21 @@
 """How the separators of a written number read: "1,234.50" (English), "3.200,00" and
 "54,20" (a decimal comma, with or without dot grouping), and "$4.2M" (a glued magnitude).
 
-Principle: a comma followed by exactly one or two digits and no further digit group is a
-decimal comma ("54,20 €", "14,8"); dots grouping exact triples and followed by a comma
-("3.200,00", "1.787,5") are European grouping, the comma then being the decimal one; a
-comma followed by three digits ("1,750") stays English thousands, the reading the number
-had before, unless a dot group before it decides otherwise. Both the answer
+Principle: a comma followed by a run of digits that is not exactly three long, with no
+further digit group, is a decimal comma ("54,20 €", "14,8", "1,0842"): thousands are grouped
+by threes in every convention, so such a run cannot be a group, whatever the answer's
+language, and the comma can only be the decimal one of de, fr, es, pt (an exchange rate has
+four decimals). Dots grouping exact triples and followed by a comma ("3.200,00", "1.787,5")
+are European grouping, the comma then being the decimal one; a comma followed by three
+digits ("1,750") stays English thousands, the reading the number had before, unless a dot
+group before it decides otherwise. Both the answer
 (``nofab.numbers.extract``) and the evidence (``nofab.numbers.index``) read numbers through
 here, so a number written the same way on both sides reads the same.
 
 Risk: a list or a pair glued by a comma with no space ("Rows 3,45", coordinates "48,85")
-reads as one decimal number, which the evidence then has to hold as that decimal; a longer
-list ("1,2,3") is no decimal (the comma is followed by a further digit group).
+reads as one decimal number, which the evidence then has to hold as that decimal (so does a
+pair with a longer second part, "3,4500"); a longer list ("1,2,3") is no decimal (the comma is
+followed by a further digit group), nor is Indian grouping ("1,00,000").
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ from __future__ import annotations
 import re
 
 #: The decimal-comma forms, as a regex fragment tried before the English ones: dot groups of
-#: three closed by a decimal comma, or digits with one comma and one or two digits after it.
-#: The look-ahead keeps "1,234" (a third digit follows) English and "1,2,3" (a further group
-#: follows) a list.
-DECIMAL_COMMA = r"\d{1,3}(?:\.\d{3})+,\d+(?!\d|,\d)|\d+,\d{1,2}(?![\d]|,\d)"
+#: three closed by a decimal comma, or digits with one comma and one, two, or four or more
+#: digits after it ("54,20", "1,0842"). The look-ahead keeps "1,234" (a third digit follows
+#: two) English and "1,2,3" (a further group follows) a list; the runs are possessive, so a
+#: failed look-ahead gives up at once.
+DECIMAL_COMMA = r"\d{1,3}(?:\.\d{3})+,\d++(?!,\d)|\d++,(?:\d{1,2}|\d{4,}+)(?![\d]|,\d)"
 
 #: The same forms in evidence text, matched where a number starts (``matches_at``).
 _EVIDENCE_DECIMAL_COMMA = re.compile(rf"(?:{DECIMAL_COMMA})(?![.,]\d)")
@@ -33,7 +38,8 @@ _GLUE = frozenset("0123456789.,")
 
 def plain_digits(num: str) -> str:
     """The digits of a written number with at most one decimal point, as ``float`` reads
-    them: "1,234.50" -> "1234.50", "3.200,00" -> "3200.00", "54,20" -> "54.20"."""
+    them: "1,234.50" -> "1234.50", "3.200,00" -> "3200.00", "54,20" -> "54.20", "1,0842" ->
+    "1.0842"."""
     if "," not in num:
         return num
     if "." in num:
@@ -41,8 +47,8 @@ def plain_digits(num: str) -> str:
             return num.replace(".", "").replace(",", ".")  # "3.200,00": European grouping
         return num.replace(",", "")  # "1,234.50": English thousands
     head, _, tail = num.rpartition(",")
-    if len(tail) <= 2 and "," not in head:
-        return f"{head}.{tail}"  # "54,20": a decimal comma
+    if len(tail) != 3 and "," not in head:
+        return f"{head}.{tail}"  # "54,20", "1,0842": a decimal comma (no group of three)
     return num.replace(",", "")  # "1,750": English thousands, as before
 
 

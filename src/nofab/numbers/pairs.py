@@ -15,6 +15,7 @@ from typing import cast
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
+from nofab.numbers.kinds import column_kind
 from nofab.numbers.pairtable import PairValues, build_pairs
 from nofab.numbers.rounding import format_number
 
@@ -35,19 +36,30 @@ DENSITY = 0.25
 SCAN_WEIGHT = 4
 
 
+#: A group as the table holds it: (what, operands, of amounts, the kind its keys name, its
+#: operands under keys naming no kind).
+_Kinded = tuple[str, tuple[float, ...], bool, str | None, tuple[float, ...]]
+
 #: What ``DerivedTable`` holds for a question not asked yet.
 _UNASKED = object()
 
 
-def _kinds_of(money_only: bool, ratios: bool, percents: bool) -> tuple[str, ...]:
-    """The pair kinds a question reads: amounts only, or sums with ratios and percentages."""
+def _kinds_of(money_only: bool, ratios: bool, percents: bool, sums: bool = True) -> tuple[str, ...]:
+    """The pair kinds a question reads: amounts only, or sums (unless ``sums`` is False: a
+    question whose sums are asked of ``DerivedTable.of_kind``) with ratios and percentages."""
     if money_only:
         return ("money",)
-    return ("sum", *(("ratio",) if ratios else ()), *(("percent",) if percents else ()))
+    return (*(("sum",) if sums else ()), *(("ratio",) if ratios else ()), *(("percent",) if percents else ()))
 
 
 #: Every question's kinds, built once: asked twice for nearly every number of an answer.
-_KINDS = {(m, r, p): _kinds_of(m, r, p) for m in (False, True) for r in (False, True) for p in (False, True)}
+_KINDS = {
+    (m, r, p, s): _kinds_of(m, r, p, s)
+    for m in (False, True)
+    for r in (False, True)
+    for p in (False, True)
+    for s in (False, True)
+}
 
 
 @lru_cache(maxsize=4096)
@@ -73,30 +85,70 @@ class DerivedTable:
     what a finding says.
     """
 
-    __slots__ = ("_aggregates", "_answers", "_build_at", "_built", "_groups", "_money", "_scanned", "_size")
+    __slots__ = (
+        "_aggregates", "_answers", "_build_at", "_built", "_groups", "_kinded", "_kinds", "_money",
+        "_plain", "_scanned", "_size",
+    )  # fmt: skip
 
-    def __init__(self, derivables: Sequence[Derivable], build_after: float = 1.0) -> None:
+    def __init__(
+        self,
+        derivables: Sequence[Derivable],
+        build_after: float = 1.0,
+        groups: Sequence[_Kinded] | None = None,
+    ) -> None:
         """``build_after``: build the table once scanning has cost this share of building it
-        (0: build at the first question; infinity: always scan)."""
-        self._groups: list[tuple[str, tuple[float, ...], bool]] = []
-        budget = MAX_PAIR_VALUES
-        for derivable in derivables:
-            for what, group in derivable.groups:
-                ops = group[:PAIR_OPERANDS]
-                if 4 * len(ops) ** 2 > budget:
-                    continue
-                budget -= 4 * len(ops) ** 2
-                self._groups.append((what, ops, _money_group(what)))
+        (0: build at the first question; infinity: always scan). ``groups``: the groups
+        themselves, with their kinds (``of_kind``), instead of those of ``derivables``."""
+        if groups is None:
+            kept: list[_Kinded] = []
+            budget = MAX_PAIR_VALUES
+            for derivable in derivables:
+                for g, (what, group) in enumerate(derivable.groups):
+                    ops = group[:PAIR_OPERANDS]
+                    if 4 * len(ops) ** 2 > budget:
+                        continue
+                    budget -= 4 * len(ops) ** 2
+                    kind = derivable.kinds[g] if g < len(derivable.kinds) else None
+                    plain = derivable.plain[g][:PAIR_OPERANDS] if g < len(derivable.plain) else ops
+                    kept.append((what, ops, _money_group(what), kind, plain))
+            groups = kept
+        self._groups: list[tuple[str, tuple[float, ...], bool]] = [(w, o, m) for w, o, m, _k, _p in groups]
+        self._kinds = [k for _w, _o, _m, k, _p in groups]  # the kind each group's keys name, if one
+        self._plain = [p for _w, _o, _m, _k, p in groups]  # its values under keys naming no kind
+        self._kinded: dict[str, DerivedTable] = {}
         self._money = [g for g, (_w, _ops, money) in enumerate(self._groups) if money]
         self._size = sum(3 * len(ops) ** 2 for _w, ops, _m in self._groups)
         self._build_at = self._size * build_after
         self._scanned = 0
         self._built: dict[str, PairValues] | None = None
         # every question asked, with its answer (as many as the numbers asked about)
-        self._answers: dict[tuple[float, float, bool, bool, bool, bool], str | bool | None] = {}
+        self._answers: dict[tuple[float, float, bool, bool, bool, bool, bool], str | int | None] = {}
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
+
+    def of_kind(self, kind: str) -> DerivedTable:
+        """The derivations among the groups whose fields may be of ``kind`` (a group whose keys
+        name another kind left out: a chance of rain and a low in Celsius add up to no
+        temperature, ``nofab.numbers.kinds``), built once per kind at its first question.
+        Aggregates stay out: a column sum is asked of the whole table."""
+        table = self._kinded.get(kind)
+        if table is None:
+            if all(k in (None, kind) for k in self._kinds):
+                table = self  # no group names another kind: the same questions, the same table
+            else:
+                groups: list[_Kinded] = []
+                seen: set[tuple[str, tuple[float, ...]]] = set()
+                held = zip(self._groups, self._kinds, self._plain, strict=True)
+                for (what, ops, money), named, plain in held:
+                    if named in (None, kind):
+                        groups.append((what, ops, money, named, plain))
+                    elif len(plain) > 1 and (what, plain) not in seen:  # its fields of no named kind
+                        seen.add((what, plain))
+                        groups.append((what, plain, money, None, plain))
+                table = DerivedTable((), self._build_at / max(self._size, 1), groups)
+            self._kinded[kind] = table
+        return table
 
     def _table(self) -> dict[str, PairValues] | None:
         """The sorted pair values, once scanning has cost as much as building them."""
@@ -125,31 +177,39 @@ class DerivedTable:
         """Every positive aggregate, sorted (the totals an answer may build on)."""
         return [value for value, _how in self._aggregates if value > 0]
 
-    @staticmethod
-    def _kinds(money_only: bool, ratios: bool, percents: bool) -> tuple[str, ...]:
-        return _KINDS[money_only, ratios, percents]
+    def aggregate_kinds(self) -> list[str | None]:
+        """The kind of each of ``aggregate_values``: a column of records ("sum of
+        $.forecast[*].high_c") is of the kind its key names (``nofab.numbers.kinds``)."""
+        return [column_kind(how) for value, how in self._aggregates if value > 0]
 
     def pair(
-        self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
+        self,
+        lo: float,
+        hi: float,
+        money_only: bool = False,
+        ratios: bool = True,
+        percents: bool = False,
+        sums: bool = True,
     ) -> str | None:
         """A sum or difference (of amounts only, with ``money_only``), a ratio (``ratios``)
         or a percentage (``percents``) of two related numbers landing in ``[lo, hi]``.
         Numbers of equal value ask the same question: it is answered once (by the built
         table, a binary search per kind: cheaper than remembering every answer)."""
+        kinds = _KINDS[money_only, ratios, percents, sums]
         built = self._built
         if built is not None:
-            for kind in _KINDS[money_only, ratios, percents]:
+            for kind in kinds:
                 hit = built[kind].find(lo, hi)
                 if hit:
                     return hit
             return None
-        key = (lo, hi, money_only, ratios, percents, False)
+        key = (lo, hi, money_only, ratios, percents, sums, False)
         held = self._answers.get(key, _UNASKED)
         if held is not _UNASKED:
             return cast("str | None", held)
         answer = None
         table = self._table()
-        for kind in self._kinds(money_only, ratios, percents):
+        for kind in kinds:
             found = table[kind].find(lo, hi) if table else self._scan(kind, lo, hi, count=False)
             if found:
                 answer = str(found)
@@ -158,33 +218,49 @@ class DerivedTable:
         return answer
 
     def dense(
-        self, lo: float, hi: float, money_only: bool = False, ratios: bool = True, percents: bool = False
+        self,
+        lo: float,
+        hi: float,
+        money_only: bool = False,
+        ratios: bool = True,
+        percents: bool = False,
+        sums: bool = True,
     ) -> bool:
         """Would a number near ``[lo, hi]`` be derivable by chance? True when, within
         ``DENSITY_SPAN`` display units either side, at least ``DENSITY`` of the unit slots
         hold a derived value of the same kinds: then a derivation landing here proves
         nothing (10-40 prices combine into most nearby integers). Answered once per question."""
+        return self.crowd(lo, hi, money_only, ratios, percents, sums) >= DENSITY * (2 * DENSITY_SPAN + 1)
+
+    def crowd(
+        self,
+        lo: float,
+        hi: float,
+        money_only: bool = False,
+        ratios: bool = True,
+        percents: bool = False,
+        sums: bool = True,
+    ) -> int:
+        """How many derived values of the question's kinds lie within ``DENSITY_SPAN`` display
+        units of ``[lo, hi]`` (what ``dense`` weighs; two tables' counts add up)."""
+        kinds = _KINDS[money_only, ratios, percents, sums]
+        span = DENSITY_SPAN * max(hi - lo, 1e-9)
         built = self._built
         if built is not None:  # two binary searches per kind
-            span = DENSITY_SPAN * max(hi - lo, 1e-9)
-            kinds = _KINDS[money_only, ratios, percents]
-            count = sum(built[kind].count(lo - span, hi + span) for kind in kinds)
-            return count >= DENSITY * (2 * DENSITY_SPAN + 1)
-        key = (lo, hi, money_only, ratios, percents, True)
+            return sum(built[kind].count(lo - span, hi + span) for kind in kinds)
+        key = (lo, hi, money_only, ratios, percents, sums, True)
         held = self._answers.get(key, _UNASKED)
         if held is not _UNASKED:
-            return bool(held)
-        span = DENSITY_SPAN * max(hi - lo, 1e-9)
+            return int(cast("int", held))
         table = self._table()
         count = 0
-        for kind in self._kinds(money_only, ratios, percents):
+        for kind in kinds:
             if table:
                 count += table[kind].count(lo - span, hi + span)
             else:
                 count += int(self._scan(kind, lo - span, hi + span, count=True) or 0)
-        answer = count >= DENSITY * (2 * DENSITY_SPAN + 1)
-        self._answers[key] = answer
-        return answer
+        self._answers[key] = count
+        return count
 
     def _scan(self, kind: str, lo: float, hi: float, count: bool) -> str | int | None:
         """What the table would answer, found by scanning each group: the smallest pair

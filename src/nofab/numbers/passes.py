@@ -24,6 +24,7 @@ from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
+from nofab.numbers.totals import ShownTotals
 from nofab.numbers.units import Conversions, answer_unit, beside, quantity, same_dimension, unit_values
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     every round) revisit only numbers near one explained in the round before."""
     equations = Equations(run.evidence.answer, run.evidence.numerals)
     rows = Rows(run.evidence.answer, run.evidence.numerals)
+    totals = ShownTotals(run.evidence.answer, run.evidence.numerals)
     # An operand explained only loosely keeps its own finding at 0.5; the result computed
     # from it is then right relative to it, so it serves as an operand of a written equation.
     loose = {item.index: item for item in pending}
@@ -83,7 +85,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             if (
                 not item.slip
                 and (recent is None or near(recent, item.index, run.reach))
-                and _explained(written(run, item, equations, loose, rows), run, item)
+                and _explained(written(run, item, equations, loose, rows, totals), run, item)
             ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
@@ -116,13 +118,19 @@ def converted(run: Run, item: Pending) -> bool:
 
 
 def written(
-    run: Run, item: Pending, equations: Equations, loose: dict[int, Pending], rows: Rows | None = None
+    run: Run,
+    item: Pending,
+    equations: Equations,
+    loose: dict[int, Pending],
+    rows: Rows | None = None,
+    totals: ShownTotals | None = None,
 ) -> bool | None:
     """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
-    there): True for a written equation's right result, the total of the equations before
-    it, the last part of a shown total split into parts, a product or ratio of two numbers of
-    its table row or sentence (``nofab.numbers.rows``); False for the wrong result of an
-    equation whose operands are all known; None when no written arithmetic decides."""
+        there): True for a written equation's right result, the total of the equations before
+        it, the last part of a shown total split into parts, a product or ratio of two numbers of
+        its table row or sentence (``nofab.numbers.rows``), the announced total of a column or list
+    the answer shows (``nofab.numbers.totals``); False for the wrong result of an
+        equation whose operands are all known; None when no written arithmetic decides."""
     numeral = item.numeral
     if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
         return None
@@ -147,6 +155,8 @@ def written(
         how = split_remainder(lo, hi, shown.preceding(item.index, _PARTS_REACH))
     if how is None and rows is not None:
         how = rows.explain(item.index, lo, hi, shown.value)
+    if how is None and totals is not None:
+        how = totals.explain(item.index, lo, hi, operand, len(shown))
     return True if how is not None else None
 
 
@@ -160,19 +170,21 @@ def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
 
 
 def rates(run: Run, pending: list[Pending]) -> list[Pending]:
-    """Amounts written as exchange rates the evidence holds (``nofab.numbers.rates``)."""
+    """Amounts written as exchange rates the evidence holds, and the "1" that states a rate's
+    unit (``nofab.numbers.rates``)."""
     answer = run.evidence.answer
     money = [item for item in pending if item.numeral.kind == "money"]
-    written = [item for item in money if in_rate_expression(answer, item.numeral.span)]
-    if not written:
+    found = {i.index for i in money if unit_of_rate(answer, i.numeral.span)}
+    written = [i for i in money if i.index not in found and in_rate_expression(answer, i.numeral.span)]
+    if written:
+        held = rate_values(s.folded for s in run.evidence.sources)
+        found |= {i.index for i in written if held_rate(run.interval(i.numeral), held)}
+    if not found:
         return pending
-    held = rate_values(s.folded for s in run.evidence.sources)
-    found = {i.index for i in written if held_rate(run.interval(i.numeral), held)}
-    found |= {i.index for i in money if found and unit_of_rate(answer, i.numeral.span)}
     for item in pending:
         if item.index in found:
             run.ground(item.index, item.numeral, derived=True)
-    return [item for item in pending if item.index not in found] if found else pending
+    return [item for item in pending if item.index not in found]
 
 
 def zones(run: Run, pending: list[Pending]) -> list[Pending]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 CONFIDENCE_RECORD_DATE = 0.8
 #: The slips read: a day either way, a week either way.
 _OFFSETS = (1, 7)
+#: the answer's date numerals in order of their start, and those starts
+_Dated: TypeAlias = "tuple[list[Numeral], list[int]]"
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 
@@ -66,13 +68,13 @@ def _slip(date: tuple[int | None, int, int], own: _dt.date) -> bool:
     return abs((said - own).days) in _OFFSETS
 
 
-def _relates(answer: str, numeral: Numeral, own: _dt.date, numerals: list[Numeral]) -> bool:
+def _relates(answer: str, numeral: Numeral, own: _dt.date, dated: _Dated) -> bool:
     """Does the date's sentence offer it as an alternative, or write the record's own date
     too with a word that moves a day towards it (``nofab.numbers.dayrelations``)?"""
     bounds = sentence_bounds(answer, numeral.span)
     if offered(answer[bounds[0] : bounds[1]]):
         return True
-    if not writes_date(numerals, bounds, own) or numeral.date is None:
+    if not writes_date(*dated, bounds, own) or numeral.date is None:
         return False
     year, month, day = numeral.date
     step = (_dt.date(year or own.year, month, day) - own).days  # a valid date: ``_slip`` built it
@@ -85,6 +87,7 @@ def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) 
     evidence = fields.evidence
     answer = evidence.answer
     owns: dict[int, _dt.date | None] = {}  # each record's date read once per turn
+    dated: _Dated | None = None  # the answer's dates by start, built at the first slip
     for numeral in evidence.numerals:
         if numeral.kind != "date" or numeral.date is None or numeral.time is not None:
             continue
@@ -94,7 +97,13 @@ def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) 
             key = id(record)
             own = owns[key] if key in owns else owns.setdefault(key, _own_date(record))
             if own is not None and _slip(numeral.date, own):
-                if _relates(evidence.answer, numeral, own, evidence.numerals):
+                if dated is None:
+                    ordered = sorted(
+                        (n for n in evidence.numerals if n.kind == "date" and n.date is not None),
+                        key=lambda n: n.span[0],
+                    )
+                    dated = (ordered, [n.span[0] for n in ordered])
+                if _relates(evidence.answer, numeral, own, dated):
                     break  # the held date restated beside it with a relation, or an offer
                 yield finding(
                     "unverified_number",

@@ -6,7 +6,13 @@ flight's departure and arrival, a stay's check-in and check-out) gives each time
 and the answer gives one too: the word before the time ("from", "starts", "departs" vs
 "until", "ends", "arrives", in five languages: ``time_roles`` in ``numbers.json``; a plain
 "at" makes a time the start — not a date: "renews on May 3" is any date of the record —, and
-a range link "to" ends a range that a time before it opened). A time
+a range link "to" ends a range that a time before it opened). The nearest role word of the
+time's own clause decides, so a verb of arriving or leaving in any tense is listed ("landed",
+"arrived", "touched down", "llegó", "aterrizó", "atterri", "landete", "angekommen", "chegou" vs
+"left", "departed", "took off", "salió", "décollé", "startete", "partiu"): "it landed in Denver
+at 9:05" binds the time to the arrival, not, through its plain "at", to the start; a time set
+against another ("at 9:05 instead of 8:40", "en lugar de", "au lieu de", "statt":
+``time_roles.contrast``) takes no role of its own. A time
 that the evidence holds somewhere, stated with a role for a record the answer names, must be
 that record's field of that role: the same event's end given as its start is a misread, not
 a grounded time. Which record: the one named nearest before the time in its sentence
@@ -52,7 +58,7 @@ CONFIDENCE_ROLE = 0.8
 #: How far back (characters) the clause before a time is read for its role word.
 ROLE_REACH = 100
 
-_ROLES = ("move", "start", "end", "range", "at")
+_ROLES = ("move", "start", "end", "range", "at", "contrast")
 #: The words of a clause (with their inner apostrophes and hyphens: "jusqu'à", "check-in")
 #: and its numbers.
 _TOKENS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+")
@@ -64,8 +70,8 @@ _FIELD_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})")
 
 @cache
 def _cues() -> dict[str, str]:
-    """Each role word or two-word phrase ("a las") of every language, lower case, with its
-    role."""
+    """Each role word or phrase of two or three words ("a las", "en lugar de") of every
+    language, lower case, with its role."""
     role_of: dict[str, str] = {}
     for table in by_language("time_roles").values():
         for role in _ROLES:
@@ -93,10 +99,10 @@ def role_before(answer: str, start: int) -> str | None:
     found: list[str | None] = []  # per word or phrase: its role, "#" for a number, else None
     i = 0
     while i < len(words):
-        pair = f"{words[i]} {words[i + 1]}" if i + 1 < len(words) else ""
-        if pair in role_of:
-            found.append(role_of[pair])
-            i += 2
+        size = next((n for n in (3, 2) if " ".join(words[i : i + n]) in role_of), 0)
+        if size and i + size <= len(words):  # a phrase, longest first: "en lugar de", "a las"
+            found.append(role_of[" ".join(words[i : i + size])])
+            i += size
             continue
         # a day before its month ("le 12 juillet à 16 h 45") is a date's, not another time
         day = words[i][0].isdigit() and i + 1 < len(words) and words[i + 1] in MONTHS
@@ -106,6 +112,8 @@ def role_before(answer: str, start: int) -> str | None:
         return None  # "moved from 3 PM to 4 PM": an old and a new time, not a range
     weak: str | None = None
     for role in reversed(found):
+        if role == "contrast":
+            return None  # "at 12:55 instead of 11:20": set against the time before, no role of its own
         if role == "#":
             # "from 3:00 to 4:00": the link closes a range; any other word before another
             # time of the clause is that time's, not this one's

@@ -11,6 +11,12 @@ operand of money arithmetic, so an amount's window is counted among the operands
 not measurements: an itinerary's leg times and layovers do not push the fares out of reach
 of the price gap stated after them. Risk: an amount is then combined with fares further away
 (a window of amounts is as wide, in operands, as any other).
+
+Principle: only commensurable operands add up (``nofab.numbers.kinds``): a sum or difference
+for a number whose kind the answer shows (money, a percentage, a unit, a counted noun) is made
+of operands of that kind or of none; for a bare number, of the operands of one kind its
+window shows (and the bare ones). Risk: an operand written bare (an amount with no currency
+sign) still combines with anything, so a slip landing on such a sum passes as before.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 
 from nofab.numbers.index import any_within
+from nofab.numbers.kinds import answer_kind
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.rounding import format_number
 from nofab.numbers.units import answer_unit
@@ -28,8 +35,8 @@ class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
     __slots__ = (
-        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_numerals", "_sorted",
-        "_value", "_values",
+        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_numerals",
+        "_sorted", "_value", "_values",
     )  # fmt: skip
 
     def __init__(self, before: int, after: int, numerals: Sequence[Numeral] = (), answer: str = "") -> None:
@@ -43,6 +50,7 @@ class ShownNumbers:
         self._values: list[float] = []
         # the same two lists without the measurements: the operands an amount's window counts
         self._amounts: tuple[list[int], list[float]] = ([], [])
+        self._kind: dict[int, str | None] = {}  # the kind of a numeral, by index, read when asked
         self._derived: list[float] = []  # values explained by the answer's own arithmetic, sorted
         # The last window sorted, by where it starts among the operands: consecutive
         # unexplained numbers with no operand between them share it.
@@ -67,6 +75,10 @@ class ShownNumbers:
         if derived:
             insort(self._derived, value)
 
+    def __len__(self) -> int:
+        """How many operands there are (it grows as numbers are explained)."""
+        return len(self._value)
+
     def repeats(self, lo: float, hi: float) -> bool:
         """Is a value in ``[lo, hi]`` one the answer's own arithmetic already explained?"""
         return any_within(self._derived, lo, hi)
@@ -90,11 +102,30 @@ class ShownNumbers:
             return False  # the cheap test: no letter or degree sign right after the digits
         return answer_unit(self._answer, end) is not None
 
+    def kind(self, index: int) -> str | None:
+        """The kind of quantity of the numeral at ``index`` (``kinds.answer_kind``)."""
+        if index not in self._kind:
+            known = index < len(self._numerals)
+            self._kind[index] = answer_kind(self._answer, self._numerals[index]) if known else None
+        return self._kind[index]
+
     def _operands(self, index: int) -> tuple[list[int], list[float]]:
         """The operands a window around ``index`` counts: the amounts for an amount."""
         if index < len(self._numerals) and self._numerals[index].kind == "money":
             return self._amounts
         return self._at, self._values
+
+    def _asked(self, index: int, window: list[int], kinds_of_totals: Sequence[str | None]) -> list[str]:
+        """The kinds a sum or difference for the numeral at ``index`` may be made of, one
+        search each (``nofab.numbers.kinds``): its own kind when the answer shows one; else
+        each kind its window's operands (and the totals) show, when they show two or more;
+        else none: any operands combine."""
+        own = self.kind(index)
+        if own is not None:
+            return [own]
+        named = {k for j in window if (k := self.kind(j)) is not None}
+        named.update(k for k in kinds_of_totals if k is not None)
+        return sorted(named) if len(named) > 1 else []
 
     def preceding(self, index: int, count: int) -> list[float]:
         """The values of the (at most ``count``) operands before ``index``, nearest last."""
@@ -113,9 +144,19 @@ class ShownNumbers:
             return values[first:last]  # most questions: a number not explained (yet)
         return [v for j, v in zip(positions[first:last], values[first:last], strict=True) if j != index]
 
-    def pair(self, index: int, lo: float, hi: float, totals: Sequence[float]) -> str | None:
+    def pair(
+        self,
+        index: int,
+        lo: float,
+        hi: float,
+        totals: Sequence[float],
+        kinds_of_totals: Sequence[str | None] = (),
+    ) -> str | None:
         """A sum or difference landing in ``[lo, hi]`` of a shown operand near ``index`` and
-        another such operand or a result total (``totals`` sorted), described; or None.
+        another such operand or a result total (``totals`` sorted, ``kinds_of_totals`` the
+        kind of each), described; or None. The operands are commensurable with the number
+        and with each other (``nofab.numbers.kinds``): a percentage is no sum of a percentage
+        and an amount, a temperature in °F none of a chance of rain and a °F figure.
 
         Each search is skipped when the smallest and largest operands rule it out (a sum of
         two operands lies between the two smallest and the two largest summed), so an
@@ -130,67 +171,89 @@ class ShownNumbers:
             ops = sorted(self._window(index, at, positions, values))
             if shared:
                 self._sorted = (key, ops)
-        if not ops:
-            return None
-        n = len(ops)
-        smallest, largest = ops[0], ops[-1]
-        if n > 1 and lo <= ops[-1] + ops[-2] and hi >= smallest + ops[1]:
-            i, j = 0, n - 1
-            while i < j:  # two pointers: a sum of two shown numbers
-                total = ops[i] + ops[j]
-                if total < lo:
-                    i += 1
-                elif total > hi:
-                    j -= 1
-                else:
-                    big = format_number(ops[j])
-                    return f"sum of {format_number(ops[i])} and {big}, numbers the answer shows"
-        if n > 1 and lo <= largest - smallest:
-            i, j = 0, 1
-            while j < n:  # and a difference
-                gap = ops[j] - ops[i]
-                if gap < lo or i == j:
-                    j += 1
-                elif gap > hi:
-                    i += 1
-                else:
-                    big, small = format_number(ops[j]), format_number(ops[i])
-                    return f"difference of {big} and {small}, numbers the answer shows"
-        # operand + total, operand - total, total - operand: bisect the longer list
-        if len(totals) <= n:
-            # ``any_within`` inlined (as below): three probes per total
-            for t in totals:
-                if lo - t <= largest and hi - t >= smallest:
-                    k = bisect_left(ops, lo - t)
-                    if k < n and ops[k] <= hi - t:
-                        return f"sum of a number the answer shows and the result total {format_number(t)}"
-                if lo + t <= largest and hi + t >= smallest:
-                    k = bisect_left(ops, lo + t)
-                    if k < n and ops[k] <= hi + t:
-                        return f"a number the answer shows minus the result total {format_number(t)}"
-                if t - hi <= largest and t - lo >= smallest:
-                    k = bisect_left(ops, t - hi)
-                    if k < n and ops[k] <= t - lo:
-                        return f"the result total {format_number(t)} minus a number the answer shows"
-            return None
-        # ``any_within`` inlined: this loop runs for nearly every unexplained number of an
-        # answer, three probes per operand, and the call overhead was most of its cost.
-        m = len(totals)
-        low, high = totals[0], totals[-1]
-        for a in ops:
-            if lo - a <= high and hi - a >= low:
-                k = bisect_left(totals, lo - a)
-                if k < m and totals[k] <= hi - a:
-                    return f"sum of {format_number(a)} and a result total"
-            if a - hi <= high and a - lo >= low:
-                k = bisect_left(totals, a - hi)
-                if k < m and totals[k] <= a - lo:
-                    return f"{format_number(a)} minus a result total"
-            if lo + a <= high and hi + a >= low:
-                k = bisect_left(totals, lo + a)
-                if k < m and totals[k] <= hi + a:
-                    return f"a result total minus {format_number(a)}"
+        how = _sum_or_difference(ops, lo, hi, totals)
+        if how is None:
+            return None  # nearly every question: none of any kind, so none of one kind either
+        first, last = max(0, at - self._before), at + self._after
+        window = [j for j in positions[first:last] if j != index]
+        asked = self._asked(index, window, kinds_of_totals)
+        if not asked:
+            return how  # operands and totals of one kind at most: any combine
+        for kind in asked:
+            same = sorted(self._value[j] for j in window if self.kind(j) in (None, kind))
+            held = totals
+            if kinds_of_totals:
+                held = [t for t, k in zip(totals, kinds_of_totals, strict=True) if k in (None, kind)]
+            how = _sum_or_difference(same, lo, hi, held)
+            if how is not None:
+                return how
         return None
+
+
+def _sum_or_difference(ops: list[float], lo: float, hi: float, totals: Sequence[float]) -> str | None:
+    """A sum or difference of two of ``ops`` (sorted), or of one and a result total, landing
+    in ``[lo, hi]``, described; or None."""
+    if not ops:
+        return None
+    n = len(ops)
+    smallest, largest = ops[0], ops[-1]
+    if n > 1 and lo <= ops[-1] + ops[-2] and hi >= smallest + ops[1]:
+        i, j = 0, n - 1
+        while i < j:  # two pointers: a sum of two shown numbers
+            total = ops[i] + ops[j]
+            if total < lo:
+                i += 1
+            elif total > hi:
+                j -= 1
+            else:
+                big = format_number(ops[j])
+                return f"sum of {format_number(ops[i])} and {big}, numbers the answer shows"
+    if n > 1 and lo <= largest - smallest:
+        i, j = 0, 1
+        while j < n:  # and a difference
+            gap = ops[j] - ops[i]
+            if gap < lo or i == j:
+                j += 1
+            elif gap > hi:
+                i += 1
+            else:
+                big, small = format_number(ops[j]), format_number(ops[i])
+                return f"difference of {big} and {small}, numbers the answer shows"
+    # operand + total, operand - total, total - operand: bisect the longer list
+    if len(totals) <= n:
+        # ``any_within`` inlined (as below): three probes per total
+        for t in totals:
+            if lo - t <= largest and hi - t >= smallest:
+                k = bisect_left(ops, lo - t)
+                if k < n and ops[k] <= hi - t:
+                    return f"sum of a number the answer shows and the result total {format_number(t)}"
+            if lo + t <= largest and hi + t >= smallest:
+                k = bisect_left(ops, lo + t)
+                if k < n and ops[k] <= hi + t:
+                    return f"a number the answer shows minus the result total {format_number(t)}"
+            if t - hi <= largest and t - lo >= smallest:
+                k = bisect_left(ops, t - hi)
+                if k < n and ops[k] <= t - lo:
+                    return f"the result total {format_number(t)} minus a number the answer shows"
+        return None
+    # ``any_within`` inlined: this loop runs for nearly every unexplained number of an
+    # answer, three probes per operand, and the call overhead was most of its cost.
+    m = len(totals)
+    low, high = totals[0], totals[-1]
+    for a in ops:
+        if lo - a <= high and hi - a >= low:
+            k = bisect_left(totals, lo - a)
+            if k < m and totals[k] <= hi - a:
+                return f"sum of {format_number(a)} and a result total"
+        if a - hi <= high and a - lo >= low:
+            k = bisect_left(totals, a - hi)
+            if k < m and totals[k] <= a - lo:
+                return f"{format_number(a)} minus a result total"
+        if lo + a <= high and hi + a >= low:
+            k = bisect_left(totals, lo + a)
+            if k < m and totals[k] <= hi + a:
+                return f"a result total minus {format_number(a)}"
+    return None
 
 
 __all__ = ["ShownNumbers"]

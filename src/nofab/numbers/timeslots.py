@@ -21,7 +21,7 @@ excused; slots longer than ``LONGEST`` are not read.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
@@ -102,6 +102,14 @@ def _range_at(evidence: Evidence, index: int) -> tuple[Numeral, Numeral, bool] |
     return None
 
 
+@lru_cache(maxsize=256)
+def _slot_text(text: str) -> tuple[bool, frozenset[int]]:
+    """Does ``text`` speak of free time, and which lengths does it name? Read once per text:
+    every time range of an answer asks it of the same user message (a hostile answer of
+    thousands of ranges would otherwise lower-case and scan that message once per range)."""
+    return _free_time().search(text.lower()) is not None, frozenset(named_minutes(text))
+
+
 def slot_bound(evidence: Evidence, index: int) -> bool:
     """Is the time at ``index`` one end of a slot of a named length whose other end the
     evidence holds, with no held time inside it (module doc)?"""
@@ -123,9 +131,9 @@ def slot_bound(evidence: Evidence, index: int) -> bool:
                 continue
             if named is None:
                 lo, hi = evidence.sentence_at(numeral.span[0])
-                texts = (evidence.turn.user_message or "", evidence.answer[lo:hi])
-                free = any(_free_time().search(t.lower()) for t in texts)
-                named = {m for t in texts for m in named_minutes(t)} if free else set()
+                read = [_slot_text(evidence.turn.user_message or ""), _slot_text(evidence.answer[lo:hi])]
+                free = any(f for f, _ in read)
+                named = {m for _, minutes in read for m in minutes} if free else set()
             if finish - begin not in named:
                 continue
             if not any(dates.has_time(t // 60, t % 60, True) for t in range(begin + 1, finish)):

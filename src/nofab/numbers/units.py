@@ -90,6 +90,7 @@ _PREFIXES = (
 
 #: At most this many characters between the parts of a two-part duration ("1 min 34 s").
 _JOIN_GAP = 3
+_AND = re.compile(r",?\s+(?:and|et|und|y|e)\s+", re.IGNORECASE)
 #: Differences of shown clock times within this many minutes of a duration, beyond which a
 #: difference proves nothing (a quarter of the 41 whole minutes around it).
 _DENSE_MINUTES, _DENSE_COUNT = 20, 10
@@ -172,8 +173,11 @@ class Quantity:
     parts: int
 
 
-def _joined(first_end: int, second_start: int) -> bool:
-    return 0 <= second_start - first_end <= _JOIN_GAP
+def _joined(first_end: int, second_start: int, answer: str = "") -> bool:
+    """Are two parts of a duration adjacent: a short gap, or "and" between them in ``answer``
+    ("2 hours and 5 minutes", "et", "und")? Risk: two durations coordinated read as one."""
+    gap = second_start - first_end
+    return 0 <= gap <= _JOIN_GAP or bool(answer and _AND.fullmatch(answer, first_end, second_start))
 
 
 def _digits_end(answer: str, numeral: Numeral) -> int:
@@ -223,7 +227,8 @@ def quantity(
         if near_unit is None or UNITS[near_unit[0]][0] != "duration":
             continue
         near = numerals[other]
-        if not (_joined(near_unit[1], numerals[index].span[0]) if before else _joined(end, near.span[0])):
+        gap = (near_unit[1], numerals[index].span[0]) if before else (end, near.span[0])
+        if not _joined(*gap, answer):
             continue
         larger = UNITS[near_unit[0]][1](1.0) > to_base(1.0)
         if larger == before:  # "2 hours 22 minutes": the larger unit comes first
