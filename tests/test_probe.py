@@ -170,17 +170,8 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
 # 18/30 twins caught at 6b266ef's detectors, 6/30 and 19/30 after probe8's fixes): clean files flagged
 # today, with the mechanism.
 PROBE9_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a9_bags_family_business_gold": (
-        "numbers: a count after a comparison ('1 bag below the limit of 15') is the difference of two"
-        " figures the answer shows, and a limit written as a per-passenger figure times the passengers"
-        " ('15 (5 per passenger)') is not derived"
-    ),
     "a9_delay_compensation_silver": (
         "entities: the pronoun I ('I've') after a first name is joined into a person's name ('Chidi I've')"
-    ),
-    "a9_upcoming_trips_overview": (
-        "numbers: a labelled count that totals the answer's own table column ('4 checked bags in total')"
-        " is held against the records' counts instead"
     ),
     "t9_city_heat_compare": (
         "numbers: a temperature difference converted to Fahrenheit ('9 °C (about 16 °F)') scales by 1.8"
@@ -201,22 +192,9 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
     "a9_add_passenger_refused": (
         "entities: a person the evidence holds in another role (a saved passenger) named as a traveller"
     ),
-    "a9_bags_family_business_gold": (
-        "numbers: a wrong previous value ('up from 7' for 6 bags) is not checked against the record"
-    ),
     "a9_cancel_within_24h": (
         "claims: a failed call whose error text negates the deed ('could not be cancelled') still grounds"
         " a state claim ('is cancelled')"
-    ),
-    "a9_upcoming_trips_overview": (
-        "numbers: a count announcing a table ('3 are still coming up:') is not held against its rows"
-    ),
-    "t9_city_heat_compare": (
-        "numbers: a count announcing an inline list ('three of the four ...: A, B and C') is not held"
-        " against the list"
-    ),
-    "t9_complete_reminders_partial": (
-        "numbers: a count announcing a list is not held against the list's items"
     ),
     "t9_delete_early_alarm_de": (
         "claims: a failed call whose error text negates the deed ('was not deleted') still grounds a"
@@ -225,7 +203,6 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
     "t9_demo_email_team_es": (
         "entities: a full name whose first name and surname belong to two different people of the evidence"
     ),
-    "t9_reminders_due_this_week": ("numbers: a count announcing a table is not held against its rows"),
     "t9_two_alarms_train": (
         "claims: a claim over all of several calls ('both alarms are set') is grounded by one success"
         " when another call failed; an id one character off a held one ('alm_62b2') passes"
