@@ -18,6 +18,7 @@ read and the count stays a count.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -47,7 +48,8 @@ def stated_difference(
     if cue is None:
         return False
     after = span[1] + cue.end()
-    named = next((n for n in numerals if after <= n.span[0] <= after + REACH), None)
+    at = bisect_left(numerals, after, key=lambda n: n.span[0])  # numerals are in answer order
+    named = numerals[at] if at < len(numerals) and numerals[at].span[0] <= after + REACH else None
     if named is None or re.search(r"[.;!?\n]", answer[after : named.span[0]]):
         return False
     shown = {n.value for n in numerals if n.kind == "number" and n.span != span and n is not named}

@@ -19,6 +19,7 @@ holds a counted value.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 
@@ -44,10 +45,17 @@ def previous_concept(answer: str, numerals: Sequence[Numeral], span: tuple[int, 
     if cue is None:
         return None
     cue_start = span[0] - len(before) + cue.start()
-    changed = [n for n in numerals if n.span[1] <= cue_start and n.kind == "number"]
-    if not changed or re.search(r"[.;:!?\n]", answer[changed[-1].span[1] : cue_start]):
+    # the numerals are in answer order: the last one before the cue, found by bisection (a
+    # long answer of many such counts stays linear)
+    at = bisect_left(numerals, cue_start, key=lambda n: n.span[1])
+    changed = numerals[at - 1] if at else None
+    if (
+        changed is None
+        or changed.kind != "number"
+        or re.search(r"[.;:!?\n]", answer[changed.span[1] : cue_start])
+    ):
         return None
-    return bound_concept(answer, changed[-1].span[1])
+    return bound_concept(answer, changed.span[1])
 
 
 __all__ = ["previous_concept"]
