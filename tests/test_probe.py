@@ -169,34 +169,13 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
 # probe9 (held-out domains, an eighth writer, sealed until measured blind: 8/30 clean files flagged and
 # 18/30 twins caught at 6b266ef's detectors, 6/30 and 19/30 after probe8's fixes): clean files flagged
 # today, with the mechanism.
-PROBE9_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a9_bags_family_business_gold": (
-        "numbers: a count after a comparison ('1 bag below the limit of 15') is the difference of two"
-        " figures the answer shows, and a limit written as a per-passenger figure times the passengers"
-        " ('15 (5 per passenger)') is not derived"
-    ),
-    "a9_upcoming_trips_overview": (
-        "numbers: a labelled count that totals the answer's own table column ('4 checked bags in total')"
-        " is held against the records' counts instead"
-    ),
-}
+PROBE9_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe9: dirty twins no finding of their own catches today, with the mechanism.
 PROBE9_KNOWN_MISSES: dict[str, str] = {
     "a9_add_passenger_refused": (
         "entities: a person the evidence holds in another role (a saved passenger) named as a traveller"
     ),
-    "a9_bags_family_business_gold": (
-        "numbers: a wrong previous value ('up from 7' for 6 bags) is not checked against the record"
-    ),
-    "a9_upcoming_trips_overview": (
-        "numbers: a count announcing a table ('3 are still coming up:') is not held against its rows"
-    ),
-    "t9_city_heat_compare": (
-        "numbers: a count announcing an inline list ('three of the four ...: A, B and C') is not held"
-        " against the list"
-    ),
-    "t9_reminders_due_this_week": ("numbers: a count announcing a table is not held against its rows"),
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

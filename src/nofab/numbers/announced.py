@@ -12,8 +12,14 @@ results or the user ground it as written (a list of that many items, a count of 
 a state, the number in the user's message: then the list may show a part of what the
 count counts), it is a finding.
 
+The items may also be the rows of a markdown table after the colon, or an inline enumeration
+on the colon's line ("...: A, B and C"; ``nofab.numbers.shownitems``).
+
 Only the count of the clause that ends in the colon is read: a count in brackets ("(2
-others are done)") is an aside, a sentence with a second count ("3 of your 5 reminders") or
+others are done)") is an aside, a count of an earlier clause (before a comma, or before ", and": "You have 5
+reservations, and 4 are coming up:") is another clause's, a second count in the clause
+("3 of your 5 reminders", but for an inline enumeration: "two of the four are warm:
+A, B and C" names the part's members, and a list of neither length contradicts both) or
 a word that makes the list a choice among more ("the most urgent", "including", "top",
 ``selection`` in ``flag_counts.json``) is left alone, as is a count after a semicolon.
 
@@ -33,6 +39,7 @@ from typing import TYPE_CHECKING
 from nofab.model.finding import Finding
 from nofab.numbers.flagcounts import HeldStates, tokens, words
 from nofab.numbers.listcounts import HeldLists
+from nofab.numbers.shownitems import inline_items, joins_clause, part_of, table_rows
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -105,19 +112,37 @@ def announced_findings(
     for count, span, text in counts:
         start, end = evidence.sentence_at(span[0])
         intro = answer[start:end].rstrip(" \t*_")
-        if not intro.endswith(":") or not _WORD_AFTER.match(answer, span[1]):
+        if not _WORD_AFTER.match(answer, span[1]):
             continue
-        colon = start + len(intro)
+        inline = not intro.endswith(":")  # a colon inside the sentence: an inline enumeration only
+        colon = answer.find(":", span[1], end) + 1 if inline else start + len(intro)
+        if colon <= 0:
+            continue
         asides = [(m.start(), m.end()) for m in _BRACKETS.finditer(answer, start, colon)]
-        if _inside(span[0], asides) or ";" in answer[span[1] : colon]:
+        if _inside(span[0], asides) or ";" in answer[span[1] : colon] or joins_clause(answer, span[1], colon):
             continue  # an aside in brackets, or another clause's count
-        others = starts[bisect_left(starts, start) : bisect_left(starts, colon)]
-        if len(others) > MAX_ASIDES or any(o != span[0] and not _inside(o, asides) for o in others):
-            continue  # "3 of your 5": the list may be either
-        if _selects(_BRACKETS.sub(" ", answer[start:colon])):
+        clause = max(start, answer.rfind(",", start, span[0]) + 1)  # the count's own clause
+        others = [
+            o
+            for o in starts[bisect_left(starts, clause) : bisect_left(starts, colon)]
+            if o != span[0] and not _inside(o, asides)
+        ]
+        # a part with its whole before an inline enumeration ("two of the four are warm: A, B
+        # and C") names the part's members; a block list after "4 of your 6:" may be a choice
+        wholes = [
+            (c, s) for c, s, _t in counts if inline and others == [s[0]] and part_of(answer, span[1], s[0])
+        ]
+        if len(others) > MAX_ASIDES or (others and not wholes):
+            continue  # "3 of the 5 mean ...": the list may show either; a part's whole is told
+        whole = {c for c, _s in wholes}
+        link = wholes[0][1] if wholes else (span[1], span[1])  # "of the" names no choice
+        if _selects(_BRACKETS.sub(" ", answer[start : span[1]] + " " + answer[link[1] : colon])):
             continue  # the list is a choice among more
-        items = list_items(answer, colon)
-        if not items or items == count:
+        if inline:
+            items = inline_items(answer, colon)
+        else:
+            items = list_items(answer, colon) or table_rows(answer, colon) or inline_items(answer, colon)
+        if not items or items == count or items in whole:
             continue
         held = held if held is not None else (HeldLists(evidence), HeldStates(evidence))
         lengths = {n for ns in held[0].lengths.values() for n in ns}

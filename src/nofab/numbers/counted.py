@@ -43,12 +43,16 @@ from nofab.language.markup import plain
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.announced import announced_findings
+from nofab.numbers.differences import stated_difference
 from nofab.numbers.flagcounts import flag_count_findings
 from nofab.numbers.lexicon import alternation, factors, number_words
 from nofab.numbers.listcounts import list_count_findings
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before, noun_concept
+from nofab.numbers.previous import previous_concept
+from nofab.numbers.totals import ShownTotals
 
 if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
     from nofab.evidence.records import Record
     from nofab.numbers.numeral import Numeral
 
@@ -232,6 +236,19 @@ def _answer_counts(
     yield from word_counts(answer)
 
 
+def _shown_total(evidence: Evidence, span: tuple[int, int], count: int) -> bool:
+    """Is the count an announced total of a column or list the answer shows ("4 bags in all"
+    under a column of 2, 0, 2; ``nofab.numbers.totals``, principle and risk there)? The count
+    of records is then the sum of the answer's own figures, each of which is checked as a
+    count of its own row; a total that is not their sum stays a finding."""
+    numerals = evidence.numerals
+    index = next((i for i, n in enumerate(numerals) if n.span == span), None)
+    if index is None:
+        return False
+    totals = ShownTotals(evidence.answer, numerals)
+    return totals.explain(index, count, count, lambda _j: None) is not None
+
+
 def counted_findings(
     finding: Callable[..., Finding], records: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
@@ -246,7 +263,11 @@ def counted_findings(
     answer = plain(evidence.answer)
     for count, span, text in _answer_counts(evidence.numerals, answer, structural_max):
         concept = bound_concept(answer, span[1])
-        if concept is None or modified_before(answer, span[0]):
+        if concept is None:
+            concept = previous_concept(answer, evidence.numerals, span)  # "14 bags, up from 6"
+        elif modified_before(answer, span[0]):
+            continue
+        if concept is None:
             continue
         anywhere = anywhere if anywhere is not None else CountedFields(evidence.records)
         if concept not in anywhere.concepts() or anywhere.holds(concept, count):
@@ -263,8 +284,10 @@ def counted_findings(
             continue
         if said is None:
             said = said_counts((source.text for source in evidence.sources), structural_max)
-        if (count, concept) in said:
+        if (count, concept) in said or _shown_total(evidence, span, count):
             continue
+        if stated_difference(answer, evidence.numerals, span, count, held):
+            continue  # "1 bag below the limit of 15": a gap, not a count (numbers/differences.py)
         shown = ", ".join(f"{v:g}" for v in held)
         noun = f"available {concept.removesuffix(AVAILABLE)}" if concept.endswith(AVAILABLE) else concept
         yield finding(

@@ -151,7 +151,9 @@ class PerUnit:
         for i, numeral in enumerate(self._evidence.numerals):
             end = after_amount(answer, numeral.span[1]) if numeral.kind == "money" else 0
             if numeral.kind == "number":
-                end = self._unit(i)[2]  # "15 minutes each": the words after the unit
+                # "15 minutes each": the words after the unit; a bare count per unit ("5 per
+                # passenger", "15 (5 per passenger)"): the words after its digits
+                end = self._unit(i)[2] or (numeral.span[1] if numeral.scale == 1.0 else 0)
             if end and self._context.per_unit(end):
                 lo, hi = self._interval(numeral)
                 found = _AFTER_UNIT.match(answer, end)

@@ -1,0 +1,60 @@
+"""A count followed by a comparison is the difference of two figures: "1 bag below the limit
+of 15" with 14 bags held, "2 Koffer unter dem Limit von 8", "3 de moins que les 10 prévus".
+
+Principle: a count bound to a noun and followed, within a few words, by a comparative
+("below", "under", "short of", "more than", "fewer than", "unter", "weniger als", "de moins
+que", "por debajo de" ...: ``comparatives`` in ``numbers.json``, five languages) does not
+count records: it is the gap between the figure the comparison names (the first number after
+the comparative in the same sentence: the limit) and a figure the records hold for that noun
+or the answer states. It is explained when it equals that gap exactly; otherwise it stays
+held against the records as a count.
+
+Risk: a wrong gap that happens to equal the distance from the limit to another held figure
+of the noun (a count of an earlier state of the record) passes; a comparison whose named
+figure is written as a word, or more than ``REACH`` characters after the comparative, is not
+read and the count stays a count.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from nofab.numbers.lexicon import alternation, listed
+from nofab.numbers.numeral import Numeral
+
+#: How many characters after the count its comparative may start (the noun between).
+CUE_REACH = 30
+#: How many characters after the comparative the figure it names may stand.
+REACH = 40
+
+
+@cache
+def _comparative() -> re.Pattern[str]:
+    words = alternation(tuple(w.lower() for w in listed("comparatives")))
+    return re.compile(rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])", re.IGNORECASE)
+
+
+def stated_difference(
+    answer: str, numerals: Sequence[Numeral], span: tuple[int, int], count: int, held: Iterable[float]
+) -> bool:
+    """Is the count at ``span`` followed by a comparative and equal to the gap between the
+    figure the comparison names and one of ``held`` or another figure of the answer?"""
+    window = answer[span[1] : span[1] + CUE_REACH]
+    stop = re.search(r"[.;:!?\n]", window)
+    cue = _comparative().search(window, 0, stop.start() if stop else len(window))
+    if cue is None:
+        return False
+    after = span[1] + cue.end()
+    at = bisect_left(numerals, after, key=lambda n: n.span[0])  # numerals are in answer order
+    named = numerals[at] if at < len(numerals) and numerals[at].span[0] <= after + REACH else None
+    if named is None or re.search(r"[.;!?\n]", answer[after : named.span[0]]):
+        return False
+    shown = {n.value for n in numerals if n.kind == "number" and n.span != span and n is not named}
+    figures = set(held) | shown
+    return any(abs(abs(named.value - value) - count) < 1e-9 for value in figures)
+
+
+__all__ = ["stated_difference"]
