@@ -49,9 +49,87 @@ def _per_unit() -> re.Pattern[str]:
     return re.compile(rf"\s*(?:[^\w\s]|(?:{money})(?![^\W\d_]))?\s*(?:{per})(?![^\W\d_])", re.IGNORECASE)
 
 
-def _sentence(bounds: list[int], answer: str, at: int) -> tuple[int, int]:
-    i = bisect_right(bounds, at)
-    return bounds[i - 1], bounds[i] if i < len(bounds) else len(answer)
+#: At most this many numerals before a net are read back (a paragraph longer than that is no
+#: net of a few moves either; the bound keeps each question's cost flat on hostile answers).
+MAX_READ_BACK = 200
+
+
+class NetSums:
+    """The sentences, paragraphs and net cues of one answer, read once and asked per number
+    (each question binary-searches its sentence and paragraph and reads back a bounded run of
+    numerals: linear in the answer, however many figures ask)."""
+
+    __slots__ = ("_answer", "_bounds", "_cued", "_directions", "_numerals", "_paragraphs")
+
+    def __init__(self, answer: str, numerals: Sequence[Numeral]) -> None:
+        self._answer = answer
+        self._numerals = numerals
+        self._bounds: list[int] | None = None  # sentence and row starts, at the first question
+        self._cued: set[int] = set()  # the sentences holding a net cue
+        self._paragraphs: list[int] = []  # paragraph starts after the first
+        self._directions: dict[int, int] = {}  # each sentence's gain/loss direction, read once
+
+    def _read(self) -> list[int]:
+        answer = self._answer
+        bounds = units(answer)
+        self._cued = {bisect_right(bounds, m.start()) for m in _pattern("net_cues").finditer(answer)}
+        self._paragraphs = [m.end() for m in _PARAGRAPH.finditer(answer)]
+        self._bounds = bounds
+        return bounds
+
+    def _sentence(self, at: int) -> tuple[int, int, int]:
+        bounds = self._bounds if self._bounds is not None else self._read()
+        i = bisect_right(bounds, at)
+        return i, bounds[i - 1], bounds[i] if i < len(bounds) else len(self._answer)
+
+    def _direction(self, at: int) -> int:
+        """+1 when the sentence holding ``at`` holds only gain words, -1 only loss words, 0
+        otherwise (read once per sentence)."""
+        i, start, end = self._sentence(at)
+        if i not in self._directions:
+            self._directions[i] = _direction(self._answer, start, end)
+        return self._directions[i]
+
+    def _sign(self, numeral: Numeral) -> int:
+        """The sign the answer gives a figure: written on it, else its sentence's words."""
+        if numeral.text[:1] in ("+", "-", "−", "–"):
+            return -1 if numeral.text[:1] != "+" else 1
+        return self._direction(numeral.span[0])
+
+    def explain(self, index: int, lo: float, hi: float) -> str | None:
+        """How the figure at ``index`` (true values ``[lo, hi]``) is the signed sum of the
+        figures of its kind before it in its paragraph, announced by a net cue; or None."""
+        answer, numerals = self._answer, self._numerals
+        net = numerals[index]
+        i, _start, _end = self._sentence(net.span[0])
+        if i not in self._cued:
+            return None
+        k = bisect_right(self._paragraphs, net.span[0])
+        paragraph = self._paragraphs[k - 1] if k else 0
+        total, count = 0.0, 0
+        for j in range(index - 1, max(-1, index - 1 - MAX_READ_BACK), -1):
+            numeral = numerals[j]
+            if numeral.span[0] < paragraph:
+                break
+            if numeral.kind != net.kind or numeral.scale != 1.0:
+                continue
+            if _per_unit().match(answer, numeral.span[1]):
+                continue  # a rate per item: the holdings' figures are the operands
+            sign = self._sign(numeral)
+            if sign == 0 or count >= MAX_OPERANDS:
+                return None
+            total, count = total + sign * abs(numeral.value), count + 1
+        else:
+            if index > MAX_READ_BACK and numerals[index - 1 - MAX_READ_BACK].span[0] >= paragraph:
+                return None  # more of the paragraph lies further back than is read
+        if count < 2:
+            return None
+        wanted = self._direction(net.span[0])
+        if wanted and wanted * total <= 0:
+            return None
+        if not lo - 1e-9 <= abs(total) <= hi + 1e-9:
+            return None
+        return f"net {format_number(round(total, 10))} of the {count} signed figures before it"
 
 
 def _direction(answer: str, start: int, end: int) -> int:
@@ -61,40 +139,4 @@ def _direction(answer: str, start: int, end: int) -> int:
     return 0 if gain == loss else (1 if gain else -1)
 
 
-def _sign(answer: str, numeral: Numeral, bounds: list[int]) -> int:
-    """The sign the answer gives a figure: written on it, else its sentence's words."""
-    if numeral.text[:1] in ("+", "-", "−", "–"):
-        return -1 if numeral.text[:1] != "+" else 1
-    return _direction(answer, *_sentence(bounds, answer, numeral.span[0]))
-
-
-def net_total(answer: str, numerals: Sequence[Numeral], index: int, lo: float, hi: float) -> str | None:
-    """How the figure at ``index`` (true values ``[lo, hi]``) is the signed sum of the figures
-    of its kind before it in its paragraph, announced by a net cue; or None."""
-    net = numerals[index]
-    bounds = units(answer)
-    start, end = _sentence(bounds, answer, net.span[0])
-    if _pattern("net_cues").search(answer, start, end) is None:
-        return None
-    paragraph = max((m.end() for m in _PARAGRAPH.finditer(answer, 0, net.span[0])), default=0)
-    total, count = 0.0, 0
-    for numeral in numerals[:index]:
-        if numeral.span[0] < paragraph or numeral.kind != net.kind or numeral.scale != 1.0:
-            continue
-        if _per_unit().match(answer, numeral.span[1]):
-            continue  # a rate per item: the holdings' figures are the operands
-        sign = _sign(answer, numeral, bounds)
-        if sign == 0 or count >= MAX_OPERANDS:
-            return None
-        total, count = total + sign * abs(numeral.value), count + 1
-    if count < 2:
-        return None
-    wanted = _direction(answer, start, end)
-    if wanted and wanted * total <= 0:
-        return None
-    if not lo - 1e-9 <= abs(total) <= hi + 1e-9:
-        return None
-    return f"net {format_number(round(total, 10))} of the {count} signed figures before it"
-
-
-__all__ = ["net_total"]
+__all__ = ["MAX_READ_BACK", "NetSums"]

@@ -20,7 +20,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges, across_results, top_fields
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
-from nofab.numbers.netsums import net_total
+from nofab.numbers.netsums import NetSums
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
@@ -77,6 +77,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     equations = Equations(run.evidence.answer, run.evidence.numerals)
     rows = Rows(run.evidence.answer, run.evidence.numerals)
     totals = ShownTotals(run.evidence.answer, run.evidence.numerals)
+    nets = NetSums(run.evidence.answer, run.evidence.numerals)
     # An operand explained only loosely keeps its own finding at 0.5; the result computed
     # from it is then right relative to it, so it serves as an operand of a written equation.
     loose = {item.index: item for item in pending}
@@ -87,7 +88,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             if (
                 not item.slip
                 and (recent is None or near(recent, item.index, run.reach))
-                and _explained(written(run, item, equations, loose, rows, totals), run, item)
+                and _explained(written(run, item, equations, loose, rows, totals, nets), run, item)
             ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
@@ -130,6 +131,7 @@ def written(
     loose: dict[int, Pending],
     rows: Rows | None = None,
     totals: ShownTotals | None = None,
+    nets: NetSums | None = None,
 ) -> bool | None:
     """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
         there): True for a written equation's right result, the total of the equations before
@@ -163,8 +165,8 @@ def written(
         how = rows.explain(item.index, lo, hi, shown.value)
     if how is None and totals is not None:
         how = totals.explain(item.index, lo, hi, operand, len(shown))
-    if how is None and totals is not None:  # with the totals: a net of signed figures shown
-        how = net_total(run.evidence.answer, run.evidence.numerals, item.index, lo, hi)
+    if how is None and nets is not None:  # a net of signed figures shown
+        how = nets.explain(item.index, lo, hi)
     return True if how is not None else None
 
 
