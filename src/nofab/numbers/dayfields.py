@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from nofab.numbers.dayrows import dated_lists, day_mentions, row_of
 from nofab.numbers.kinds import PERCENT, answer_kind, key_kind
-from nofab.numbers.lexicon import alternation, listed
+from nofab.numbers.lexicon import listed, word_pattern
 from nofab.numbers.rows import units
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _cue() -> re.Pattern[str]:
     """The words that announce arithmetic (``cues``, ``change_cues``,
     ``temperature_difference_cues``): "more", "warmer", "difference", "plus chaud" ..."""
     words = {w.lower() for key in _CUE_KEYS for w in listed(key)}
-    return re.compile(rf"(?<![^\W\d_])(?:{alternation(tuple(words))})(?![^\W\d_])", re.IGNORECASE)
+    return word_pattern(tuple(words))
 
 
 def _announced(answer: str, start: int) -> bool:

@@ -20,21 +20,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from functools import cache
 
-from nofab.numbers.lexicon import alternation, listed
+from nofab.numbers.lexicon import listed_pattern
 from nofab.numbers.numeral import Numeral
 
 #: How many characters after the count its comparative may start (the noun between).
 CUE_REACH = 30
 #: How many characters after the comparative the figure it names may stand.
 REACH = 40
-
-
-@cache
-def _comparative() -> re.Pattern[str]:
-    words = alternation(tuple(w.lower() for w in listed("comparatives")))
-    return re.compile(rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])", re.IGNORECASE)
 
 
 def stated_difference(
@@ -44,7 +37,7 @@ def stated_difference(
     figure the comparison names and one of ``held`` or another figure of the answer?"""
     window = answer[span[1] : span[1] + CUE_REACH]
     stop = re.search(r"[.;:!?\n]", window)
-    cue = _comparative().search(window, 0, stop.start() if stop else len(window))
+    cue = listed_pattern("comparatives").search(window, 0, stop.start() if stop else len(window))
     if cue is None:
         return False
     after = span[1] + cue.end()

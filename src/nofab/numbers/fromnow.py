@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from nofab.numbers.lexicon import alternation, by_language
+from nofab.numbers.lexicon import alternation, by_language, word_pattern
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.units import UNITS, Quantity
 
@@ -72,7 +72,7 @@ def _words(key: str) -> frozenset[str]:
 @cache
 def _after(direction: int) -> re.Pattern[str]:
     words = _words(_KEYS[direction][1])
-    return re.compile(rf"(?<![^\W\d_])(?:{alternation(words)})(?![^\W\d_])", re.IGNORECASE)
+    return word_pattern(words)
 
 
 @cache

@@ -133,6 +133,18 @@ def alternation(words: frozenset[str] | tuple[str, ...] | dict[str, Any]) -> str
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered)
 
 
+def word_pattern(words: frozenset[str] | tuple[str, ...] | dict[str, Any]) -> re.Pattern[str]:
+    """Any of ``words`` as a whole word or phrase, in any case: no letter may stand right
+    before or after it (a digit may: "2x", "+5°")."""
+    return re.compile(rf"(?<![^\W\d_])(?:{alternation(words)})(?![^\W\d_])", re.IGNORECASE)
+
+
+@cache
+def listed_pattern(key: str) -> re.Pattern[str]:
+    """``word_pattern`` of every language's words under ``key`` (``listed``), built once."""
+    return word_pattern(tuple({w.lower(): None for w in listed(key)}))
+
+
 __all__ = [
     "NumberWords",
     "alternation",
@@ -141,5 +153,7 @@ __all__ = [
     "for_language",
     "languages",
     "listed",
+    "listed_pattern",
     "number_words",
+    "word_pattern",
 ]

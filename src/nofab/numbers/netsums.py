@@ -25,7 +25,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 
-from nofab.numbers.lexicon import alternation, listed, number_words
+from nofab.numbers.lexicon import alternation, listed_pattern, number_words
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.rounding import format_number
 from nofab.numbers.rows import units
@@ -33,12 +33,6 @@ from nofab.numbers.rows import units
 #: At most this many operands are added (a longer run of figures is no net of a few moves).
 MAX_OPERANDS = 10
 _PARAGRAPH = re.compile(r"\n\s*\n")
-
-
-@cache
-def _pattern(key: str) -> re.Pattern[str]:
-    words = alternation(tuple(w.lower() for w in listed(key)))
-    return re.compile(rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])", re.IGNORECASE)
 
 
 @cache
@@ -72,7 +66,7 @@ class NetSums:
     def _read(self) -> list[int]:
         answer = self._answer
         bounds = units(answer)
-        self._cued = {bisect_right(bounds, m.start()) for m in _pattern("net_cues").finditer(answer)}
+        self._cued = {bisect_right(bounds, m.start()) for m in listed_pattern("net_cues").finditer(answer)}
         self._paragraphs = [m.end() for m in _PARAGRAPH.finditer(answer)]
         self._bounds = bounds
         return bounds
@@ -134,8 +128,8 @@ class NetSums:
 
 def _direction(answer: str, start: int, end: int) -> int:
     """+1 when the stretch holds only gain words, -1 only loss words, 0 otherwise."""
-    gain = _pattern("gain_words").search(answer, start, end) is not None
-    loss = _pattern("loss_words").search(answer, start, end) is not None
+    gain = listed_pattern("gain_words").search(answer, start, end) is not None
+    loss = listed_pattern("loss_words").search(answer, start, end) is not None
     return 0 if gain == loss else (1 if gain else -1)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from nofab.numbers.lexicon import alternation, by_language
+from nofab.numbers.lexicon import by_language, word_pattern
 
 #: The previous word of a relative day word: the last word within this many characters, with
 #: only spaces (or markup) after it: a word of the sentence before ("Guten Morgen! Morgen ...")
@@ -51,7 +51,7 @@ def _other_sense() -> dict[str, frozenset[str]]:
 
 @cache
 def _pattern() -> re.Pattern[str]:
-    return re.compile(rf"(?<![^\W\d_])(?:{alternation(frozenset(_offsets()))})(?![^\W\d_])", re.IGNORECASE)
+    return word_pattern(frozenset(_offsets()))
 
 
 def _other_sense_at(text: str, start: int, word: str) -> bool:

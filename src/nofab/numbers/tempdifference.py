@@ -18,19 +18,11 @@ the same sentence or row, so a plain reading of the right absolute conversion is
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
-from functools import cache
 
-from nofab.numbers.lexicon import alternation, listed
+from nofab.numbers.lexicon import listed_pattern
 from nofab.numbers.rows import units
 from nofab.numbers.units import UNITS, Quantity
-
-
-@cache
-def _cue() -> re.Pattern[str]:
-    words = alternation(tuple(w.lower() for w in listed("temperature_difference_cues")))
-    return re.compile(rf"(?<![^\W\d_])(?:{words})(?![^\W\d_])", re.IGNORECASE)
 
 
 def _cued(answer: str, start: int) -> bool:
@@ -39,7 +31,7 @@ def _cued(answer: str, start: int) -> bool:
     at = bisect_right(bounds, start)
     begin = bounds[at - 1]
     end = bounds[at] if at < len(bounds) else len(answer)
-    return _cue().search(answer, begin, end) is not None
+    return listed_pattern("temperature_difference_cues").search(answer, begin, end) is not None
 
 
 def _as_difference(q: Quantity) -> tuple[float, float]:
