@@ -152,7 +152,7 @@ def _cancelled(lang: Language, before: str, value: str) -> bool:
 
 def stated_changes(evidence: Evidence) -> list[Claim]:
     """The changes the answer reports as resulting states (see the module's principle)."""
-    text = plain(normalise(evidence.answer))
+    text = plain(evidence.normalised)  # the answer normalised once per turn, shared
     hits = [
         (code, m)
         for code, pattern, keys in _copulas()

@@ -72,9 +72,11 @@ def denies_own_deed(call: ToolCall, lexicon: Lexicon) -> bool:
     return any(lexicon.grounded_by(lexicon.actions[a], (call,)) for a in deeds)
 
 
-def succeeded(calls: Sequence[ToolCall], lexicon: Lexicon) -> tuple[ToolCall, ...]:
-    """The calls that ran and did not fail: ok or empty, and not denying their own deed."""
-    return tuple(c for c in calls if c.status in ("ok", "empty") and not denies_own_deed(c, lexicon))
+def succeeded(calls: Sequence[ToolCall], failed_calls: Sequence[ToolCall]) -> tuple[ToolCall, ...]:
+    """The calls that ran and did not fail: ok or empty, and not among ``failed_calls`` (the
+    turn's ``failed``, so each result is read for a denial once, not once per question)."""
+    out = {id(c) for c in failed_calls}
+    return tuple(c for c in calls if c.status in ("ok", "empty") and id(c) not in out)
 
 
 def failed(calls: Sequence[ToolCall], lexicon: Lexicon) -> tuple[ToolCall, ...]:

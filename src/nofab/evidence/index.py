@@ -202,7 +202,7 @@ class Evidence:
 
     @turn_wide
     def succeeded_calls(self) -> tuple[ToolCall, ...]:
-        return succeeded(self.turn.tool_calls, self.lexicon)  # a denied deed is no success
+        return succeeded(self.turn.tool_calls, self.failed_calls)  # a denied deed is no success
 
     @turn_wide
     def current_calls(self) -> tuple[ToolCall, ...]:

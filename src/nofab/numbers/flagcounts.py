@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from nofab.language import vocabulary
 from nofab.language.text import normalise
 from nofab.model.finding import Finding
+from nofab.numbers.recordnames import KEY_PART
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -64,7 +65,6 @@ MAX_CLAUSE = 300
 MAX_STATUS = 24
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*\.?")
-_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 #: Where the clause of a count ends: punctuation, a bracket, a dash, a line end or a digit.
 _CLAUSE_END = re.compile(r"[.,;:!?()\[\]{}\n—–|]|\d")
 
@@ -139,7 +139,7 @@ def words() -> Words:
 
 
 def _key_words(key: str) -> str:
-    return "_".join(p.lower() for p in _KEY_PART.findall(key))
+    return "_".join(p.lower() for p in KEY_PART.findall(key))
 
 
 class HeldStates:
