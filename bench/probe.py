@@ -38,8 +38,12 @@ Nine probes, each a folder of hand-written fixtures:
   domains and formats (bag totals by membership, parallel reservation reads, partial batches,
   stock depots and recipes in other languages, weather compared across cities), measured blind
   twice in the sixth session before it was unsealed;
-- ``tests/fixtures/probe10/`` is a ninth, kept sealed: not in the default run (``--dir`` runs
-  it), not tuned on, measured only as counts (its README).
+- ``tests/fixtures/probe10/`` is a ninth, independently written blind probe of the same two
+  domains and formats, the writer asked for more varied styles (fare comparisons, layovers, gains
+  derived from the user's own figures, paces, averages, tables with a total row, French, German,
+  Spanish and Portuguese turns), measured blind three times (at the sixth session's fixes and at
+  the seventh session's start: 12/30 clean files flagged, 19/30 twins caught) before it was
+  unsealed.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -73,6 +77,7 @@ PROBE6 = FIXTURES / "probe6"
 PROBE7 = FIXTURES / "probe7"
 PROBE8 = FIXTURES / "probe8"
 PROBE9 = FIXTURES / "probe9"
+PROBE10 = FIXTURES / "probe10"
 #: every probe the default run reports, by name
 PROBES: dict[str, Path] = {
     "probe": PROBE,
@@ -84,6 +89,7 @@ PROBES: dict[str, Path] = {
     "probe7": PROBE7,
     "probe8": PROBE8,
     "probe9": PROBE9,
+    "probe10": PROBE10,
 }
 
 

@@ -26,6 +26,7 @@ from probe import (
     PROBE7,
     PROBE8,
     PROBE9,
+    PROBE10,
     PROBES,
     Outcome,
     describe,
@@ -178,6 +179,76 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
     ),
 }
 
+# probe10 (held-out domains, a ninth writer asked for more varied styles, sealed until measured blind:
+# 11/30 clean files flagged and 16/30 twins caught at e35c732, 12/30 and 19/30 at 74af50e and at the
+# seventh session's start): clean files flagged today, with the mechanism.
+PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a10_bag_allowance_three_pax": (
+        "numbers: a policy's per-passenger limit times the party's size is not derived"
+    ),
+    "a10_direct_vs_onestop_friday": (
+        "numbers: a layover (one leg's arrival to the next leg's departure) is not derived; a time's role"
+        " is bound to a record named in an earlier clause of its sentence"
+    ),
+    "a10_earlier_flight_bag_partial": (
+        "numbers: a bare decimal of a plain-text payment error is not read as money"
+    ),
+    "a10_onestop_min_layover_book": "numbers: a layover between two legs of one itinerary is not derived",
+    "a10_push_trip_one_week": "numbers: a balance after a refund (balance plus the refund) is not derived",
+    "t10_bills_due_month_end_fr": (
+        "numbers: a table's total row is counted as one of the items a count announces"
+    ),
+    "t10_extend_roadmap_workshop_fr": (
+        "numbers: the French hour notation '14 h' is not read as a clock time; entities: the clause before"
+        " an enumeration is read as its first item"
+    ),
+    "t10_half_marathon_pace": (
+        "numbers: an h:mm:ss duration in minutes and a pace (duration per distance) are not derived"
+    ),
+    "t10_lisbon_forecast_pt": "numbers: an average of a result list's values is not derived",
+    "t10_lisbon_hotel_confirmation": (
+        "numbers: a total divided by a count the answer shows ('a night') is not derived"
+    ),
+    "t10_thursday_schedule_gap_de": (
+        "numbers: a slot's length written as a number word ('zwei Stunden') is not read"
+    ),
+    "t10_two_positions_gain": (
+        "numbers: figures derived from the user's own counts and prices (cost, value, gain, their totals) are"
+        " not derived"
+    ),
+}
+
+# probe10: dirty twins no finding of their own catches today, with the mechanism.
+PROBE10_KNOWN_MISSES: dict[str, str] = {
+    "a10_bag_allowance_three_pax": (
+        "numbers: a small count that is wrong arithmetic of the answer's own figures"
+    ),
+    "a10_remove_bag_refused": "numbers: a policy limit restated with another number",
+    "a10_upgrade_giftcard_then_visa": (
+        "claims: a failure admitted for one payment method covers a success claimed for another"
+    ),
+    "t10_bbq_confirmations_es": (
+        "entities: a full name whose surname belongs to another person of the results"
+    ),
+    "t10_bills_due_month_end_fr": (
+        "numbers: a table's total row is counted as one of the items a count announces"
+    ),
+    "t10_carpool_pickup_texts": (
+        "claims: a deed claimed for several recipients, one call of the batch missing"
+    ),
+    "t10_dentist_reminder_two_weeks_es": (
+        "numbers: a relative span's count ('dos semanas') is not held, any week passes"
+    ),
+    "t10_extend_roadmap_workshop_fr": "claims: a French change claimed over an error object",
+    "t10_login_contact_details": (
+        "entities: a person named under a field label held by another field's person"
+    ),
+    "t10_offsite_rsvp_and_calendar": "claims: a sent e-mail claimed with only an inbox search in the turn",
+    "t10_tomorrow_vs_last_year_weather": (
+        "numbers: a table cell under a day's column is not held against that day's row"
+    ),
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
@@ -189,6 +260,7 @@ STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe7": (PROBE7_KNOWN_FALSE_ALARMS, PROBE7_KNOWN_MISSES, 30, 30),
     "probe8": (PROBE8_KNOWN_FALSE_ALARMS, PROBE8_KNOWN_MISSES, 30, 30),
     "probe9": (PROBE9_KNOWN_FALSE_ALARMS, PROBE9_KNOWN_MISSES, 30, 30),
+    "probe10": (PROBE10_KNOWN_FALSE_ALARMS, PROBE10_KNOWN_MISSES, 30, 30),
 }
 
 
@@ -268,15 +340,16 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe7" == PROBE7
     assert Path(__file__).resolve().parent / "fixtures" / "probe8" == PROBE8
     assert Path(__file__).resolve().parent / "fixtures" / "probe9" == PROBE9
+    assert Path(__file__).resolve().parent / "fixtures" / "probe10" == PROBE10
 
 
 @pytest.mark.parametrize(
     "root",
-    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8, PROBE9],
-    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8", "probe9"],
+    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8, PROBE9, PROBE10],
+    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8", "probe9", "probe10"],
 )
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2 to probe9 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2 to probe10 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 
