@@ -49,6 +49,7 @@ from nofab.numbers.lexicon import alternation, factors, number_words
 from nofab.numbers.listcounts import list_count_findings
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before, noun_concept
 from nofab.numbers.previous import previous_concept
+from nofab.numbers.recordnames import key_words
 from nofab.numbers.totals import ShownTotals
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class CountedFields:
                 value = as_number(text) if concept is not None else None
                 if concept is not None and value is not None and value >= 0:
                     self._held.setdefault(concept, set()).add(value)
-                    self._keyed.setdefault(concept, []).append((_key_words(key), value))
+                    self._keyed.setdefault(concept, []).append((key_words(key), value))
                     if _TOTAL_KEY.search(key):
                         self._totalled.add(concept)
 
@@ -168,11 +169,6 @@ def word_counts(text: str) -> Iterator[tuple[int, tuple[int, int], str]]:
 
 #: The one word between a count and its noun ("2 **economy** seats"), for ``qualified``.
 _QUALIFIER = re.compile(r"[ \u00a0]+([^\W\d_]+)[ \u00a0]+[^\W\d_]+")
-_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-
-
-def _key_words(key: str) -> frozenset[str]:
-    return frozenset(w.lower() for w in _KEY_WORD.findall(key))
 
 
 #: A key that gives a noun's total count ("total_baggages", "bagsTotal").

@@ -34,6 +34,7 @@ from nofab.language.text import normalise
 from nofab.model.finding import Finding
 from nofab.numbers.described import introduced_block, items_told
 from nofab.numbers.flagcounts import HeldStates, state_labelled
+from nofab.numbers.recordnames import key_words
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -46,7 +47,6 @@ MAX_DEPTH = 3
 MAX_KEYS = 2000
 
 _NOUN_AFTER = re.compile(r"[\s*_]{1,4}([^\W\d_]+(?:-[^\W\d_]+)?)")
-_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
@@ -62,10 +62,6 @@ def _lexicon() -> tuple[dict[str, str], dict[str, frozenset[str]], frozenset[str
     keys = {concept: frozenset(words) for concept, words in data["keys"].items()}
     partial = frozenset(w.lower() for words in data["partial"].values() for w in words)
     return forms, keys, frozenset(data["count_keys"]), partial
-
-
-def _parts(key: str) -> frozenset[str]:
-    return frozenset(p.lower() for p in _KEY_PART.findall(key))
 
 
 def list_noun(answer: str, end: int) -> str | None:
@@ -87,7 +83,7 @@ class HeldLists:
         for call in evidence.turn.tool_calls:
             if call.failed or call.result is None:
                 continue
-            named = {c for c, words in keys.items() if words & _parts(call.name)}
+            named = {c for c, words in keys.items() if words & key_words(call.name)}
             result = call.parsed_result
             if isinstance(result, list):
                 for concept in named | {"result"}:
@@ -112,7 +108,7 @@ class HeldLists:
             seen[0] += 1
             if seen[0] > MAX_KEYS:
                 return
-            parts = _parts(str(key))
+            parts = key_words(str(key))
             if isinstance(value, list):
                 concepts = {c for c, words in keys.items() if words & parts}
                 if len(lists) == 1:

@@ -23,6 +23,7 @@ import re
 from functools import cache, lru_cache
 
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.recordnames import KEY_PART
 
 #: Marks a concept counted as the available part ("seat@available").
 AVAILABLE = "@available"
@@ -33,7 +34,6 @@ COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity",
 _AFTER = re.compile(r"[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+)(?:[ \u00a0]+([^\W\d_]+))?)?")
 #: The two words before the number ("up to 4", "added 2").
 _BEFORE = re.compile(r"([^\W\d_]+)[\s'’]+(?:([^\W\d_]+)[\s'’]+)?$")
-_KEY_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 #: A line's label: at most this many words before its first colon, read within this many
 #: characters before the number.
 _LABEL_WORDS = 4
@@ -130,14 +130,14 @@ def key_concept(key: str) -> str | None:
     for segment in (segments[-1], *segments[-2:-1]):
         concept = _segment_concept(segment)
         if concept is not None:
-            parts = {p.lower() for s in segments[-2:] for p in _KEY_PART.findall(s)}
+            parts = {p.lower() for s in segments[-2:] for p in KEY_PART.findall(s)}
             return concept + AVAILABLE if parts & _available() else concept
     return None
 
 
 def _segment_concept(segment: str) -> str | None:
     forms, keys = _nouns()
-    parts = [p.lower() for p in _KEY_PART.findall(segment)]
+    parts = [p.lower() for p in KEY_PART.findall(segment)]
     for part in parts:
         if part in keys:
             return keys[part]

@@ -63,6 +63,13 @@ def name_words(text: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
+def key_words(key: str) -> frozenset[str]:
+    """A field key's words in lower case ("bagsTotal" -> bags, total; "free_bags" -> free,
+    bags): the one split of a key by case and separators, kept per key (keys repeat)."""
+    return frozenset(part.lower() for part in KEY_PART.findall(key))
+
+
+@lru_cache(maxsize=4096)
 def key_stems(key: str) -> tuple[frozenset[str], ...]:
     """Each word of a field key ("available_seats", "prices.economy", "totalAmount") as its
     forms; keys repeat across records and turns, so each is read once."""
@@ -130,6 +137,7 @@ __all__ = [
     "forms",
     "key_forms",
     "key_stems",
+    "key_words",
     "name_table",
     "name_words",
     "named",
