@@ -7,7 +7,7 @@
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Nine probes, each a folder of hand-written fixtures:
+Ten probes in the default run, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
@@ -43,7 +43,12 @@ Nine probes, each a folder of hand-written fixtures:
   derived from the user's own figures, paces, averages, tables with a total row, French, German,
   Spanish and Portuguese turns), measured blind three times (at the sixth session's fixes and at
   the seventh session's start: 12/30 clean files flagged, 19/30 twins caught) before it was
-  unsealed.
+  unsealed;
+- ``tests/fixtures/probe11/`` is a tenth, independently written blind probe of the same two
+  domains and formats (another airline and policy, Italian among five other languages, more
+  tools), **sealed**: not in the default run, measured only as totals with ``--dir`` (at
+  ``453c572``: 13/30 clean files flagged, 22/30 twins caught) while other probes' mechanisms are
+  fixed, so that it says whether those fixes generalize.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
