@@ -209,9 +209,6 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "t10_lisbon_hotel_confirmation": (
         "numbers: a total divided by a count the answer shows ('a night') is not derived"
     ),
-    "t10_thursday_schedule_gap_de": (
-        "numbers: a slot's length written as a number word ('zwei Stunden') is not read"
-    ),
     "t10_two_positions_gain": (
         "numbers: figures derived from the user's own counts and prices (cost, value, gain, their totals) are"
         " not derived"
