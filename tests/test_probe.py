@@ -187,8 +187,7 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: a policy's per-passenger limit times the party's size is not derived"
     ),
     "a10_direct_vs_onestop_friday": (
-        "numbers: a layover (one leg's arrival to the next leg's departure) is not derived; a time's role"
-        " is bound to a record named in an earlier clause of its sentence"
+        "numbers: a layover (one leg's arrival to the next leg's departure) is not derived"
     ),
     "a10_earlier_flight_bag_partial": (
         "numbers: a bare decimal of a plain-text payment error is not read as money"

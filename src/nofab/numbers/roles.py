@@ -111,6 +111,7 @@ def role_before(answer: str, start: int) -> str | None:
     if "move" in found:
         return None  # "moved from 3 PM to 4 PM": an old and a new time, not a range
     weak: str | None = None
+    at = False
     for role in reversed(found):
         if role == "contrast":
             return None  # "at 12:55 instead of 11:20": set against the time before, no role of its own
@@ -121,7 +122,11 @@ def role_before(answer: str, start: int) -> str | None:
         if role in ("start", "end"):
             return role
         weak = weak or role
-    return "at" if weak else None
+        at = at or role == "at"
+    # A range link with no time before it in the clause closes no range, and is no "at"
+    # either: Spanish and Portuguese "a" is also the English article ("it means a 6:00
+    # departure"), read as a link it gave the time a start it never had.
+    return "at" if at else None
 
 
 @lru_cache(maxsize=4096)
