@@ -186,13 +186,9 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a10_bag_allowance_three_pax": (
         "numbers: a policy's per-passenger limit times the party's size is not derived"
     ),
-    "a10_direct_vs_onestop_friday": (
-        "numbers: a layover (one leg's arrival to the next leg's departure) is not derived"
-    ),
     "a10_earlier_flight_bag_partial": (
         "numbers: a bare decimal of a plain-text payment error is not read as money"
     ),
-    "a10_onestop_min_layover_book": "numbers: a layover between two legs of one itinerary is not derived",
     "a10_push_trip_one_week": "numbers: a balance after a refund (balance plus the refund) is not derived",
     "t10_bills_due_month_end_fr": (
         "numbers: a table's total row is counted as one of the items a count announces"

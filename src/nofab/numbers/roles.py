@@ -139,6 +139,12 @@ def _key_role(key: str) -> str | None:
     return roles.pop() if len(roles) == 1 else None
 
 
+def key_role(key: str) -> str | None:
+    """The role ("start" or "end") a field key says, or None (``nofab.numbers.recordgaps``
+    pairs one record's end with the next one's start)."""
+    return _key_role(key)
+
+
 def _held(record: Record, role: str, numeral: Numeral) -> tuple[list[str], bool]:
     """The record's values of fields with ``role`` that hold a time (or date) at all, and
     whether one of them is the numeral's."""
@@ -235,4 +241,4 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
             )
 
 
-__all__ = ["CONFIDENCE_ROLE", "ROLE_REACH", "role_before", "role_findings"]
+__all__ = ["CONFIDENCE_ROLE", "ROLE_REACH", "key_role", "role_before", "role_findings"]
