@@ -68,3 +68,31 @@ def test_a_time_read_with_its_clause_cue_is_the_field_of_that_side(answer: str) 
 )
 def test_a_time_of_the_other_side_is_flagged(answer: str, flagged: str) -> None:
     assert flagged in _flagged(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # the English article "a" is also a Spanish/Portuguese range link: with no time before
+        # it in the clause it links nothing, and gives no role
+        "QX418 is the cheap one, but it means a 12:55 arrival.",
+        "QX418 works if a 11:20 arrival suits you.",
+        "El vuelo QX418 es una opción si te va bien una llegada a 12:55.",
+        "O voo QX418 vai de 09:40 a 12:55.",  # a link after a time still closes the range
+    ],
+)
+def test_a_range_link_with_no_time_before_it_gives_no_role(answer: str) -> None:
+    assert _flagged(answer) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("QX418 is the cheap one, at 12:55.", "12:55"),  # a plain "at" is still a start
+        ("QX418 is cheaper, but it lands at 08:05.", "08:05"),
+        ("El vuelo QX418 sale a las 12:55.", "12:55"),
+        ("O voo QX418 vai de 12:55 a 09:40.", "09:40"),  # the range's end is the departure
+    ],
+)
+def test_a_plain_at_or_a_closed_range_still_gives_its_role(answer: str, flagged: str) -> None:
+    assert flagged in _flagged(answer)

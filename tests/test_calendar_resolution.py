@@ -238,6 +238,48 @@ def test_a_slot_end_not_fitted_into_a_gap_stays_flagged(user: str, answer: str, 
     assert [f for f in _flagged(answer, user, _DAY) if f.startswith(flagged)]
 
 
+_AFTERNOON = [
+    {
+        "name": "list_events",
+        "arguments": {"day": "2025-06-11"},
+        "result": [
+            {"title": "Sync", "start": "2025-06-11 12:00", "end": "2025-06-11 13:00"},
+            {"title": "Call", "start": "2025-06-11 16:30", "end": "2025-06-11 17:00"},
+        ],
+    }
+]
+
+
+@pytest.mark.parametrize(
+    ("user", "answer"),
+    [
+        ("I need two hours for the report.", "Free 13:00-16:30. Shall I block 13:00-15:00?"),
+        ("Any three free hours this afternoon?", "You're free from 13:00; I can hold 13:00–16:00."),
+        ("Ich brauche zwei Stunden für den Bericht.", "Soll ich dir 13:00–15:00 Uhr blocken?"),
+        ("Il me faut deux heures de libre.", "Je bloque 14:30 à 16:30 ?"),  # ends at the Call
+        ("Necesito dos horas libres.", "Puedo bloquear 13:00-15:00."),
+    ],
+)
+def test_a_slot_whose_length_is_a_count_word_fits_the_gap(user: str, answer: str) -> None:
+    """A slot's length written as a number word ("two hours", "zwei Stunden") is read as
+    the length the user asked, as "an hour" is."""
+    assert _flagged(answer, user, _AFTERNOON) == []
+
+
+@pytest.mark.parametrize(
+    ("user", "answer", "flagged"),
+    [
+        ("I need two hours for the report.", "Shall I block 13:00-15:30?", "15:30"),  # not two hours
+        ("I need four hours for the report.", "Shall I block 12:30-16:30?", "12:30"),  # crosses the Sync
+        ("Ich brauche zwei Stunden.", "Soll ich 13:00–14:30 Uhr blocken?", "14:30"),
+        ("Il me faut deux heures de libre.", "Je bloque 13:15 à 15:15 ?", "15:15"),  # start not held
+        ("Block both hours after the sync.", "Shall I block 13:00-15:00?", "15:00"),  # 'both' counts no unit
+    ],
+)
+def test_a_count_word_slot_that_does_not_fit_stays_flagged(user: str, answer: str, flagged: str) -> None:
+    assert [f for f in _flagged(answer, user, _AFTERNOON) if f.startswith(flagged)]
+
+
 # ---------------------------------------------------------------- a weekday against the month's year
 def _weekday_findings(answer: str, dates: list[str]) -> list[str]:
     turn = {

@@ -22,12 +22,13 @@ from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
 from nofab.numbers.netsums import NetSums
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
+from nofab.numbers.recordgaps import record_gaps
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.tempdifference import difference_beside
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.totals import ShownTotals
-from nofab.numbers.units import Conversions, answer_unit, beside, quantity, same_dimension, unit_values
+from nofab.numbers.units import UNITS, Conversions, answer_unit, beside, quantity, same_dimension, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -301,7 +302,9 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     dates = evidence.dates
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]
-    table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown))
+    durations = any(q is not None and UNITS[q.unit][0] == "duration" for _item, q in asked)
+    gaps = record_gaps(evidence) if durations else []  # read only for a number written as a duration
+    table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown), gaps)
     unexplained = {item.index for item in pending}
     still: list[Pending] = []
     for item, q in asked:

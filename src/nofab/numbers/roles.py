@@ -111,6 +111,7 @@ def role_before(answer: str, start: int) -> str | None:
     if "move" in found:
         return None  # "moved from 3 PM to 4 PM": an old and a new time, not a range
     weak: str | None = None
+    at = False
     for role in reversed(found):
         if role == "contrast":
             return None  # "at 12:55 instead of 11:20": set against the time before, no role of its own
@@ -121,7 +122,11 @@ def role_before(answer: str, start: int) -> str | None:
         if role in ("start", "end"):
             return role
         weak = weak or role
-    return "at" if weak else None
+        at = at or role == "at"
+    # A range link with no time before it in the clause closes no range, and is no "at"
+    # either: Spanish and Portuguese "a" is also the English article ("it means a 6:00
+    # departure"), read as a link it gave the time a start it never had.
+    return "at" if at else None
 
 
 @lru_cache(maxsize=4096)
@@ -132,6 +137,12 @@ def _key_role(key: str) -> str | None:
     parts += [a + b for a, b in itertools.pairwise(parts)]  # "check_in" is checkin
     roles = {_key_roles()[p] for p in parts if p in _key_roles()}
     return roles.pop() if len(roles) == 1 else None
+
+
+def key_role(key: str) -> str | None:
+    """The role ("start" or "end") a field key says, or None (``nofab.numbers.recordgaps``
+    pairs one record's end with the next one's start)."""
+    return _key_role(key)
 
 
 def _held(record: Record, role: str, numeral: Numeral) -> tuple[list[str], bool]:
@@ -230,4 +241,4 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
             )
 
 
-__all__ = ["CONFIDENCE_ROLE", "ROLE_REACH", "role_before", "role_findings"]
+__all__ = ["CONFIDENCE_ROLE", "ROLE_REACH", "key_role", "role_before", "role_findings"]

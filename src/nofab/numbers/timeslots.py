@@ -5,8 +5,9 @@ the next meeting's start).
 Principle: a clock time no evidence holds is grounded when it ends (or starts) a range the
 answer writes ("2:00-3:00", "10:00 à 11:00", "10:00–11:00 Uhr") whose other end the evidence
 holds, the range is as long as a duration the user's message or the range's sentence names
-("a free hour", "30 minutes", "une demi-heure", "eine Stunde": ``duration_units`` and
-``amount_words`` in ``calendar_words.json``), one of those texts makes it free time ("free",
+("a free hour", "30 minutes", "une demi-heure", "eine Stunde", "two hours", "zwei Stunden":
+``duration_units`` and ``amount_words`` in ``calendar_words.json``, and the counts written as
+words of ``numbers.json``), one of those texts makes it free time ("free",
 "block", "libre", "frei": ``free_time``), and no held time falls inside it: the slot lies in a
 gap between held intervals, so its far end is the held end plus (or minus) the asked length.
 (A gap's other boundaries, the held events' own starts and ends, are held already.) Without
@@ -25,6 +26,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
+from nofab.numbers.lexicon import number_words
 from nofab.numbers.numeral import Numeral
 
 if TYPE_CHECKING:
@@ -43,8 +45,18 @@ def _units() -> dict[str, int]:
 
 @cache
 def _amounts() -> dict[str, float]:
-    table = vocabulary.load("calendar_words")["amount_words"]
-    return {w: float(f) for words in table.values() for w, f in words.items()}
+    """The words that count a slot's unit: "a", "half an", "une demi" (``amount_words``), and
+    the counts every language writes as words ("two", "zwei", "deux", "dos": ``number_words`` of
+    ``numbers.json``), but for the words there that pair or double (``not_counts``: "both",
+    "twice"), which name no count of a unit."""
+    calendar = vocabulary.load("calendar_words")
+    table = calendar["amount_words"]
+    amounts = {w: float(f) for words in table.values() for w, f in words.items()}
+    skip = {w.lower() for w in calendar.get("not_counts", ())}
+    for word, count in number_words().number_words.items():
+        if word.lower() not in skip:
+            amounts.setdefault(word.lower(), float(count))
+    return amounts
 
 
 @cache

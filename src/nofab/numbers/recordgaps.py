@@ -1,0 +1,117 @@
+"""The time from one record's end to the start of the record right after it in a result's
+list: a layover between two legs of one itinerary, the gap between two meetings of a day.
+
+Principle: a duration the answer states ("a 40-minute layover", "1h 25m between flights",
+"eine Lücke von 90 Minuten") is derived, not invented, when it equals the time from the end of
+one record (a field whose key says the end role: arrival, end, check-out: ``end_keys`` of
+``time_roles`` in ``numbers.json``) to the start (departure, start, check-in: ``start_keys``)
+of the record that follows it in the same list of one tool result. Only consecutive records of
+one list are paired, never any two times of the evidence: a list of n records gives at most
+n - 1 gaps. A gap is read with the records' dates when both fields write one (an overnight
+layover), else on one day's clock; a gap that is not positive, or longer than a day, is no gap.
+
+Risk: an invented duration that happens to equal one of those gaps is excused, say the time
+between two alternative flights a search lists one after the other. It is bounded: the gaps
+are few (one per pair of neighbours), they are asked only of a number the answer writes as a
+duration, and one crowded by ten others within 20 minutes proves nothing (``units``, as for the
+differences of the clock times the answer shows).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import TYPE_CHECKING, Any
+
+from nofab.numbers.roles import key_role
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+
+#: The longest gap read, in minutes (a day).
+LONGEST = 1440
+#: How deep a result is walked, how many values are visited, how many gaps one result gives.
+_MAX_DEPTH = 8
+_MAX_VALUES = 20000
+_MAX_GAPS = 500
+#: A field's time, with the date before it when the field writes one ("2024-03-14 09:30",
+#: "2024-09-05T15:00:00+02:00", "08:25:00").
+_FIELD_TIME = re.compile(r"(?:(\d{4})-(\d{2})-(\d{2})[T ])?(?<!\d)(\d{1,2}):(\d{2})(?!\d)")
+
+_Moment = tuple[_dt.date | None, int]
+
+
+def _moments(record: dict[str, Any], role: str) -> list[_Moment]:
+    """The (date or None, minute of the day) of each field of ``role`` holding a time."""
+    out: list[_Moment] = []
+    for key, value in record.items():
+        if not isinstance(value, str) or len(value) > 40 or key_role(str(key)) != role:
+            continue
+        found = _FIELD_TIME.search(value)
+        if found is None:
+            continue
+        hour, minute = int(found[4]), int(found[5])
+        if hour > 23 or minute > 59:
+            continue
+        day: _dt.date | None = None
+        if found[1]:
+            try:
+                day = _dt.date(int(found[1]), int(found[2]), int(found[3]))
+            except ValueError:
+                continue
+        out.append((day, hour * 60 + minute))
+    return out
+
+
+def _gap(end: _Moment, start: _Moment) -> int | None:
+    """Minutes from ``end`` to ``start``: with both dates when both are written, else on one
+    day's clock; None unless positive and at most ``LONGEST``."""
+    (end_day, end_minute), (start_day, start_minute) = end, start
+    gap = start_minute - end_minute
+    if end_day is not None and start_day is not None:
+        gap += (start_day - end_day).days * 1440
+    return gap if 0 < gap <= LONGEST else None
+
+
+def gaps_of(result: Any) -> tuple[int, ...]:
+    """The gaps (minutes) between each record's end and its next neighbour's start, in every
+    list of one result. Built once per result (``Evidence.per_result``)."""
+    found: list[int] = []
+    stack: list[tuple[Any, int]] = [(result, 0)]
+    steps = 0
+    while stack and steps < _MAX_VALUES and len(found) < _MAX_GAPS:
+        value, depth = stack.pop()
+        steps += 1
+        if depth > _MAX_DEPTH:
+            continue
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
+            continue
+        if not isinstance(value, list):
+            continue
+        ends: list[_Moment] = []  # the end fields of the record before, if it was one
+        for item in value:
+            steps += 1
+            if not isinstance(item, dict):
+                ends = []
+                if isinstance(item, list):
+                    stack.append((item, depth + 1))
+                continue
+            starts = _moments(item, "start")
+            found.extend(g for e in ends[:4] for s in starts[:4] if (g := _gap(e, s)) is not None)
+            ends = _moments(item, "end")
+            stack.extend((v, depth + 2) for v in item.values() if isinstance(v, dict | list))
+    return tuple(sorted(set(found[:_MAX_GAPS])))
+
+
+#: The name ``record_gaps``' readings are kept under in the guard's cache (the result alone
+#: shapes them).
+_READ_GAPS = ("numbers.recordgaps",)
+
+
+def record_gaps(evidence: Evidence) -> list[int]:
+    """The gaps between consecutive records of every result of the turn (module doc)."""
+    return sorted({g for _label, _call, gaps in evidence.per_result(_READ_GAPS, gaps_of) for g in gaps})
+
+
+__all__ = ["LONGEST", "gaps_of", "record_gaps"]
