@@ -195,9 +195,6 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
     ),
     "a10_onestop_min_layover_book": "numbers: a layover between two legs of one itinerary is not derived",
     "a10_push_trip_one_week": "numbers: a balance after a refund (balance plus the refund) is not derived",
-    "t10_bills_due_month_end_fr": (
-        "numbers: a table's total row is counted as one of the items a count announces"
-    ),
     "t10_extend_roadmap_workshop_fr": (
         "numbers: the French hour notation '14 h' is not read as a clock time; entities: the clause before"
         " an enumeration is read as its first item"
@@ -229,9 +226,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     ),
     "t10_bbq_confirmations_es": (
         "entities: a full name whose surname belongs to another person of the results"
-    ),
-    "t10_bills_due_month_end_fr": (
-        "numbers: a table's total row is counted as one of the items a count announces"
     ),
     "t10_carpool_pickup_texts": (
         "claims: a deed claimed for several recipients, one call of the batch missing"
