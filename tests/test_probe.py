@@ -183,9 +183,6 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
 # 11/30 clean files flagged and 16/30 twins caught at e35c732, 12/30 and 19/30 at 74af50e and at the
 # seventh session's start): clean files flagged today, with the mechanism.
 PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a10_bag_allowance_three_pax": (
-        "numbers: a policy's per-passenger limit times the party's size is not derived"
-    ),
     "a10_direct_vs_onestop_friday": (
         "numbers: a layover (one leg's arrival to the next leg's departure) is not derived; a time's role"
         " is bound to a record named in an earlier clause of its sentence"
