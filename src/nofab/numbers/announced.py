@@ -23,10 +23,13 @@ A, B and C" names the part's members, and a list of neither length contradicts b
 a word that makes the list a choice among more ("the most urgent", "including", "top",
 ``selection`` in ``flag_counts.json``) is left alone, as is a count after a semicolon.
 
+A list's closing items labelled by a total word ("- **Total:** 338 €", "- Gesamt: 3 Std.")
+sum the items and are none of them; they are not counted (``shownitems.total_row``).
+
 Risk: a list whose items are not the things counted (one line per day for "3 meetings" on
 two days: the first line is then usually a heading, not an item, and nothing is read), a
-list closed by an item that is not one of them ("- Total: ..."), a choice the lexicon lacks
-a word for.
+list closed by another item that is not one of them ("- Tip: ..."), a choice the lexicon
+lacks a word for.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from typing import TYPE_CHECKING
 from nofab.model.finding import Finding
 from nofab.numbers.flagcounts import HeldStates, tokens, words
 from nofab.numbers.listcounts import HeldLists
-from nofab.numbers.shownitems import inline_items, joins_clause, part_of, table_rows
+from nofab.numbers.shownitems import closing_totals, inline_items, joins_clause, part_of, table_rows
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -62,7 +65,8 @@ _WORD_AFTER = re.compile(r"[ \t]+[^\W\d_]")
 
 def list_items(text: str, start: int) -> int:
     """How many sibling items the list starting at the first non-blank line from ``start``
-    has (0 when that line is not a list item, or when most items end with a count of their
+    has, its closing total items left out (``shownitems.closing_totals``) (0 when that line
+    is not a list item, or when most items end with a count of their
     own: the list then breaks the count down into groups)."""
     lines = text[start : start + MAX_CHARS].split("\n", MAX_LINES)[:MAX_LINES]
     if lines and not lines[0].strip():
@@ -72,7 +76,7 @@ def list_items(text: str, start: int) -> int:
     first = _ITEM.match(lines[0]) if lines else None
     if first is None:
         return 0
-    base, items, blank, sized = len(first.group(1)), 0, False, 0
+    base, items, blank, sized = len(first.group(1)), [], False, 0
     for line in lines:
         if not line.strip():
             blank = True
@@ -80,12 +84,15 @@ def list_items(text: str, start: int) -> int:
         item = _ITEM.match(line)
         indent = len(item.group(1)) if item else len(_INDENT.match(line).group())  # type: ignore[union-attr]
         if item and indent == base:
-            items, blank, sized = items + 1, False, sized + bool(_SIZE.search(line))
+            items.append(line[item.end() - 1 :])
+            blank, sized = False, sized + bool(_SIZE.search(line))
         elif indent > base and not blank:
             continue  # a sub-item or the item's next line
         else:
             break
-    return 0 if 2 * sized >= items else items  # items with their own sizes: groups
+    if 2 * sized >= len(items):
+        return 0  # items with their own sizes: groups
+    return len(items) - closing_totals(items)  # a closing "- **Total:** ..." is no item
 
 
 def _selects(sentence: str) -> bool:

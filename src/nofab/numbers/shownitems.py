@@ -9,8 +9,17 @@ the others by commas names one item per member, when each member is short (a nam
 clause). The colon may stand inside the sentence ("Two of the four are above 30 °C: A, B and
 C.").
 
-Risk: a table whose last row is a total ("| Total | 4 |") or a row per day for a count of
-events counts one item too many or too few; an enumeration of clauses or of a name with a
+A closing row that sums the others is none of the items: the table's last rows (or a list's
+last items, ``nofab.numbers.announced``) whose label — the first non-empty cell, or the
+item's text — starts with a total word ("Total", "Subtotal", "Gesamt", "Summe", "Total
+général", "Sous-total", "Suma", a compound "Gesamtbetrag"; ``total_labels`` in
+``counted_lists.json``) are not counted (``total_row``). Only closing rows are: a total word
+in the middle of a table ("| Total Fitness | gym |") labels an item.
+
+Risk: a row per day for a count of events counts one item too many or too few; an item
+named by a total word that closes its table ("| Total Wine | 3 bottles |") is not counted,
+so a count of all the rows would be flagged (one item short), and a wrong count equal to the
+rows without it passes; an enumeration of clauses or of a name with a
 comma inside ("Paris, Texas") is miscounted — members longer than ``MAX_MEMBER_WORDS`` words
 or holding a digit end the reading, and nothing is read then.
 """
@@ -21,6 +30,7 @@ import re
 from functools import cache
 
 from nofab.language import vocabulary
+from nofab.numbers.lexicon import alternation, listed
 
 #: Lines and characters of a table read at most.
 MAX_ROWS = 400
@@ -33,6 +43,8 @@ MAX_LINE = 400
 _SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
 _ROW = re.compile(r"[ \t]*\|")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+#: What may stand before a row's label: table bars, spaces, emphasis and code markers.
+_LEAD = re.compile(r"[\s|*_`]*")
 
 
 @cache
@@ -44,6 +56,33 @@ def _conjunctions() -> frozenset[str]:
 @cache
 def _links() -> frozenset[str]:
     return frozenset(w.lower() for w in vocabulary.load("counted_lists")["part_links"])
+
+
+@cache
+def _total_label() -> re.Pattern[str]:
+    """A total word at the start of a label, whole word, or a compound of a total prefix."""
+    data = vocabulary.load("counted_lists")["total_labels"]
+    labels = alternation(frozenset(w.lower() for words in data.values() for w in words))
+    prefixes = alternation(frozenset(w.lower() for w in listed("total_prefixes")))
+    return re.compile(rf"(?:{labels})(?![^\W\d_])|(?:{prefixes})[^\W\d_]", re.IGNORECASE)
+
+
+def total_row(line: str) -> bool:
+    """Is ``line`` (a table row, or a list item past its bullet) labelled by a total word: its
+    first non-empty cell or its text starts with one ("| **Total** | | 338 € |", "Gesamt: 12")?"""
+    start = _LEAD.match(line)
+    return bool(_total_label().match(line, start.end() if start else 0))
+
+
+def closing_totals(lines: list[str]) -> int:
+    """How many of ``lines`` (a block's rows or items, in order) are closing total rows: the
+    run of total-labelled rows at the block's end, never the whole block."""
+    closing = 0
+    for line in reversed(lines):
+        if not total_row(line):
+            break
+        closing += 1
+    return closing if closing < len(lines) else 0
 
 
 def joins_clause(text: str, start: int, end: int) -> bool:
@@ -67,7 +106,7 @@ def part_of(text: str, end: int, start: int) -> bool:
 
 def table_rows(text: str, start: int) -> int:
     """The rows of the markdown table starting at the first non-blank line from ``start``
-    (0 when no table starts there)."""
+    (0 when no table starts there), its closing total rows left out."""
     lines = text[start : start + MAX_CHARS].split("\n", MAX_ROWS)[:MAX_ROWS]
     if lines and not lines[0].strip():
         lines = lines[1:]  # the rest of the colon's own line
@@ -75,12 +114,12 @@ def table_rows(text: str, start: int) -> int:
         lines = lines[1:]
     if len(lines) < 3 or not _ROW.match(lines[0]) or not _SEPARATOR.match(lines[1]):
         return 0
-    rows = 0
+    rows: list[str] = []
     for line in lines[2:]:
         if not _ROW.match(line):
             break
-        rows += 1
-    return rows
+        rows.append(line)
+    return len(rows) - closing_totals(rows)
 
 
 def inline_items(text: str, colon: int) -> int:
@@ -102,4 +141,4 @@ def inline_items(text: str, colon: int) -> int:
     return len(members)
 
 
-__all__ = ["inline_items", "joins_clause", "part_of", "table_rows"]
+__all__ = ["closing_totals", "inline_items", "joins_clause", "part_of", "table_rows", "total_row"]
