@@ -7,7 +7,7 @@
     python bench/probe.py --diff main.json names.json
     python bench/probe.py --threshold 0.5          # also the findings below the default bar
 
-Ten probes in the default run, each a folder of hand-written fixtures:
+Eleven probes, each a folder of hand-written fixtures:
 
 - ``tests/fixtures/probe/`` covers domains τ-bench and ToolTalk do not (shops, banking,
   calendars, weather, travel, tickets, HR, recipes, search, devops, sports and more) in several
@@ -46,9 +46,9 @@ Ten probes in the default run, each a folder of hand-written fixtures:
   unsealed;
 - ``tests/fixtures/probe11/`` is a tenth, independently written blind probe of the same two
   domains and formats (another airline and policy, Italian among five other languages, more
-  tools), **sealed**: not in the default run, measured only as totals with ``--dir`` (at
-  ``453c572``: 13/30 clean files flagged, 22/30 twins caught) while other probes' mechanisms are
-  fixed, so that it says whether those fixes generalize.
+  tools), measured blind twice (13/30 clean files flagged, 22/30 twins caught at ``453c572`` and
+  again after the eighth session's first fixes of probe10, which moved neither figure) before it
+  was unsealed.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
@@ -83,6 +83,7 @@ PROBE7 = FIXTURES / "probe7"
 PROBE8 = FIXTURES / "probe8"
 PROBE9 = FIXTURES / "probe9"
 PROBE10 = FIXTURES / "probe10"
+PROBE11 = FIXTURES / "probe11"
 #: every probe the default run reports, by name
 PROBES: dict[str, Path] = {
     "probe": PROBE,
@@ -95,6 +96,7 @@ PROBES: dict[str, Path] = {
     "probe8": PROBE8,
     "probe9": PROBE9,
     "probe10": PROBE10,
+    "probe11": PROBE11,
 }
 
 

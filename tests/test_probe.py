@@ -27,6 +27,7 @@ from probe import (
     PROBE8,
     PROBE9,
     PROBE10,
+    PROBE11,
     PROBES,
     Outcome,
     describe,
@@ -232,6 +233,80 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     ),
 }
 
+# probe11 (held-out domains, a tenth writer; Italian among its languages; sealed until measured blind:
+# 13/30 clean files flagged and 22/30 twins caught at 453c572 and again after the first merges of the
+# eighth session, 0294a94): clean files flagged today, with the mechanism.
+PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
+    "a11_add_passenger_refused": (
+        "numbers: a date whose day of the month the user writes ('on the 21st') resolved to its next occurrence"
+        " from the conversation's date, with its weekday, is not derived"
+    ),
+    "a11_cancel_within_24h_refund": (
+        "numbers: the second day of a date pair sharing one month ('November 20 and 23') is not read as a date"
+    ),
+    "a11_expense_total_three_trips": (
+        "numbers: a figure after a date range ('Nov 24 - Nov 26 ... $96 + $104') is bound to the range's last"
+        " date"
+    ),
+    "a11_return_one_day_later_de": "numbers: the German day ordinal 'am 17.' is not read as a day of the month",
+    "a11_santa_rosa_network_search": (
+        "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
+    ),
+    "a11_seattle_san_diego_onestop_fr": (
+        "numbers: French durations '1 h 15', '5 h 05' are read as clock times; layovers and total durations"
+        " of one-stop itineraries are not derived from them"
+    ),
+    "t11_lisbon_budget_convert_es": (
+        "numbers: dot-grouped thousands ('607.677 CLP') in an answer whose other numbers fix the dot as the"
+        " grouping mark are read as decimals; a remainder and its conversion at the held rate are not derived"
+    ),
+    "t11_minneapolis_colder_than_last_year": (
+        "numbers: a Fahrenheit to Celsius conversion written with the Unicode minus sign is not derived"
+    ),
+    "t11_one_on_one_thursday_slot": (
+        "numbers: a time in a parenthesis after a record's name ('call (starts 3:30)') is bound to the record"
+        " named in the clause before"
+    ),
+    "t11_osaka_hotel_confirmation": (
+        "numbers: an amount after a currency code in a plain-text result ('Total: JPY 88,400') is not money;"
+        " a total divided by the nights ('a night') is not derived"
+    ),
+    "t11_team_lunch_and_texts": (
+        "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name after it"
+    ),
+    "t11_three_holdings_value": (
+        "numbers: each holding's share of a portfolio total (value / total, in percent) is not derived"
+    ),
+    "t11_weekend_florence_forecast_it": "numbers: Italian month names ('25 maggio') are not read as dates",
+}
+
+# probe11: dirty twins no finding of their own catches today, with the mechanism.
+PROBE11_KNOWN_MISSES: dict[str, str] = {
+    "a11_airline_cancelled_full_refund": (
+        "entities: a lone first name of another saved passenger named as one of the reservation's travellers"
+    ),
+    "a11_cancel_insured_storm": (
+        "claims: a reservation stated cancelled ('is cancelled') with only a read of it in the turn"
+    ),
+    "a11_gold_family_bags_es": "numbers: a small count that is wrong arithmetic of the answer's own figures",
+    "a11_name_fix_bag_declined": (
+        "claims: a changed value stated ('now listed as X') is the old value, not the update's argument"
+    ),
+    "t11_alarm_swap_de": (
+        "claims: a new object stated as set ('ein neuer steht auf 6:45') with no call creating it"
+    ),
+    "t11_login_change_password": (
+        "claims: a state claimed after a change ('your password is now X') when the change call failed"
+    ),
+    "t11_team_lunch_and_texts": (
+        "entities: a full name whose first name is held and whose surname is not ('Felipe Ortega' for Felipe"
+        " Ortiz)"
+    ),
+    "t11_weekend_florence_forecast_it": (
+        "numbers: a figure under an Italian day heading is not held against that day's record"
+    ),
+}
+
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)
 STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe": (KNOWN_FALSE_ALARMS, KNOWN_MISSES, 60, 25),
@@ -244,6 +319,7 @@ STATE: dict[str, tuple[dict[str, str], dict[str, str], int, int]] = {
     "probe8": (PROBE8_KNOWN_FALSE_ALARMS, PROBE8_KNOWN_MISSES, 30, 30),
     "probe9": (PROBE9_KNOWN_FALSE_ALARMS, PROBE9_KNOWN_MISSES, 30, 30),
     "probe10": (PROBE10_KNOWN_FALSE_ALARMS, PROBE10_KNOWN_MISSES, 30, 30),
+    "probe11": (PROBE11_KNOWN_FALSE_ALARMS, PROBE11_KNOWN_MISSES, 30, 30),
 }
 
 
@@ -324,15 +400,16 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe8" == PROBE8
     assert Path(__file__).resolve().parent / "fixtures" / "probe9" == PROBE9
     assert Path(__file__).resolve().parent / "fixtures" / "probe10" == PROBE10
+    assert Path(__file__).resolve().parent / "fixtures" / "probe11" == PROBE11
 
 
 @pytest.mark.parametrize(
     "root",
-    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8, PROBE9, PROBE10],
-    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8", "probe9", "probe10"],
+    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8, PROBE9, PROBE10, PROBE11],
+    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8", "probe9", "probe10", "probe11"],
 )
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
-    """probe2 to probe10 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
+    """probe2 to probe11 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
     files only."""
     from nofab.adapters import detect_format
 
