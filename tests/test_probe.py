@@ -238,17 +238,20 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
 # eighth session, 0294a94): clean files flagged today, with the mechanism.
 PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a11_add_passenger_refused": (
-        "numbers: a date whose day of the month the user writes ('on the 21st') resolved to its next occurrence"
-        " from the conversation's date, with its weekday, is not derived"
+        "numbers: a date whose day of the month the user writes ('on the 21st') resolved to its next"
+        " occurrence from the conversation's date, with its weekday, is not derived"
     ),
     "a11_cancel_within_24h_refund": (
-        "numbers: the second day of a date pair sharing one month ('November 20 and 23') is not read as a date"
+        "numbers: the second day of a date pair sharing one month ('November 20 and 23') is not read as a"
+        " date"
     ),
     "a11_expense_total_three_trips": (
         "numbers: a figure after a date range ('Nov 24 - Nov 26 ... $96 + $104') is bound to the range's last"
         " date"
     ),
-    "a11_return_one_day_later_de": "numbers: the German day ordinal 'am 17.' is not read as a day of the month",
+    "a11_return_one_day_later_de": (
+        "numbers: the German day ordinal 'am 17.' is not read as a day of the month"
+    ),
     "a11_santa_rosa_network_search": (
         "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
     ),
@@ -272,7 +275,8 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
         " a total divided by the nights ('a night') is not derived"
     ),
     "t11_team_lunch_and_texts": (
-        "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name after it"
+        "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name"
+        " after it"
     ),
     "t11_three_holdings_value": (
         "numbers: each holding's share of a portfolio total (value / total, in percent) is not derived"
@@ -403,10 +407,13 @@ def test_probe_fixtures_path_is_the_repository_one() -> None:
     assert Path(__file__).resolve().parent / "fixtures" / "probe11" == PROBE11
 
 
+HELD_OUT_DOMAIN_PROBES = (PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8, PROBE9, PROBE10, PROBE11)
+
+
 @pytest.mark.parametrize(
     "root",
-    [PROBE2, PROBE3, PROBE4, PROBE5, PROBE6, PROBE7, PROBE8, PROBE9, PROBE10, PROBE11],
-    ids=["probe2", "probe3", "probe4", "probe5", "probe6", "probe7", "probe8", "probe9", "probe10", "probe11"],
+    HELD_OUT_DOMAIN_PROBES,
+    ids=[root.name for root in HELD_OUT_DOMAIN_PROBES],
 )
 def test_held_out_domain_probes_are_in_the_corpora_formats(root: Path) -> None:
     """probe2 to probe11 measure the held-out domains as they are fed: τ-bench episodes and ToolTalk
