@@ -44,6 +44,18 @@ from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
 from nofab.numbers.across import Across
 from nofab.numbers.anchored import RecordFields
+from nofab.numbers.bars import (
+    APPROX_TOLERANCE,
+    CONFIDENCE,
+    CONFIDENCE_LOOSE,
+    CONFIDENCE_NOT_MONEY,
+    MAX_CODE_SCANS,
+    NOT_DERIVED,
+    OPERAND_KINDS,
+    STRUCTURAL_MAX,
+    WINDOW_AFTER,
+    WINDOW_BEFORE,
+)
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.counted import has_count_words
 from nofab.numbers.dates import ordinal_day
@@ -55,7 +67,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.kinds import answer_kind
-from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
+from nofab.numbers.passes import Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
 from nofab.numbers.relativedates import relative_date
@@ -63,39 +75,6 @@ from nofab.numbers.resolved import unresolved
 from nofab.numbers.rounding import display_interval, round_step
 from nofab.numbers.shown import ShownNumbers
 from nofab.numbers.statedunits import StatedUnits
-
-#: Bare integers up to this are structural ("3 groups"); checked only as facts (``numbers.facts``).
-STRUCTURAL_MAX = 12
-
-#: Base confidence per kind of literal: how much it looks like a claimed fact.
-CONFIDENCE = {
-    "money": 0.9,
-    "percent": 0.85,
-    "code": 0.85,
-    "invalid": 0.85,
-    "number": 0.8,
-    "date": 0.8,
-    "time": 0.8,
-    "range": 0.75,
-    "ordinal": 0.6,
-    "year": 0.5,
-}
-#: Confidence when the number is missing but is a plausible multiple, a relative date, or an
-#: uninformative derivation: worth a look, not a refusal.
-CONFIDENCE_LOOSE = LOOSE
-#: An amount whose value the evidence holds only as something else (a count, an id part).
-CONFIDENCE_NOT_MONEY = 0.82
-#: Relative tolerance after "about", "around", "~", "roughly".
-APPROX_TOLERANCE = 0.05
-#: Grounded numbers of the answer usable as operands: this many before and after a number
-#: (arithmetic an answer shows is local).
-WINDOW_BEFORE = 8
-WINDOW_AFTER = 4
-#: Codes looked up by full token search after the constant-time index missed them.
-MAX_CODE_SCANS = 32
-
-_NOT_DERIVED = ("date", "time", "code", "year", "invalid")
-_OPERAND_KINDS = ("money", "number", "percent")
 
 
 class NumberDetector(DetectorBase):
@@ -165,7 +144,7 @@ class _Run:
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
         """Mark a numeral explained; a quantity (no small count, "2 bags") is an operand."""
         structural = numeral.decimals == 0 and abs(numeral.value) <= self.structural_max
-        if numeral.kind in _OPERAND_KINDS and numeral.scale == 1.0 and not structural:
+        if numeral.kind in OPERAND_KINDS and numeral.scale == 1.0 and not structural:
             masked = numeral.kind == "number" and self._masked_id(numeral)  # "ending in 7781"
             self.shown.add(index, abs(numeral.value), derived, masked)
 
@@ -270,7 +249,7 @@ class _Run:
         found = self.misreads.get(start)
         if found is None:
             found = ""
-            if numeral.kind in _OPERAND_KINDS:
+            if numeral.kind in OPERAND_KINDS:
                 lo, hi = self.interval(numeral)
                 found = self.fields.misread(numeral.span, lo, hi, self.counts) or ""
             self.misreads[start] = found
@@ -338,12 +317,12 @@ class _Run:
         the cue the derivation is kept as evidence at 0.5. Risk: a cue word near an invented number
         whose value happens to be a sum or difference of two shown numbers."""
         numeral = item.numeral
-        if numeral.kind in _NOT_DERIVED:
+        if numeral.kind in NOT_DERIVED:
             return False
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
             return not self.misread(numeral)  # the answer repeats a number it explained
-        if numeral.kind in _OPERAND_KINDS[:2] and (
+        if numeral.kind in OPERAND_KINDS[:2] and (
             self.per_unit.settle(item, lo, hi) or self.stated_units.explain(item.index, lo, hi)
         ):
             return not self.misread(numeral)  # a per-unit amount shown, or stated by a source

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
+from nofab.numbers.conversions import Conversions
 from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.equations import Equations, split_remainder
@@ -28,7 +29,7 @@ from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.tempdifference import difference_beside
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.totals import ShownTotals
-from nofab.numbers.units import UNITS, Conversions, answer_unit, beside, quantity, same_dimension, unit_values
+from nofab.numbers.units import UNITS, answer_unit, beside, quantity, same_dimension, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
