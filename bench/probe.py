@@ -48,7 +48,12 @@ Eleven probes, each a folder of hand-written fixtures:
   domains and formats (another airline and policy, Italian among five other languages, more
   tools), measured blind twice (13/30 clean files flagged, 22/30 twins caught at ``453c572`` and
   again after the eighth session's first fixes of probe10, which moved neither figure) before it
-  was unsealed.
+  was unsealed;
+- ``tests/fixtures/probe12/`` is an eleventh, independently written blind probe of the same two
+  domains and formats (another airline, Dutch and Italian among six other languages, health
+  data, certificates), **sealed**: not in the default run, measured only as totals with
+  ``--dir`` (at ``c210c5f``: 9/30 clean files flagged, 16/30 twins caught) so that it says
+  whether the fixes of probe10's and probe11's mechanisms generalize.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
