@@ -207,9 +207,6 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
 
 # probe10: dirty twins no finding of their own catches today, with the mechanism.
 PROBE10_KNOWN_MISSES: dict[str, str] = {
-    "a10_bag_allowance_three_pax": (
-        "numbers: a small count that is wrong arithmetic of the answer's own figures"
-    ),
     "a10_remove_bag_refused": "numbers: a policy limit restated with another number",
     "a10_upgrade_giftcard_then_visa": (
         "claims: a failure admitted for one payment method covers a success claimed for another"
@@ -292,7 +289,6 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     "a11_cancel_insured_storm": (
         "claims: a reservation stated cancelled ('is cancelled') with only a read of it in the turn"
     ),
-    "a11_gold_family_bags_es": "numbers: a small count that is wrong arithmetic of the answer's own figures",
     "a11_name_fix_bag_declined": (
         "claims: a changed value stated ('now listed as X') is the old value, not the update's argument"
     ),

@@ -4,7 +4,8 @@ a small count of a counted noun (``nofab.numbers.counted``), and a time or date 
 role of a named record (``nofab.numbers.roles``), and a number given for a day of a dated
 list that another day's row holds (``nofab.numbers.dayrows``), and a date a day or a week off
 the one date of the record it is given for (``nofab.numbers.recorddates``), and a date a day off
-a held date with nothing that shifts it (``nofab.numbers.dayslip``). Each module states its
+a held date with nothing that shifts it (``nofab.numbers.dayslip``), and what is left of a free
+allowance the answer totals itself (``nofab.numbers.remainders``). Each module states its
 principle and risk.
 """
 
@@ -18,6 +19,7 @@ from nofab.numbers.counted import counted_findings
 from nofab.numbers.dayrows import day_row_findings
 from nofab.numbers.dayslip import day_slip_findings
 from nofab.numbers.recorddates import record_date_findings
+from nofab.numbers.remainders import remainder_findings
 from nofab.numbers.roles import role_findings
 from nofab.numbers.scores import score_findings
 
@@ -25,7 +27,7 @@ from nofab.numbers.scores import score_findings
 def fact_findings(
     finding: Callable[..., Finding], fields: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
-    """The findings of the six readings, built by the number detector's ``finding``
+    """The findings of the seven readings, built by the number detector's ``finding``
     (passed in: importing the detectors here would be a cycle), over the run's records."""
     yield from score_findings(finding, fields.evidence, structural_max)
     yield from counted_findings(finding, fields, structural_max)
@@ -33,6 +35,7 @@ def fact_findings(
     yield from day_row_findings(finding, fields, structural_max)
     yield from record_date_findings(finding, fields)
     yield from day_slip_findings(finding, fields.evidence)
+    yield from remainder_findings(finding, fields.evidence, structural_max)
 
 
 __all__ = ["fact_findings"]
