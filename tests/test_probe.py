@@ -193,9 +193,6 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "t10_bills_due_month_end_fr": (
         "numbers: a table's total row is counted as one of the items a count announces"
     ),
-    "t10_extend_roadmap_workshop_fr": (
-        "entities: the clause before an enumeration is read as its first item"
-    ),
     "t10_half_marathon_pace": (
         "numbers: an h:mm:ss duration in minutes and a pace (duration per distance) are not derived"
     ),
