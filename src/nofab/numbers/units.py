@@ -326,12 +326,8 @@ class Conversions:
         times: Sequence[tuple[int, int, bool]],
         total: int | None = None,
         ranges: Sequence[int] = (),
-        record_gaps: Sequence[int] = (),
     ) -> None:
         self.values = values
-        # The time from each record's end to its next neighbour's start in a result's list
-        # (a layover, a gap between meetings: ``nofab.numbers.recordgaps``), sorted.
-        self.record_gaps = sorted(set(record_gaps))
         self.total = total  # the summed length of the time ranges the answer shows (minutes)
         # The length of each range the answer shows ("2:00–3:30 PM", its 12-hour ends read
         # together): one exact value per range, so a duration equal to one is informative.
@@ -377,17 +373,7 @@ class Conversions:
         hit = next((m for m in self.ranges if q.lo <= m * 60.0 <= q.hi), None)
         if hit is not None:
             return f"length of a time range the answer shows ({hit} min)", True
-        return self.record_gap(q) or self.difference(q)
-
-    def record_gap(self, q: Quantity) -> tuple[str, bool] | None:
-        """The time from one record's end to the next record's start in a result's list,
-        equal to the duration (``nofab.numbers.recordgaps``: principle and risk there)."""
-        lo, hi = q.lo / 60.0, q.hi / 60.0
-        hit = next((g for g in self.record_gaps if lo <= g <= hi), None)
-        if hit is None:
-            return None
-        around = sum(1 for g in self.record_gaps if abs(g - hit) <= _DENSE_MINUTES)
-        return f"time from one record's end to the next one's start ({hit} min)", around < _DENSE_COUNT
+        return self.difference(q)
 
     def difference(self, q: Quantity) -> tuple[str, bool] | None:
         """The difference of two clock times the answer shows, equal to the duration."""
