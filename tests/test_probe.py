@@ -188,10 +188,6 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: a bare decimal of a plain-text payment error is not read as money"
     ),
     "a10_push_trip_one_week": "numbers: a balance after a refund (balance plus the refund) is not derived",
-    "t10_extend_roadmap_workshop_fr": (
-        "numbers: the French hour notation '14 h' is not read as a clock time; entities: the clause before"
-        " an enumeration is read as its first item"
-    ),
     "t10_half_marathon_pace": (
         "numbers: an h:mm:ss duration in minutes and a pace (duration per distance) are not derived"
     ),

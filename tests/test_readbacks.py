@@ -62,3 +62,33 @@ def test_held_or_unread_items_pass(answer: str) -> None:
 def test_a_list_of_strings_is_read_too() -> None:
     result = {"songs": ["Blue Train", "So What", "Naima"]}
     assert _flagged("Playlist: Blue Train, So What and Giant Steps.", result=result) == ["Giant Steps"]
+
+
+_TEAM = {"attendees": ["amartin", "bchen", "cpark"]}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "C'est fait : vous serez donc 4 avec toi, amartin, bchen et cpark.",
+        "Done: the workshop is now for you, amartin, bchen and cpark.",
+        "Erledigt: zum Workshop kommen jetzt Sie, amartin, bchen und cpark.",
+        "Listo: seréis cuatro en total con usted, amartin, bchen y cpark.",
+    ],
+)
+def test_a_lead_in_clause_before_the_first_item_is_no_item(answer: str) -> None:
+    """A first part much longer than the other items leads into the series: only its last
+    words are the first item (here a pronoun, no item at all)."""
+    assert _flagged(answer, user="add me to the workshop", result=_TEAM) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("C'est fait : vous serez donc 4 avec dmoreau, amartin, bchen et cpark.", "dmoreau"),
+        ("Done: the invite now goes out to zlee, amartin, bchen and cpark.", "zlee"),
+        ("Erledigt: eingeladen sind jetzt auch noch fweber, amartin, bchen und cpark.", "fweber"),
+    ],
+)
+def test_the_item_at_the_end_of_a_lead_in_is_still_read(answer: str, flagged: str) -> None:
+    assert _flagged(answer, user="who is coming?", result=_TEAM) == [flagged]

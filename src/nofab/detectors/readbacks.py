@@ -13,8 +13,10 @@ have eggs and bread; maybe add butter"). A series is read as a read-back only wh
 of suggestions (which matches none) is never read; an item the user or any result names
 passes. Series are split on commas and the coordinators of five languages ("and", "y", "et",
 "und", "e"; never "or"); a pronoun ("... and you") and an item made only of closing words
-and numbers ("etc.", "and 2 more"; lexicon data) are never items read; at most
-``MAX_SERIES`` series of an answer are read.
+and numbers ("etc.", "and 2 more"; lexicon data) are never items read; a first part that is
+a lead-in clause ending in the first item ("vous serez donc 5 avec toi, A, B et C") is read
+by its last words only (``_without_lead_in``); at most ``MAX_SERIES`` series of an answer are
+read.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ _MAX_ARGUMENTS = 64
 _SERIES = re.compile(r":[*_]{0,2}[ \t]+([^\n:;]{3,600}?)(?=[:;\n]|[.!?](?:\s|$)|$)")
 #: A bulleted list item.
 _BULLET = re.compile(r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+(.{1,200})$", re.MULTILINE)
+#: A word of an item (with its inner apostrophes and hyphens: "d'autres", "Jean-Luc").
+_ITEM_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _FILLER_WORDS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
 _MARKUP = "*_`\"'“”‘’ \t"
@@ -169,7 +173,8 @@ def _series(answer: str) -> Iterator[list[tuple[str, int, int]]]:
             at = answer.find(part, pos)
             pos = at + len(part)
             items.append(_trimmed(part, at))
-        yield [i for i in items if i[0]]
+        items = [i for i in items if i[0]]
+        yield _without_lead_in(items)
     run: list[tuple[str, int, int]] = []
     end = -1
     for m in _BULLET.finditer(answer):
@@ -181,6 +186,28 @@ def _series(answer: str) -> Iterator[list[tuple[str, int, int]]]:
         run.append(_trimmed(text, m.start(1)))
     if run:
         yield run
+
+
+def _without_lead_in(items: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """The series with its first part cut to its last words when that part is a lead-in
+    clause ending in the first item ("vous serez donc 5 avec toi, A, B et C", "this week you
+    meet Ana, Bo and Cy").
+
+    Principle: the items of one enumeration have like shapes; a first part longer by more than
+    one word than every other item is a clause that leads into the series, and its first item
+    is its last words, as many as the longest other item has. The lead-in's words are no item
+    (its verb, its count: "vous serez donc 5 avec"); the item at its end is still read, so an
+    invented first item is still flagged. Risk: a first item really that long, read only by its
+    tail (an invented word in its head passes)."""
+    if len(items) < MIN_MATCHED + 1:
+        return items
+    text, start, end = items[0]
+    words = list(_ITEM_WORD.finditer(text))
+    longest = max(len(_ITEM_WORD.findall(other)) for other, _s, _e in items[1:])
+    if longest == 0 or len(words) <= longest + 1:
+        return items
+    cut = words[-longest].start()
+    return [(text[cut:], start + cut, end), *items[1:]]
 
 
 def _trimmed(part: str, at: int) -> tuple[str, int, int]:

@@ -1,8 +1,8 @@
 """The evidence's unit-named numbers and the answer's shown clock times, asked per duration or
 converted quantity the answer writes (``nofab.numbers.units`` reads the quantities; principle
 and risk there): a conversion of an evidence number, the length or total of the time ranges
-the answer shows, the time between consecutive records of a result (``recordgaps``), or the
-difference of two clock times the answer shows.
+the answer shows, or the difference of two clock times the answer shows (the time between
+consecutive records of a result is asked after it: ``recordgaps``).
 
 Differences of shown clock times are informative only while few of them fall near the number
 (a long timetable makes nearly every duration a difference): otherwise the derivation is kept
@@ -32,12 +32,8 @@ class Conversions:
         times: Sequence[tuple[int, int, bool]],
         total: int | None = None,
         ranges: Sequence[int] = (),
-        record_gaps: Sequence[int] = (),
     ) -> None:
         self.values = values
-        # The time from each record's end to its next neighbour's start in a result's list
-        # (a layover, a gap between meetings: ``nofab.numbers.recordgaps``), sorted.
-        self.record_gaps = sorted(set(record_gaps))
         self.total = total  # the summed length of the time ranges the answer shows (minutes)
         # The length of each range the answer shows ("2:00–3:30 PM", its 12-hour ends read
         # together): one exact value per range, so a duration equal to one is informative.
@@ -83,17 +79,7 @@ class Conversions:
         hit = next((m for m in self.ranges if q.lo <= m * 60.0 <= q.hi), None)
         if hit is not None:
             return f"length of a time range the answer shows ({hit} min)", True
-        return self.record_gap(q) or self.difference(q)
-
-    def record_gap(self, q: Quantity) -> tuple[str, bool] | None:
-        """The time from one record's end to the next record's start in a result's list,
-        equal to the duration (``nofab.numbers.recordgaps``: principle and risk there)."""
-        lo, hi = q.lo / 60.0, q.hi / 60.0
-        hit = next((g for g in self.record_gaps if lo <= g <= hi), None)
-        if hit is None:
-            return None
-        around = sum(1 for g in self.record_gaps if abs(g - hit) <= _DENSE_MINUTES)
-        return f"time from one record's end to the next one's start ({hit} min)", around < _DENSE_COUNT
+        return self.difference(q)
 
     def difference(self, q: Quantity) -> tuple[str, bool] | None:
         """The difference of two clock times the answer shows, equal to the duration."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from nofab.numbers.hourmarks import hour_mark
 from nofab.numbers.lexicon import alternation, number_words
 from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
 from nofab.numbers.numeral import Numeral, NumeralKind
@@ -95,6 +96,13 @@ def extract_numerals(text: str) -> list[Numeral]:
                 hour, minute = int(clock.group(1)), int(clock.group(2))
                 append(Numeral(clock.span(), clock.group(), "time", float(hour), time=(hour, minute, True)))
                 covered = clock.end()
+                continue
+            # "à 14 h", "entre 14 h et 16 h": an hour with no minutes, placed by a word before it
+            previous = out[-1].span[1] if out and out[-1].kind == "time" else None
+            if (marked := hour_mark(text, start, previous)) is not None:
+                end, hour = marked
+                append(Numeral((start, end), text[start:end], "time", float(hour), time=(hour, 0, True)))
+                covered = end
                 continue
         grouped = _grouped(text, start, word) if _MAY_GROUP.match(text, start) else None
         if grouped is not None:

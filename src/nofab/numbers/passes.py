@@ -23,7 +23,7 @@ from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
 from nofab.numbers.netsums import NetSums
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
-from nofab.numbers.recordgaps import record_gaps
+from nofab.numbers.recordgaps import gap_of, record_gaps
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.tempdifference import difference_beside
@@ -305,7 +305,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     times = [n.time for n in shown if n.time is not None]
     durations = any(q is not None and UNITS[q.unit][0] == "duration" for _item, q in asked)
     gaps = record_gaps(evidence) if durations else []  # read only for a number written as a duration
-    table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown), gaps)
+    table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown))
     unexplained = {item.index for item in pending}
     still: list[Pending] = []
     for item, q in asked:
@@ -313,6 +313,8 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         if q is not None:
             origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
+            if gaps and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
+                found = gap_of(gaps, q) or found  # a layover, a gap between meetings
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
             if found is None and difference_beside(answer, item.numeral.span[0], q, origin):
                 found = ("a temperature difference beside it in another scale", True)

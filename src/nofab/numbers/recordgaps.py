@@ -27,9 +27,13 @@ from nofab.numbers.roles import key_role
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
+    from nofab.numbers.units import Quantity
 
 #: The longest gap read, in minutes (a day).
 LONGEST = 1440
+#: A gap with this many gaps within 20 minutes of it proves nothing (as for the differences
+#: of the clock times an answer shows, ``numbers.units``).
+_DENSE_MINUTES, _DENSE_COUNT = 20, 10
 #: How deep a result is walked, how many values are visited, how many gaps one result gives.
 _MAX_DEPTH = 8
 _MAX_VALUES = 20000
@@ -114,4 +118,15 @@ def record_gaps(evidence: Evidence) -> list[int]:
     return sorted({g for _label, _call, gaps in evidence.per_result(_READ_GAPS, gaps_of) for g in gaps})
 
 
-__all__ = ["LONGEST", "gaps_of", "record_gaps"]
+def gap_of(gaps: list[int], q: Quantity) -> tuple[str, bool] | None:
+    """The gap of ``gaps`` (sorted minutes) equal to the duration ``q`` (seconds), and whether
+    it is informative (no crowd of gaps around it), or None."""
+    lo, hi = q.lo / 60.0, q.hi / 60.0
+    hit = next((g for g in gaps if lo <= g <= hi), None)
+    if hit is None:
+        return None
+    around = sum(1 for g in gaps if abs(g - hit) <= _DENSE_MINUTES)
+    return f"time from one record's end to the next one's start ({hit} min)", around < _DENSE_COUNT
+
+
+__all__ = ["LONGEST", "gap_of", "gaps_of", "record_gaps"]
