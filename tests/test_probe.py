@@ -187,9 +187,6 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: a layover (one leg's arrival to the next leg's departure) is not derived; a time's role"
         " is bound to a record named in an earlier clause of its sentence"
     ),
-    "a10_earlier_flight_bag_partial": (
-        "numbers: a bare decimal of a plain-text payment error is not read as money"
-    ),
     "a10_onestop_min_layover_book": "numbers: a layover between two legs of one itinerary is not derived",
     "t10_extend_roadmap_workshop_fr": (
         "numbers: the French hour notation '14 h' is not read as a clock time; entities: the clause before"
