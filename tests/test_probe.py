@@ -184,10 +184,6 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
 # 11/30 clean files flagged and 16/30 twins caught at e35c732, 12/30 and 19/30 at 74af50e and at the
 # seventh session's start): clean files flagged today, with the mechanism.
 PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a10_earlier_flight_bag_partial": (
-        "numbers: a bare decimal of a plain-text payment error is not read as money"
-    ),
-    "a10_push_trip_one_week": "numbers: a balance after a refund (balance plus the refund) is not derived",
     "t10_half_marathon_pace": (
         "numbers: an h:mm:ss duration in minutes and a pace (duration per distance) are not derived"
     ),

@@ -74,7 +74,6 @@ from nofab.numbers.relativedates import relative_date
 from nofab.numbers.resolved import unresolved
 from nofab.numbers.rounding import display_interval, round_step
 from nofab.numbers.shown import ShownNumbers
-from nofab.numbers.statedunits import StatedUnits
 
 
 class NumberDetector(DetectorBase):
@@ -138,7 +137,6 @@ class _Run:
         self.misreads: dict[int, str] = {}
         self.across = Across(evidence, self.context)
         self.per_unit = PerUnit(evidence, self.context, self.interval, self.counts, self.shown.value)
-        self.stated_units = StatedUnits(evidence, self.context)
         self.exchange = Exchange(evidence, self.shown.value)
 
     def ground(self, index: int, numeral: Numeral, derived: bool = False) -> None:
@@ -322,10 +320,8 @@ class _Run:
         lo, hi = self.interval(numeral)
         if self.shown.repeats(lo, hi):
             return not self.misread(numeral)  # the answer repeats a number it explained
-        if numeral.kind in OPERAND_KINDS[:2] and (
-            self.per_unit.settle(item, lo, hi) or self.stated_units.explain(item.index, lo, hi)
-        ):
-            return not self.misread(numeral)  # a per-unit amount shown, or stated by a source
+        if numeral.kind in OPERAND_KINDS[:2] and self.per_unit.settle(item, lo, hi):
+            return not self.misread(numeral)
         if self.per_unit.split(item, lo, hi) or self.exchange.explain(item.index, lo, hi):
             return not self.misread(numeral)
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(

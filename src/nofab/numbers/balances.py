@@ -1,5 +1,6 @@
 """The balance left on a payment method after a charge to it: "The $90 came off your gift card,
-which leaves $30 on it", "The third gift card has $26 left".
+which leaves $30 on it", "The third gift card has $26 left" — or its new balance after a refund
+to it: "$26 was refunded to your gift card, which brings it to $71".
 
 Principle: a payment method (a gift card, a certificate, a wallet) is a record that names
 itself by its ``id`` and holds an amount (its balance: a field whose key names money); a charge
@@ -11,7 +12,10 @@ in ``numbers.json``, five languages: left, leaves, remaining, queda, reste, übr
 even when the answer shows neither operand. The method id ties the two numbers together: never
 any pair of numbers of two results, only a balance and a charge to the same method, with the
 charge read in a later tool result than the balance (a balance read after the charge already
-has it taken off).
+has it taken off). A refund is a charge of a negative amount (a payment history's ``{"payment_id":
+"gift_card_1", "amount": -26}``): the balance after it is the balance plus the refund, under the
+same method id and in a clause with a balance cue, which names a new balance as well as a
+remainder ("brings it to", "bringt es auf", "porte le solde à", "lo lleva a").
 
 Risk: a balance read after the charge in a result that does not say so (a profile read again
 after the write, still the old value) or an old charge listed in a later read (a reservation's
@@ -70,9 +74,10 @@ def _call(record: Record) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _amounts(record: Record) -> list[float]:
-    """The record's amounts of money: numeric fields whose key names money."""
-    return [v for key, v in record.numeric_fields() if MONEY_KEY.search(key) and v >= 0]
+def _amounts(record: Record, signed: bool = False) -> list[float]:
+    """The record's amounts of money: numeric fields whose key names money (``signed``: a
+    negative one too, a refund among charges)."""
+    return [v for key, v in record.numeric_fields() if MONEY_KEY.search(key) and (signed or v >= 0)]
 
 
 def _result(record: Record) -> str:
@@ -93,14 +98,14 @@ def left_amounts(records: Iterable[Record]) -> dict[float, str]:
         call = _call(record)
         if call is None or not record.names:
             continue
-        amounts = _amounts(record)
+        amounts = _amounts(record) or _amounts(record, signed=True)  # a lone negative one: a refund
         if len(amounts) != 1:
             continue  # one amount says what the record is worth; several say nothing alone
         for key, text in record.names:
-            if key == SELF_KEY:
+            if key == SELF_KEY and amounts[0] >= 0:
                 balances[text].append((call, amounts[0]))
-            elif key.lower().endswith("id"):
-                charges.append((text, call, _result(record), amounts[0]))
+            elif key.lower().endswith("id") and key != SELF_KEY:
+                charges.append((text, call, _result(record), amounts[0]))  # < 0: a refund
     if not balances:
         return {}
     out: dict[float, str] = {}
@@ -124,7 +129,10 @@ def _add(
         if at < call and balance - amount >= 0:
             value = round(balance - amount, 6)
             held_as = f"the balance {format_number(balance)} of {method}"
-            out.setdefault(value, f"{held_as} minus {what} {format_number(amount)}")
+            if amount < 0:
+                out.setdefault(value, f"{held_as} plus the refund {format_number(-amount)} to it")
+            else:
+                out.setdefault(value, f"{held_as} minus {what} {format_number(amount)}")
 
 
 class Balances:

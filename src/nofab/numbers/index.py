@@ -25,6 +25,7 @@ from nofab.numbers.locale import (
 )
 from nofab.numbers.plain import SCALES
 from nofab.numbers.rounding import display_interval
+from nofab.numbers.textmoney import text_amounts
 
 _EVIDENCE_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")
 _EVIDENCE_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
@@ -255,6 +256,7 @@ def money_values(folded: str) -> list[float]:
     found.extend(amounts_before_signs(folded))  # "450,00 €": the sign after (numbers/locale.py)
     found.extend(record_amounts(folded))  # a record that names its currency (numbers/currencyrecords.py)
     found.extend(breakdown_amounts(folded, MONEY_KEY))  # a split of amounts (numbers/breakdowns.py)
+    found.extend(text_amounts(folded))  # "insufficient balance (35.0 available)" (numbers/textmoney.py)
     return sorted(set(found))
 
 

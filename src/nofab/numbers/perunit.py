@@ -51,12 +51,11 @@ from nofab.numbers.lexicon import by_language, number_words
 from nofab.numbers.nouns import noun_concept
 from nofab.numbers.passes import LOOSE, Pending
 from nofab.numbers.rounding import format_number
+from nofab.numbers.statedunits import MAX_K, StatedUnits
 from nofab.numbers.units import answer_unit
 
 #: How many numerals either side of an amount its per-unit amount may stand.
 REACH = 4
-#: The largest count a per-unit amount is multiplied by.
-MAX_K = 9
 #: How far after an amount the people it is for are read (characters).
 PARTY_REACH = 80
 
@@ -123,7 +122,9 @@ class PerUnit:
     """The per-unit amounts of one answer, asked for each unexplained amount; read from the
     answer on the first question (most turns never ask)."""
 
-    __slots__ = ("_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_units")
+    __slots__ = (
+        "_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_stated", "_units",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -144,6 +145,9 @@ class PerUnit:
         # unit, by index; ``_at`` their indices, for a bisection per question
         self._units: list[tuple[int, tuple[float, float], str | None, bool]] | None = None
         self._at: list[int] = []
+        #: the rates a source states ("5 bags per passenger" in a policy), for a figure that
+        #: multiplies none the answer shows (``nofab.numbers.statedunits``)
+        self._stated = StatedUnits(evidence, context, after_amount, party_size)
 
     def _read(self) -> list[tuple[int, tuple[float, float], str | None, bool]]:
         units: list[tuple[int, tuple[float, float], str | None, bool]] = []
@@ -165,11 +169,16 @@ class PerUnit:
         return units
 
     def settle(self, item: Pending, lo: float, hi: float) -> bool:
-        """Is the pending amount explained as a per-unit amount times a count the turn gives?
-        A multiple with no count in the turn at all leaves it at 0.5 with the derivation."""
+        """Is the pending amount explained as a per-unit amount times a count the turn gives
+        (a per-unit amount the answer shows, or a rate a source states: ``statedunits``)? A
+        multiple with no count in the turn at all leaves it at 0.5 with the derivation."""
         found = self.explain(item.index, lo, hi)
-        if found is None or found[1]:
-            return found is not None
+        if found is not None and found[1]:
+            return True
+        if self._stated.explain(item.index, lo, hi) is not None:
+            return True  # a rate a source states times its unit's count
+        if found is None:
+            return False
         if item.confidence > LOOSE:
             item.confidence, item.how = LOOSE, found[0]
         return False

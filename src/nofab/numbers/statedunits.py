@@ -36,12 +36,16 @@ from nofab.numbers.counted import CountedFields, said_counts
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import number_words
 from nofab.numbers.nouns import bound_concept, noun_concept
-from nofab.numbers.perunit import MAX_K, after_amount, party_size
 from nofab.numbers.rounding import format_number
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from nofab.evidence.index import Evidence
     from nofab.numbers.context import AnswerContext
+
+#: The largest count a stated rate is multiplied by (``nofab.numbers.perunit``'s too).
+MAX_K = 9
 
 #: Characters before a per-unit word read for its quantity.
 WINDOW = 60
@@ -109,11 +113,22 @@ class StatedUnits:
     """The rates the turn's sources state, read at the first question (most answers never
     ask), and the counts of their units the turn gives."""
 
-    __slots__ = ("_context", "_counted", "_evidence", "_rates", "_said")
+    __slots__ = ("_after", "_context", "_counted", "_evidence", "_party", "_rates", "_said")
 
-    def __init__(self, evidence: Evidence, context: AnswerContext) -> None:
+    def __init__(
+        self,
+        evidence: Evidence,
+        context: AnswerContext,
+        after: Callable[[str, int], int],
+        party: Callable[[str, int], int | None],
+    ) -> None:
+        """``after(answer, end)``: where the words after an amount start, past a currency
+        written after it; ``party(answer, end)``: how many people the words there say the
+        figure is for (``nofab.numbers.perunit``, which owns this reading)."""
         self._evidence = evidence
         self._context = context
+        self._after = after
+        self._party = party
         self._rates: list[Rate] | None = None
         self._counted: CountedFields | None = None
         self._said: set[tuple[int, str]] | None = None
@@ -126,7 +141,7 @@ class StatedUnits:
         if numeral.kind not in ("money", "number") or numeral.scale != 1.0:
             return None
         answer = evidence.answer
-        end = after_amount(answer, numeral.span[1]) if numeral.kind == "money" else numeral.span[1]
+        end = self._after(answer, numeral.span[1]) if numeral.kind == "money" else numeral.span[1]
         if self._context.per_unit(end):
             return None  # a rate itself, not a product
         if self._rates is None:
@@ -134,7 +149,7 @@ class StatedUnits:
         if not self._rates:
             return None
         noun = bound_concept(answer, numeral.span[1]) if numeral.kind == "number" else None
-        party = party_size(answer, end)
+        party = self._party(answer, end)
         for rate in self._rates:
             if rate.kind != numeral.kind or (noun and rate.noun and noun != rate.noun):
                 continue  # an amount of an amount, a count of the rate's own noun
@@ -160,4 +175,4 @@ class StatedUnits:
         return out
 
 
-__all__ = ["MAX_RATES", "Rate", "StatedUnits", "stated_rates"]
+__all__ = ["MAX_K", "MAX_RATES", "Rate", "StatedUnits", "stated_rates"]
