@@ -224,9 +224,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
         "numbers: a small count that is wrong arithmetic of the answer's own figures"
     ),
     "a10_remove_bag_refused": "numbers: a policy limit restated with another number",
-    "a10_upgrade_giftcard_then_visa": (
-        "claims: a failure admitted for one payment method covers a success claimed for another"
-    ),
     "t10_bbq_confirmations_es": (
         "entities: a full name whose surname belongs to another person of the results"
     ),
@@ -239,7 +236,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     "t10_dentist_reminder_two_weeks_es": (
         "numbers: a relative span's count ('dos semanas') is not held, any week passes"
     ),
-    "t10_extend_roadmap_workshop_fr": "claims: a French change claimed over an error object",
     "t10_login_contact_details": (
         "entities: a person named under a field label held by another field's person"
     ),
