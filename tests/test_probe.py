@@ -230,9 +230,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     "t10_bills_due_month_end_fr": (
         "numbers: a table's total row is counted as one of the items a count announces"
     ),
-    "t10_carpool_pickup_texts": (
-        "claims: a deed claimed for several recipients, one call of the batch missing"
-    ),
     "t10_dentist_reminder_two_weeks_es": (
         "numbers: a relative span's count ('dos semanas') is not held, any week passes"
     ),
