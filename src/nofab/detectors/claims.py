@@ -26,7 +26,7 @@ from nofab.detectors.containers import updated_container
 from nofab.detectors.donetables import unset_rows
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
-from nofab.detectors.namedobjects import missing_object
+from nofab.detectors.namedobjects import unheld_object
 from nofab.detectors.newvalues import unset_value
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.progressives import reports_progress
@@ -226,12 +226,11 @@ class ClaimDetector(DetectorBase):
         return evidence.lexicon.counts.get(word, 0)
 
     def _too_few_calls(self, evidence: Evidence, claim: Claim, now: tuple[ToolCall, ...]) -> Finding | None:
-        """A finding when the claim enumerates more items than calls did the deed
-        (``nofab.detectors.enumerations``)."""
+        """More items enumerated than calls (``enumerations``), or one no call names (``namedobjects``)."""
         definitions = definitions_by_name(evidence.turn.tools)
         short = short_calls(claim, evidence.answer, evidence.lexicon, now, definitions)
         if short is None:
-            return None
+            return unheld_object(evidence, claim, self.finding)
         items, calls = short
         done = f"{len(calls)} {calls[0].name} call(s)"
         reason = f"claims '{claim.text}' for {items} items, but only {done} ran this turn"
@@ -242,28 +241,6 @@ class ClaimDetector(DetectorBase):
             claim.span,
             reason,
             evidence={"items": items, "calls": len(calls), "tool": calls[0].name},
-        )
-
-    def _unheld_object(self, evidence: Evidence, claim: Claim) -> Finding | None:
-        """A finding when the claim enumerates objects and one has no call of its own
-        (``nofab.detectors.namedobjects``)."""
-        definitions = definitions_by_name(evidence.turn.tools)
-        calls = evidence.turn.tool_calls
-        found = missing_object(claim, evidence.answer, evidence.lexicon, calls, definitions)
-        if found is None:
-            return None
-        item, calls = found
-        reason = (
-            f"claims '{claim.text}' for {item}, but no {calls[0].name} call this turn names {item} "
-            f"(the {len(calls)} call(s) that ran name the other items)"
-        )
-        return self.finding(
-            "verb_claim",
-            claim.text,
-            claim.action.confidence,
-            claim.span,
-            reason,
-            evidence={"item": item, "calls": len(calls), "tool": calls[0].name},
         )
 
     def _failed_item_finding(self, claim: Claim, call: ToolCall, reason: str, item: str = "") -> Finding:
@@ -361,7 +338,6 @@ class ClaimDetector(DetectorBase):
                 failure = (
                     self._failed_for_named_item(evidence, claim)
                     or self._too_few_calls(evidence, claim, now)
-                    or self._unheld_object(evidence, claim)
                     or unset_value(evidence, claim, now, self.finding)
                 )
                 if failure:

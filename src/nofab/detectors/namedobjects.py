@@ -25,12 +25,15 @@ stays out because the enumeration must be contiguous and joined by "and".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
+from nofab.evidence.index import Evidence
+from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim, Lexicon
 from nofab.language.text import fold, strip_accents
 from nofab.language.vocabulary import load
+from nofab.model.finding import Finding
 from nofab.model.turn import ToolCall, ToolDef
 
 #: How far after a claim's verb its enumerated object may start ("texted all three: ").
@@ -143,4 +146,23 @@ def missing_object(
     return missing, now
 
 
-__all__ = ["enumerated_objects", "missing_object"]
+def unheld_object(evidence: Evidence, claim: Claim, finding: Callable[..., Finding]) -> Finding | None:
+    """A finding (built by the detector's ``finding``) when the claim enumerates objects and
+    one has no call of its own (``missing_object`` over every call of the turn)."""
+    definitions = definitions_by_name(evidence.turn.tools)
+    found = missing_object(claim, evidence.answer, evidence.lexicon, evidence.turn.tool_calls, definitions)
+    if found is None:
+        return None
+    item, calls = found
+    return finding(
+        "verb_claim",
+        claim.text,
+        claim.action.confidence,
+        claim.span,
+        f"claims '{claim.text}' for {item}, but no {calls[0].name} call this turn names {item} "
+        f"(the {len(calls)} call(s) that ran name the other items)",
+        evidence={"item": item, "calls": len(calls), "tool": calls[0].name},
+    )
+
+
+__all__ = ["enumerated_objects", "missing_object", "unheld_object"]
