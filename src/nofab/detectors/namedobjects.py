@@ -19,7 +19,8 @@ left that may be the missing one under another name: a group chat, a phone numbe
 Risk: a recipient written in the answer by a name no call carries (a nickname, "Mom" for
 ``mary_lee``) while the other recipients' calls carry theirs is read as missing; a name
 listed beside the recipients that is no recipient ("texted Ana and Bo about Cy's party")
-stays out because the enumeration must be contiguous and joined by "and".
+stays out because the enumeration must be contiguous and joined by "and". An enumeration
+inside a claim's own span (German "Ich habe Ana, Bo und Cy benachrichtigt") is not read.
 """
 
 from __future__ import annotations
@@ -67,8 +68,11 @@ def _enumeration(language: str) -> re.Pattern[str]:
 
 
 def _items(match: re.Match[str]) -> list[str]:
+    """The enumeration's names; none when one is not capitalised (a letter the pattern's
+    Latin ranges do not know as lower-case: "ł", "ā")."""
     middle = re.findall(_ITEM, match.group("middle") or "")
-    return [match.group("first"), *middle, match.group("last")]
+    items = [match.group("first"), *middle, match.group("last")]
+    return items if all(w[:1].isupper() for item in items for w in item.split()) else []
 
 
 def enumerated_objects(claim: Claim, answer: str) -> list[str]:
