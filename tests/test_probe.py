@@ -200,23 +200,15 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
 # probe10: dirty twins no finding of their own catches today, with the mechanism.
 PROBE10_KNOWN_MISSES: dict[str, str] = {
     "a10_remove_bag_refused": "numbers: a policy limit restated with another number",
-    "a10_upgrade_giftcard_then_visa": (
-        "claims: a failure admitted for one payment method covers a success claimed for another"
-    ),
     "t10_bbq_confirmations_es": (
         "entities: a full name whose surname belongs to another person of the results"
-    ),
-    "t10_carpool_pickup_texts": (
-        "claims: a deed claimed for several recipients, one call of the batch missing"
     ),
     "t10_dentist_reminder_two_weeks_es": (
         "numbers: a relative span's count ('dos semanas') is not held, any week passes"
     ),
-    "t10_extend_roadmap_workshop_fr": "claims: a French change claimed over an error object",
     "t10_login_contact_details": (
         "entities: a person named under a field label held by another field's person"
     ),
-    "t10_offsite_rsvp_and_calendar": "claims: a sent e-mail claimed with only an inbox search in the turn",
     "t10_tomorrow_vs_last_year_weather": (
         "numbers: a table cell under a day's column is not held against that day's row"
     ),

@@ -26,6 +26,7 @@ from nofab.detectors.containers import updated_container
 from nofab.detectors.donetables import unset_rows
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
+from nofab.detectors.namedobjects import unheld_object
 from nofab.detectors.newvalues import unset_value
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.progressives import reports_progress
@@ -225,12 +226,11 @@ class ClaimDetector(DetectorBase):
         return evidence.lexicon.counts.get(word, 0)
 
     def _too_few_calls(self, evidence: Evidence, claim: Claim, now: tuple[ToolCall, ...]) -> Finding | None:
-        """A finding when the claim enumerates more items than calls did the deed
-        (``nofab.detectors.enumerations``)."""
+        """More items enumerated than calls (``enumerations``), or one no call names (``namedobjects``)."""
         definitions = definitions_by_name(evidence.turn.tools)
         short = short_calls(claim, evidence.answer, evidence.lexicon, now, definitions)
         if short is None:
-            return None
+            return unheld_object(evidence, claim, self.finding)
         items, calls = short
         done = f"{len(calls)} {calls[0].name} call(s)"
         reason = f"claims '{claim.text}' for {items} items, but only {done} ran this turn"

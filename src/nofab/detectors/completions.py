@@ -10,8 +10,9 @@ action the idiom could report, so it states the failure as a success.
 Risk: the idiom may speak of something done in an earlier conversation ("your last payment
 went through") while this turn's write failed, and an answer that says the failure only
 in words none of the language's admission lists hold is flagged. An answer that admits a
-failure anywhere (an inability phrase, "failed", "sorry", "leider") is left alone, which
-hides an answer that admits one failure and invents another's success.
+failure (an inability phrase, "failed", "sorry", "leider") is left alone unless its
+admissions name one failed call's object and the idiom's sentence another's
+(``admittedcalls``): an admission excuses only the failure it describes.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from nofab.detectors.admittedcalls import unadmitted_failure
 from nofab.detectors.outcomelabels import failed_labels
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import LANGUAGES
@@ -71,9 +73,14 @@ def _find(text: str, phrase: str) -> int:
 
 def admits_failure(evidence: Evidence) -> bool:
     """Does the answer say something went wrong (an inability phrase, "failed", "leider")?"""
-    norm = normalise(evidence.answer)
+    return _admits(evidence, evidence.answer)
+
+
+def _admits(evidence: Evidence, text: str) -> bool:
+    """Does ``text`` say something went wrong?"""
+    norm = normalise(text)
     admissions = _vocabulary()[1]
-    return evidence.lexicon.states_inability(evidence.answer) or any(_find(norm, a) != -1 for a in admissions)
+    return evidence.lexicon.states_inability(text) or any(_find(norm, a) != -1 for a in admissions)
 
 
 def failed_completion(evidence: Evidence) -> Completion | None:
@@ -105,13 +112,23 @@ def _failed_idiom(evidence: Evidence) -> Completion | None:
         return None  # a write succeeded: the idiom may report it
     phrases, _, negations = _vocabulary()
     norm = normalise(evidence.answer)
-    if admits_failure(evidence):
-        return None  # the answer reports a failure
+    # The answer reports a failure: an idiom is then held only to a failed call the
+    # admissions do not describe (``admittedcalls``).
+    admitted = admits_failure(evidence)
     for phrase in phrases:
         at = _find(norm, phrase)
         if at == -1 or "?" in norm[at : at + len(phrase) + 40].split(".")[0]:
             continue
         clause_start = max((m.end() for m in _CLAUSE_START.finditer(norm, 0, at)), default=0)
-        if negations.isdisjoint(_WORDS.findall(norm[clause_start:at])):
+        if not negations.isdisjoint(_WORDS.findall(norm[clause_start:at])):
+            continue
+        if not admitted:
             return Completion((at, at + len(phrase)), phrase, failed[0])
+        call = unadmitted_failure(evidence, failed, norm, at, lambda text: _admits(evidence, text))
+        if call is not None:
+            why = (
+                f"says '{phrase}' of what the {call.name} call acted on, but that call failed "
+                f"({(call.error or 'error')[:80]}) and the answer admits only another failure"
+            )
+            return Completion((at, at + len(phrase)), phrase, call, why)
     return None

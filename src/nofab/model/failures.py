@@ -16,6 +16,16 @@ Risk: a read whose result is a single record with ``"status": "error"`` and an `
 field (a job that failed, looked up by a tool that worked) is read as a failed call; the
 failure words are kept to the envelope's ("error", "fail", "failure"), not a record's
 "failed", to keep that rare.
+
+An error object is the other common envelope (JSON-RPC, most HTTP APIs): the result holds an
+``error`` (or ``errors``) key whose value explains the failure — a text, or an object with a
+code or message (``{"error": {"code": 409, "message": "... not modified."}}``) — and nothing
+but envelope fields beside it (``jsonrpc``, ``id``, ``status``, ``code``, ``message``,
+``request_id``, ``timestamp``, a null ``data``). Principle: a result that is only an error's
+explanation reports that the request failed, so it grounds no deed. Risk: a read tool
+whose record is nothing but a stored error (a job's last error, looked up successfully) is
+read as a failed call; a record with any payload key beside its ``error`` field is never an
+envelope, which keeps that rare.
 """
 
 from __future__ import annotations
@@ -31,6 +41,30 @@ _STATUS_KEYS = ("status", "result", "outcome")
 _SUCCESS_KEYS = ("success", "ok", "succeeded")
 #: Keys that carry the failure's explanation.
 _EXPLANATION_KEYS = ("error", "errors", "error_code", "error_message", "message", "reason", "detail")
+
+
+#: The key of an error object ({"error": {"code": 404, "message": "..."}}).
+_ERROR_KEYS = ("error", "errors")
+#: What an error object's explanation carries when it is an object.
+_ERROR_DETAIL_KEYS = ("message", "code", "reason", "detail", "details", "description", "type", "status")
+#: Fields an error object may have beside its error: the envelope's own, never a payload.
+_ENVELOPE_FIELDS = frozenset(
+    {
+        *_ERROR_KEYS,
+        *_STATUS_KEYS,
+        *_SUCCESS_KEYS,
+        "jsonrpc",
+        "id",
+        "code",
+        "status_code",
+        "message",
+        "request_id",
+        "requestId",
+        "trace_id",
+        "timestamp",
+        "data",
+    }
+)
 
 
 #: An envelope is a few keys; a longer text is a payload and is not parsed here (the check
@@ -55,6 +89,8 @@ def is_error_envelope(value: Any) -> bool:
     """Does this parsed result report that its own call failed (see the module doc)?"""
     if not isinstance(value, Mapping) or not value:
         return False
+    if _is_error_object(value):
+        return True
     if not any(value.get(key) for key in _EXPLANATION_KEYS):
         return False
     for key in _STATUS_KEYS:
@@ -62,6 +98,27 @@ def is_error_envelope(value: Any) -> bool:
         if isinstance(status, str) and status.strip().lower() in _FAILURE_STATUSES:
             return True
     return any(value.get(key) is False for key in _SUCCESS_KEYS)
+
+
+def _is_error_object(value: Mapping[Any, Any]) -> bool:
+    """``{"error": <an explanation>}`` with envelope fields only beside it (see the module doc)."""
+    if not all(isinstance(k, str) and k in _ENVELOPE_FIELDS for k in value):
+        return False
+    if value.get("data"):
+        return False  # a payload came back beside the error (GraphQL's partial data)
+    return any(_explains(value.get(key)) for key in _ERROR_KEYS)
+
+
+def _explains(error: Any) -> bool:
+    """Does this value under an error key explain a failure (a text, an object with a code or
+    a message, or a list of them)?"""
+    if isinstance(error, str):
+        return bool(error.strip())
+    if isinstance(error, Mapping):
+        return any(error.get(k) not in (None, "", [], {}) for k in _ERROR_DETAIL_KEYS)
+    if isinstance(error, list):
+        return bool(error) and all(_explains(e) for e in error)
+    return False
 
 
 __all__ = ["is_error_envelope", "reports_failure"]
