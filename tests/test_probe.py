@@ -227,9 +227,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     "a10_upgrade_giftcard_then_visa": (
         "claims: a failure admitted for one payment method covers a success claimed for another"
     ),
-    "t10_bbq_confirmations_es": (
-        "entities: a full name whose surname belongs to another person of the results"
-    ),
     "t10_bills_due_month_end_fr": (
         "numbers: a table's total row is counted as one of the items a count announces"
     ),

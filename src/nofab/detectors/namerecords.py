@@ -239,6 +239,22 @@ def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
             stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
 
 
+def person_names(results: Iterable[Any]) -> frozenset[frozenset[str]]:
+    """The name words (folded) of each full name the parsed results hold as one value: a
+    naming field's ("name": "Dana Ross") and a person's value under any key
+    (``person_value``, ``people_name``: "sender": "Dana Ross", "attendees": [...]). Each is
+    one person, whose first name and surname are held together, whether or not the object
+    around it has a naming field (``crossednames`` reads who owns a first name from them)."""
+    out: set[frozenset[str]] = set()
+    for key, text in _named_values(results):
+        if (_role(key) if _naming(key) else "full") != "full":
+            continue
+        parts = [fold(w) for w in _SPLIT.split(text.strip()) if capitalised(w)]
+        if 1 < len(parts) <= MAX_NAME_WORDS:
+            out.add(frozenset(parts))
+    return frozenset(out)
+
+
 def person_key(key: str) -> bool:
     """A key that names a person: a first name, a surname or a person's (full) name."""
     return _role(key) != ""
@@ -326,6 +342,17 @@ class People:
         last = frozenset().union(*(s for _, s in readings))
         return first, last
 
+    def persons(self) -> frozenset[frozenset[str]]:
+        """The name words of each person the results and the calls' arguments name by a
+        full name held as one value (``person_names``)."""
+        readings = [held for _l, _c, held in self._evidence.per_result("names.persons", _persons_one)]
+        readings.extend(
+            person_names([call.parsed_arguments])
+            for call in self._evidence.turn.tool_calls
+            if isinstance(call.parsed_arguments, (dict, list))
+        )
+        return frozenset().union(*readings)
+
     def fields(self) -> frozenset[str]:
         """The fields of the results' records of people (``person_fields``)."""
         readings = self._evidence.per_result("names.fields", _fields_one)
@@ -376,6 +403,10 @@ _ARGUMENT_TEXTS: TextMemo[tuple[frozenset[str], frozenset[str]]] = TextMemo(_tex
 
 def _held_one(value: Any) -> tuple[frozenset[str], frozenset[str]]:
     return held_names([value])
+
+
+def _persons_one(value: Any) -> frozenset[frozenset[str]]:
+    return person_names([value])
 
 
 def _fields_one(value: Any) -> frozenset[str]:
