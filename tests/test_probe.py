@@ -237,9 +237,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
         "numbers: a relative span's count ('dos semanas') is not held, any week passes"
     ),
     "t10_extend_roadmap_workshop_fr": "claims: a French change claimed over an error object",
-    "t10_login_contact_details": (
-        "entities: a person named under a field label held by another field's person"
-    ),
     "t10_offsite_rsvp_and_calendar": "claims: a sent e-mail claimed with only an inbox search in the turn",
     "t10_tomorrow_vs_last_year_weather": (
         "numbers: a table cell under a day's column is not held against that day's row"

@@ -198,7 +198,7 @@ def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
     in any value that is itself a person's full name (``person_value``)."""
     first: set[str] = set()
     last: set[str] = set()
-    for key, text in _named_values(results):
+    for key, text in named_values(results):
         role = _role(key) if _naming(key) else "full"
         if not role:
             continue
@@ -216,7 +216,12 @@ def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(first), frozenset(last)
 
 
-def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
+def naming_role(key: str) -> str | None:
+    """A naming key's ``_role`` ("" for a thing's name), or None for a key that names nothing."""
+    return _role(key) if _naming(key) else None
+
+
+def named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
     """(key, text) of every string under a key that names a person, at any depth (bounded:
     tool results are untrusted input)."""
     stack: list[tuple[Any, int]] = [(r, 0) for r in results]
@@ -237,22 +242,6 @@ def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
                         yield from (("full_name", name) for name in people_list(str(key), item))
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value if isinstance(item, (dict, list)))
-
-
-def person_names(results: Iterable[Any]) -> frozenset[frozenset[str]]:
-    """The name words (folded) of each full name the parsed results hold as one value: a
-    naming field's ("name": "Dana Ross") and a person's value under any key
-    (``person_value``, ``people_name``: "sender": "Dana Ross", "attendees": [...]). Each is
-    one person, whose first name and surname are held together, whether or not the object
-    around it has a naming field (``crossednames`` reads who owns a first name from them)."""
-    out: set[frozenset[str]] = set()
-    for key, text in _named_values(results):
-        if (_role(key) if _naming(key) else "full") != "full":
-            continue
-        parts = [fold(w) for w in _SPLIT.split(text.strip()) if capitalised(w)]
-        if 1 < len(parts) <= MAX_NAME_WORDS:
-            out.add(frozenset(parts))
-    return frozenset(out)
 
 
 def person_key(key: str) -> bool:
@@ -342,16 +331,10 @@ class People:
         last = frozenset().union(*(s for _, s in readings))
         return first, last
 
-    def persons(self) -> frozenset[frozenset[str]]:
-        """The name words of each person the results and the calls' arguments name by a
-        full name held as one value (``person_names``)."""
-        readings = [held for _l, _c, held in self._evidence.per_result("names.persons", _persons_one)]
-        readings.extend(
-            person_names([call.parsed_arguments])
-            for call in self._evidence.turn.tool_calls
-            if isinstance(call.parsed_arguments, (dict, list))
-        )
-        return frozenset().union(*readings)
+    @property
+    def evidence(self) -> Evidence:
+        """The turn's evidence these people are read from."""
+        return self._evidence
 
     def fields(self) -> frozenset[str]:
         """The fields of the results' records of people (``person_fields``)."""
@@ -403,10 +386,6 @@ _ARGUMENT_TEXTS: TextMemo[tuple[frozenset[str], frozenset[str]]] = TextMemo(_tex
 
 def _held_one(value: Any) -> tuple[frozenset[str], frozenset[str]]:
     return held_names([value])
-
-
-def _persons_one(value: Any) -> frozenset[frozenset[str]]:
-    return person_names([value])
 
 
 def _fields_one(value: Any) -> frozenset[str]:
