@@ -233,9 +233,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     "t10_carpool_pickup_texts": (
         "claims: a deed claimed for several recipients, one call of the batch missing"
     ),
-    "t10_dentist_reminder_two_weeks_es": (
-        "numbers: a relative span's count ('dos semanas') is not held, any week passes"
-    ),
     "t10_extend_roadmap_workshop_fr": "claims: a French change claimed over an error object",
     "t10_offsite_rsvp_and_calendar": "claims: a sent e-mail claimed with only an inbox search in the turn",
     "t10_tomorrow_vs_last_year_weather": (
