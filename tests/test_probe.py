@@ -235,9 +235,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     ),
     "t10_extend_roadmap_workshop_fr": "claims: a French change claimed over an error object",
     "t10_offsite_rsvp_and_calendar": "claims: a sent e-mail claimed with only an inbox search in the turn",
-    "t10_tomorrow_vs_last_year_weather": (
-        "numbers: a table cell under a day's column is not held against that day's row"
-    ),
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

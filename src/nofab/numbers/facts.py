@@ -2,10 +2,11 @@
 meaning comes from the words and records around it: a score pair (``nofab.numbers.scores``),
 a small count of a counted noun (``nofab.numbers.counted``), and a time or date bound to a
 role of a named record (``nofab.numbers.roles``), and a number given for a day of a dated
-list that another day's row holds (``nofab.numbers.dayrows``), and a date a day or a week off
-the one date of the record it is given for (``nofab.numbers.recorddates``), and a date a day off
-a held date with nothing that shifts it (``nofab.numbers.dayslip``). Each module states its
-principle and risk.
+list that another day's row holds (``nofab.numbers.dayrows``), and a figure of a table's
+column headed by a day that the day's record holds otherwise (``nofab.numbers.daycolumns``),
+and a date a day or a week off the one date of the record it is given for
+(``nofab.numbers.recorddates``), and a date a day off a held date with nothing that shifts it
+(``nofab.numbers.dayslip``). Each module states its principle and risk.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable, Iterator
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.counted import counted_findings
+from nofab.numbers.daycolumns import day_column_findings
 from nofab.numbers.dayrows import day_row_findings
 from nofab.numbers.dayslip import day_slip_findings
 from nofab.numbers.recorddates import record_date_findings
@@ -31,6 +33,7 @@ def fact_findings(
     yield from counted_findings(finding, fields, structural_max)
     yield from role_findings(finding, fields)
     yield from day_row_findings(finding, fields, structural_max)
+    yield from day_column_findings(finding, fields, structural_max)
     yield from record_date_findings(finding, fields)
     yield from day_slip_findings(finding, fields.evidence)
 
