@@ -223,7 +223,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
     "a10_bag_allowance_three_pax": (
         "numbers: a small count that is wrong arithmetic of the answer's own figures"
     ),
-    "a10_remove_bag_refused": "numbers: a policy limit restated with another number",
     "a10_upgrade_giftcard_then_visa": (
         "claims: a failure admitted for one payment method covers a success claimed for another"
     ),

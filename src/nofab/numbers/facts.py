@@ -6,7 +6,8 @@ list that another day's row holds (``nofab.numbers.dayrows``), and a figure of a
 column headed by a day that the day's record holds otherwise (``nofab.numbers.daycolumns``),
 and a date a day or a week off the one date of the record it is given for
 (``nofab.numbers.recorddates``), and a date a day off a held date with nothing that shifts it
-(``nofab.numbers.dayslip``). Each module states its principle and risk.
+(``nofab.numbers.dayslip``), and a count restated against a limit the turn states for its noun
+(``nofab.numbers.limits``). Each module states its principle and risk.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from nofab.numbers.counted import counted_findings
 from nofab.numbers.daycolumns import day_column_findings
 from nofab.numbers.dayrows import day_row_findings
 from nofab.numbers.dayslip import day_slip_findings
+from nofab.numbers.limits import limit_findings
 from nofab.numbers.recorddates import record_date_findings
 from nofab.numbers.roles import role_findings
 from nofab.numbers.scores import score_findings
@@ -36,6 +38,7 @@ def fact_findings(
     yield from day_column_findings(finding, fields, structural_max)
     yield from record_date_findings(finding, fields)
     yield from day_slip_findings(finding, fields.evidence)
+    yield from limit_findings(finding, fields.evidence)
 
 
 __all__ = ["fact_findings"]
