@@ -136,3 +136,81 @@ def test_held_or_unknowable_pairs_pass(
     case: str, answer: str, calls: list[dict[str, Any]], user: str
 ) -> None:
     assert names_found(answer, calls, user) == [], case
+
+
+def _messages(*senders: str) -> dict[str, Any]:
+    """People named only as a message's sender: no naming field holds them."""
+    return {
+        "name": "search_messages",
+        "result": {
+            "messages": [
+                {"message_id": f"m{i}", "sender": s, "text": "See you there"} for i, s in enumerate(senders)
+            ]
+        },
+    }
+
+
+def _event(*attendees: str) -> dict[str, Any]:
+    return {"name": "get_event", "result": {"event_id": "ev9", "attendees": list(attendees)}}
+
+
+INBOX = _messages("Rosa Achterberg", "Teodoro Villanueva", "Ingrid Solberg")
+MEETING = _event("Rosa Achterberg", "Teodoro Villanueva")
+SIBLINGS = _messages("Rosa Villanueva", "Teodoro Villanueva")
+
+MUST_FIRE_OUTSIDE_NAMING_FIELDS = [
+    (
+        "en, senders",
+        "Replies came from Rosa Villanueva and Ingrid Solberg.",
+        [INBOX],
+        "Rosa Villanueva",
+    ),
+    ("es, senders", "- **Teodoro Solberg**: viene con su hermana", [INBOX], "Teodoro Solberg"),
+    ("en, attendees", "Teodoro Achterberg accepted the invite.", [MEETING], "Teodoro Achterberg"),
+    ("es, attendees", "Asistirán Rosa Villanueva y Teodoro.", [MEETING], "Rosa Villanueva"),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "answer", "calls", "name"),
+    MUST_FIRE_OUTSIDE_NAMING_FIELDS,
+    ids=[c[0] for c in MUST_FIRE_OUTSIDE_NAMING_FIELDS],
+)
+def test_crossed_names_of_people_values_fire(
+    case: str, answer: str, calls: list[dict[str, Any]], name: str
+) -> None:
+    found = names_found(answer, calls)
+    assert any(name in f for f in found), (case, found)
+
+
+MUST_NOT_FIRE_OUTSIDE_NAMING_FIELDS = [
+    ("en, the senders as held", "Rosa Achterberg and Teodoro Villanueva replied.", [INBOX], ""),
+    (
+        "es, the attendees as held",
+        "En la reunión estarán Teodoro Villanueva y Rosa Achterberg.",
+        [MEETING],
+        "",
+    ),
+    (
+        "en, siblings sharing a surname",
+        "Rosa Villanueva and Teodoro Villanueva both said yes.",
+        [SIBLINGS],
+        "",
+    ),
+    ("es, a first name alone", "Rosa y Teodoro confirmaron.", [INBOX], ""),
+    (
+        "en, the pair written in the user's message",
+        "Teodoro Solberg replied too.",
+        [INBOX],
+        "Did Teodoro Solberg reply?",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "answer", "calls", "user"),
+    MUST_NOT_FIRE_OUTSIDE_NAMING_FIELDS,
+    ids=[c[0] for c in MUST_NOT_FIRE_OUTSIDE_NAMING_FIELDS],
+)
+def test_held_people_values_pass(case: str, answer: str, calls: list[dict[str, Any]], user: str) -> None:
+    assert names_found(answer, calls, user) == [], case

@@ -198,21 +198,7 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
 }
 
 # probe10: dirty twins no finding of their own catches today, with the mechanism.
-PROBE10_KNOWN_MISSES: dict[str, str] = {
-    "a10_remove_bag_refused": "numbers: a policy limit restated with another number",
-    "t10_bbq_confirmations_es": (
-        "entities: a full name whose surname belongs to another person of the results"
-    ),
-    "t10_dentist_reminder_two_weeks_es": (
-        "numbers: a relative span's count ('dos semanas') is not held, any week passes"
-    ),
-    "t10_login_contact_details": (
-        "entities: a person named under a field label held by another field's person"
-    ),
-    "t10_tomorrow_vs_last_year_weather": (
-        "numbers: a table cell under a day's column is not held against that day's row"
-    ),
-}
+PROBE10_KNOWN_MISSES: dict[str, str] = {}
 
 # probe11 (held-out domains, a tenth writer; Italian among its languages; sealed until measured blind:
 # 13/30 clean files flagged and 22/30 twins caught at 453c572 and again after the first merges of the

@@ -20,8 +20,9 @@ Risk: family members who share a surname: a woman the records hold under her bir
 ("Ana López") whom the answer calls by her married name ("Ana Ruiz", the surname of her
 husband's record) is flagged, unless some evidence writes the married name. A first name
 alone, a surname alone, or a first name whose records hold no surname are never read, so a
-swap there passes; a record that keeps its names outside naming fields ("approver": "Ana
-López") gives no owner, so a swap of such names passes too; a swap between two surnames one
+swap there passes. A full name held as one value outside naming fields ("sender": "Ana
+López", an attendees list: ``persons.person_names``) is one person too: a first name's
+owner is known from it as from a record's name fields. A swap between two surnames one
 edit apart ("Nowak", "Novak") is read as a spelling and passes.
 """
 
@@ -31,8 +32,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 
-from nofab.detectors.namerecords import MAX_NAME_WORDS, capitalised
+from nofab.detectors.namerecords import MAX_NAME_WORDS, People, capitalised
 from nofab.detectors.namewords import Word
+from nofab.detectors.persons import persons_of
 from nofab.detectors.userhandles import edits
 from nofab.evidence.records import Record
 from nofab.language.text import fold
@@ -47,22 +49,27 @@ class CrossedNames:
         held: Callable[[], tuple[frozenset[str], frozenset[str]]],
         records: Callable[[], Iterable[tuple[Record, ...]]],
         evidence_text: Callable[[], str],
+        people: People | None = None,
     ) -> None:
         """``held``: the held first names and surnames (folded, read on first use);
-        ``records``: the results' records; ``evidence_text``: all evidence, folded."""
+        ``records``: the results' records; ``evidence_text``: all evidence, folded;
+        ``people``: the results' people, whose full names held as one value under any key
+        are people too (``persons.person_names``: a message's "sender": "Ana López")."""
         self._held = held
         self._records = records
         self._evidence_text = evidence_text
+        self._people_of = people
 
     @cached_property
     def _people(self) -> tuple[frozenset[str], ...]:
-        """Each record's name words (folded), for records naming someone by two words or more."""
-        out: list[frozenset[str]] = []
+        """Each record's name words (folded), for records naming someone by two words or more,
+        and each full name held as one value (a person named outside naming fields)."""
+        out = set(persons_of(self._people_of.evidence)) if self._people_of is not None else set()
         for group in self._records():
             for record in group:
                 held = frozenset(fold(p) for _f, text in record.names for p in text.split() if capitalised(p))
                 if len(held) > 1:
-                    out.append(held)
+                    out.add(held)
         return tuple(out)
 
     def why(self, name: Sequence[Word]) -> str | None:

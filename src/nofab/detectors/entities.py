@@ -10,7 +10,9 @@ references labelled as such in words ("payment reference UPG-57X1": ``labelledid
 and a user's handle one or two edits from one the tools hold (``nofab.detectors.userhandles``);
 places the results name — a labelled place's number or code (``placenumbers``), a place code on
 a route (``routecodes``), a place name in the slot of a result's place (``placenames``) — and
-an item of a read-back of a result's list (``readbacks``).
+an item of a read-back of a result's list (``readbacks``). A person named under a label that is
+a result's field holding someone else ("Manager: Dana Ross" when ``manager`` is Priya Shah) is a
+``misattributed_value`` (``labelledpeople``).
 A capitalised word on
 its own is never an entity: that is where false positives live. (The record-aware check of
 people and teams against their figures is a separate detector, ``attribution``.)
@@ -32,6 +34,8 @@ from nofab.detectors.base import DetectorBase
 from nofab.detectors.heldchunks import HeldChunks
 from nofab.detectors.issuedids import ungrounded_issued_ids
 from nofab.detectors.labelledids import ungrounded_labelled_ids
+from nofab.detectors.labelledpeople import CONFIDENCE as LABELLED_CONFIDENCE
+from nofab.detectors.labelledpeople import misfiled_people
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
@@ -111,7 +115,7 @@ class EntityDetector(DetectorBase):
 
     id = "entities"
     version = "5"  # 5: route codes, place names, read-backs, lettered places (4: handles, titled surnames)
-    kinds = ("ungrounded_entity",)
+    kinds = ("ungrounded_entity", "misattributed_value")
 
     def __init__(self, profile: Profile) -> None:
         settings = ("patterns", "allow", "allow_patterns", "confidence", "quoted", "names")
@@ -210,6 +214,7 @@ class EntityDetector(DetectorBase):
         yield from self._shaped(evidence, answer, candidates)
         if self.names:
             yield from self._names(evidence)
+            yield from self._labelled_people(evidence)
 
     def _shaped(
         self, evidence: Evidence, answer: str, candidates: list[tuple[str, tuple[int, int], float]]
@@ -278,6 +283,23 @@ class EntityDetector(DetectorBase):
                 name.span,
                 f"the name {name.text} ({name.why}) appears in no tool result, context or user message",
                 evidence={"shape": "name", "unknown_words": list(name.unknown)},
+            )
+
+    def _labelled_people(self, evidence: Evidence) -> Iterator[Finding]:
+        """A person named under a label that is a result's field holding someone else
+        (``labelledpeople``)."""
+        for span, label, theirs in misfiled_people(evidence, evidence.answer):
+            text = evidence.answer[span[0] : span[1]]
+            if fold(text) in self.allow:
+                continue
+            yield self.finding(
+                "misattributed_value",
+                text,
+                LABELLED_CONFIDENCE,
+                span,
+                f"the name {text} under the label '{label}' is another person of the results: the field"
+                f" {label} holds {theirs}",
+                evidence={"shape": "labelled_person", "label": label, "held": theirs},
             )
 
     @staticmethod

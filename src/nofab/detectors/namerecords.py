@@ -198,7 +198,7 @@ def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
     in any value that is itself a person's full name (``person_value``)."""
     first: set[str] = set()
     last: set[str] = set()
-    for key, text in _named_values(results):
+    for key, text in named_values(results):
         role = _role(key) if _naming(key) else "full"
         if not role:
             continue
@@ -216,7 +216,12 @@ def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(first), frozenset(last)
 
 
-def _named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
+def naming_role(key: str) -> str | None:
+    """A naming key's ``_role`` ("" for a thing's name), or None for a key that names nothing."""
+    return _role(key) if _naming(key) else None
+
+
+def named_values(results: Iterable[Any]) -> Iterator[tuple[str, str]]:
     """(key, text) of every string under a key that names a person, at any depth (bounded:
     tool results are untrusted input)."""
     stack: list[tuple[Any, int]] = [(r, 0) for r in results]
@@ -325,6 +330,11 @@ class People:
         first = frozenset().union(*(f for f, _ in readings))
         last = frozenset().union(*(s for _, s in readings))
         return first, last
+
+    @property
+    def evidence(self) -> Evidence:
+        """The turn's evidence these people are read from."""
+        return self._evidence
 
     def fields(self) -> frozenset[str]:
         """The fields of the results' records of people (``person_fields``)."""

@@ -150,7 +150,7 @@ class NameFinder:
         self._seen: dict[str, bool] = {}
         self._owner_asks = 0
         self._unknown_seen: dict[str, bool] = {}
-        self._crossed = CrossedNames(lambda: self._held, records, evidence_text)
+        self._crossed = CrossedNames(lambda: self._held, records, evidence_text, people)
         self.titles = titles
         self.greetings = greetings
 

@@ -55,7 +55,7 @@ def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
 
 
-def _row_date(record: Record) -> _dt.date | None:
+def row_date(record: Record) -> _dt.date | None:
     """The one date a row's fields hold as a whole value ("date": "2023-09-16")."""
     found: set[_dt.date] = set()
     for text in record.values.values():
@@ -77,7 +77,7 @@ def dated_lists(records: tuple[Record, ...]) -> list[dict[_dt.date, Record]]:
     spoiled: set[str] = set()
     for record in records:
         parent = _ROW.match(record.where)
-        date = _row_date(record) if parent else None
+        date = row_date(record) if parent else None
         if parent is None or date is None:
             continue
         rows = lists[parent[1]]

@@ -14,9 +14,18 @@ prochain", "in zwei Wochen": ``date_spans.json``, five languages). Otherwise it 
 unexplained date, reported at a date's confidence. A day's offset stays loose ("the day
 after", "the next morning" are worded too many ways to list).
 
+A span the words count ("in two weeks", "dentro de dos semanas", "dans deux semaines", "in 2
+Wochen", "14 days") names that many units, not one: it explains no date one unit (a week, a
+month) from an evidence date. The count is a digit or a number word (``number_words`` of
+``numbers.json``) right before the span word, or the number a phrase opens with in days ("14
+days" is two weeks); a span with no count ("next week", "a week", "weeks") names any.
+
 Risk: a date a week after an evidence date stated with the span implied but not named
 ("the Thursday after", "every Thursday") is reported; and a span word in the sentence about
-something else ("this week's other reminder") still loosens a miscopied date.
+something else ("this week's other reminder") still loosens a miscopied date. A date one week
+from an evidence date stated beside a counted span about something else ("two weeks from now
+... and a week before, on the 17th") passes through the uncounted "a week", but is reported
+when the sentence words no uncounted span of its own.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
+from nofab.numbers.lexicon import number_words
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -46,10 +56,40 @@ def _spans() -> dict[str, re.Pattern[str]]:
     return patterns
 
 
-def names_span(text: str, unit: str) -> bool:
-    """Does ``text`` name a span of ``unit`` ("week", "month")?"""
+#: Days per unit, to read a phrase counted in days ("14 days") in the span's unit.
+_DAYS = {"week": 7, "month": 30}
+#: The count right before a span word: digits or a word ("dos semanas", "2 weeks", "two-week").
+_COUNT_BEFORE = re.compile(r"(?<!\w)(\d{1,3}|[^\W\d_]+)[\s\-]+$")
+_COUNT_OPENING = re.compile(r"(\d{1,3}|[^\W\d_]+)\s")
+
+
+def _count(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return number_words().number_words.get(word)
+
+
+def span_counts(text: str, unit: str) -> list[int | None]:
+    """The count of each span of ``unit`` ``text`` names, in that unit (None: no count)."""
     pattern = _spans().get(unit)
-    return pattern is not None and pattern.search(text.lower()) is not None
+    if pattern is None:
+        return []
+    lower = text.lower()
+    out: list[int | None] = []
+    for m in pattern.finditer(lower):
+        opening = _COUNT_OPENING.match(m.group(0))
+        if opening is not None and (days := _count(opening.group(1))) is not None:
+            out.append(max(1, round(days / _DAYS.get(unit, 1))))  # "14 days": two weeks
+            continue
+        before = _COUNT_BEFORE.search(lower, max(0, m.start() - 24), m.start())
+        out.append(_count(before.group(1)) if before is not None else None)
+    return out
+
+
+def names_span(text: str, unit: str, count: int | None = None) -> bool:
+    """Does ``text`` name a span of ``unit`` ("week", "month")? With ``count``: a span of
+    that many units, or one the words do not count."""
+    return any(c is None or count is None or c == count for c in span_counts(text, unit))
 
 
 def relative_date(evidence: Evidence, numeral: Numeral) -> str | None:
@@ -65,7 +105,8 @@ def relative_date(evidence: Evidence, numeral: Numeral) -> str | None:
         if sentence is None:
             start, end = evidence.sentence_at(numeral.span[0])
             sentence = evidence.answer[start:end]
-        if names_span(sentence, unit) or names_span(evidence.turn.user_message, unit):
+        # (every offset read is one unit: a counted span of two weeks explains none of them)
+        if names_span(sentence, unit, 1) or names_span(evidence.turn.user_message, unit, 1):
             return how
     return None
 
