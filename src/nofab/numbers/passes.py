@@ -24,6 +24,7 @@ from nofab.numbers.generic import generic_statements
 from nofab.numbers.netsums import NetSums
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.recordgaps import gap_of, record_gaps
+from nofab.numbers.resultmemo import unit_values_of
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.tempdifference import difference_beside
@@ -296,10 +297,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     if not any(q is not None for _item, q in asked):
         return pending  # no number of the answer is written with a unit
     values = [v for _label, _call, held in evidence.per_result(("numbers.units",), unit_values) for v in held]
-    from nofab.numbers.resultmemo import unit_values_of  # each source read once (resultmemo)
-
-    for source in evidence.sources:
-        values.extend(unit_values_of(source.text))
+    values.extend(v for source in evidence.sources for v in unit_values_of(source.text))  # read once each
     dates = evidence.dates
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]
