@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from nofab.detectors.textmemo import TextMemo
 from nofab.language import vocabulary
 from nofab.numbers.lexicon import alternation, by_language, listed, number_words
+from nofab.numbers.resultmemo import Kept
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -138,7 +138,7 @@ def _limits(text: str) -> frozenset[Limit]:
 
 
 #: Each evidence text's limits, kept by content (a policy recurs on every turn).
-_STATED: TextMemo[frozenset[Limit]] = TextMemo(_limits)
+_STATED: Kept[frozenset[Limit]] = Kept(_limits)
 
 
 def _stated(evidence: Evidence) -> list[Limit]:
@@ -147,7 +147,7 @@ def _stated(evidence: Evidence) -> list[Limit]:
     for source in evidence.sources:
         if source.label == "user_message" or source.label.startswith("earlier"):
             continue
-        out.extend(_STATED.reading(source.text, now=True) or ())
+        out.extend(_STATED.of(source.text))
     return out
 
 

@@ -39,7 +39,7 @@ CHARS = 4_000_000
 _R = TypeVar("_R")
 
 
-class _Kept(Generic[_R]):
+class Kept(Generic[_R]):
     """``read(text)`` kept by the text's content, bounded (oldest first), locked for writes."""
 
     def __init__(self, read: Callable[[str], _R]) -> None:
@@ -69,9 +69,9 @@ def _rates(folded: str) -> tuple[float, ...]:
     return tuple(rate_values((folded,)))
 
 
-_AMOUNTS: _Kept[tuple[float, ...]] = _Kept(_amounts)
-_RATES: _Kept[tuple[float, ...]] = _Kept(_rates)
-_UNITS: _Kept[tuple[tuple[str, float], ...]] = _Kept(_units)
+_AMOUNTS: Kept[tuple[float, ...]] = Kept(_amounts)
+_RATES: Kept[tuple[float, ...]] = Kept(_rates)
+_UNITS: Kept[tuple[tuple[str, float], ...]] = Kept(_units)
 
 
 def text_amounts_of(text: str) -> tuple[float, ...]:
@@ -89,4 +89,4 @@ def rates_of(folded: str) -> tuple[float, ...]:
     return _RATES.of(folded)
 
 
-__all__ = ["rates_of", "text_amounts_of", "unit_values_of"]
+__all__ = ["Kept", "rates_of", "text_amounts_of", "unit_values_of"]
