@@ -202,19 +202,8 @@ PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: the French hour notation '14 h' is not read as a clock time; entities: the clause before"
         " an enumeration is read as its first item"
     ),
-    "t10_half_marathon_pace": (
-        "numbers: an h:mm:ss duration in minutes and a pace (duration per distance) are not derived"
-    ),
-    "t10_lisbon_forecast_pt": "numbers: an average of a result list's values is not derived",
-    "t10_lisbon_hotel_confirmation": (
-        "numbers: a total divided by a count the answer shows ('a night') is not derived"
-    ),
     "t10_thursday_schedule_gap_de": (
         "numbers: a slot's length written as a number word ('zwei Stunden') is not read"
-    ),
-    "t10_two_positions_gain": (
-        "numbers: figures derived from the user's own counts and prices (cost, value, gain, their totals) are"
-        " not derived"
     ),
 }
 

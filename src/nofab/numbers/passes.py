@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
+from nofab.numbers.cued import Cued
 from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.equations import Equations, split_remainder
@@ -20,7 +21,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges, across_results, top_fields
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
-from nofab.numbers.netsums import NetSums
+from nofab.numbers.paces import paces
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
@@ -77,7 +78,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     equations = Equations(run.evidence.answer, run.evidence.numerals)
     rows = Rows(run.evidence.answer, run.evidence.numerals)
     totals = ShownTotals(run.evidence.answer, run.evidence.numerals)
-    nets = NetSums(run.evidence.answer, run.evidence.numerals)
+    cued = Cued(run.evidence)
     # An operand explained only loosely keeps its own finding at 0.5; the result computed
     # from it is then right relative to it, so it serves as an operand of a written equation.
     loose = {item.index: item for item in pending}
@@ -88,7 +89,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             if (
                 not item.slip
                 and (recent is None or near(recent, item.index, run.reach))
-                and _explained(written(run, item, equations, loose, rows, totals, nets), run, item)
+                and _explained(written(run, item, equations, loose, rows, totals, cued), run, item)
             ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
@@ -131,14 +132,15 @@ def written(
     loose: dict[int, Pending],
     rows: Rows | None = None,
     totals: ShownTotals | None = None,
-    nets: NetSums | None = None,
+    cued: Cued | None = None,
 ) -> bool | None:
-    """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
-        there): True for a written equation's right result, the total of the equations before
-        it, the last part of a shown total split into parts, a product or ratio of two numbers of
-        its table row or sentence (``nofab.numbers.rows``), the announced total of a column or list
-    the answer shows (``nofab.numbers.totals``); False for the wrong result of an
-        equation whose operands are all known; None when no written arithmetic decides."""
+    """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk there):
+    True for a written equation's right result, the total of the equations before it, the last
+    part of a shown total split into parts, a product or ratio of two numbers of its table row or
+    sentence (``nofab.numbers.rows``), the announced total of a column or list the answer shows
+    (``nofab.numbers.totals``), a net, a mean or a figure of the user's positions a cue
+    announces (``nofab.numbers.cued``); False for the wrong result of an equation whose operands are all
+    known; None when no written arithmetic decides."""
     numeral = item.numeral
     if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
         return None
@@ -165,17 +167,17 @@ def written(
         how = rows.explain(item.index, lo, hi, shown.value)
     if how is None and totals is not None:
         how = totals.explain(item.index, lo, hi, operand, len(shown))
-    if how is None and nets is not None:  # a net of signed figures shown
-        how = nets.explain(item.index, lo, hi)
+    if how is None and cued is not None:  # a net, a mean, a figure of the user's positions
+        how = cued.explain(item.index, lo, hi, operand)
     return True if how is not None else None
 
 
 def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
-    """Numbers derived in ways the answer's units and words announce: another unit, a
-    duration, then a percentage change of numbers the answer shows (operands include the
-    numbers the first of these explained)."""
+    """Numbers derived in ways the answer's units and words announce: a duration or a pace
+    (``nofab.numbers.paces``), another unit, a duration, then a percentage change of numbers
+    the answer shows (operands include the numbers the first of these explained)."""
     return generic_statements(
-        run, changes(run, scalings(run, conversions(run, zones(run, rates(run, pending)))))
+        run, changes(run, scalings(run, conversions(run, paces(run, zones(run, rates(run, pending))))))
     )
 
 
