@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -41,6 +41,9 @@ CUE_BEFORE = 60
 CUE_AFTER = 30
 #: At most this many figures are averaged from the answer's own list.
 MAX_LISTED = 31
+#: At most this many numerals before a figure are read back for the answer's own list (the
+#: bound keeps each question's cost flat on a hostile answer of one long paragraph).
+MAX_READ_BACK = 120
 #: At most this many means per turn (each list's numeric fields).
 MAX_MEANS = 2000
 _INDEX = re.compile(r"\[\d+\]$")
@@ -92,7 +95,7 @@ class Averages:
                     if len(values) >= 2 and len(means) < MAX_MEANS:
                         how = f"the mean of {name!r} over the {len(values)} records of {where}"
                         means.append((sum(values) / len(values), name, how))
-        return means
+        return sorted(means)
 
     def explain(self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]) -> str | None:
         """How the figure at ``index`` (true values ``[lo, hi]``) is a mean the answer's
@@ -103,9 +106,11 @@ class Averages:
             return None
         if self._means is None:
             self._means = self._read_means()
-        kind = answer_kind(evidence.answer, numeral) if self._means else None
-        for mean, name, how in self._means:
-            if lo - 1e-9 <= mean <= hi + 1e-9 and commensurable(kind, key_kind(name)):
+        means = self._means
+        i = bisect_left(means, (lo - 1e-9,))
+        kind = answer_kind(evidence.answer, numeral) if i < len(means) and means[i][0] <= hi + 1e-9 else None
+        for mean, name, how in means[i : i + 8]:  # a few means in the interval, sorted
+            if mean <= hi + 1e-9 and commensurable(kind, key_kind(name)):
                 return how
         return self._listed(index, lo, hi, operand)
 
@@ -120,7 +125,7 @@ class Averages:
             if first is None:
                 return None
             values: list[float] = []
-            for j in range(index - 1, -1, -1):
+            for j in range(index - 1, max(-1, index - 1 - MAX_READ_BACK), -1):
                 other = numerals[j]
                 if other.span[0] < first or len(values) > MAX_LISTED:
                     break

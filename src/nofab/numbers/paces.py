@@ -37,6 +37,8 @@ _PER = re.compile(
     r"\**\s*(?:min(?:utes?|utos?|uten)?\.?\s*)?(?:/|(?:per|pro|par|por|je|each)\b)", re.IGNORECASE
 )
 _PARAGRAPH = re.compile(r"\n\s*\n")
+#: A pace's operands are read at most this many numerals either side of it.
+REACH = 16
 #: At most this many durations and distances of a paragraph are combined.
 MAX_OPERANDS = 8
 
@@ -99,7 +101,7 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
             continue
         assert unit is not None
         start, _end = paragraph(item.numeral.span[0])
-        for j in range(item.index - 1, -1, -1):
+        for j in range(item.index - 1, max(-1, item.index - 1 - REACH), -1):
             other = numerals[j]
             if other.span[0] < start:
                 break
@@ -125,8 +127,8 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
         durations: list[float] = []
         distances: list[float] = []
         starts = starts or [n.span[0] for n in numerals]
-        first = bisect_right(starts, start - 1)
-        for j in range(first, len(numerals)):
+        first = max(bisect_right(starts, start - 1), item.index - REACH)
+        for j in range(first, min(len(numerals), item.index + REACH + 1)):
             other = numerals[j]
             if other.span[0] >= end:
                 break

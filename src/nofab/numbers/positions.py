@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 #: At most this many characters between a count and its price in the user's message.
 LINK_REACH = 48
+#: A figure's row or sentence is read at most this many numerals either side of it.
+ROW_REACH = 12
 #: At most this many positions are read from one message.
 MAX_POSITIONS = 12
 _ENDS = frozenset(".!?;\n")
@@ -111,10 +113,11 @@ class Positions:
         if not (_cued(answer[start:end]) or _cued(header)):
             return None
         numerals = evidence.numerals
-        first = bisect_right(self._starts, start - 1)
+        first = max(bisect_right(self._starts, start - 1), index - ROW_REACH)
+        last = min(bisect_right(self._starts, end - 1), index + ROW_REACH + 1)
         row = [
             (j, value)
-            for j in range(first, bisect_right(self._starts, end - 1))
+            for j in range(first, last)
             if j != index and numerals[j].kind == "money" and (value := operand(j)) is not None
         ]
 
