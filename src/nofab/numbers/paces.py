@@ -13,9 +13,10 @@ written m:ss stands for whole seconds: rounded or cut to the second.
 
 Risk: both operands are the answer's own grounded figures, so a wrong conversion or pace has
 to land on another quotient of the few durations and distances of its paragraph; a pace cue
-is required (an uncued m:ss stays a clock time held to the evidence), so clock times are never
-read as durations. An h:mm:ss the evidence holds as a clock time with seconds ("15:39:00")
-is read as a duration only when the answer writes it before a figure of a unit of time.
+is required (an uncued m:ss stays a clock time held to the evidence). An h:mm:ss the evidence
+holds as a clock time with seconds ("15:39:00") is read as a duration only when the answer
+writes it before a figure of a unit of time or in a pace's paragraph; a pace's operands are
+read within ``REACH`` numerals of it.
 """
 
 from __future__ import annotations
