@@ -291,7 +291,7 @@ def test_a_scaling_word_reaches_to_its_paragraph_break_as_a_search_back_would() 
 def test_the_unit_pretest_never_skips_a_quantity() -> None:
     """``conversions`` asks for a quantity only where a unit follows the number's digits:
     every numeral ``quantity`` reads (its neighbours' units included) must pass that test."""
-    from nofab.numbers.passes import _has_unit
+    from nofab.numbers.units import has_unit as _has_unit
     from nofab.numbers.units import quantity
 
     rng = random.Random(9)

@@ -183,19 +183,7 @@ PROBE9_KNOWN_MISSES: dict[str, str] = {
 # probe10 (held-out domains, a ninth writer asked for more varied styles, sealed until measured blind:
 # 11/30 clean files flagged and 16/30 twins caught at e35c732, 12/30 and 19/30 at 74af50e and at the
 # seventh session's start): clean files flagged today, with the mechanism.
-PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "t10_half_marathon_pace": (
-        "numbers: an h:mm:ss duration in minutes and a pace (duration per distance) are not derived"
-    ),
-    "t10_lisbon_forecast_pt": "numbers: an average of a result list's values is not derived",
-    "t10_lisbon_hotel_confirmation": (
-        "numbers: a total divided by a count the answer shows ('a night') is not derived"
-    ),
-    "t10_two_positions_gain": (
-        "numbers: figures derived from the user's own counts and prices (cost, value, gain, their totals) are"
-        " not derived"
-    ),
-}
+PROBE10_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe10: dirty twins no finding of their own catches today, with the mechanism.
 PROBE10_KNOWN_MISSES: dict[str, str] = {}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
 from nofab.numbers.conversions import Conversions
+from nofab.numbers.cued import Cued
 from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
 from nofab.numbers.equations import Equations, split_remainder
@@ -21,7 +22,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges, across_results, top_fields
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
-from nofab.numbers.netsums import NetSums
+from nofab.numbers.paces import paces
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.recordgaps import gap_of, record_gaps
 from nofab.numbers.resultmemo import unit_values_of
@@ -30,7 +31,7 @@ from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.tempdifference import difference_beside
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.totals import ShownTotals
-from nofab.numbers.units import UNITS, answer_unit, beside, quantity, same_dimension, unit_values
+from nofab.numbers.units import UNITS, beside, has_unit, quantity, same_dimension, unit_values
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -80,7 +81,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     equations = Equations(run.evidence.answer, run.evidence.numerals)
     rows = Rows(run.evidence.answer, run.evidence.numerals)
     totals = ShownTotals(run.evidence.answer, run.evidence.numerals)
-    nets = NetSums(run.evidence.answer, run.evidence.numerals)
+    cued = Cued(run.evidence)
     # An operand explained only loosely keeps its own finding at 0.5; the result computed
     # from it is then right relative to it, so it serves as an operand of a written equation.
     loose = {item.index: item for item in pending}
@@ -91,7 +92,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             if (
                 not item.slip
                 and (recent is None or near(recent, item.index, run.reach))
-                and _explained(written(run, item, equations, loose, rows, totals, nets), run, item)
+                and _explained(written(run, item, equations, loose, rows, totals, cued), run, item)
             ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
@@ -115,7 +116,7 @@ def converted(run: Run, item: Pending) -> bool:
     ``conversions`` asks this before any arithmetic, of grounded figures only; a figure
     explained since is as good a source (``units.beside``: principle and risk there)."""
     evidence = run.evidence
-    if not _has_unit(evidence.answer, item.numeral):
+    if not has_unit(evidence.answer, item.numeral):
         return False
     q = quantity(evidence.answer, evidence.numerals, item.index, run.interval(item.numeral))
     grounded = lambda i: run.shown.value(i) is not None  # noqa: E731
@@ -134,14 +135,15 @@ def written(
     loose: dict[int, Pending],
     rows: Rows | None = None,
     totals: ShownTotals | None = None,
-    nets: NetSums | None = None,
+    cued: Cued | None = None,
 ) -> bool | None:
-    """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk
-        there): True for a written equation's right result, the total of the equations before
-        it, the last part of a shown total split into parts, a product or ratio of two numbers of
-        its table row or sentence (``nofab.numbers.rows``), the announced total of a column or list
-    the answer shows (``nofab.numbers.totals``); False for the wrong result of an
-        equation whose operands are all known; None when no written arithmetic decides."""
+    """Arithmetic the answer writes out (``nofab.numbers.equations``: principle and risk there):
+    True for a written equation's right result, the total of the equations before it, the last
+    part of a shown total split into parts, a product or ratio of two numbers of its table row or
+    sentence (``nofab.numbers.rows``), the announced total of a column or list the answer shows
+    (``nofab.numbers.totals``), a net, a mean or a figure of the user's positions a cue
+    announces (``nofab.numbers.cued``); False for the wrong result of an equation whose operands are all
+    known; None when no written arithmetic decides."""
     numeral = item.numeral
     if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
         return None
@@ -168,17 +170,17 @@ def written(
         how = rows.explain(item.index, lo, hi, shown.value)
     if how is None and totals is not None:
         how = totals.explain(item.index, lo, hi, operand, len(shown))
-    if how is None and nets is not None:  # a net of signed figures shown
-        how = nets.explain(item.index, lo, hi)
+    if how is None and cued is not None:  # a net, a mean, a figure of the user's positions
+        how = cued.explain(item.index, lo, hi, operand)
     return True if how is not None else None
 
 
 def shown_derivations(run: Run, pending: list[Pending]) -> list[Pending]:
-    """Numbers derived in ways the answer's units and words announce: another unit, a
-    duration, then a percentage change of numbers the answer shows (operands include the
-    numbers the first of these explained)."""
+    """Numbers derived in ways the answer's units and words announce: a duration or a pace
+    (``nofab.numbers.paces``), another unit, a duration, then a percentage change of numbers
+    the answer shows (operands include the numbers the first of these explained)."""
     return generic_statements(
-        run, changes(run, scalings(run, conversions(run, zones(run, rates(run, pending)))))
+        run, changes(run, scalings(run, conversions(run, paces(run, zones(run, rates(run, pending))))))
     )
 
 
@@ -289,7 +291,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         (
             item,
             quantity(answer, numerals, item.index, run.interval(item.numeral))
-            if _has_unit(answer, item.numeral)
+            if has_unit(answer, item.numeral)
             else None,
         )
         for item in pending
@@ -327,21 +329,6 @@ def signed(numeral: Numeral) -> bool:
     up or down: it announces a change as a cue word does (risk: a signed share that is no
     change, "-5% of the budget", is then read as one, and a change must still be computed)."""
     return numeral.text[:1] in ("+", "-", "−", "–")
-
-
-def _has_unit(answer: str, numeral: Numeral) -> bool:
-    """Is a unit written right after the digits of a plain number (what ``quantity`` needs
-    of the number itself)?"""
-    if numeral.kind != "number" or numeral.scale != 1.0:
-        return False
-    start, end = numeral.span
-    while end > start and not answer[end - 1].isdigit():
-        end -= 1  # a unit glued to the digits ("14s", "37-hour") is part of the numeral's text
-    # Every unit starts with a letter or a degree sign, after at most one space or dash.
-    first = answer[end : end + 1]
-    if first.isspace() or first == "-":
-        first = answer[end + 1 : end + 2]
-    return (first.isalpha() or first in ("°", "º")) and answer_unit(answer, end) is not None
 
 
 def _settled(run: Run, item: Pending, found: tuple[str, bool] | None, crowded: str) -> bool:

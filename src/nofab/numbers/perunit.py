@@ -9,7 +9,8 @@ the count may be written (digits or number words in the user's message or the an
 "both"), be the people the amount is said to be for ("for you and Ada", "pour vous et
 Marie": ``party`` in ``numbers.json``, each member a pronoun, a possessive and a noun, or
 capitalised words), or be the count a tool result holds of the unit's noun ("per
-passenger" and a reservation's two passengers). A multiple whose ``k`` the turn gives
+passenger" and a reservation's two passengers; "per night" and the nights between a stay's
+two dates, ``nofab.numbers.staylengths``). A multiple whose ``k`` the turn gives
 nowhere proves little (multiples of a small price are dense): when the turn gives no count
 at all it is reported at 0.5 with the derivation as evidence, and when it gives other
 counts ("three of us", "3 passengers" beside a total of four fares) the multiple explains
@@ -52,6 +53,7 @@ from nofab.numbers.nouns import noun_concept
 from nofab.numbers.passes import LOOSE, Pending
 from nofab.numbers.rounding import format_number
 from nofab.numbers.statedunits import MAX_K, StatedUnits
+from nofab.numbers.staylengths import CONCEPTS, stay_lengths
 from nofab.numbers.units import answer_unit
 
 #: How many numerals either side of an amount its per-unit amount may stand.
@@ -66,7 +68,10 @@ if TYPE_CHECKING:
 _CURRENCY_AFTER = re.compile(r"\s*(?:[$€£¥₹]|([^\W\d_]+)\.?)")
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|[,&]|\S")
-_AFTER_UNIT = re.compile(r"\s*(?:per|pro|por|par|each|je|cada)?\s*([^\W\d_]+)", re.IGNORECASE)
+#: The per word, or the article of "$214 a night", "30 € la nuit", "20 € am Tag", before the unit's noun.
+_AFTER_UNIT = re.compile(
+    r"\s*(?:(?:per|pro|por|par|each|je|cada|an?|la|al|ao|a\s+la|die|am|im)\s+)?([^\W\d_]+)", re.IGNORECASE
+)
 
 
 @cache
@@ -258,6 +263,8 @@ class PerUnit:
                 self._counted = CountedFields(self._evidence.records)
             if k in self._counted.counts(noun):
                 return f"the {noun} count of a tool result"
+            if noun in CONCEPTS and k in stay_lengths(self._evidence.records):
+                return f"the {noun}s between two dates of a record"
         return ""
 
 

@@ -311,11 +311,27 @@ def _source(
     return Quantity(unit, lo, hi, 1)
 
 
+def has_unit(answer: str, numeral: Numeral) -> bool:
+    """Is a unit written right after the digits of a plain number (what ``quantity`` needs
+    of the number itself)?"""
+    if numeral.kind != "number" or numeral.scale != 1.0:
+        return False
+    start, end = numeral.span
+    while end > start and not answer[end - 1].isdigit():
+        end -= 1  # a unit glued to the digits ("14s", "37-hour") is part of the numeral's text
+    # Every unit starts with a letter or a degree sign, after at most one space or dash.
+    first = answer[end : end + 1]
+    if first.isspace() or first == "-":
+        first = answer[end + 1 : end + 2]
+    return (first.isalpha() or first in ("°", "º")) and answer_unit(answer, end) is not None
+
+
 __all__ = [
     "UNITS",
     "Quantity",
     "answer_unit",
     "beside",
+    "has_unit",
     "key_unit",
     "quantity",
     "same_dimension",

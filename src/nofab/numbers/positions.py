@@ -1,0 +1,184 @@
+"""Figures of the positions the user states: "I bought 40 shares at $98.50" -> what they cost,
+what they are worth at a price the answer shows, the gain, and the totals over the positions.
+
+Principle: the user's message is evidence of the user's own figures. A count the user gives
+with a unit price ("40 shares at $98.50", "15 Aktien zu 812 €", "20 acciones a 31,40 $",
+"12 actions à 54 €": a count, then a money amount after a link word, ``position_links`` in
+``numbers.json``) is a position. A money figure of the answer announced as a cost, a value
+or a gain (``position_cues`` with the gain and loss words, in its sentence or, in a markdown
+table, in its column's header) is derived when it equals, within its display rounding:
+the position's cost (count x the user's price); the total cost of two or more positions;
+the count times a price the answer shows in the figure's own row or sentence (its value
+now); or the count times that price less the user's (the gain or loss, unsigned). A
+percentage so announced is derived when it is the change from the user's price to a price of
+its row or sentence, or an amount of its row or sentence (a gain, a value) over a position's
+cost or the total cost. Every operand is the user's or shown beside the figure: the prices of
+the row are figures the run explained (held or derived), never any number of the evidence.
+
+Risk: a wrong figure that equals another of these few products (the value given as the gain)
+passes; bounded by the cue, by the operands (the user's counts and prices and the few
+explained figures of the figure's row or sentence, a dozen candidates at most per position)
+and by the display rounding. A position the user words otherwise ("my 40 NVDA shares cost
+$3,940") is not read, and its figures stay findings.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from functools import cache
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from nofab.numbers.extract import extract_numerals
+from nofab.numbers.lexicon import alternation, listed, listed_pattern
+from nofab.numbers.rounding import format_number
+from nofab.numbers.rows import units
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+
+#: At most this many characters between a count and its price in the user's message.
+LINK_REACH = 48
+#: A figure's row or sentence is read at most this many numerals either side of it.
+ROW_REACH = 12
+#: At most this many positions are read from one message.
+MAX_POSITIONS = 12
+_ENDS = frozenset(".!?;\n")
+
+
+@cache
+def _link() -> re.Pattern[str]:
+    """A link word ending the text between a count and its price ("at", "@", "zu", "à")."""
+    words = alternation(tuple(w.lower() for w in listed("position_links")))
+    return re.compile(rf"(?:^|[^\w@])(?:{words})\s*$", re.IGNORECASE)
+
+
+@cache
+def _cues() -> re.Pattern[str]:
+    return listed_pattern("position_cues")
+
+
+@cache
+def _moves() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return listed_pattern("gain_words"), listed_pattern("loss_words")
+
+
+def positions(message: str) -> list[tuple[float, float]]:
+    """(count, unit price) of each position the user's message states."""
+    found: list[tuple[float, float]] = []
+    numerals = extract_numerals(message) if message else []
+    for count, price in pairwise(numerals):
+        if count.kind != "number" or count.decimals or count.scale != 1.0 or count.value < 1:
+            continue
+        if price.kind != "money" or price.scale != 1.0:
+            continue
+        between = message[count.span[1] : price.span[0]]
+        if len(between) > LINK_REACH or _ENDS.intersection(between) or not _link().search(between):
+            continue
+        found.append((abs(count.value), abs(price.value)))
+        if len(found) >= MAX_POSITIONS:
+            break
+    return found
+
+
+class Positions:
+    """The user's positions and the answer's rows and sentences, read at the first question."""
+
+    __slots__ = ("_evidence", "_positions", "_starts", "_units")
+
+    def __init__(self, evidence: Evidence) -> None:
+        self._evidence = evidence
+        self._positions: list[tuple[float, float]] | None = None
+        self._units: list[int] = []
+        self._starts: list[int] = []  # each numeral's start: a clause's numerals by bisection
+
+    def explain(self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]) -> str | None:
+        """How the figure at ``index`` (true values ``[lo, hi]``) is a cost, value, gain or
+        return of the user's positions, announced by a cue; or None."""
+        evidence = self._evidence
+        numeral = evidence.numerals[index]
+        if numeral.kind not in ("money", "percent"):
+            return None
+        if self._positions is None:
+            self._positions = positions(evidence.turn.user_message or "")
+            self._units = units(evidence.answer) if self._positions else []
+            self._starts = [n.span[0] for n in evidence.numerals] if self._positions else []
+        held = self._positions
+        if not held:
+            return None
+        start, end, header = self._clause(numeral.span[0])
+        answer = evidence.answer
+        if not (_cued(answer[start:end]) or _cued(header)):
+            return None
+        numerals = evidence.numerals
+        first = max(bisect_right(self._starts, start - 1), index - ROW_REACH)
+        last = min(bisect_right(self._starts, end - 1), index + ROW_REACH + 1)
+        row = [
+            (j, value)
+            for j in range(first, last)
+            if j != index and numerals[j].kind == "money" and (value := operand(j)) is not None
+        ]
+
+        def inside(value: float) -> bool:
+            return lo - 1e-9 <= value <= hi + 1e-9
+
+        costs = [k * p for k, p in held]
+        total = sum(costs) if len(held) >= 2 else None
+        if numeral.kind == "money":
+            for (k, p), cost in zip(held, costs, strict=True):
+                if inside(cost):
+                    return f"the cost of the user's {format_number(k)} at {format_number(p)}"
+                for _j, q in row:
+                    if inside(k * q) or inside(k * abs(q - p)):
+                        return (
+                            f"{format_number(k)} of the user's at {format_number(p)}, now {format_number(q)}"
+                        )
+            if total is not None and inside(total):
+                return "the total cost of the user's positions"
+            return None
+        for _k, p in held:
+            for _j, q in row:
+                if p and inside(abs(q - p) / p * 100):
+                    return f"the change from the user's price {format_number(p)} to {format_number(q)}"
+        bases = [*costs, *([total] if total is not None else [])]
+        for base in bases:
+            for _j, q in row:
+                if base and (inside(q / base * 100) or inside(abs(q - base) / base * 100)):
+                    return f"{format_number(q)} over the user's cost {format_number(base)}"
+        return None
+
+    def _clause(self, at: int) -> tuple[int, int, str]:
+        """(start, end) of the sentence or table row holding ``at``, and the header of its
+        table column ("" outside a table)."""
+        answer, bounds = self._evidence.answer, self._units
+        i = bisect_right(bounds, at)
+        start, end = bounds[i - 1], bounds[i] if i < len(bounds) else len(answer)
+        line_start = answer.rfind("\n", 0, at) + 1
+        line_end = answer.find("\n", at)
+        line = answer[line_start : len(answer) if line_end == -1 else line_end]
+        if not line.lstrip().startswith("|"):
+            return start, end, ""
+        column = answer.count("|", line_start, at)
+        # the table's first line is its header: walk up while the lines are rows
+        top = line_start
+        while top > 0:
+            above = answer.rfind("\n", 0, top - 1) + 1
+            if not answer[above:top].lstrip().startswith("|"):
+                break
+            top = above
+        header_end = answer.find("\n", top)
+        cells = answer[top : len(answer) if header_end == -1 else header_end].split("|")
+        header = cells[column] if column < len(cells) else ""
+        return line_start, line_start + len(line), header
+
+
+def _cued(text: str) -> bool:
+    if not text:
+        return False
+    gains, losses = _moves()
+    return bool(_cues().search(text) or gains.search(text) or losses.search(text))
+
+
+__all__ = ["Positions", "positions"]
