@@ -75,3 +75,46 @@ def test_a_new_balance_of_no_balance_and_refund_to_one_method_is_flagged(
 def test_a_balance_read_after_the_refund_already_holds_it() -> None:
     # the account was read after the change: its $52 already has the refund in it
     assert "$70" in _numbers("BK-77 is changed; your store credit now has a balance of $70.", _REFUND, False)
+
+
+# --- a refund the answer shows, with no record of it charged to the method ----------------------
+
+
+def _shown(answer: str) -> list[str]:
+    account = {"name": "get_account", "arguments": {"user_id": "ondo_41"}, "result": _ACCOUNT}
+    refund = {
+        "name": "issue_refund",
+        "arguments": {"booking_id": "BK-77"},
+        "result": "Refund of 18.00 issued.",
+    }
+    turn = {"response": answer, "user_message": "Refund me.", "tool_calls": [account, refund]}
+    findings = _GUARD.check(turn).findings
+    return [f.identifier for f in findings if f.detector == "numbers" and f.confidence >= 0.8]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I refunded $18 to your store credit, which brings it to $70.",
+        "Die $18 wurden deinem Guthaben gutgeschrieben; es bringt dich auf $70.",
+        "Les 18 $ ont été remboursés sur ton avoir, ce qui porte le solde à 70 $.",
+        "Se te han reembolsado 18 $ al crédito, que lo lleva a 70 $.",
+    ],
+)
+def test_a_balance_plus_a_refund_the_answer_shows_is_its_new_balance(answer: str) -> None:
+    assert _shown(answer) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # a changed new balance
+        ("I refunded $18 to your store credit, which brings it to $72.", "$72"),
+        # no refund word: the sum of a balance and a shown amount is no new balance
+        ("You paid $18 with your store credit; its balance is $70.", "$70"),
+        # no balance cue: a sum in a sentence about a refund says nothing of the method
+        ("I refunded $18 to your store credit; call us at $70 off peak.", "$70"),
+    ],
+)
+def test_a_sum_without_both_cues_or_of_another_value_is_flagged(answer: str, flagged: str) -> None:
+    assert flagged in _shown(answer)

@@ -157,6 +157,8 @@ class Across:
             return False
         if self._balances.left(numeral.span, lo, hi) is not None:
             return True
+        if self._balances.topped(numeral.span, lo, hi, window) is not None:
+            return True  # a method's balance plus a refund shown (numbers/refunds.py)
         if not remainder_cue(self._evidence.answer, numeral.span):
             return False
         if self._held is None:  # texts' and structured results' amounts; no bare computed figure

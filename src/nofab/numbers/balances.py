@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.numbers.index import MONEY_KEY
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.refunds import refund_cue, refunded
 from nofab.numbers.rounding import format_number
 
 if TYPE_CHECKING:
@@ -87,9 +88,11 @@ def _result(record: Record) -> str:
     return m.group(0) if m else record.where
 
 
-def left_amounts(records: Iterable[Record]) -> dict[float, str]:
-    """Every balance left on a payment method: its balance minus one later charge to it, or
-    minus the sum of the charges one later result lists for it (value -> how, described)."""
+def _methods(
+    records: Iterable[Record],
+) -> tuple[dict[str, list[tuple[int, float]]], list[tuple[str, int, str, float]]]:
+    """(each payment method's balances by id, as (call, amount); the charges to an id, as
+    (method id, call, result, amount), a refund negative)."""
     balances: dict[str, list[tuple[int, float]]] = defaultdict(list)
     charges: list[tuple[str, int, str, float]] = []  # (method id, call, result, amount)
     for n, record in enumerate(records):
@@ -106,6 +109,18 @@ def left_amounts(records: Iterable[Record]) -> dict[float, str]:
                 balances[text].append((call, amounts[0]))
             elif key.lower().endswith("id") and key != SELF_KEY:
                 charges.append((text, call, _result(record), amounts[0]))  # < 0: a refund
+    return balances, charges
+
+
+def method_balances(records: Iterable[Record]) -> dict[str, list[float]]:
+    """Each payment method's balances (a record naming itself by id with one amount), by id."""
+    return {method: [amount for _call, amount in held] for method, held in _methods(records)[0].items()}
+
+
+def left_amounts(records: Iterable[Record]) -> dict[float, str]:
+    """Every balance left on a payment method: its balance minus one later charge to it, or
+    minus the sum of the charges one later result lists for it (value -> how, described)."""
+    balances, charges = _methods(records)
     if not balances:
         return {}
     out: dict[float, str] = {}
@@ -138,11 +153,12 @@ def _add(
 class Balances:
     """The balances left on the turn's payment methods, read on the first question."""
 
-    __slots__ = ("_evidence", "_left")
+    __slots__ = ("_evidence", "_held", "_left")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
         self._left: list[tuple[float, str]] | None = None
+        self._held: list[float] | None = None  # every method's balances, for a shown refund
 
     def left(self, span: tuple[int, int], lo: float, hi: float) -> str | None:
         """How the amount at ``span`` (true values ``[lo, hi]``) is a balance left on a payment
@@ -152,5 +168,24 @@ class Balances:
         found = next((how for value, how in self._left if lo - 1e-9 <= value <= hi + 1e-9), None)
         return found if found is not None and balance_cue(self._evidence.answer, span) else None
 
+    def topped(self, span: tuple[int, int], lo: float, hi: float, shown: Sequence[float]) -> str | None:
+        """How the amount at ``span`` is a method's balance plus a refund the answer shows
+        (``shown``: the grounded amounts near it), when its sentence says refund and its clause
+        what the method holds (``nofab.numbers.refunds``); else None."""
+        if self._held is None:
+            held = method_balances(self._evidence.records).values()
+            self._held = sorted({v for values in held for v in values})
+        found = refunded(self._held, shown, lo, hi) if self._held and shown else None
+        answer = self._evidence.answer
+        return found if found and balance_cue(answer, span) and refund_cue(answer, span) else None
 
-__all__ = ["CUE_REACH", "MAX_RECORDS", "SELF_KEY", "Balances", "balance_cue", "left_amounts"]
+
+__all__ = [
+    "CUE_REACH",
+    "MAX_RECORDS",
+    "SELF_KEY",
+    "Balances",
+    "balance_cue",
+    "left_amounts",
+    "method_balances",
+]
