@@ -38,6 +38,9 @@ def test_an_error_object_alone_is_a_failure(result: Any) -> None:
         {"event_id": "ev_31", "error": None},
         {"error": {}},  # nothing explained
         {"error": ""},
+        {"error": "none"},
+        {"status": "ok", "error": "retried once"},  # a success with a warning
+        {"success": True, "error": {"message": "slow backend"}},
         {"errors": [], "data": {"room": "Oak"}},
         # GraphQL's partial data: something came back beside the error
         {"errors": [{"message": "one field failed"}], "data": {"booking": {"id": "b-4"}}},

@@ -47,6 +47,10 @@ _EXPLANATION_KEYS = ("error", "errors", "error_code", "error_message", "message"
 _ERROR_KEYS = ("error", "errors")
 #: What an error object's explanation carries when it is an object.
 _ERROR_DETAIL_KEYS = ("message", "code", "reason", "detail", "details", "description", "type", "status")
+#: Values of a status key that say the request succeeded.
+_SUCCESS_STATUSES = frozenset({"ok", "success", "succeeded", "done", "completed"})
+#: An error text that says there is none.
+_NO_ERROR = frozenset({"", "none", "null", "n/a", "no", "false", "0"})
 #: Fields an error object may have beside its error: the envelope's own, never a payload.
 _ENVELOPE_FIELDS = frozenset(
     {
@@ -106,6 +110,10 @@ def _is_error_object(value: Mapping[Any, Any]) -> bool:
         return False
     if value.get("data"):
         return False  # a payload came back beside the error (GraphQL's partial data)
+    if any(value.get(k) is True for k in _SUCCESS_KEYS) or any(
+        isinstance(value.get(k), str) and value[k].strip().lower() in _SUCCESS_STATUSES for k in _STATUS_KEYS
+    ):
+        return False  # the envelope says the request succeeded: its "error" is a warning
     return any(_explains(value.get(key)) for key in _ERROR_KEYS)
 
 
@@ -113,7 +121,7 @@ def _explains(error: Any) -> bool:
     """Does this value under an error key explain a failure (a text, an object with a code or
     a message, or a list of them)?"""
     if isinstance(error, str):
-        return bool(error.strip())
+        return error.strip().lower() not in _NO_ERROR
     if isinstance(error, Mapping):
         return any(error.get(k) not in (None, "", [], {}) for k in _ERROR_DETAIL_KEYS)
     if isinstance(error, list):
