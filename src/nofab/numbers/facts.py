@@ -7,7 +7,8 @@ column headed by a day that the day's record holds otherwise (``nofab.numbers.da
 and a date a day or a week off the one date of the record it is given for
 (``nofab.numbers.recorddates``), and a date a day off a held date with nothing that shifts it
 (``nofab.numbers.dayslip``), and a count restated against a limit the turn states for its noun
-(``nofab.numbers.limits``). Each module states its principle and risk.
+(``nofab.numbers.limits``), and a counted span from now beside a held date another distance away
+(``nofab.numbers.spandistance``). Each module states its principle and risk.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from nofab.numbers.limits import limit_findings
 from nofab.numbers.recorddates import record_date_findings
 from nofab.numbers.roles import role_findings
 from nofab.numbers.scores import score_findings
+from nofab.numbers.spandistance import span_findings
 
 
 def fact_findings(
@@ -39,6 +41,7 @@ def fact_findings(
     yield from record_date_findings(finding, fields)
     yield from day_slip_findings(finding, fields.evidence)
     yield from limit_findings(finding, fields.evidence)
+    yield from span_findings(finding, fields.evidence)
 
 
 __all__ = ["fact_findings"]
