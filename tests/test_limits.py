@@ -34,6 +34,12 @@ def limits_flagged(answer: str, context: str, user: str = "") -> list[str]:
 
 
 MUST_FIRE = [
+    (
+        "en, the same noun phrase",
+        "Changes are free up to 12 hours before departure.",
+        "Changes are free up to 24 hours before departure.",
+        "12",
+    ),
     ("en, per unit", "You can check up to 5 checked bags per reservation.", POLICY, "5"),
     ("en, no unit", "A booking can hold no more than 9 guests.", POLICY, "9"),
     ("en, a number word", "Please bring at most three carry-on items.", POLICY, "three"),
@@ -56,6 +62,12 @@ MUST_NOT_FIRE = [
     ("en, another unit", "That is up to 12 checked bags for both reservations.", POLICY, ""),
     ("en, a noun no limit has", "Up to 3 pets per reservation are allowed.", POLICY, ""),
     (
+        "en, another noun sharing a word",
+        "Refunds are possible up to 72 hours after the flight.",
+        "Changes are free up to 24 hours before departure.",
+        "",
+    ),
+    (
         "en, only the user's limit",
         "Sure, up to 4 bags per passenger.",
         "",
@@ -65,6 +77,7 @@ MUST_NOT_FIRE = [
     ("es, maletas adicionales", "Puedes añadir hasta 2 maletas adicionales por pasajero.", POLITICA, ""),
     ("es, en total", "Entre los dos, hasta 8 maletas en total.", POLITICA, ""),
     ("es, hasta una fecha", "Tu reserva es válida hasta el 5 de mayo.", POLITICA, ""),
+    ("es, otro sustantivo", "Se admiten hasta 2 mascotas por pasajero.", POLITICA, ""),
 ]
 
 

@@ -8,7 +8,8 @@ and a date a day or a week off the one date of the record it is given for
 (``nofab.numbers.recorddates``), and a date a day off a held date with nothing that shifts it
 (``nofab.numbers.dayslip``), and a count restated against a limit the turn states for its noun
 (``nofab.numbers.limits``), and what is left of a free allowance the answer totals itself
-(``nofab.numbers.remainders``). Each module states its principle and risk.
+(``nofab.numbers.remainders``), and a counted span from now beside a held date another distance away
+(``nofab.numbers.spandistance``). Each module states its principle and risk.
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ from nofab.numbers.recorddates import record_date_findings
 from nofab.numbers.remainders import remainder_findings
 from nofab.numbers.roles import role_findings
 from nofab.numbers.scores import score_findings
+from nofab.numbers.spandistance import span_findings
 
 
 def fact_findings(
     finding: Callable[..., Finding], fields: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
-    """The findings of the nine readings, built by the number detector's ``finding``
+    """The findings of the ten readings, built by the number detector's ``finding``
     (passed in: importing the detectors here would be a cycle), over the run's records."""
     yield from score_findings(finding, fields.evidence, structural_max)
     yield from counted_findings(finding, fields, structural_max)
@@ -42,6 +44,7 @@ def fact_findings(
     yield from day_slip_findings(finding, fields.evidence)
     yield from remainder_findings(finding, fields.evidence, structural_max)
     yield from limit_findings(finding, fields.evidence)
+    yield from span_findings(finding, fields.evidence)
 
 
 __all__ = ["fact_findings"]

@@ -9,8 +9,9 @@ most", "no more than", "hasta", "como máximo", "jusqu'à", "au plus", "bis zu",
 "até", "no máximo") binds the count right after it (digits or a number word) to the noun
 after the count ("checked bags"), and to the unit after a per word when one follows ("per
 passenger": ``per_unit``). When the turn's context or a tool result states a limit with the
-same noun (its last word, a plural's "s" aside) and the same per unit, or the same absence of
-one, the answer's count must be one of the counts stated for it.
+same noun (its words, plurals' "s" aside; one noun's words may be a part of the other's:
+"bags" and "checked bags") and the same per unit, or the same absence of one, the answer's
+count must be one of the counts stated for it.
 
 Risk: a limit the answer states for a part or a change of the stated one ("up to 2 more
 bags", "up to 3 free bags") is another quantity: a count whose noun phrase holds a count
@@ -26,12 +27,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
 from nofab.numbers.lexicon import alternation, by_language, listed, number_words
-from nofab.numbers.resultmemo import Kept
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -128,17 +128,18 @@ def _limit(count_text: str, tail: str) -> Limit | None:
     return count, frozenset(_singular(w) for w in noun), unit
 
 
+#: Evidence texts whose limits are remembered (a policy recurs on every turn of a conversation).
+_TEXTS_KEPT = 64
+
+
+@lru_cache(maxsize=_TEXTS_KEPT)
 def _limits(text: str) -> frozenset[Limit]:
-    """Every limit phrase of an evidence text."""
+    """Every limit phrase of an evidence text, remembered by the text."""
     out: set[Limit] = set()
     for m in _pattern().finditer(text):
         if (found := _limit(m.group(1), m.group(2))) is not None:
             out.add(found)
     return frozenset(out)
-
-
-#: Each evidence text's limits, kept by content (a policy recurs on every turn).
-_STATED: Kept[frozenset[Limit]] = Kept(_limits)
 
 
 def _stated(evidence: Evidence) -> list[Limit]:
@@ -147,7 +148,7 @@ def _stated(evidence: Evidence) -> list[Limit]:
     for source in evidence.sources:
         if source.label == "user_message" or source.label.startswith("earlier"):
             continue
-        out.extend(_STATED.of(source.text))
+        out.extend(_limits(source.text))
     return out
 
 
@@ -161,8 +162,9 @@ def limit_findings(finding: Callable[..., Finding], evidence: Evidence) -> Itera
         return
     stated = _stated(evidence)
     for m, (count, noun, unit) in read:
-        # every stated limit of a noun sharing a word with this one, per the same unit
-        counts = {c for c, words, per in stated if per == unit and words & noun}
+        # every stated limit of the same noun, or a shorter or longer form of it ("bags" and
+        # "checked bags"), per the same unit ("hours before departure" is no "hours after")
+        counts = {c for c, words, per in stated if per == unit and (words <= noun or noun <= words)}
         if not counts or count in counts:
             continue
         said = " or ".join(str(c) for c in sorted(counts))

@@ -69,21 +69,30 @@ def _count(word: str) -> int | None:
     return number_words().number_words.get(word)
 
 
-def span_counts(text: str, unit: str) -> list[int | None]:
-    """The count of each span of ``unit`` ``text`` names, in that unit (None: no count)."""
+def counted_spans(text: str, unit: str) -> list[tuple[int, int, int | None]]:
+    """(start, end, count in that unit) of each span of ``unit`` ``text`` names, from its
+    count when one leads it (None: no count)."""
     pattern = _spans().get(unit)
     if pattern is None:
         return []
     lower = text.lower()
-    out: list[int | None] = []
+    out: list[tuple[int, int, int | None]] = []
     for m in pattern.finditer(lower):
         opening = _COUNT_OPENING.match(m.group(0))
         if opening is not None and (days := _count(opening.group(1))) is not None:
-            out.append(max(1, round(days / _DAYS.get(unit, 1))))  # "14 days": two weeks
+            out.append((m.start(), m.end(), max(1, round(days / _DAYS.get(unit, 1)))))  # "14 days": two weeks
             continue
         before = _COUNT_BEFORE.search(lower, max(0, m.start() - 24), m.start())
-        out.append(_count(before.group(1)) if before is not None else None)
+        count = _count(before.group(1)) if before is not None else None
+        out.append(
+            (before.start(1) if before is not None and count is not None else m.start(), m.end(), count)
+        )
     return out
+
+
+def span_counts(text: str, unit: str) -> list[int | None]:
+    """The count of each span of ``unit`` ``text`` names, in that unit (None: no count)."""
+    return [count for _s, _e, count in counted_spans(text, unit)]
 
 
 def names_span(text: str, unit: str, count: int | None = None) -> bool:
@@ -111,4 +120,4 @@ def relative_date(evidence: Evidence, numeral: Numeral) -> str | None:
     return None
 
 
-__all__ = ["names_span", "relative_date"]
+__all__ = ["counted_spans", "names_span", "relative_date", "span_counts"]

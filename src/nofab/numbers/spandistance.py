@@ -1,0 +1,131 @@
+"""A span from now the answer counts beside the date it leads to: "in three weeks, on July 24"
+when today is July 10 (two weeks), "dentro de dos semanas (el 17 de julio)", "il y a deux
+mois, le 3 mai".
+
+The count of such a span is small (a number word, or digits up to ``structural_max``), so the
+number check never reads it; the date beside it is held, so nothing is flagged.
+
+Principle: a span of weeks or months (``date_spans.json``) whose count is led by a word that
+counts from now (``from_now`` in ``numbers.json``: "in", "dentro de", "dans", "daqui a";
+"ago", "hace", "il y a", "vor" back) states the distance from today (the one date the turn's
+context gives as now) to the date its sentence names. When that sentence names exactly one
+date on that side of today, and the evidence holds it, the count must be that distance in the
+span's unit: within ``WEEK_SLACK`` days for weeks (a span said on a Wednesday for the Thursday two
+weeks on), within ``MONTH_SLACK`` days for months. A wrong count is reported on the count.
+
+Risk: a sentence whose span counts from another date than today ("in two weeks from the
+booking, on July 24") is read from today; such sentences name their anchor with a word no
+list here holds, so they are rare, and two dates on the span's side of today leave it unread.
+A span of days, hours or years is not read; a date the evidence does not hold is left to the
+date check.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from nofab.numbers.dayrows import context_today
+from nofab.numbers.lexicon import by_language, word_pattern
+from nofab.numbers.relativedates import counted_spans
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+    from nofab.model.finding import Finding
+
+#: A counted span whose date is another distance from today.
+CONFIDENCE = 0.8
+#: Days a span of weeks may be off its date (said mid-week) and a span of months.
+WEEK_SLACK = 3
+MONTH_SLACK = 10
+#: How far before a span's count its from-now word is read.
+_LEAD = 16
+
+
+@cache
+def _leads() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """(words before a count from now forward, the same back, words after a span back)."""
+    tables = by_language("from_now").values()
+    forward = {w for t in tables for w in t.get("before", ())}
+    back = {w for t in tables for w in t.get("since_before", ())}
+    after = {w for t in tables for w in t.get("since_after", ())}
+    return word_pattern(tuple(forward)), word_pattern(tuple(back)), word_pattern(tuple(after))
+
+
+def _direction(text: str, start: int, end: int) -> int:
+    """+1 when a from-now word leads the count at ``start``, -1 when a word of the past leads it
+    or follows the span ending at ``end``, 0 otherwise."""
+    forward, back, after = _leads()
+    lead = text[max(0, start - _LEAD) : start].rstrip()
+    for pattern, sign in ((forward, 1), (back, -1)):
+        found = list(pattern.finditer(lead))
+        if found and found[-1].end() == len(lead):
+            return sign
+    m = after.match(text, end + 1) if end < len(text) and text[end] == " " else None
+    return -1 if m is not None else 0
+
+
+def _months(today: _dt.date, count: int) -> _dt.date:
+    index = today.year * 12 + today.month - 1 + count
+    year, month = divmod(index, 12)
+    day = min(today.day, 28)
+    return _dt.date(year, month + 1, day)
+
+
+def span_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterator[Finding]:
+    """``unverified_number`` findings for each counted span from now whose sentence's one held
+    date lies another distance from today."""
+    answer = evidence.answer
+    dates = [n for n in evidence.numerals if n.kind == "date" and n.date is not None]
+    if not dates:
+        return
+    spans = [(unit, *span) for unit in ("week", "month") for span in counted_spans(answer, unit) if span[2]]
+    if not spans:
+        return
+    today = context_today(evidence.turn.context or "")
+    if today is None:
+        return
+    for unit, start, end, count in spans:
+        assert count is not None
+        sign = _direction(answer, start, end)
+        if not sign:
+            continue
+        lo, hi = evidence.sentence_at(start)
+        found: list[tuple[_dt.date, bool]] = []  # the sentence's dates on the span's side
+        for numeral in dates:
+            written = numeral.date
+            if written is None or not lo <= numeral.span[0] < hi:
+                continue
+            year, month, day = written
+            try:
+                date = _dt.date(year or today.year, month, day)
+                if year is None and (date - today).days * sign < 0:
+                    date = _dt.date(today.year + sign, month, day)
+            except ValueError:
+                continue
+            if (date - today).days * sign > 0:
+                found.append((date, evidence.dates.has_date(written)))
+        if len(found) != 1 or not found[0][1]:
+            continue  # none, several, or a date no evidence holds (the date check's)
+        days = abs((found[0][0] - today).days)
+        if unit == "week":
+            expected, slack = 7 * count, WEEK_SLACK
+        else:
+            expected, slack = abs((_months(today, sign * count) - today).days), MONTH_SLACK
+        if abs(days - expected) <= slack:
+            continue
+        word = answer[start:end].split()[0]
+        yield finding(
+            "unverified_number",
+            word,
+            CONFIDENCE,
+            (start, start + len(word)),
+            f"'{answer[start:end]}' is not the distance from today ({today}) to {found[0][0]} ({days} days)",
+            evidence={"literal_kind": "span", "today": str(today), "date": str(found[0][0])},
+        )
+
+
+__all__ = ["CONFIDENCE", "MONTH_SLACK", "WEEK_SLACK", "span_findings"]
