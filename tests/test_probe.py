@@ -244,10 +244,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a11_santa_rosa_network_search": (
         "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
     ),
-    "a11_seattle_san_diego_onestop_fr": (
-        "numbers: French durations '1 h 15', '5 h 05' are read as clock times; layovers and total durations"
-        " of one-stop itineraries are not derived from them"
-    ),
     "t11_lisbon_budget_convert_es": (
         "numbers: dot-grouped thousands ('607.677 CLP') in an answer whose other numbers fix the dot as the"
         " grouping mark are read as decimals; a remainder and its conversion at the held rate are not derived"

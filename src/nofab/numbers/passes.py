@@ -21,6 +21,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges, across_results, top_fields
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
+from nofab.numbers.hourlengths import hour_length
 from nofab.numbers.netsums import NetSums
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.recordgaps import gap_of, record_gaps
@@ -281,16 +282,13 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     evidence = run.evidence
     numerals = evidence.numerals
     answer = evidence.answer
-    # Only a plain number with a unit written right after its digits has a quantity: that
-    # one test (a regex anchored at the digits' end) settles most numbers, before the
-    # reading of its neighbours' units that ``quantity`` does.
+    # Only a plain number with a unit written right after its digits has a quantity (one
+    # regex anchored at the digits' end settles most numbers before ``quantity`` reads its
+    # neighbours' units), or an "N h MM" not placed as a time of day (``hourlengths``).
     asked = [
-        (
-            item,
-            quantity(answer, numerals, item.index, run.interval(item.numeral))
-            if _has_unit(answer, item.numeral)
-            else None,
-        )
+        (item, quantity(answer, numerals, item.index, run.interval(item.numeral)))
+        if _has_unit(answer, item.numeral)
+        else (item, hour_length(answer, item.numeral))
         for item in pending
     ]
     if not any(q is not None for _item, q in asked):
