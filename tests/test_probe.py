@@ -251,10 +251,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "t11_minneapolis_colder_than_last_year": (
         "numbers: a Fahrenheit to Celsius conversion written with the Unicode minus sign is not derived"
     ),
-    "t11_one_on_one_thursday_slot": (
-        "numbers: a time in a parenthesis after a record's name ('call (starts 3:30)') is bound to the record"
-        " named in the clause before"
-    ),
     "t11_osaka_hotel_confirmation": (
         "numbers: an amount after a currency code in a plain-text result ('Total: JPY 88,400') is not money;"
         " a total divided by the nights ('a night') is not derived"
