@@ -19,7 +19,9 @@ is cut at the comma, but "escale puis 9 h 40" is not) makes the time a length, c
 minutes (a held 580 would excuse it). A time of day with no placing word that happens to equal
 a derivable length (a layover of the same list, a difference of two shown times) passes as
 that length; both readings must still be grounded, and the derivations of durations stay as
-narrow as they are for "1h 15m" (neighbours only, crowded differences prove nothing).
+narrow as they are for "1h 15m" (neighbours only, crowded differences prove nothing). A
+length read from its words is a plain number of minutes: "0 h 05" is as small as the counts
+explained outright (``STRUCTURAL_MAX``), and a held 75 explains "1 h 15", as it does "75 min".
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def _clause_before(text: str, start: int) -> str:
     return before[ends[-1].end() :] if ends else before
 
 
-def _column_header(text: str, start: int) -> str | None:
+def column_header(text: str, start: int) -> str | None:
     """The header cell of the Markdown table column ``start`` stands in, or None."""
     line_start = text.rfind("\n", 0, start) + 1
     if not text[line_start:start].lstrip().startswith("|"):
@@ -98,7 +100,7 @@ def length_cued(text: str, start: int) -> bool:
     any_length = _patterns()[0]
     if any_length.search(_clause_before(text, start)):
         return True
-    header = _column_header(text, start)
+    header = column_header(text, start)
     return header is not None and any_length.search(header) is not None
 
 
@@ -116,4 +118,4 @@ def hour_length(answer: str, numeral: Numeral) -> Quantity | None:
     return Quantity("min", (minutes - 0.5) * 60.0, (minutes + 0.5) * 60.0, 2)
 
 
-__all__ = ["hour_length", "length_cued", "placed"]
+__all__ = ["column_header", "hour_length", "length_cued", "placed"]

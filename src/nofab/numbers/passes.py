@@ -30,6 +30,7 @@ from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.tempdifference import difference_beside
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.totals import ShownTotals
+from nofab.numbers.tripspans import trip_span
 from nofab.numbers.units import UNITS, answer_unit, beside, quantity, same_dimension, unit_values
 
 if TYPE_CHECKING:
@@ -311,8 +312,8 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         if q is not None:
             origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
-            if gaps and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
-                found = gap_of(gaps, q) or found  # a layover, a gap between meetings
+            if durations and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
+                found = gap_of(gaps, q) or trip_span(evidence, item.numeral.span, q) or found
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
             if found is None and difference_beside(answer, item.numeral.span[0], q, origin):
                 found = ("a temperature difference beside it in another scale", True)
