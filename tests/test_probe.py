@@ -210,20 +210,12 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a11_santa_rosa_network_search": (
         "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
     ),
-    "a11_seattle_san_diego_onestop_fr": (
-        "numbers: French durations '1 h 15', '5 h 05' are read as clock times; layovers and total durations"
-        " of one-stop itineraries are not derived from them"
-    ),
     "t11_lisbon_budget_convert_es": (
         "numbers: dot-grouped thousands ('607.677 CLP') in an answer whose other numbers fix the dot as the"
         " grouping mark are read as decimals; a remainder and its conversion at the held rate are not derived"
     ),
     "t11_minneapolis_colder_than_last_year": (
         "numbers: a Fahrenheit to Celsius conversion written with the Unicode minus sign is not derived"
-    ),
-    "t11_one_on_one_thursday_slot": (
-        "numbers: a time in a parenthesis after a record's name ('call (starts 3:30)') is bound to the record"
-        " named in the clause before"
     ),
     "t11_osaka_hotel_confirmation": (
         "numbers: an amount after a currency code in a plain-text result ('Total: JPY 88,400') is not money;"

@@ -162,11 +162,13 @@ class RecordFields:
         k = bisect_right(ends, start) - 1
         return found[k] if k >= 0 and starts[k] >= lo else []
 
-    def named_in_sentence(self, start: int) -> list[Record]:
+    def named_in_sentence(self, start: int, since: int | None = None) -> list[Record]:
         """The records named nearest before ``start`` in its sentence of the answer (read back
-        to a sentence end or a line break, at most ``REACH`` characters: bounded per number)."""
+        to a sentence end or a line break, at most ``REACH`` characters: bounded per number),
+        and not before ``since`` when given (the clause an aside hangs on: ``numbers.asides``)."""
         lo = max(0, start - REACH)
         cut = max((m.end() for m in _SENTENCE_END.finditer(self._answer, lo, start)), default=lo)
+        cut = cut if since is None else max(cut, since)
         starts, ends, found = self._mentions()
         k = bisect_right(ends, start) - 1
         return found[k] if k >= 0 and starts[k] >= cut else []

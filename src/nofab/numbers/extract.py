@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from nofab.numbers.hourlengths import length_cued
 from nofab.numbers.hourmarks import hour_mark
 from nofab.numbers.lexicon import alternation, number_words
 from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
@@ -92,6 +93,11 @@ def extract_numerals(text: str) -> list[Numeral]:
         word = match.group()
         if word[0] in _DIGITS and ("h" in (near := text[start + 1 : start + 4]) or "H" in near):
             clock = _H_CLOCK.match(text, start)
+            if clock is not None and length_cued(text, start):  # "escale de 1 h 15": a length
+                minutes = float(int(clock.group(1)) * 60 + int(clock.group(2)))
+                append(Numeral(clock.span(), clock.group(), "number", minutes))
+                covered = clock.end()
+                continue
             if clock is not None:
                 hour, minute = int(clock.group(1)), int(clock.group(2))
                 append(Numeral(clock.span(), clock.group(), "time", float(hour), time=(hour, minute, True)))

@@ -22,6 +22,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.fieldchanges import FieldChanges, WindowChanges, across_results, top_fields
 from nofab.numbers.fromnow import from_now
 from nofab.numbers.generic import generic_statements
+from nofab.numbers.hourlengths import hour_length
 from nofab.numbers.paces import paces
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
 from nofab.numbers.recordgaps import gap_of, record_gaps
@@ -31,6 +32,7 @@ from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
 from nofab.numbers.tempdifference import difference_beside
 from nofab.numbers.timezones import named_zones, shifted, written_day, zone_of
 from nofab.numbers.totals import ShownTotals
+from nofab.numbers.tripspans import trip_span
 from nofab.numbers.units import UNITS, beside, has_unit, quantity, same_dimension, unit_values
 
 if TYPE_CHECKING:
@@ -284,16 +286,13 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     evidence = run.evidence
     numerals = evidence.numerals
     answer = evidence.answer
-    # Only a plain number with a unit written right after its digits has a quantity: that
-    # one test (a regex anchored at the digits' end) settles most numbers, before the
-    # reading of its neighbours' units that ``quantity`` does.
+    # Only a plain number with a unit written right after its digits has a quantity (one
+    # regex anchored at the digits' end settles most numbers before ``quantity`` reads its
+    # neighbours' units), or an "N h MM" not placed as a time of day (``hourlengths``).
     asked = [
-        (
-            item,
-            quantity(answer, numerals, item.index, run.interval(item.numeral))
-            if has_unit(answer, item.numeral)
-            else None,
-        )
+        (item, quantity(answer, numerals, item.index, run.interval(item.numeral)))
+        if has_unit(answer, item.numeral)
+        else (item, hour_length(answer, item.numeral))
         for item in pending
     ]
     if not any(q is not None for _item, q in asked):
@@ -313,8 +312,8 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
         if q is not None:
             origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
-            if gaps and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
-                found = gap_of(gaps, q) or found  # a layover, a gap between meetings
+            if durations and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
+                found = gap_of(gaps, q) or trip_span(evidence, item.numeral.span, q) or found
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
             if found is None and difference_beside(answer, item.numeral.span[0], q, origin):
                 found = ("a temperature difference beside it in another scale", True)

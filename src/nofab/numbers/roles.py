@@ -18,6 +18,9 @@ that record's field of that role: the same event's end given as its start is a m
 a grounded time. Which record: the one named nearest before the time in its sentence
 (``nofab.numbers.anchored``); a record named in an earlier sentence or line is another
 item's (a heading above "- Departure: 09:05" is not read: that wider reach raised clean flags).
+A time in a bracketed aside takes a record of the clause the aside hangs on, or of the aside
+itself (``nofab.numbers.asides``): "the review (ends 2:30) and before the call (starts 3:30)"
+binds 3:30 to no review.
 Which fields: keys whose words say the role (``start_keys`` / ``end_keys``: start,
 departure, check-in vs end, arrival, check-out).
 
@@ -46,6 +49,7 @@ from typing import TYPE_CHECKING
 from nofab.evidence.records import Record
 from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
+from nofab.numbers.asides import aside_clause
 from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import by_language
 from nofab.numbers.plain import MONTHS
@@ -218,7 +222,8 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
             return
         other = "end" if role == "start" else "start"
         held: list[tuple[Record, list[str]]] = []
-        for record in fields.named_in_sentence(numeral.span[0]):
+        # a time in an aside ("call (starts 3:30)"): a record of the clause the aside hangs on
+        for record in fields.named_in_sentence(numeral.span[0], aside_clause(answer, numeral.span[0])):
             same, agrees = _held(record, role, numeral)
             if agrees or (same and _written(record, role, numeral, evidence.succeeded_calls)):
                 held = []
