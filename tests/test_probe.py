@@ -281,7 +281,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "t11_three_holdings_value": (
         "numbers: each holding's share of a portfolio total (value / total, in percent) is not derived"
     ),
-    "t11_weekend_florence_forecast_it": "numbers: Italian month names ('25 maggio') are not read as dates",
 }
 
 # probe11: dirty twins no finding of their own catches today, with the mechanism.
@@ -305,9 +304,6 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     "t11_team_lunch_and_texts": (
         "entities: a full name whose first name is held and whose surname is not ('Felipe Ortega' for Felipe"
         " Ortiz)"
-    ),
-    "t11_weekend_florence_forecast_it": (
-        "numbers: a figure under an Italian day heading is not held against that day's record"
     ),
 }
 
