@@ -237,14 +237,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {
 # 13/30 clean files flagged and 22/30 twins caught at 453c572 and again after the first merges of the
 # eighth session, 0294a94): clean files flagged today, with the mechanism.
 PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a11_cancel_within_24h_refund": (
-        "numbers: the second day of a date pair sharing one month ('November 20 and 23') is not read as a"
-        " date"
-    ),
-    "a11_expense_total_three_trips": (
-        "numbers: a figure after a date range ('Nov 24 - Nov 26 ... $96 + $104') is bound to the range's last"
-        " date"
-    ),
     "a11_santa_rosa_network_search": (
         "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
     ),

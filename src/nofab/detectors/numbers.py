@@ -46,7 +46,7 @@ from nofab.numbers.across import Across
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.counted import has_count_words
-from nofab.numbers.dates import ordinal_day
+from nofab.numbers.dates import held_day, ordinal_day
 from nofab.numbers.derivations import derivation
 from nofab.numbers.directmemo import DirectMemo
 from nofab.numbers.earlier import EarlierFigures
@@ -55,7 +55,6 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.kinds import answer_kind
-from nofab.numbers.nextmonthday import day_alone
 from nofab.numbers.passes import LOOSE, Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
@@ -241,16 +240,8 @@ class _Run:
             return 0.0, None  # the "15" of "9/15", a date the evidence holds
         if kind == "year" and evidence.dates.has_year(int(signed)):
             return 0.0, None  # a year is a part of a date, not a quantity
-        if kind == "ordinal" and signed <= 31 and evidence.dates.has_day(int(signed)):
-            return 0.0, None  # "the 20th": a day of the month
-        if (
-            kind == "number"
-            and signed <= 31
-            and decimals == 0
-            and evidence.dates.has_day(int(signed))
-            and day_alone(self.answer, numeral.span)
-        ):
-            return 0.0, None  # "am 17.": a day of the month (numbers/nextmonthday.py)
+        if kind in ("ordinal", "number") and held_day(self.answer, numeral, evidence.dates.has_day):
+            return 0.0, None  # "the 20th", "am 17.": a day of the month
         if as_written:
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and decimals > 0 and value < 1)
