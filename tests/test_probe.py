@@ -192,21 +192,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {}
 # 13/30 clean files flagged and 22/30 twins caught at 453c572 and again after the first merges of the
 # eighth session, 0294a94): clean files flagged today, with the mechanism.
 PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a11_add_passenger_refused": (
-        "numbers: a date whose day of the month the user writes ('on the 21st') resolved to its next"
-        " occurrence from the conversation's date, with its weekday, is not derived"
-    ),
-    "a11_cancel_within_24h_refund": (
-        "numbers: the second day of a date pair sharing one month ('November 20 and 23') is not read as a"
-        " date"
-    ),
-    "a11_expense_total_three_trips": (
-        "numbers: a figure after a date range ('Nov 24 - Nov 26 ... $96 + $104') is bound to the range's last"
-        " date"
-    ),
-    "a11_return_one_day_later_de": (
-        "numbers: the German day ordinal 'am 17.' is not read as a day of the month"
-    ),
     "a11_santa_rosa_network_search": (
         "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
     ),
@@ -228,7 +213,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "t11_three_holdings_value": (
         "numbers: each holding's share of a portfolio total (value / total, in percent) is not derived"
     ),
-    "t11_weekend_florence_forecast_it": "numbers: Italian month names ('25 maggio') are not read as dates",
 }
 
 # probe11: dirty twins no finding of their own catches today, with the mechanism.
@@ -251,9 +235,6 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     "t11_team_lunch_and_texts": (
         "entities: a full name whose first name is held and whose surname is not ('Felipe Ortega' for Felipe"
         " Ortiz)"
-    ),
-    "t11_weekend_florence_forecast_it": (
-        "numbers: a figure under an Italian day heading is not held against that day's record"
     ),
 }
 

@@ -58,7 +58,7 @@ from nofab.numbers.bars import (
 )
 from nofab.numbers.context import AnswerContext, counts_mentioned
 from nofab.numbers.counted import has_count_words
-from nofab.numbers.dates import ordinal_day
+from nofab.numbers.dates import held_day, ordinal_day
 from nofab.numbers.derivations import derivation
 from nofab.numbers.directmemo import DirectMemo
 from nofab.numbers.earlier import EarlierFigures
@@ -217,8 +217,8 @@ class _Run:
             return 0.0, None  # the "15" of "9/15", a date the evidence holds
         if kind == "year" and evidence.dates.has_year(int(signed)):
             return 0.0, None  # a year is a part of a date, not a quantity
-        if kind == "ordinal" and signed <= 31 and evidence.dates.has_day(int(signed)):
-            return 0.0, None  # "the 20th": a day of the month
+        if kind in ("ordinal", "number") and held_day(self.answer, numeral, evidence.dates.has_day):
+            return 0.0, None  # "the 20th", "am 17.": a day of the month
         if as_written:
             return self._money_check(numeral)
         proportion = kind == "percent" or (kind == "number" and decimals > 0 and value < 1)

@@ -128,11 +128,11 @@ class Evidence:
 
     @cached_property
     def numerals(self) -> list[Numeral]:
-        # Imported here, as below: the numbers module loads with the first Guard's detectors,
-        # so that `import nofab` stays light.
+        # Imported here, as below: numbers load with the first Guard's detectors (`import nofab` stays light)
+        from nofab.numbers.datepairs import shared_month_days
         from nofab.numbers.extract import extract_numerals
 
-        return extract_numerals(self.answer)
+        return shared_month_days(self.answer, extract_numerals(self.answer))
 
     # ------------------------------------------------------------------ sources
     @turn_wide

@@ -12,12 +12,14 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from nofab.language import vocabulary
+from nofab.numbers.datepairs import days_after, days_before
 from nofab.numbers.extract import DAY_MONTH_LINK, ISO_DATE, MONTHS, SLASH_DATE, Numeral
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.nextmonthday import day_alone
 
 Date = tuple[int | None, int, int]
 
@@ -194,13 +196,24 @@ class DateTimeIndex:
             i = text.find(prefix, i + 1)
 
     def _day_beside(self, text: str, start: int, end: int, month: int) -> None:
+        """The day (and year) beside a month name, and the days that share the month with it
+        ("october 17 to 20", "20 et 23 novembre": ``nofab.numbers.datepairs``)."""
         after = _DAY_AFTER_MONTH.match(text, end, min(len(text), end + 24))
         if after:
-            self._add(int(after.group(2)) if after.group(2) else None, month, int(after.group(1)))
+            year = int(after.group(2)) if after.group(2) else None
+            day = int(after.group(1))
+            self._add(year, month, day)
+            if not after.group(2):
+                for other in days_after(text, after.end(), day):
+                    self._add(year, month, other)
         before = _DAY_BEFORE_MONTH.search(text, max(0, start - 16), start)
         if before:
-            year = _YEAR_AFTER_MONTH.match(text, end, min(len(text), end + 10))
-            self._add(int(year.group(1)) if year else None, month, int(before.group(1)))
+            found = _YEAR_AFTER_MONTH.match(text, end, min(len(text), end + 10))
+            year = int(found.group(1)) if found else None
+            day = int(before.group(1))
+            self._add(year, month, day)
+            for other in days_before(text, before.start(1), day):
+                self._add(year, month, other)
 
     def has_date(self, date: Date) -> bool:
         """Is ``date`` in the evidence? A missing year on either side matches any year."""
@@ -298,6 +311,14 @@ def _weekday_names() -> frozenset[str]:
     return frozenset(vocabulary.load("weekdays")["names"])
 
 
+def held_day(answer: str, numeral: Numeral, has_day: Callable[[int], bool]) -> bool:
+    """Is the ordinal or number a day of the month ("the 20th", "am 17.": written alone with its
+    mark, ``nofab.numbers.nextmonthday.day_alone``) that an evidence date has (``has_day``)?"""
+    if numeral.kind != "ordinal" and (numeral.decimals or not day_alone(answer, numeral.span)):
+        return False
+    return 1 <= numeral.value <= 31 and has_day(int(numeral.value))
+
+
 def ordinal_day(answer: str, numeral: Numeral) -> bool:
     """Is the ordinal a day of the month: a weekday right before it ("Thursday the 22nd",
     "on Friday, the 3rd")? (With a month beside it, "the 22nd of September" is read as a
@@ -314,4 +335,4 @@ def ordinal_day(answer: str, numeral: Numeral) -> bool:
     return before is not None and before.group(1).lower() in _weekday_names()
 
 
-__all__ = ["Date", "DateTimeIndex", "ordinal_day"]
+__all__ = ["Date", "DateTimeIndex", "held_day", "ordinal_day"]

@@ -27,6 +27,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
+from nofab.numbers.datepairs import shared_day
 from nofab.numbers.numeral import Numeral
 
 if TYPE_CHECKING:
@@ -57,12 +58,20 @@ def _weekly() -> re.Pattern[str]:
 
 
 def _day(numeral: Numeral) -> bool:
-    """A bare day of the month: a whole number or an ordinal of 1-31."""
+    """A bare day of the month: a whole number or an ordinal of 1-31, or a day read as a date of
+    its neighbour's month (``nofab.numbers.datepairs``)."""
+    if numeral.kind == "date":
+        return shared_day(numeral)
     return numeral.kind in ("number", "ordinal") and not numeral.decimals and 1 <= numeral.value <= 31
 
 
 def _date(numeral: Numeral) -> bool:
-    return numeral.kind == "date" and numeral.date is not None and numeral.time is None
+    return (
+        numeral.kind == "date"
+        and numeral.date is not None
+        and numeral.time is None
+        and not shared_day(numeral)
+    )
 
 
 def run_of(numerals: list[Numeral], index: int, answer: str) -> tuple[Numeral, list[int]] | None:

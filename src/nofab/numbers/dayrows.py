@@ -15,6 +15,12 @@ row's field (a count, "2 options", beside daily rows of small values), so only n
 ``structural_max`` are read, and only a field both rows have decides; a day named in one
 stretch whose numbers compare it with another day ("Saturday, 77°F, warmer than Thursday's
 75°F") is split at the second day's name, so each number is read against its own day.
+
+A range of days ("Nov 24 – Nov 26", "Monday to Wednesday", "du 24 au 26", "Montag bis
+Mittwoch": ``date_ranges.json``) names every day from its first end to its last: a figure after
+it is bound to no single day (its last end's row would hold it against one record of several,
+"Nov 24 – Nov 26: fares $96 + $104" against Nov 26 alone), so the range is one mention of no
+row. Risk: a figure after a range that is one day's wrong value is not held to that day.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
+from nofab.numbers.datepairs import range_link
 from nofab.numbers.extract import Numeral
 from nofab.numbers.relativedays import relative_days
 
@@ -53,6 +60,28 @@ _ROW = re.compile(r"^(.*)\[\d+\]$")
 @cache
 def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
+
+
+#: A mention of a range of days (``what`` of ``day_mentions``): it names no single row.
+DAY_RANGE = "range"
+
+
+def _ranges(answer: str, mentions: list[tuple[int, int, object]]) -> list[tuple[int, int, object]]:
+    """``mentions`` with each two joined by a range link merged into one mention of no row."""
+    out: list[tuple[int, int, object]] = []
+    for mention in mentions:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last[2] != DAY_RANGE
+            and type(last[2]) is type(mention[2])  # "Monday - Nov 24" is a day and its date
+            and last[2] != mention[2]
+            and range_link().fullmatch(answer, last[1], mention[0])
+        ):
+            out[-1] = (out[-1][0], mention[1], DAY_RANGE)
+        else:
+            out.append(mention)
+    return out
 
 
 def row_date(record: Record) -> _dt.date | None:
@@ -101,7 +130,7 @@ def context_today(context: str) -> _dt.date | None:
 def day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tuple[int, int, object]]:
     """(start, end, what) for each day the answer names, in order: a weekday name (what: its
     index), a relative day (what: its date; the context is read for today only then), a date
-    written out (what: (month, day))."""
+    written out (what: (month, day)), a range of days (what: ``DAY_RANGE``, module doc)."""
     weekdays = _weekdays()
     mentions: list[tuple[int, int, object]] = []
     for m in _WORD.finditer(answer):
@@ -113,11 +142,14 @@ def day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tup
     if today is not None:
         mentions.extend((start, end, today + _dt.timedelta(days=offset)) for start, end, offset in relative)
     mentions.extend((n.span[0], n.span[1], n.date[1:]) for n in numerals if n.kind == "date" and n.date)
-    return sorted(mentions, key=lambda m: m[0])
+    return _ranges(answer, sorted(mentions, key=lambda m: m[0]))
 
 
 def row_of(rows: dict[_dt.date, Record], what: object) -> tuple[_dt.date, Record] | None:
-    """The row a day mention names: the row of that date, or the only row on that weekday."""
+    """The row a day mention names: the row of that date, or the only row on that weekday (none
+    for a range of days)."""
+    if what == DAY_RANGE:
+        return None
     if isinstance(what, _dt.date):
         return (what, rows[what]) if what in rows else None
     if isinstance(what, tuple):
@@ -191,6 +223,7 @@ def day_row_findings(
 
 __all__ = [
     "CONFIDENCE_ROW",
+    "DAY_RANGE",
     "MAX_LISTS",
     "MAX_ROWS",
     "context_today",

@@ -2,6 +2,7 @@
 first pass of the number check, an unexplained literal is grounded when it is
 
 - the next occurrence of a weekday the evidence names (``nofab.numbers.nextweekday``),
+- the next occurrence of a day of the month the user names alone (``nofab.numbers.nextmonthday``),
 - a day of a weekly series listed after a held date (``nofab.numbers.dateseries``),
 - one end of a slot of a named length fitted into a gap between held times
   (``nofab.numbers.timeslots``).
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from nofab.numbers.dateseries import weekly_series_day
 from nofab.numbers.dayrows import context_today
+from nofab.numbers.nextmonthday import days_named, resolves_month_day
 from nofab.numbers.nextweekday import evidence_mentions, resolves_weekday
 from nofab.numbers.timeslots import slot_bound
 
@@ -33,6 +35,7 @@ class _Reference:
         self._evidence = evidence
         self._today: list[_dt.date | None] = []
         self._mentions: dict[int, set[int | None]] | None = None
+        self._days: frozenset[int] | None = None
 
     def today(self) -> _dt.date | None:
         if not self._today:
@@ -43,6 +46,11 @@ class _Reference:
         if self._mentions is None:
             self._mentions = evidence_mentions(self._evidence.folded)
         return self._mentions
+
+    def days(self) -> frozenset[int]:
+        if self._days is None:
+            self._days = days_named(self._evidence.turn.user_message)
+        return self._days
 
 
 def unresolved(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
@@ -56,6 +64,8 @@ def unresolved(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
         if kind == "date":
             reference = reference or _Reference(evidence)
             if resolves_weekday(evidence, item.numeral, reference.today, reference.mentions):
+                continue
+            if resolves_month_day(evidence, item.numeral, reference.today, reference.days):
                 continue
             if weekly_series_day(evidence, item.index):
                 continue  # the date that closes a run ("2, 9 et 16 avril")
