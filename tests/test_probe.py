@@ -252,9 +252,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
     "a11_return_one_day_later_de": (
         "numbers: the German day ordinal 'am 17.' is not read as a day of the month"
     ),
-    "a11_santa_rosa_network_search": (
-        "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
-    ),
     "a11_seattle_san_diego_onestop_fr": (
         "numbers: French durations '1 h 15', '5 h 05' are read as clock times; layovers and total durations"
         " of one-stop itineraries are not derived from them"
