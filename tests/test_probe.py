@@ -260,9 +260,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: dot-grouped thousands ('607.677 CLP') in an answer whose other numbers fix the dot as the"
         " grouping mark are read as decimals; a remainder and its conversion at the held rate are not derived"
     ),
-    "t11_minneapolis_colder_than_last_year": (
-        "numbers: a Fahrenheit to Celsius conversion written with the Unicode minus sign is not derived"
-    ),
     "t11_one_on_one_thursday_slot": (
         "numbers: a time in a parenthesis after a record's name ('call (starts 3:30)') is bound to the record"
         " named in the clause before"

@@ -24,7 +24,7 @@ _NUMERIC_WORD = re.compile(rf"(?<![{_WORD}])[{_WORD}]*?\d[{_WORD}]*")
 # A decimal-comma form first ("54,20", "3.200,00": ``nofab.numbers.locale``), then English.
 _NUM = rf"(?:{DECIMAL_COMMA}|(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)"
 _PLAIN = re.compile(
-    rf"(?P<sign>[-−+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−])?(?P<num>{_NUM})"
+    rf"(?P<sign>[-−–+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−–])?(?P<num>{_NUM})"
     rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",
     re.IGNORECASE,
 )
@@ -173,7 +173,7 @@ def _grouped(text: str, start: int, word: str) -> Numeral | None:
 
 def _plain(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:
     """``read_plain`` on what ``_PLAIN`` matched in ``token``."""
-    negative = plain.group("sign") in ("-", "−") or bool(plain.group("sign2"))
+    negative = plain.group("sign") in ("-", "−", "–") or bool(plain.group("sign2"))  # numbers/signs.py
     numeral = read_plain(
         text, s, e, token, plain.group("num"), bool(plain.group("cur")), plain.group("suffix") or "", negative
     )

@@ -37,6 +37,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from nofab.numbers.numeral import Numeral
+from nofab.numbers.signs import minus_before
+
+#: The dimensions whose scales have an offset (0 °C is 32 °F): a value converts with its sign.
+#: Principle: everywhere else a number is compared by its size (a sign is a direction the
+#: words give: "down 3", "−3"), and a linear conversion maps −x to −y as x to y; a scale with
+#: an offset does not ("−13 °C" is 9 °F, "13 °C" is 55 °F), so a temperature is read with its
+#: sign on both sides of a conversion: a minus sign before its digits, written as a hyphen, the
+#: minus sign U+2212 or a dash (``nofab.numbers.signs``). Risk: a hyphen joining a range
+#: ("10-15 °C") is no sign (a digit stands before it); a temperature whose sign the answer
+#: drops ("13 °C" for −13 °C) is no longer explained by the conversion, which is right.
+SIGNED = frozenset({"temperature"})
 
 # unit -> (dimension, to the dimension's base unit, from the base unit)
 _Convert = Callable[[float], float]
@@ -159,7 +170,10 @@ def text_unit_values(text: str) -> list[tuple[str, float]]:
             break
         unit = answer_unit(text, found.end())
         if unit is not None:
-            out.append((unit[0], float(found.group())))
+            value = float(found.group())
+            if UNITS[unit[0]][0] in SIGNED and minus_before(text, found.start()):
+                value = -value
+            out.append((unit[0], value))
     return out
 
 
@@ -219,6 +233,8 @@ def quantity(
         return None
     unit, end = units[index]
     dimension, to_base, _from_base = UNITS[unit]
+    if dimension in SIGNED and numerals[index].value < 0:
+        interval = (-interval[1], -interval[0])  # "−13°C": the sign moves an offset scale's value
     lo, hi = to_base(interval[0]), to_base(interval[1])
     if dimension != "duration":
         return Quantity(unit, lo, hi, 1)
@@ -304,8 +320,9 @@ def _source(
     unit = units[other][0]
     source = numerals[other]
     half = 0.5 * 10.0**-source.decimals
-    to_base = UNITS[unit][1]
-    lo, hi = sorted((to_base(abs(source.value) - half), to_base(abs(source.value) + half)))
+    dimension, to_base, _from_base = UNITS[unit]
+    value = source.value if dimension in SIGNED else abs(source.value)
+    lo, hi = sorted((to_base(value - half), to_base(value + half)))
     if any(link.groupdict().get(g) for g in ("approx", "dashed", "comma")):
         # "about" announces a rounding: the shown figure may be off by up to one unit of its
         # last digit (not only half of one), so widen the source by half a target unit.
