@@ -256,10 +256,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: French durations '1 h 15', '5 h 05' are read as clock times; layovers and total durations"
         " of one-stop itineraries are not derived from them"
     ),
-    "t11_lisbon_budget_convert_es": (
-        "numbers: dot-grouped thousands ('607.677 CLP') in an answer whose other numbers fix the dot as the"
-        " grouping mark are read as decimals; a remainder and its conversion at the held rate are not derived"
-    ),
     "t11_one_on_one_thursday_slot": (
         "numbers: a time in a parenthesis after a record's name ('call (starts 3:30)') is bound to the record"
         " named in the clause before"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from nofab.numbers.convention import AMBIGUOUS, groups_with_dots
 from nofab.numbers.lexicon import alternation, number_words
 from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
 from nofab.numbers.numeral import Numeral, NumeralKind
@@ -84,6 +85,7 @@ def extract_numerals(text: str) -> list[Numeral]:
     out: list[Numeral] = []
     append = out.append
     covered = 0  # "March 3, 2024" consumes the "2024" token that follows it
+    dotted = groups_with_dots(text)  # "1.500.000" or "0,25" fixes "607.677" as 607677
     for match in _NUMERIC_WORD.finditer(text):
         start = match.start()
         if start < covered:
@@ -96,7 +98,7 @@ def extract_numerals(text: str) -> list[Numeral]:
                 append(Numeral(clock.span(), clock.group(), "time", float(hour), time=(hour, minute, True)))
                 covered = clock.end()
                 continue
-        grouped = _grouped(text, start, word) if _MAY_GROUP.match(text, start) else None
+        grouped = _grouped(text, start, word, dotted) if _MAY_GROUP.match(text, start) else None
         if grouped is not None:
             append(grouped)
             covered = grouped[0][1]
@@ -104,7 +106,8 @@ def extract_numerals(text: str) -> list[Numeral]:
         if word[0] in _DIGITS:
             token = word.rstrip(_TRAILING)
             if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):
-                numeral = read_plain(text, start, start + len(token), token, token)
+                num = token.replace(".", "") if dotted and AMBIGUOUS.fullmatch(token) else token
+                numeral = read_plain(text, start, start + len(token), token, num)
                 if numeral is not None and numeral[0][1] > covered:
                     append(_money_after(text, numeral))
                     covered = numeral[0][1]
@@ -141,11 +144,12 @@ def _money_after(text: str, numeral: Numeral) -> Numeral:
 _MAY_GROUP = re.compile(rf"[{_SIGNS}]?\d{{1,3}}[{GROUP_SEPARATORS}]\d{{3}}")
 
 
-def _grouped(text: str, start: int, word: str) -> Numeral | None:
+def _grouped(text: str, start: int, word: str, dotted: bool = False) -> Numeral | None:
     """A number whose thousands are grouped the way fr, de, ch write them (``grouped_number``
     in ``nofab.numbers.locale``): money when a currency sign or code stands before or after
     it, and a plain number (only for the no-break spaces and the apostrophe, which nothing but
-    grouping writes between digits) otherwise."""
+    grouping writes between digits, and for dots when the text groups with dots: ``dotted``,
+    ``nofab.numbers.convention``) otherwise."""
     before = text[start - 2 : start]
     if len(before) == 2 and before[0] in _DIGITS and before[1] in GROUP_SEPARATORS:
         return None  # inside a grouping whose first group made none: each run is tried once
@@ -160,7 +164,7 @@ def _grouped(text: str, start: int, word: str) -> Numeral | None:
         or _MONEY_AFTER.match(text, end) is not None
         or _CODE_BEFORE.search(text, max(0, s - 5), s) is not None
     )
-    if loose and not money:
+    if loose and not money and not (dotted and "." in text[s:end]):
         return None
     if not sign and s > 0 and text[s - 1] in "-−+.,":
         return None  # the tail of a longer number or a negative one: the usual readings decide
