@@ -13,6 +13,14 @@ a list item's count is no temperature.
 
 from __future__ import annotations
 
+#: The dimensions whose scales have an offset (0 °C is 32 °F), whose values convert with their
+#: sign (``nofab.numbers.units``). Principle: elsewhere a number is compared by its size (a sign
+#: is a direction the words give: "down 3", "−3"), and a linear conversion maps −x as it maps
+#: x; a scale with an offset does not ("−13 °C" is 9 °F, "13 °C" is 55 °F), so a temperature is
+#: read with its sign on both sides of a conversion. Risk: a temperature whose sign the answer
+#: drops ("13 °C" for −13 °C) is no longer explained by the conversion, which is right.
+SIGNED = frozenset({"temperature"})
+
 #: Hyphen-minus, minus sign U+2212, en dash, figure dash, small and fullwidth hyphen-minus.
 MINUS_SIGNS = "-\u2212\u2013\u2012\ufe63\uff0d"
 
@@ -25,4 +33,4 @@ def minus_before(text: str, start: int) -> bool:
     return not (before.isalnum() or before in (".", ","))
 
 
-__all__ = ["MINUS_SIGNS", "minus_before"]
+__all__ = ["MINUS_SIGNS", "SIGNED", "minus_before"]

@@ -37,17 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nofab.numbers.numeral import Numeral
-from nofab.numbers.signs import minus_before
-
-#: The dimensions whose scales have an offset (0 °C is 32 °F): a value converts with its sign.
-#: Principle: everywhere else a number is compared by its size (a sign is a direction the
-#: words give: "down 3", "−3"), and a linear conversion maps −x to −y as x to y; a scale with
-#: an offset does not ("−13 °C" is 9 °F, "13 °C" is 55 °F), so a temperature is read with its
-#: sign on both sides of a conversion: a minus sign before its digits, written as a hyphen, the
-#: minus sign U+2212 or a dash (``nofab.numbers.signs``). Risk: a hyphen joining a range
-#: ("10-15 °C") is no sign (a digit stands before it); a temperature whose sign the answer
-#: drops ("13 °C" for −13 °C) is no longer explained by the conversion, which is right.
-SIGNED = frozenset({"temperature"})
+from nofab.numbers.signs import SIGNED, minus_before
 
 # unit -> (dimension, to the dimension's base unit, from the base unit)
 _Convert = Callable[[float], float]
@@ -170,10 +160,8 @@ def text_unit_values(text: str) -> list[tuple[str, float]]:
             break
         unit = answer_unit(text, found.end())
         if unit is not None:
-            value = float(found.group())
-            if UNITS[unit[0]][0] in SIGNED and minus_before(text, found.start()):
-                value = -value
-            out.append((unit[0], value))
+            sign = -1.0 if UNITS[unit[0]][0] in SIGNED and minus_before(text, found.start()) else 1.0
+            out.append((unit[0], sign * float(found.group())))  # "-20 °C" (numbers/signs.py)
     return out
 
 
