@@ -192,16 +192,6 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {}
 # 13/30 clean files flagged and 22/30 twins caught at 453c572 and again after the first merges of the
 # eighth session, 0294a94): clean files flagged today, with the mechanism.
 PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "a11_santa_rosa_network_search": (
-        "numbers: a duration's number ('1 h 35 min:') is read as a count announcing the list after it"
-    ),
-    "t11_lisbon_budget_convert_es": (
-        "numbers: dot-grouped thousands ('607.677 CLP') in an answer whose other numbers fix the dot as the"
-        " grouping mark are read as decimals; a remainder and its conversion at the held rate are not derived"
-    ),
-    "t11_minneapolis_colder_than_last_year": (
-        "numbers: a Fahrenheit to Celsius conversion written with the Unicode minus sign is not derived"
-    ),
     "t11_osaka_hotel_confirmation": (
         "numbers: an amount after a currency code in a plain-text result ('Total: JPY 88,400') is not money;"
         " a total divided by the nights ('a night') is not derived"

@@ -47,6 +47,7 @@ from nofab.numbers.differences import stated_difference
 from nofab.numbers.flagcounts import flag_count_findings
 from nofab.numbers.lexicon import alternation, factors, number_words
 from nofab.numbers.listcounts import list_count_findings
+from nofab.numbers.measures import measured
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before, noun_concept
 from nofab.numbers.previous import previous_concept
 from nofab.numbers.recordnames import key_words
@@ -223,13 +224,16 @@ def reported(fields: RecordFields) -> list[Record]:
 def _answer_counts(
     numerals: Iterable[Numeral], answer: str, structural_max: int
 ) -> Iterator[tuple[int, tuple[int, int], str]]:
-    """The answer's small counts, in digits and in words: (count, span, text)."""
+    """The answer's small counts, in digits and in words: (count, span, text). A number
+    followed by a unit ("1 h 35 min", "2 km") is a measure, no count (``numbers.measures``)."""
     for numeral in numerals:
         if numeral.kind != "number" or numeral.decimals or numeral.scale != 1.0:
             continue
-        if 0 <= numeral.value <= structural_max:  # never int() of an infinite or NaN value
-            yield int(numeral.value), numeral.span, numeral.text
-    yield from word_counts(answer)
+        if 0 <= numeral.value <= structural_max and not measured(answer, numeral.span[1]):
+            yield int(numeral.value), numeral.span, numeral.text  # never int() of a NaN value
+    for count, span, text in word_counts(answer):
+        if not measured(answer, span[1]):
+            yield count, span, text
 
 
 def _shown_total(evidence: Evidence, span: tuple[int, int], count: int) -> bool:

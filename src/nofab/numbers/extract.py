@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from nofab.numbers.convention import AMBIGUOUS, groups_with_dots
 from nofab.numbers.hourlengths import length_cued
 from nofab.numbers.hourmarks import hour_mark
 from nofab.numbers.lexicon import alternation, number_words
@@ -26,7 +27,7 @@ _NUMERIC_WORD = re.compile(rf"(?<![{_WORD}])[{_WORD}]*?\d[{_WORD}]*")
 # A decimal-comma form first ("54,20", "3.200,00": ``nofab.numbers.locale``), then English.
 _NUM = rf"(?:{DECIMAL_COMMA}|(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)"
 _PLAIN = re.compile(
-    rf"(?P<sign>[-−+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−])?(?P<num>{_NUM})"
+    rf"(?P<sign>[-−–+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−–])?(?P<num>{_NUM})"
     rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",
     re.IGNORECASE,
 )
@@ -86,6 +87,7 @@ def extract_numerals(text: str) -> list[Numeral]:
     out: list[Numeral] = []
     append = out.append
     covered = 0  # "March 3, 2024" consumes the "2024" token that follows it
+    dotted = groups_with_dots(text)  # "1.500.000" or "0,25" fixes "607.677" as 607677
     for match in _NUMERIC_WORD.finditer(text):
         start = match.start()
         if start < covered:
@@ -110,7 +112,7 @@ def extract_numerals(text: str) -> list[Numeral]:
                 append(Numeral((start, end), text[start:end], "time", float(hour), time=(hour, 0, True)))
                 covered = end
                 continue
-        grouped = _grouped(text, start, word) if _MAY_GROUP.match(text, start) else None
+        grouped = _grouped(text, start, word, dotted) if _MAY_GROUP.match(text, start) else None
         if grouped is not None:
             append(grouped)
             covered = grouped[0][1]
@@ -118,7 +120,8 @@ def extract_numerals(text: str) -> list[Numeral]:
         if word[0] in _DIGITS:
             token = word.rstrip(_TRAILING)
             if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):
-                numeral = read_plain(text, start, start + len(token), token, token)
+                num = token.replace(".", "") if dotted and AMBIGUOUS.fullmatch(token) else token
+                numeral = read_plain(text, start, start + len(token), token, num)
                 if numeral is not None and numeral[0][1] > covered:
                     append(_money_after(text, numeral))
                     covered = numeral[0][1]
@@ -155,11 +158,12 @@ def _money_after(text: str, numeral: Numeral) -> Numeral:
 _MAY_GROUP = re.compile(rf"[{_SIGNS}]?\d{{1,3}}[{GROUP_SEPARATORS}]\d{{3}}")
 
 
-def _grouped(text: str, start: int, word: str) -> Numeral | None:
+def _grouped(text: str, start: int, word: str, dotted: bool = False) -> Numeral | None:
     """A number whose thousands are grouped the way fr, de, ch write them (``grouped_number``
     in ``nofab.numbers.locale``): money when a currency sign or code stands before or after
     it, and a plain number (only for the no-break spaces and the apostrophe, which nothing but
-    grouping writes between digits) otherwise."""
+    grouping writes between digits, and for dots when the text groups with dots: ``dotted``,
+    ``nofab.numbers.convention``) otherwise."""
     before = text[start - 2 : start]
     if len(before) == 2 and before[0] in _DIGITS and before[1] in GROUP_SEPARATORS:
         return None  # inside a grouping whose first group made none: each run is tried once
@@ -174,7 +178,7 @@ def _grouped(text: str, start: int, word: str) -> Numeral | None:
         or _MONEY_AFTER.match(text, end) is not None
         or _CODE_BEFORE.search(text, max(0, s - 5), s) is not None
     )
-    if loose and not money:
+    if loose and not money and not (dotted and "." in text[s:end]):
         return None
     if not sign and s > 0 and text[s - 1] in "-−+.,":
         return None  # the tail of a longer number or a negative one: the usual readings decide
@@ -187,7 +191,7 @@ def _grouped(text: str, start: int, word: str) -> Numeral | None:
 
 def _plain(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Iterator[Numeral]:
     """``read_plain`` on what ``_PLAIN`` matched in ``token``."""
-    negative = plain.group("sign") in ("-", "−") or bool(plain.group("sign2"))
+    negative = plain.group("sign") in ("-", "−", "–") or bool(plain.group("sign2"))  # numbers/signs.py
     numeral = read_plain(
         text, s, e, token, plain.group("num"), bool(plain.group("cur")), plain.group("suffix") or "", negative
     )

@@ -46,7 +46,7 @@ _LIST_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t>*#-]*$")
 SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, **_LEXICON.scales}
 _ORDINALS = frozenset({"st", "nd", "rd", "th"})
 # Unit suffixes that leave the number what it is ("5kg", "32min", "3x").
-_UNITS = frozenset(
+UNITS = _UNITS = frozenset(
     [
         "kg",
         "g",
@@ -289,4 +289,4 @@ def read_plain(
     return tuple.__new__(Numeral, ((s, tail), text[s:tail], kind, value, decimals, scale, digits, None, None))
 
 
-__all__ = ["DAY_MONTH_LINK", "MONTHS", "MONTH_ALT", "SCALES", "read_plain"]
+__all__ = ["DAY_MONTH_LINK", "MONTHS", "MONTH_ALT", "SCALES", "UNITS", "read_plain"]

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nofab.numbers.numeral import Numeral
+from nofab.numbers.signs import SIGNED, minus_before
 
 # unit -> (dimension, to the dimension's base unit, from the base unit)
 _Convert = Callable[[float], float]
@@ -153,7 +154,8 @@ def text_unit_values(text: str) -> list[tuple[str, float]]:
             break
         unit = answer_unit(text, found.end())
         if unit is not None:
-            out.append((unit[0], float(found.group())))
+            sign = -1.0 if UNITS[unit[0]][0] in SIGNED and minus_before(text, found.start()) else 1.0
+            out.append((unit[0], sign * float(found.group())))  # "-20 °C" (numbers/signs.py)
     return out
 
 
@@ -213,6 +215,8 @@ def quantity(
         return None
     unit, end = units[index]
     dimension, to_base, _from_base = UNITS[unit]
+    if dimension in SIGNED and numerals[index].value < 0:
+        interval = (-interval[1], -interval[0])  # "−13°C": the sign moves an offset scale's value
     lo, hi = to_base(interval[0]), to_base(interval[1])
     if dimension != "duration":
         return Quantity(unit, lo, hi, 1)
@@ -298,8 +302,9 @@ def _source(
     unit = units[other][0]
     source = numerals[other]
     half = 0.5 * 10.0**-source.decimals
-    to_base = UNITS[unit][1]
-    lo, hi = sorted((to_base(abs(source.value) - half), to_base(abs(source.value) + half)))
+    dimension, to_base, _from_base = UNITS[unit]
+    value = source.value if dimension in SIGNED else abs(source.value)
+    lo, hi = sorted((to_base(value - half), to_base(value + half)))
     if any(link.groupdict().get(g) for g in ("approx", "dashed", "comma")):
         # "about" announces a rounding: the shown figure may be off by up to one unit of its
         # last digit (not only half of one), so widen the source by half a target unit.
