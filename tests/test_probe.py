@@ -225,10 +225,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: a time in a parenthesis after a record's name ('call (starts 3:30)') is bound to the record"
         " named in the clause before"
     ),
-    "t11_osaka_hotel_confirmation": (
-        "numbers: an amount after a currency code in a plain-text result ('Total: JPY 88,400') is not money;"
-        " a total divided by the nights ('a night') is not derived"
-    ),
     "t11_team_lunch_and_texts": (
         "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name"
         " after it"
