@@ -229,9 +229,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name"
         " after it"
     ),
-    "t11_three_holdings_value": (
-        "numbers: each holding's share of a portfolio total (value / total, in percent) is not derived"
-    ),
     "t11_weekend_florence_forecast_it": "numbers: Italian month names ('25 maggio') are not read as dates",
 }
 
