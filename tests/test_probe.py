@@ -192,16 +192,9 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {}
 # 13/30 clean files flagged and 22/30 twins caught at 453c572 and again after the first merges of the
 # eighth session, 0294a94): clean files flagged today, with the mechanism.
 PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "t11_osaka_hotel_confirmation": (
-        "numbers: an amount after a currency code in a plain-text result ('Total: JPY 88,400') is not money;"
-        " a total divided by the nights ('a night') is not derived"
-    ),
     "t11_team_lunch_and_texts": (
         "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name"
         " after it"
-    ),
-    "t11_three_holdings_value": (
-        "numbers: each holding's share of a portfolio total (value / total, in percent) is not derived"
     ),
 }
 

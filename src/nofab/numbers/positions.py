@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import alternation, listed, listed_pattern
 from nofab.numbers.rounding import format_number
-from nofab.numbers.rows import units
+from nofab.numbers.rows import clause_at, units
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -152,26 +152,7 @@ class Positions:
     def _clause(self, at: int) -> tuple[int, int, str]:
         """(start, end) of the sentence or table row holding ``at``, and the header of its
         table column ("" outside a table)."""
-        answer, bounds = self._evidence.answer, self._units
-        i = bisect_right(bounds, at)
-        start, end = bounds[i - 1], bounds[i] if i < len(bounds) else len(answer)
-        line_start = answer.rfind("\n", 0, at) + 1
-        line_end = answer.find("\n", at)
-        line = answer[line_start : len(answer) if line_end == -1 else line_end]
-        if not line.lstrip().startswith("|"):
-            return start, end, ""
-        column = answer.count("|", line_start, at)
-        # the table's first line is its header: walk up while the lines are rows
-        top = line_start
-        while top > 0:
-            above = answer.rfind("\n", 0, top - 1) + 1
-            if not answer[above:top].lstrip().startswith("|"):
-                break
-            top = above
-        header_end = answer.find("\n", top)
-        cells = answer[top : len(answer) if header_end == -1 else header_end].split("|")
-        header = cells[column] if column < len(cells) else ""
-        return line_start, line_start + len(line), header
+        return clause_at(self._evidence.answer, self._units, at)
 
 
 def _cued(text: str) -> bool:

@@ -48,6 +48,30 @@ def units(answer: str) -> list[int]:
     return [0, *(m.end() for m in _END.finditer(answer))]
 
 
+def clause_at(answer: str, bounds: Sequence[int], at: int) -> tuple[int, int, str]:
+    """(start, end) of the sentence or table row of ``answer`` holding ``at`` (``bounds``: the
+    ``units`` of ``answer``), and the header of its table column ("" outside a table)."""
+    i = bisect_right(bounds, at)
+    start, end = bounds[i - 1], bounds[i] if i < len(bounds) else len(answer)
+    line_start = answer.rfind("\n", 0, at) + 1
+    line_end = answer.find("\n", at)
+    line = answer[line_start : len(answer) if line_end == -1 else line_end]
+    if not line.lstrip().startswith("|"):
+        return start, end, ""
+    column = answer.count("|", line_start, at)
+    # the table's first line is its header: walk up while the lines are rows
+    top = line_start
+    while top > 0:
+        above = answer.rfind("\n", 0, top - 1) + 1
+        if not answer[above:top].lstrip().startswith("|"):
+            break
+        top = above
+    header_end = answer.find("\n", top)
+    cells = answer[top : len(answer) if header_end == -1 else header_end].split("|")
+    header = cells[column] if column < len(cells) else ""
+    return line_start, line_start + len(line), header
+
+
 class Rows:
     """The rows and sentences of one answer, asked per unexplained number."""
 
@@ -122,4 +146,4 @@ def _small_count(numeral: Numeral) -> bool:
     )
 
 
-__all__ = ["MAX_MEMBERS", "MAX_OPERANDS", "Rows", "units"]
+__all__ = ["MAX_MEMBERS", "MAX_OPERANDS", "Rows", "clause_at", "units"]

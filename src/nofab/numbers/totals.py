@@ -71,6 +71,18 @@ def _prefixes() -> tuple[str, ...]:
     return tuple(w.lower() for w in listed("total_prefixes"))
 
 
+def announced_units(answer: str, bounds: Sequence[int]) -> set[int]:
+    """The sentences and table rows of ``answer`` (by their place in ``bounds``, its
+    ``units``) that hold a total cue, found in one pass."""
+    firsts, cue = _cue()
+    return {
+        bisect_right(bounds, m.start())
+        for m in _WORD.finditer(answer)
+        if (m.group().lower().replace("’", "'") in firsts and cue.match(answer, m.start()))
+        or m.group().lower().startswith(_prefixes())
+    }
+
+
 class ShownTotals:
     """The tables and lists of one answer, asked per unexplained number."""
 
@@ -126,14 +138,7 @@ class ShownTotals:
         whole answer are found in one pass, at the first question.)"""
         if self._cued is None:
             self._units = units(self._answer)
-            firsts, cue = _cue()
-            answer = self._answer
-            self._cued = {
-                bisect_right(self._units, m.start())
-                for m in _WORD.finditer(answer)
-                if (m.group().lower().replace("’", "'") in firsts and cue.match(answer, m.start()))
-                or m.group().lower().startswith(_prefixes())
-            }
+            self._cued = announced_units(self._answer, self._units)
         return bisect_right(self._units, start) in self._cued
 
     def _sum(
@@ -238,4 +243,4 @@ def _small_count(numeral: Numeral) -> bool:
     return numeral.kind == "number" and numeral.decimals == 0 and 0 <= numeral.value <= SMALL_COUNT
 
 
-__all__ = ["ShownTotals"]
+__all__ = ["ShownTotals", "announced_units"]
