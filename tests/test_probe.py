@@ -229,10 +229,6 @@ PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
         "numbers: an amount after a currency code in a plain-text result ('Total: JPY 88,400') is not money;"
         " a total divided by the nights ('a night') is not derived"
     ),
-    "t11_team_lunch_and_texts": (
-        "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name"
-        " after it"
-    ),
     "t11_three_holdings_value": (
         "numbers: each holding's share of a portfolio total (value / total, in percent) is not derived"
     ),
@@ -255,10 +251,6 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     ),
     "t11_login_change_password": (
         "claims: a state claimed after a change ('your password is now X') when the change call failed"
-    ),
-    "t11_team_lunch_and_texts": (
-        "entities: a full name whose first name is held and whose surname is not ('Felipe Ortega' for Felipe"
-        " Ortiz)"
     ),
     "t11_weekend_florence_forecast_it": (
         "numbers: a figure under an Italian day heading is not held against that day's record"
