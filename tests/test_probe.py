@@ -174,11 +174,7 @@ PROBE8_KNOWN_MISSES: dict[str, str] = {
 PROBE9_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe9: dirty twins no finding of their own catches today, with the mechanism.
-PROBE9_KNOWN_MISSES: dict[str, str] = {
-    "a9_add_passenger_refused": (
-        "entities: a person the evidence holds in another role (a saved passenger) named as a traveller"
-    ),
-}
+PROBE9_KNOWN_MISSES: dict[str, str] = {}
 
 # probe10 (held-out domains, a ninth writer asked for more varied styles, sealed until measured blind:
 # 11/30 clean files flagged and 16/30 twins caught at e35c732, 12/30 and 19/30 at 74af50e and at the
@@ -191,18 +187,10 @@ PROBE10_KNOWN_MISSES: dict[str, str] = {}
 # probe11 (held-out domains, a tenth writer; Italian among its languages; sealed until measured blind:
 # 13/30 clean files flagged and 22/30 twins caught at 453c572 and again after the first merges of the
 # eighth session, 0294a94): clean files flagged today, with the mechanism.
-PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {
-    "t11_team_lunch_and_texts": (
-        "entities: a capitalised verb opening a sentence ('Texted Hana ...') is read as part of the name"
-        " after it"
-    ),
-}
+PROBE11_KNOWN_FALSE_ALARMS: dict[str, str] = {}
 
 # probe11: dirty twins no finding of their own catches today, with the mechanism.
 PROBE11_KNOWN_MISSES: dict[str, str] = {
-    "a11_airline_cancelled_full_refund": (
-        "entities: a lone first name of another saved passenger named as one of the reservation's travellers"
-    ),
     "a11_cancel_insured_storm": (
         "claims: a reservation stated cancelled ('is cancelled') with only a read of it in the turn"
     ),
@@ -214,10 +202,6 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     ),
     "t11_login_change_password": (
         "claims: a state claimed after a change ('your password is now X') when the change call failed"
-    ),
-    "t11_team_lunch_and_texts": (
-        "entities: a full name whose first name is held and whose surname is not ('Felipe Ortega' for Felipe"
-        " Ortiz)"
     ),
 }
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from nofab.detectors.givennames import is_given_name
 from nofab.detectors.namehandles import handle, handles
-from nofab.detectors.peoplekeys import display_name, people_key
+from nofab.detectors.peoplekeys import display_name, handle_name, people_key
 from nofab.detectors.textmemo import TextMemo
 from nofab.language.text import fold
 from nofab.language.vocabulary import words as words_of
@@ -202,6 +202,8 @@ def held_names(results: Iterable[Any]) -> tuple[frozenset[str], frozenset[str]]:
         role = _role(key) if _naming(key) else "full"
         if not role:
             continue
+        if role == "full" and text[:1].islower():  # a person's handle ("username": "ana_ruiz")
+            text = handle_name(text)
         parts = [w for w in _SPLIT.split(text.strip()) if capitalised(w)]
         if not parts:
             continue

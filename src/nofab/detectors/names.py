@@ -220,7 +220,7 @@ class NameFinder:
             # nobody): the rules are asked only for a run that could give a finding
             name = [w for w in run if w.text not in self.titles and not initial(answer, w)]
             first = run[0]
-            if len(name) > 1 and name[0] is first and subjects.opening_word(answer, first.start, first.end):
+            if len(name) > 1 and name[0] is first and subjects.glued_verb(answer, name, self._unknown):
                 run, name = run[1:], name[1:]  # "Found Søren Dahl-Jensen", "The Lindqvist": no name
             if not name or len(name) > records.MAX_NAME_WORDS:
                 continue

@@ -26,7 +26,10 @@ clause opened otherwise ("and Karim is ..."), passes.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any, Protocol
 
 from nofab.detectors.givennames import is_given_name
 from nofab.language.text import fold
@@ -88,9 +91,9 @@ def opening_verb(answer: str, start: int, end: int) -> bool:
     the verb of what was done, which is then capitalised and glued to the name after it
     ("Found Søren Dahl-Jensen"); the verb is no part of that name, so the name is read
     without it (a held full name passes, a swapped first name beside a held surname is still
-    one). Only a sentence's opening counts (the answer's start, a line's start, after ".",
-    "!" or "?"), not a list item's number ("1.") or a label's colon, where a person's name
-    is expected.
+    one). Only a sentence's or a list item's opening counts (the answer's start, a line's
+    start, after ".", "!" or "?", a pictograph or a list's bullet or number: "💬 Texted ___",
+    "- Envoyé à ___"), not a label's colon, where a person's name is expected.
 
     Risk: a given name that the lists also hold as a verb is kept (the gazetteer wins); a
     surname spelt like a listed verb opening a sentence is read as the verb, so a swapped
@@ -99,6 +102,54 @@ def opening_verb(answer: str, start: int, end: int) -> bool:
         return False
     word = answer[start:end]
     return fold(word).replace("’", "'") in _verb_words() and not is_given_name(word)
+
+
+#: The shortest English past form read by its ending alone ("Pinged"; not "Ted", "Reed").
+_PAST_LENGTH = 6
+
+
+def past_opening(answer: str, start: int, end: int) -> bool:
+    """The capitalised word at ``answer[start:end]`` opens a sentence or a list item and is
+    shaped like an English past form the lists lack ("Pinged", "Slacked", "Emailed"): at
+    least six letters ending in "ed", and no given name of the gazetteer. Principle: as for
+    ``opening_verb``, a terse answer's verb glued to the name after it is no part of that
+    name; the caller drops it only when the words after it are, on their own, a full name
+    the evidence holds (two words or more), so a verb-shaped word never hides an unknown
+    name. Risk: a first name ending in "ed" that the gazetteer lacks, opening a sentence
+    before a held full name ("Winifred Hana Kobayashi"), is read as a verb."""
+    word = answer[start:end]
+    return (
+        len(word) >= _PAST_LENGTH
+        and word.isalpha()
+        and word.endswith("ed")
+        and not is_given_name(word)
+        and _opens_sentence(answer, start)
+    )
+
+
+def glued_verb(answer: str, name: Sequence[_Worded], unknown: Callable[[Any], bool]) -> bool:
+    """The first word of the run ``name`` opens its sentence and is no part of the name:
+    a verb or function word of the lexicons (``opening_word``), or an English past form
+    (``past_opening``) before a full name whose every word the evidence holds (``unknown``
+    says a word is held by none)."""
+    first = name[0]
+    if opening_word(answer, first.start, first.end):
+        return True
+    return (
+        len(name) >= 3
+        and past_opening(answer, first.start, first.end)
+        and not any(unknown(w) for w in name[1:])
+    )
+
+
+class _Worded(Protocol):
+    """A word of the answer (``namewords.Word``): where it is."""
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
 
 
 def opening_word(answer: str, start: int, end: int) -> bool:
@@ -123,12 +174,44 @@ def _function_words() -> frozenset[str]:
 
 
 def _opens_sentence(answer: str, start: int) -> bool:
-    i = start
-    while i > 0 and answer[i - 1] in _SKIPPED:
-        i -= 1
+    """``start`` opens a sentence or a list item: the answer's start, a line's start or a
+    sentence's end before it, with blanks, quotes, markdown, pictographs ("💬 ", "✅ ") and a
+    list's marker ("- ", "• ", "2. ", "3) ") skipped."""
+    i = _skip_marks(answer, start)
     if i == 0 or answer[i - 1] == "\n":
         return True
+    if i < start and answer[i - 1] in ".)" and answer[i - 2 : i - 1].isdigit():
+        j = i - 1  # a numbered item ("2. ", "3) ") at a line's start
+        while j > max(0, i - 4) and answer[j - 1].isdigit():
+            j -= 1
+        k = _skip_marks(answer, j)
+        return k == 0 or answer[k - 1] == "\n"
     return answer[i - 1] in ".!?" and i < start and not answer[i - 2 : i - 1].isdigit()
+
+
+#: A list's bullet, skipped before a sentence's first word when blanks follow it.
+_BULLETS = frozenset("-+•·▪◦‣")
+#: How many characters of marks are skipped back (a pictograph and its modifiers, markup).
+_MARK_REACH = 16
+
+
+def _skip_marks(answer: str, start: int) -> int:
+    """The index before the blanks, quotes, markdown, pictographs and list bullets that
+    precede ``start`` (bounded: at most ``_MARK_REACH`` characters)."""
+    i = start
+    floor = max(0, start - _MARK_REACH)
+    while i > floor:
+        c = answer[i - 1]
+        if c in _SKIPPED or _pictograph(c) or (c in _BULLETS and answer[i : i + 1] in (" ", "\t")):
+            i -= 1
+        else:
+            break
+    return i
+
+
+def _pictograph(c: str) -> bool:
+    """An emoji or other symbol, or a joiner or selector inside one ("💬", "✅", U+FE0F)."""
+    return c in "\u200d\ufe0f" or (ord(c) > 0x2000 and unicodedata.category(c) in ("So", "Sk"))
 
 
 @cache
@@ -146,4 +229,12 @@ def _lists() -> dict[str, frozenset[str]]:
     return {name: frozenset(fold(w).replace("’", "'") for w in found) for name, found in lists.items()}
 
 
-__all__ = ["MAX_BETWEEN", "acting_verb", "opening_verb", "opening_word", "opens_clause"]
+__all__ = [
+    "MAX_BETWEEN",
+    "acting_verb",
+    "glued_verb",
+    "opening_verb",
+    "opening_word",
+    "opens_clause",
+    "past_opening",
+]

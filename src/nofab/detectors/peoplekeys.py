@@ -24,7 +24,10 @@ Two kinds of key (``people_keys.json``, every lexicon language):
 Whatever the key, a value "Name <address>" gives its display name, and an address whose
 local part is two or three letter runs split by "." or "_", the first a given name
 ("dana.ross", "keiko_mori"), gives those runs as a first name and a surname: the common
-convention for a person's mailbox.
+convention for a person's mailbox. A user handle built the same way, lower case and alone
+("felipe_ortiz" under ``receiver``, or under a person's ``username``: ``handle_name``), is
+the same person's names: the agent addressed that person by it, so "Felipe Ortega" in the
+answer is a swapped surname beside a held first name.
 
 Risk: a list of places, teams or products filed under such a key ("members": ["Red Team"])
 holds its last word as a surname, so an unknown capitalised word before that word in the
@@ -45,6 +48,8 @@ from nofab.language.vocabulary import LANGUAGES, load
 _DISPLAY = re.compile(r"\s*\"?([^\"<>@]{2,80}?)\"?\s*<\s*([^<>\s@]+)@[^<>\s@]+\s*>\s*")
 #: A bare address: its local part, then the domain.
 _ADDRESS = re.compile(r"\s*([^\s@<>]{3,64})@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}\s*")
+#: A user handle built like a mailbox's local part, lower case ("felipe_ortiz", "ana.ruiz").
+_HANDLE_NAME = re.compile(r"[a-z]{2,24}(?:[._][a-z]{2,24}){1,2}")
 #: The parts of a mailbox's local part that may be a person's names ("dana.ross").
 _LOCAL_PARTS = re.compile(r"[._]")
 _KEY_PARTS = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
@@ -78,7 +83,8 @@ def display_name(text: str) -> tuple[str, bool]:
     display name of "Name <address>", the local part's runs of a bare address made
     capitalised ("dana.ross@..." -> "Dana Ross"), else the value itself."""
     if "@" not in text:
-        return text.strip(), False
+        local = _local_name(text.strip()) if _HANDLE_NAME.fullmatch(text.strip()) else ""
+        return (local, True) if local else (text.strip(), False)
     shown = _DISPLAY.fullmatch(text)
     if shown:
         name = " ".join(shown.group(1).split())
@@ -92,6 +98,16 @@ def _local_name(local: str) -> str:
     if not 2 <= len(parts) <= 3 or not all(p.isalpha() and p.isascii() and len(p) >= 2 for p in parts):
         return ""
     return " ".join(p.capitalize() for p in parts)
+
+
+def handle_name(text: str) -> str:
+    """The capitalised name ("Felipe Ortiz") a lower-case user handle of two or three letter
+    runs split by "." or "_" is built from, when its first run is a given name of the
+    gazetteer ("felipe_ortiz"); else "". Risk: a handle built otherwise ("ortiz_felipe")
+    holds the surname as a first name, so a swapped name beside it passes; a thing's handle
+    that opens with a given name ("jordan_river") holds its words as a person's."""
+    name = _local_name(text) if _HANDLE_NAME.fullmatch(text) else ""
+    return name if name and is_given_name(name.split(" ")[0]) else ""
 
 
 def mailbox_names(address: str) -> frozenset[str]:
@@ -115,4 +131,4 @@ def _lists() -> dict[str, frozenset[str]]:
     }
 
 
-__all__ = ["display_name", "mailbox_names", "people_key"]
+__all__ = ["display_name", "handle_name", "mailbox_names", "people_key"]
