@@ -250,9 +250,6 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     "t11_alarm_swap_de": (
         "claims: a new object stated as set ('ein neuer steht auf 6:45') with no call creating it"
     ),
-    "t11_login_change_password": (
-        "claims: a state claimed after a change ('your password is now X') when the change call failed"
-    ),
     "t11_team_lunch_and_texts": (
         "entities: a full name whose first name is held and whose surname is not ('Felipe Ortega' for Felipe"
         " Ortiz)"

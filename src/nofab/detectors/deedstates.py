@@ -27,6 +27,7 @@ from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.detectors.statesources import attempted_in_vain, results_hold
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import Claim
+from nofab.language.text import fold
 
 #: A state as the sentence's bare predicate: only emphasis, then the sentence's end, after it.
 _BARE = re.compile(r"[*_`]*\s*(?:[.!;\n]|$)")
@@ -39,6 +40,8 @@ def unshown_deed(claim: Claim, questions: ClaimQuestions, evidence: Evidence) ->
     could do the deed on its object and no successful result holds its participle."""
     if not claim.stative or claim.action.name == "read" or claim.action.hints is None:
         return False
+    if fold(claim.verb) not in fold(claim.text):
+        return False  # a state word ("gone", "weg") says what a read may show, not the deed
     if not _BARE.match(evidence.answer, claim.span[1]):
         return False  # "set for 7:30", "created on May 1": the thing described as read
     if questions.grounded_by("now", claim.action, claim.objects) is not None:
