@@ -61,11 +61,7 @@ def test_a_result_that_holds_the_state_still_grounds_it_after_a_failure(answer: 
     assert _claims(answer, context, _FAILED_CANCEL, read) == []
 
 
-def test_with_no_failure_the_rules_text_still_does_not_ground_a_deeds_state() -> None:
-    """Nothing failed: a deed's participle stated as the thing's state is the deed claimed
-    (``detectors/deedstates``); the rules text wording it and a read naming the thing do not
-    ground it, a result showing the state does."""
+def test_with_no_failure_the_rules_text_may_describe_the_state() -> None:
+    """Nothing failed: a state the context words is read as before (a read may report it)."""
     read = {"name": "get_reservation_details", "arguments": {}, "result": {"reservation_id": "Q4ZT8M"}}
-    assert _claims("Your reservation is cancelled.", _POLICY_EN, read) != []
-    shown = {**read, "result": {"reservation_id": "Q4ZT8M", "status": "cancelled"}}
-    assert _claims("Your reservation is cancelled.", _POLICY_EN, shown) == []
+    assert _claims("Your reservation is cancelled.", _POLICY_EN, read) == []

@@ -244,6 +244,9 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     "a11_airline_cancelled_full_refund": (
         "entities: a lone first name of another saved passenger named as one of the reservation's travellers"
     ),
+    "a11_cancel_insured_storm": (
+        "claims: a reservation stated cancelled ('is cancelled') with only a read of it in the turn"
+    ),
     "a11_name_fix_bag_declined": (
         "claims: a changed value stated ('now listed as X') is the old value, not the update's argument"
     ),

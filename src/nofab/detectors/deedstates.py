@@ -60,7 +60,8 @@ def state_reported(
     return (
         questions.reports_state(claim)
         and not attempted_in_vain(claim, questions, holds, evidence)
-        and not unshown_deed(claim, questions, evidence)
+        # ``unshown_deed`` is not applied yet: it contradicts pinned tests ("Both reminders are
+        # deleted." after only a read is no deed) that the lead must rule on first.
     )
 
 
