@@ -58,8 +58,7 @@ def state_reported(
     neither as the outcome of a deed attempted in vain (``statesources.attempted_in_vain``)
     nor as a deed's outcome nothing grounds (``unshown_deed``)?"""
     return (
-        questions.reports_state(claim)
-        and not attempted_in_vain(claim, questions, holds, evidence)
+        questions.reports_state(claim) and not attempted_in_vain(claim, questions, holds, evidence)
         # ``unshown_deed`` is not applied yet: it contradicts pinned tests ("Both reminders are
         # deleted." after only a read is no deed) that the lead must rule on first.
     )
