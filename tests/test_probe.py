@@ -200,9 +200,6 @@ PROBE11_KNOWN_MISSES: dict[str, str] = {
     "t11_alarm_swap_de": (
         "claims: a new object stated as set ('ein neuer steht auf 6:45') with no call creating it"
     ),
-    "t11_login_change_password": (
-        "claims: a state claimed after a change ('your password is now X') when the change call failed"
-    ),
 }
 
 #: per probe: (known false alarms, known misses, minimum clean files, minimum dirty twins)

@@ -23,6 +23,7 @@ from nofab.detectors.claimscope import admitted, claim_scope, titles_by_id
 from nofab.detectors.claimscope import argument_values as _values
 from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
+from nofab.detectors.deedstates import state_reported
 from nofab.detectors.donetables import unset_rows
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
@@ -32,7 +33,7 @@ from nofab.detectors.possessions import failed_possession
 from nofab.detectors.progressives import reports_progress
 from nofab.detectors.recaps import recalls
 from nofab.detectors.statedchanges import stated_changes
-from nofab.detectors.statesources import attempted_in_vain, results_hold, told_by_us
+from nofab.detectors.statesources import results_hold, told_by_us
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -47,12 +48,11 @@ from nofab.model.turn import ToolCall
 #: after an unrelated update is the common fabrication: so it keeps the full weight.
 CONFIDENCE_EARLIER = 0.8
 
-
 #: A claim that names an item (a reservation id) whose own call failed, while another call
 #: of the same action succeeded: "AAA111 and BBB222 have been cancelled" when BBB222's
 #: cancel errored.
 CONFIDENCE_FAILED_ITEM = 0.85
-#: The key of ``titles_by_id``'s reading of each result (``Evidence.per_result``).
+#: ``titles_by_id``'s reading of each result (``Evidence.per_result``).
 _TITLES = ("claims", "titles_by_id")
 #: Successful calls of one tool that make its calls a batch (see ``_left_out_of_batch``).
 _MIN_BATCH = 2
@@ -328,7 +328,7 @@ class ClaimDetector(DetectorBase):
         ran = list(evidence.tool_names)
         ran_text = ", ".join(dict.fromkeys(ran))
         for found in claims:
-            if questions.reports_state(found) and not attempted_in_vain(found, questions, holds, evidence):
+            if state_reported(found, questions, holds, evidence):
                 overstated = self._overstated_state(evidence, found, questions)
                 if overstated:
                     yield overstated

@@ -12,7 +12,13 @@ change, as "X has been changed to Y" is, when
   switch, move; cambiar, ändern, changer, mudar ...) and the thing is one the user named
   (a word of five letters or more, an id, or a kind of thing of the lexicon's entities that the
   user's message holds too), or
-- the done-marker names the change itself ("Updated:", "Geändert:", "Modifié :").
+- the done-marker names the change itself ("Updated:", "Geändert:", "Modifié :"), or
+- with no done-marker, the user asked for a change of the thing and a write of this turn
+  that acts on that kind of thing failed, not retried to success by a call of the same tool
+  ("your password is now X" after ``ChangePassword`` errored): the sentence can only report
+  that write's outcome, held to its failure. Its risk is a state the failed write never
+  touched yet named by the same kind ("your password is now the one you set last week") read
+  as its outcome; a successful write grounds the claim.
 
 Such a claim is read as a passive claim of ``update`` about the thing's kinds
 (``Claim.passive``: it names no doer), so ``detectors/claims.py`` holds it to the calls
@@ -172,10 +178,18 @@ def stated_changes(evidence: Evidence) -> list[Claim]:
     sentences = _sentences(text)
     starts = [s for s, _e in sentences]
     taken = [c.span for c in evidence.claims]
+    # Writes of this turn that failed and were not retried to success ("unmarked" reports).
+    retried = {c.name for c in evidence.succeeded_calls if not c.earlier}
+    failing = [
+        c for c in evidence.failed_calls if not (c.earlier or c.name in retried or lexicon.reads_only(c))
+    ]
     out: list[Claim] = []
     for code, hit in hits:
         i = bisect_right(starts, hit.start()) - 1
         opened = _opened(text, sentences, i) if i >= 0 else None
+        unmarked = opened is None
+        if opened is None and failing and i >= 0:
+            opened = (sentences[i][0], False)  # no marker: the failed write's outcome, if on this thing
         lang = languages.get(code)
         if opened is None or lang is None or update is None or hit.start() < opened[0]:
             continue
@@ -197,6 +211,8 @@ def stated_changes(evidence: Evidence) -> list[Claim]:
         if any(s < end and start < e for s, e in taken):
             continue  # a claim the finder already read ("is now cancelled")
         kinds = frozenset(lexicon.entities[w] for w in words if w in lexicon.entities)
+        if unmarked and not any(lexicon.acts_on(c, kinds) for c in failing):
+            continue  # unmarked: only the thing a failed write of this turn acted on
         written = evidence.answer[start:end]
         out.append(Claim((start, end), written, participles[code], update, code, kinds, passive=True))
         taken.append((start, end))

@@ -18,6 +18,7 @@ from bisect import bisect_right, insort
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from nofab.language.asides import blank_asides
 from nofab.language.casefree import ascii_reading, ascii_scan, word_start_matches
 from nofab.language.clausecues import AnswerCues
 from nofab.language.headlines import Headlines
@@ -201,11 +202,14 @@ class ClaimFinder:
             if lang.reports:
                 # (with the markers kept: "- **Updated PTO policy** — Oct 2" is a title)
                 starts = starts if starts is not None else _sentence_starts(marked)
+                asides = blank_asides(marked)  # "Reservation K7 (Lyon to Porto) is cancelled"
                 for pattern in lang.reports:
                     if (need := needs.get(id(pattern))) is not None and need not in norm:
                         continue
                     for start in starts:
                         found = pattern.match(marked, start)
+                        if found is None and asides is not marked and "state" in pattern.groupindex:
+                            found = pattern.match(asides, start)
                         if found and (claim := self._claim(text, marked, lang, found, seen, cues)):
                             claims.append(claim)
             if claims and lang.coordination:
