@@ -52,8 +52,9 @@ Eleven probes, each a folder of hand-written fixtures:
 - ``tests/fixtures/probe12/`` is an eleventh, independently written blind probe of the same two
   domains and formats (another airline, Dutch and Italian among six other languages, health
   data, certificates), **sealed**: not in the default run, measured only as totals with
-  ``--dir`` (at ``c210c5f``: 9/30 clean files flagged, 16/30 twins caught) so that it says
-  whether the fixes of probe10's and probe11's mechanisms generalize.
+  ``--dir`` (at ``c210c5f``: 9/30 clean files flagged, 16/30 twins caught; at ``2005543``,
+  after every fix of probe10's and probe11's mechanisms: the same, not one of its 44 findings
+  changed). Unseal it only once a newer sealed probe exists.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
