@@ -116,9 +116,12 @@ def remainder_findings(
 ) -> Iterator[Finding]:
     """``unverified_number`` findings for remainders of an allowance the answer totals that
     are no difference of its total and a part (module doc: principle and risk)."""
+    if listed_pattern("total_cues").search(evidence.answer) is None:
+        return  # no total written: nothing to take a remainder of (most answers stop here)
+    words = set(_WORD.findall(evidence.answer.lower()))
+    if _allowance().isdisjoint(words) or _remainder().isdisjoint(words):
+        return  # no allowance word or no remainder word: no count reads as both
     answer = plain(evidence.answer)
-    if listed_pattern("total_cues").search(answer) is None:
-        return  # no total written: nothing to take a remainder of
     counts = _counts(evidence, answer)
     held: CountedFields | None = None
     said: set[tuple[int, str]] | None = None
