@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -69,7 +70,7 @@ _KEY_WORDS = {
 #: A unit written right after a number in an answer (English, French, German, Spanish,
 #: Portuguese abbreviations and words).
 _ANSWER_UNIT = re.compile(
-    r"[\s-]?(?:[°º]\s?(?P<deg>[CF])\b|degrees?\s+(?P<word>celsius|fahrenheit)\b|(?P<unit>"
+    r"[\s-]?(?:[°º]\s?(?P<deg>[CF])\b|(?P<bare>[°º])(?![\w°º])|degrees?\s+(?P<word>celsius|fahrenheit)\b|(?P<unit>"
     r"km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|quilômetros?|"
     r"mm|millimet(?:er|re)s?|millimètres?|milímetros?|mi|miles?|millas?|m|met(?:er|re)s?|mètres?|metros?|"
     r"kg|kilos?|kilogram(?:me)?s?|g|grams?|grammes?|gramos?|gramas?|lbs?|pounds?|"
@@ -102,11 +103,36 @@ def answer_unit(answer: str, end: int) -> tuple[str, int] | None:
         return None
     if found["deg"]:
         return found["deg"].lower(), found.end()
+    if found["bare"]:
+        scale = stated_scale(answer)
+        return (scale, found.end()) if scale is not None else None
     word = (found["word"] or found["unit"]).lower()
     unit = _UNIT_OF_WORD.get(word)
     if unit is None:
         unit = next((u for prefix, u in _PREFIXES if word.startswith(prefix)), None)
     return (unit, found.end()) if unit is not None else None
+
+
+#: A temperature scale named in an answer: "°F", "° C", "degrees Fahrenheit", "Celsius".
+_SCALE = re.compile(r"[°º]\s?(?P<deg>[CF])\b|\b(?P<word>celsius|fahrenheit)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=16)
+def stated_scale(answer: str) -> str | None:
+    """The one temperature scale an answer names ("c" or "f"), or None (none or both).
+
+    Principle: a bare degree sign ("55° / 46°", "a high of 14º") leaves its scale to the
+    answer, which names it once for all of its figures ("rounded to the nearest °F", a
+    "Temp (°C)" header, "in Fahrenheit"); a reader takes every bare degree in that scale,
+    so the checks do too. Risk: an answer naming one scale for one figure and meaning the
+    other by a bare degree elsewhere; a bare degree in an answer naming both scales, or
+    none, is left without a unit as before (an angle, "a 90° turn", names no scale)."""
+    scales = set()
+    for found in _SCALE.finditer(answer):
+        scales.add((found["deg"] or found["word"][0]).lower())
+        if len(scales) > 1:
+            return None
+    return next(iter(scales), None)
 
 
 def key_unit(key: object) -> str | None:
