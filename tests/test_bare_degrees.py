@@ -12,7 +12,12 @@ from nofab import Turn
 from nofab.numbers.units import stated_scale
 from tests.helpers import findings
 
-CELSIUS = {"days": [{"date": "2026-03-06", "high_c": 16, "low_c": 11}, {"date": "2026-03-07", "high_c": 21, "low_c": 13}]}
+CELSIUS = {
+    "days": [
+        {"date": "2026-03-06", "high_c": 16, "low_c": 11},
+        {"date": "2026-03-07", "high_c": 21, "low_c": 13},
+    ]
+}
 FAHRENHEIT = {"days": [{"date": "2026-03-06", "max_temp_f": 77, "min_temp_f": 59}]}
 
 
@@ -44,7 +49,10 @@ def test_the_scale_an_answer_names(answer: str, scale: str | None) -> None:
 
 QUIET = [
     ("Friday: 61° / 52°, Saturday: 70° / 55° (rounded, °F).", CELSIUS),
-    ("| Jour | Max | Min |\n|---|---|---|\n| ven. | 61° | 52° |\n| sam. | 70° | 55° |\n\nTempératures en °F.", CELSIUS),
+    (
+        "| Jour | Max | Min |\n|---|---|---|\n| ven. | 61° | 52° |\n| sam. | 70° | 55° |\n\nTempératures en °F.",
+        CELSIUS,
+    ),
     ("Am Freitag bis 16°, am Samstag bis 21° (Angaben in °C).", CELSIUS),
     ("Friday tops out at 25°, the low is 15° (in Celsius).", FAHRENHEIT),
 ]
