@@ -50,7 +50,8 @@ def test_the_scale_an_answer_names(answer: str, scale: str | None) -> None:
 QUIET = [
     ("Friday: 61° / 52°, Saturday: 70° / 55° (rounded, °F).", CELSIUS),
     (
-        "| Jour | Max | Min |\n|---|---|---|\n| ven. | 61° | 52° |\n| sam. | 70° | 55° |\n\nTempératures en °F.",
+        "| Jour | Max | Min |\n|---|---|---|\n| ven. | 61° | 52° |\n| sam. | 70° | 55° |\n\n"
+        "Températures en °F.",
         CELSIUS,
     ),
     ("Am Freitag bis 16°, am Samstag bis 21° (Angaben in °C).", CELSIUS),
