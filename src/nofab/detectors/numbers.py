@@ -67,6 +67,7 @@ from nofab.numbers.extract import Numeral
 from nofab.numbers.facts import fact_findings
 from nofab.numbers.index import any_within
 from nofab.numbers.kinds import answer_kind
+from nofab.numbers.namedsums import named_sum
 from nofab.numbers.passes import Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
 from nofab.numbers.reasons import reason
@@ -229,6 +230,8 @@ class _Run:
             return self._money_check(numeral)
         if evidence.derived.aggregate(lo, hi):
             return self._money_check(numeral)
+        if named_sum(self.fields, self.answer, numeral.span, lo, hi):
+            return 0.0, None  # a total over the records its row names (numbers/namedsums.py)
         how = self.within_result(lo, hi, kind, numeral=numeral)
         if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):

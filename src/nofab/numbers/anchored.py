@@ -173,6 +173,16 @@ class RecordFields:
         k = bisect_right(ends, start) - 1
         return found[k] if k >= 0 and starts[k] >= cut else []
 
+    def named_between(self, lo: int, hi: int, most: int) -> list[tuple[int, int, list[Record]]] | None:
+        """(start, end, records) of each record name the answer writes inside ``[lo, hi)``, in
+        order, or None when there are more than ``most`` (bounded per number, whatever the
+        line's length)."""
+        starts, ends, found = self._mentions()
+        first, last = bisect_right(starts, lo - 1), bisect_right(ends, hi)
+        if not 0 <= last - first <= most:
+            return None
+        return list(zip(starts[first:last], ends[first:last], found[first:last], strict=True))
+
     def label(self, start: int) -> list[frozenset[str]]:
         """The label words before the number on its line (at most ``LABEL_CHARS`` back, so
         the cost per number is bounded on an answer written as one long line)."""
