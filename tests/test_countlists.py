@@ -204,3 +204,24 @@ def test_a_previous_value_is_held_against_the_record_before_the_change(sentence:
     before, after = _booking("AB12CD", 6), _booking("AB12CD", 14)
     assert _numbers(sentence.format(6), before, after) == []
     assert "7" in _numbers(sentence.format(7), before, after)
+
+
+BOUND_QUIET = [
+    # a threshold before the colon counts nothing the list shows
+    "Your flight is more than 7 days away, so you get a voucher:\n- paid: $512\n- minus 2 x $75\n"
+    "- voucher: $362",
+    "Da Ihr Flug mehr als 7 Tage entfernt ist, gibt es einen Gutschein:\n- bezahlt: 512 $\n"
+    "- abzüglich 2 × 75 $\n- Gutschein: 362 $",
+    "Comme il reste plus de 10 jours, voici le calcul :\n- payé : 512 $\n- moins 2 × 75 $\n- avoir : 362 $",
+    "You may bring up to 5 bags, so here is the plan:\n- two checked\n- one carry-on",
+]
+
+
+@pytest.mark.parametrize("answer", BOUND_QUIET)
+def test_a_bound_before_a_list_announces_nothing(answer: str) -> None:
+    assert _numbers(answer, ("send_certificate", {"paid": 512, "amount": 362, "fee": 75})) == []
+
+
+def test_a_plain_count_before_a_list_still_does() -> None:
+    answer = "You get these 4 options:\n- a voucher\n- a new date\n- a refund"
+    assert "4" in _numbers(answer)

@@ -37,10 +37,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.model.finding import Finding
 from nofab.numbers.flagcounts import HeldStates, tokens, words
+from nofab.numbers.lexicon import alternation, listed
 from nofab.numbers.listcounts import HeldLists
 from nofab.numbers.shownitems import closing_totals, inline_items, joins_clause, part_of, table_rows
 
@@ -101,6 +103,23 @@ def _selects(sentence: str) -> bool:
     return any(tuple(said[i : i + n]) in choice for i in range(len(said)) for n in (1, 2))
 
 
+@cache
+def _bound_before() -> re.Pattern[str]:
+    """A comparative or limit phrase ending right before a count (five languages)."""
+    phrases = alternation((*listed("comparatives"), *listed("limit_cues")))
+    return re.compile(rf"(?<![^\W\d_])(?:{phrases})\s*$", re.IGNORECASE)
+
+
+def _bound(answer: str, start: int) -> bool:
+    """Is the count at ``start`` a bound ("more than 7 days", "bis zu 4 Koffer", "plus de 3")?
+
+    Principle: a count after a comparative or limit phrase states a threshold (a policy's
+    "more than 7 days before departure"), not how many things there are, so it announces no
+    list, whatever follows its clause. Risk: "more than 3 options:" before a list of two
+    (an understatement the answer makes of its own list) is no longer read."""
+    return bool(_bound_before().search(answer, max(0, start - 24), start))
+
+
 def _inside(position: int, asides: list[tuple[int, int]]) -> bool:
     return any(a <= position < b for a, b in asides)
 
@@ -119,7 +138,7 @@ def announced_findings(
     for count, span, text in counts:
         start, end = evidence.sentence_at(span[0])
         intro = answer[start:end].rstrip(" \t*_")
-        if not _WORD_AFTER.match(answer, span[1]):
+        if not _WORD_AFTER.match(answer, span[1]) or _bound(answer, span[0]):
             continue
         inline = not intro.endswith(":")  # a colon inside the sentence: an inline enumeration only
         colon = answer.find(":", span[1], end) + 1 if inline else start + len(intro)
