@@ -45,6 +45,14 @@ for _name, _month in MONTHS.items():
 
 _DASH = re.compile(r"-(?=\d)")
 _SLASH = re.compile(r"/(?=\d)")
+_DOT = re.compile(r"\.(?=\d)")
+#: A dotted date with a four-digit year ("14.11.2025", "3.4.2025"), as German, Dutch, Russian
+#: and many other locales write it: day first. Principle: a tool writing "fällig am
+#: 14.11.2025" holds the date 14 November 2025 as surely as one writing "2025-11-14". A
+#: four-digit year is required: "1.2.3" or "14.11.25" may be a version or a section number.
+#: Risk: a dotted month-first date (rare outside US software) is read as another date, so it
+#: grounds nothing it should not; a dotted date is never read as a number here.
+_DOTTED_DATE = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d]|\.\d)")
 _COLON = re.compile(r":(?=\d)")
 _AM_PM = ("am", "pm", "a.m.", "p.m.", "a. m.", "p. m.")
 
@@ -174,6 +182,8 @@ class DateTimeIndex:
                 a, b = int(m.group(1)), int(m.group(2))
                 self._add(year, a, b)
                 self._add(year, b, a)
+            for m in _anchored(text, _DOT, _DOTTED_DATE, (2, 1)):
+                self._add(int(m.group(3)), int(m.group(2)), int(m.group(1)))
         for wanted in range(1, 13) if month is None else (month,):
             for prefix in _PREFIXES.get(wanted, ()):
                 if prefix not in self._scanned:

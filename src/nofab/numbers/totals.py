@@ -13,7 +13,8 @@ amount only of figures the answer writes as money, never of bare cells). The
 answer shows its own work: the operands are on the page and the cue names the operation,
 so only one value, the sum of the whole column, can explain the number — a changed total
 (21 for a column adding up to 19) stays a finding. The table or list must stand before the
-number or hold it (a "Total" row sums the rows above it).
+number or hold it (a "Total" row sums the rows above it), or follow the total's sentence
+right after it (the block it introduces: ``ShownTotals._introduces``).
 
 Risk: an invented figure that happens to equal a column's sum passes (one value per column
 of the few tables and lists before it); a list whose items hold two figures of the total's
@@ -36,6 +37,8 @@ from nofab.numbers.rows import units
 
 #: At most this many tables and lists before a number are read for its total.
 MAX_BLOCKS = 3
+#: At most this many characters between a total and the block it introduces.
+INTRO_CHARS = 160
 #: A block (a table's rows, a list's items) longer than this is no work to add up.
 MAX_LINES = 40
 #: At most this many columns of a table are summed (each question's cost stays bounded).
@@ -118,6 +121,8 @@ class ShownTotals:
         start = numeral.span[0]
         before = bisect_left(self._blocks, start, key=lambda b: b[0])  # the blocks starting before it
         near = self._blocks[max(0, before - MAX_BLOCKS) : before]
+        if before < len(self._blocks) and self._introduces(start, self._blocks[before][0]):
+            near = [*near, self._blocks[before]]
         for first, end, table, columns in reversed(near):
             inside = start < end  # a "Total" row of the block: its own figure is left out
             held = None if inside else self._sums.get((first, kind))
@@ -132,6 +137,17 @@ class ShownTotals:
                     where = "a column of the answer's table" if table else "a list the answer shows"
                     return f"total {format_number(value)} of the {count} figures of {where}"
         return None
+
+    def _introduces(self, start: int, block: int) -> bool:
+        """Does the total at ``start`` introduce the block starting at ``block``: only the rest
+        of its sentence and a short lead-in ("Sorted by due date:") stand between them?
+
+        Principle: "three invoices came in, **€268.39** together. By due date:" then the
+        table announces the sum of the block it leads into, as a "Total" row after it does.
+        Risk: a total cue before a block that is not its parts (the sum of another list)
+        reads one more block, whose sum must still land on the figure."""
+        between = self._answer[start:block]
+        return len(between) <= INTRO_CHARS and between.count("\n\n") <= 1
 
     def _announced(self, start: int) -> bool:
         """Does the sentence or table row holding ``start`` hold a total cue? (The cues of the
