@@ -74,3 +74,25 @@ def test_the_users_request_for_a_shift_or_a_day_explains_the_date() -> None:
 
 def test_a_date_two_days_off_is_left_to_the_literal_pass() -> None:
     assert "February 16" in _dates("SO-3318 will be delivered on February 16.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "user"),
+    [
+        ("SO-3318 can come on Saturday, February 15 instead.", "Could it come on Saturday?"),
+        ("SO-3318 kann am Samstag, 15. Februar kommen.", "Geht auch Samstag?"),
+        ("SO-3318 peut arriver le samedi 15 février.", "Et samedi, c'est possible ?"),
+    ],
+)
+def test_the_weekday_the_user_names_resolves_the_date(answer: str, user: str) -> None:
+    # today is Thursday the 13th: the user's Saturday is the 15th, a day after the held 14th
+    assert _dates(answer, user=user, context="Current date: 2025-02-13.") == []
+
+
+def test_a_weekday_the_user_names_does_not_excuse_another_date() -> None:
+    today = "Current date: 2025-02-13."
+    # Saturday is the 15th; Tuesday the 11th is no resolution of it (one day off the 10th)
+    found = _dates("SO-3318 was placed on Tuesday, February 11.", user="Saturday?", context=today)
+    assert "February 11" in found
+    # the user said Saturday, the answer writes Saturday without a resolvable weekday today
+    assert "February 15" in _dates("SO-3318 can come on Saturday, February 15.", user="Saturday?")

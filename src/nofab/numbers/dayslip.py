@@ -3,21 +3,22 @@ sentence that moves it by a day: "booked on May 9" when the reservation was crea
 "Thu 12 Oct" for a reminder due on the 11th.
 
 The literal pass reads a date no evidence holds, a day from one that it does, as a possible
-relative date ("the next day") and reports it at 0.5. Principle: a relative reading needs
-words that make it one. When the date's sentence has no word that shifts a day
-(``day_shift_cues``, ``day_shift_earlier``, ``day_shift_later`` in ``numbers.json``, five
-languages: next, before, overnight, arrives, local, lendemain, siguiente, Vortag ...) and no
-relative day that names this very date ("tomorrow", "mañana", "morgen", "demain" counted from
-the one date the context gives as today: ``nofab.numbers.relativedays``, where "esta mañana",
-"heute Morgen" name a morning, not a day), and the user's message neither asks for such a shift ("the
-same route but for the day after") nor names that day ("move it to the 28th"), the date is a
-slip of the held date one day from it and is reported at 0.8 with that date. A relative day
-word that names another date ("tomorrow, October 28" when tomorrow is the 27th) does not
-excuse it; one read without a known today does. A date the sentence offers as an
-alternative ("Saturday the 10th or Monday the 12th instead": ``nofab.numbers.dayrelations``)
-is a suggestion, not the held date restated. A date bound to an end role ("until",
-"arrives": ``nofab.numbers.roles``) is left alone, as is a date written with a clock time (a
-time-zone shift moves both).
+relative date ("the next day") and reports it at 0.5. Principle: a relative reading needs words
+that make it one. When the date's sentence has no word that shifts a day (``day_shift_cues``,
+``day_shift_earlier``, ``day_shift_later`` in ``numbers.json``, five languages: next, before,
+overnight, arrives, local, lendemain, siguiente, Vortag ...) and no relative day that names this
+very date ("tomorrow", "mañana", "morgen", "demain" counted from the one date the context gives
+as today: ``nofab.numbers.relativedays``, where "esta mañana", "heute Morgen" name a morning,
+not a day), and the user's message neither asks for such a shift ("the same route but for the
+day after") nor names that day ("move it to the 28th", or "to Sunday" when the answer writes the
+date with that weekday and it is the weekday's next occurrence: ``nofab.numbers.nextweekday``),
+the date is a slip of the held date one day from it and is reported at 0.8 with that date. A
+relative day word that names another date ("tomorrow, October 28" when tomorrow is the 27th)
+does not excuse it; one read without a known today does. A date the sentence offers as an
+alternative ("Saturday the 10th or Monday the 12th instead": ``nofab.numbers.dayrelations``) is
+a suggestion, not the held date restated. A date bound to an end role ("until", "arrives":
+``nofab.numbers.roles``) is left alone, as is a date written with a clock time (a time-zone
+shift moves both).
 
 Risk: a correct date one day from a held one that the answer derives without saying so (a
 time-zone conversion with no zone word, a check-out date from a one-night stay); such a
@@ -39,6 +40,7 @@ from nofab.numbers.dayrelations import offered
 from nofab.numbers.dayrows import context_today
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.nextweekday import evidence_mentions, resolves_weekday
 from nofab.numbers.relativedays import relative_days
 from nofab.numbers.roles import role_before
 
@@ -167,6 +169,8 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
             days = _days_named(asked)
         if shifted(asked, numeral.date, today) or numeral.date[2] in days:
             continue  # the user asked for that day ("the 28th") or a shift ("the day after")
+        if resolves_weekday(evidence, numeral, today, lambda: evidence_mentions(evidence.folded)):
+            continue  # "Sunday, March 23" for the user's "to Sunday": the weekday resolved
         dates = " and ".join(d.isoformat()[5:] if numeral.date[0] is None else d.isoformat() for d in held)
         yield finding(
             "unverified_number",
