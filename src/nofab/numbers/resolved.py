@@ -4,6 +4,7 @@ first pass of the number check, an unexplained literal is grounded when it is
 - the next occurrence of a weekday the evidence names (``nofab.numbers.nextweekday``),
 - the next occurrence of a day of the month the user names alone (``nofab.numbers.nextmonthday``),
 - a day of a weekly series listed after a held date (``nofab.numbers.dateseries``),
+- a count of business days after today (``nofab.numbers.workdays``),
 - one end of a slot of a named length fitted into a gap between held times
   (``nofab.numbers.timeslots``).
 
@@ -22,6 +23,7 @@ from nofab.numbers.dayrows import context_today
 from nofab.numbers.nextmonthday import days_named, resolves_month_day
 from nofab.numbers.nextweekday import evidence_mentions, resolves_weekday
 from nofab.numbers.timeslots import slot_bound
+from nofab.numbers.workdays import resolves_workdays
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -69,6 +71,8 @@ def unresolved(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
                 continue
             if weekly_series_day(evidence, item.index):
                 continue  # the date that closes a run ("2, 9 et 16 avril")
+            if resolves_workdays(evidence, item.numeral, reference.today):
+                continue  # "5–7 business days, so between March 25 and March 27"
         elif kind in ("number", "ordinal"):
             if weekly_series_day(evidence, item.index):
                 continue
