@@ -111,4 +111,75 @@ def cued_identifiers(answer: str) -> Iterator[tuple[str, int, int]]:
             break  # the first token holding a digit is the value the cue introduces
 
 
-__all__ = ["MAX_GAP_WORDS", "cued_identifiers"]
+#: A markdown table row, and its separator row ("|---|:---:|").
+_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.MULTILINE)
+_SEPARATOR = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*\|?[ \t]*")
+#: At most this many rows of one table are read (bounded per answer, whatever its length).
+MAX_ROWS = 200
+
+
+def _cells(line: str, at: int) -> list[tuple[int, str]]:
+    """(start, text) of each cell of a table row starting at ``at`` of the answer."""
+    out: list[tuple[int, str]] = []
+    start = line.index("|") + 1
+    while True:
+        end = line.find("|", start)
+        if end == -1:
+            return out
+        out.append((at + start, line[start:end]))
+        start = end + 1
+
+
+def _cue_column(header: str, pattern: re.Pattern[str], endings: frozenset[str]) -> bool:
+    """Does a header cell name an identifier ("Tracking #", "Order ID", "Buchungsnummer")?"""
+    norm = normalise(header.strip(" *_`"))
+    if norm.endswith("#") or norm.startswith("#"):
+        return True
+    return any(_cue_start(norm, hit, endings) >= 0 for hit in pattern.finditer(norm))
+
+
+def _next_line(answer: str, end: int, start: int) -> bool:
+    return answer.count("\n", end, start) <= 1
+
+
+def column_identifiers(answer: str) -> Iterator[tuple[str, int, int]]:
+    """(header, start, end) of each id-shaped first token of a table cell whose column's
+    header names an identifier.
+
+    Principle: a table's header labels every cell of its column as a word before a value
+    labels it in prose: under "Tracking #", "Confirmation code" or "Buchungsnummer" a
+    letters-and-digits token is an id the answer presents as issued, with the same shape
+    rules as ``cued_identifiers``. Risk: a column whose header names an identifier but whose
+    cells hold something the answer composed ("Ref." holding "see below 2x")."""
+    if "|" not in answer or "-" not in answer:
+        return
+    pattern, endings = _cues()
+    rows = list(_ROW.finditer(answer))
+    i = 0
+    while i + 1 < len(rows):
+        header, separator = rows[i], rows[i + 1]
+        if (
+            not _SEPARATOR.fullmatch(separator.group())
+            or answer.count("\n", header.end(), separator.start()) > 1
+        ):
+            i += 1
+            continue
+        columns = {
+            n: text.strip()
+            for n, (_s, text) in enumerate(_cells(header.group(), header.start()))
+            if _cue_column(text, pattern, endings)
+        }
+        j, last = i + 2, separator.end()
+        while (
+            columns and j < len(rows) and j - i < MAX_ROWS and answer.count("\n", last, rows[j].start()) <= 1
+        ):
+            row = rows[j]
+            for n, (at, text) in enumerate(_cells(row.group(), row.start())):
+                token = _TOKEN.search(text) if n in columns else None
+                if token is not None and _id_shaped(token.group()):
+                    yield columns[n], at + token.start(), at + token.end()
+            last, j = row.end(), j + 1
+        i = max(j, i + 2)
+
+
+__all__ = ["MAX_GAP_WORDS", "column_identifiers", "cued_identifiers"]

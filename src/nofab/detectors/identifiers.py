@@ -11,12 +11,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
+from itertools import chain
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.anchors import Anchors
 from nofab.detectors.base import DetectorBase
-from nofab.detectors.cuedids import cued_identifiers
+from nofab.detectors.cuedids import column_identifiers, cued_identifiers
 from nofab.evidence.index import Evidence
 from nofab.language.text import latin_ids
 from nofab.model.finding import Finding
@@ -204,7 +205,7 @@ class IdentifierDetector(DetectorBase):
     ) -> Iterator[Finding]:
         """``kv`` findings for the ids a word naming an identifier introduces in prose of any
         language ("Die Termin-ID lautet ...": ``nofab.detectors.cuedids``), a key's value aside."""
-        for cue, start, end in cued_identifiers(answer):
+        for cue, start, end in chain(cued_identifiers(answer), column_identifiers(answer)):
             original = evidence.answer[start:end]
             if start in keyed or grounded(original, answer[start:end]):
                 continue
