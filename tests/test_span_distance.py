@@ -62,3 +62,44 @@ def test_right_or_unanchored_spans_pass(case: str, answer: str) -> None:
 
 def test_no_today_no_reading() -> None:
     assert spans_flagged("It is due in four weeks, on September 22.", context="") == []
+
+
+# Days: today is Monday, September 1; the task is due on Monday, September 22 (21 days on).
+DAYS_FIRE = [
+    ("en, days from today", "It is due on September 22, 19 days from today.", "19"),
+    ("en, in N days", "It is due in 12 days, on September 22.", "12"),
+    ("en, days away", "September 22 is 20 days away.", "20"),
+    ("es, días", "Vence dentro de 19 días, el 22 de septiembre.", "19"),
+    ("de, Tage", "Sie läuft in 20 Tagen ab, am 22. September.", "20"),
+    ("fr, jours", "Elle expire dans 22 jours, le 22 septembre.", "22"),
+]
+
+
+def numbers_flagged(answer: str) -> list[str]:
+    result: dict[str, Any] = {"task": "Renew the passport", "due": "2025-09-22", "created": "2025-06-30"}
+    turn = {"response": answer, "context": NOW, "tool_calls": [{"name": "get_task", "result": result}]}
+    found = _GUARD.check(turn).findings
+    return [f.identifier for f in found if f.detector == "numbers" and f.confidence >= 0.8]
+
+
+@pytest.mark.parametrize(("case", "answer", "count"), DAYS_FIRE, ids=[c[0] for c in DAYS_FIRE])
+def test_a_count_of_days_another_distance_fires(case: str, answer: str, count: str) -> None:
+    assert numbers_flagged(answer) == [count], case
+
+
+DAYS_QUIET = [
+    ("en, the right count", "It is due on September 22, 21 days from today."),
+    ("en, in N days", "It is due in 21 days, on September 22."),
+    ("es, la cuenta correcta", "Vence dentro de 21 días, el 22 de septiembre."),
+    ("de, richtig", "Sie läuft in 21 Tagen ab, am 22. September."),
+    ("pt, certo", "Vence daqui a 21 dias, em 22 de setembro."),
+    # another anchor than today: "2 days before" the due date
+    ("en, before another date", "Start 2 days before it is due on September 22."),
+    ("en, business days", "It is due in 3 business days, on September 22."),
+]
+
+
+@pytest.mark.parametrize(("case", "answer"), DAYS_QUIET, ids=[c[0] for c in DAYS_QUIET])
+def test_a_right_or_anchored_count_of_days_passes(case: str, answer: str) -> None:
+    # nothing at all: a right count of days from today is derived, however large
+    assert numbers_flagged(answer) == [], case

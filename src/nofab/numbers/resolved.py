@@ -5,6 +5,7 @@ first pass of the number check, an unexplained literal is grounded when it is
 - the next occurrence of a day of the month the user names alone (``nofab.numbers.nextmonthday``),
 - a day of a weekly series listed after a held date (``nofab.numbers.dateseries``),
 - a count of business days after today (``nofab.numbers.workdays``),
+- the count of a span from today to the date its sentence names (``nofab.numbers.spandistance``),
 - one end of a slot of a named length fitted into a gap between held times
   (``nofab.numbers.timeslots``).
 
@@ -22,6 +23,7 @@ from nofab.numbers.dateseries import weekly_series_day
 from nofab.numbers.dayrows import context_today
 from nofab.numbers.nextmonthday import days_named, resolves_month_day
 from nofab.numbers.nextweekday import evidence_mentions, resolves_weekday
+from nofab.numbers.spandistance import counts_from_today
 from nofab.numbers.timeslots import slot_bound
 from nofab.numbers.workdays import resolves_workdays
 
@@ -38,6 +40,7 @@ class _Reference:
         self._today: list[_dt.date | None] = []
         self._mentions: dict[int, set[int | None]] | None = None
         self._days: frozenset[int] | None = None
+        self._counts: frozenset[int] | None = None
 
     def today(self) -> _dt.date | None:
         if not self._today:
@@ -48,6 +51,11 @@ class _Reference:
         if self._mentions is None:
             self._mentions = evidence_mentions(self._evidence.folded)
         return self._mentions
+
+    def counts(self) -> frozenset[int]:
+        if self._counts is None:
+            self._counts = counts_from_today(self._evidence)
+        return self._counts
 
     def days(self) -> frozenset[int]:
         if self._days is None:
@@ -76,6 +84,9 @@ def unresolved(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
         elif kind in ("number", "ordinal"):
             if weekly_series_day(evidence, item.index):
                 continue
+            reference = reference or _Reference(evidence)
+            if kind == "number" and item.numeral.span[0] in reference.counts():
+                continue  # "21 days from today, on September 22" (numbers/spandistance.py)
         elif kind == "time" and slot_bound(evidence, item.index):
             continue
         out.append(item)

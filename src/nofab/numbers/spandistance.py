@@ -5,19 +5,23 @@ mois, le 3 mai".
 The count of such a span is small (a number word, or digits up to ``structural_max``), so the
 number check never reads it; the date beside it is held, so nothing is flagged.
 
-Principle: a span of weeks or months (``date_spans.json``) whose count is led by a word that
-counts from now (``from_now`` in ``numbers.json``: "in", "dentro de", "dans", "daqui a";
-"ago", "hace", "il y a", "vor" back) states the distance from today (the one date the turn's
-context gives as now) to the date its sentence names. When that sentence names exactly one
-date on that side of today, and the evidence holds it, the count must be that distance in the
-span's unit: within ``WEEK_SLACK`` days for weeks (a span said on a Wednesday for the Thursday two
-weeks on), within ``MONTH_SLACK`` days for months. A wrong count is reported on the count.
+Principle: a span of days, weeks or months (``date_spans.json``) whose count is led by a word
+that counts from now (``from_now`` in ``numbers.json``: "in", "dentro de", "dans", "daqui a";
+"ago", "hace", "il y a", "vor" back), or followed by one ("11 days from today", "3 weeks
+away", "a partir de hoy": ``now_after``), states the distance from today (the one date the
+turn's context gives as now) to the date its sentence names. When that sentence names exactly
+one date on that side of today, and the evidence holds it, the count must be that distance in
+the span's unit: exactly for days, within ``WEEK_SLACK`` days for weeks (a span said on a
+Wednesday for the Thursday two weeks on), within ``MONTH_SLACK`` days for months. A wrong
+count is reported on the count. Words that relate the span to another anchor ("2 days
+before the flight", "until", "bis") are not read as counting from now.
 
 Risk: a sentence whose span counts from another date than today ("in two weeks from the
 booking, on July 24") is read from today; such sentences name their anchor with a word no
 list here holds, so they are rare, and two dates on the span's side of today leave it unread.
-A span of days, hours or years is not read; a date the evidence does not hold is left to the
-date check.
+A span of hours or years is not read; a date the evidence does not hold is left to the date
+check. A count of days from now said late in the evening for "tomorrow's" date is exact to
+the calendar day, as the date is.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -41,31 +46,44 @@ CONFIDENCE = 0.8
 #: Days a span of weeks may be off its date (said mid-week) and a span of months.
 WEEK_SLACK = 3
 MONTH_SLACK = 10
+#: The spans read: a count of days must be the distance exactly.
+UNITS = ("day", "week", "month")
 #: How far before a span's count its from-now word is read.
 _LEAD = 16
 
 
 @cache
-def _leads() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """(words before a count from now forward, the same back, words after a span back)."""
+def _leads() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """(words before a count from now forward, the same back, words after a span back, words
+    after a span forward: "from today", "away", "a partir de hoy")."""
     tables = by_language("from_now").values()
     forward = {w for t in tables for w in t.get("before", ())}
     back = {w for t in tables for w in t.get("since_before", ())}
     after = {w for t in tables for w in t.get("since_after", ())}
-    return word_pattern(tuple(forward)), word_pattern(tuple(back)), word_pattern(tuple(after))
+    ahead = {w for t in tables for w in t.get("now_after", ())}
+    return (
+        word_pattern(tuple(forward)),
+        word_pattern(tuple(back)),
+        word_pattern(tuple(after)),
+        word_pattern(tuple(ahead)),
+    )
 
 
 def _direction(text: str, start: int, end: int) -> int:
-    """+1 when a from-now word leads the count at ``start``, -1 when a word of the past leads it
-    or follows the span ending at ``end``, 0 otherwise."""
-    forward, back, after = _leads()
+    """+1 when a from-now word leads the count at ``start`` or follows the span ending at
+    ``end``, -1 when a word of the past does, 0 otherwise."""
+    forward, back, after, ahead = _leads()
     lead = text[max(0, start - _LEAD) : start].rstrip()
     for pattern, sign in ((forward, 1), (back, -1)):
         found = list(pattern.finditer(lead))
         if found and found[-1].end() == len(lead):
             return sign
-    m = after.match(text, end + 1) if end < len(text) and text[end] == " " else None
-    return -1 if m is not None else 0
+    if end < len(text) and text[end] == " ":
+        if after.match(text, end + 1) is not None:
+            return -1
+        if ahead.match(text, end + 1) is not None:
+            return 1
+    return 0
 
 
 def _months(today: _dt.date, count: int) -> _dt.date:
@@ -75,14 +93,26 @@ def _months(today: _dt.date, count: int) -> _dt.date:
     return _dt.date(year, month + 1, day)
 
 
-def span_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterator[Finding]:
-    """``unverified_number`` findings for each counted span from now whose sentence's one held
-    date lies another distance from today."""
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A counted span from now read against the one held date of its sentence."""
+
+    start: int
+    end: int
+    today: _dt.date
+    date: _dt.date
+    days: int  # the distance from today to the date
+    right: bool  # does the count state that distance (within the unit's slack)?
+
+
+def readings(evidence: Evidence) -> Iterator[Reading]:
+    """Each counted span from now whose sentence names one date on its side of today that the
+    evidence holds, with whether its count is that distance (module doc)."""
     answer = evidence.answer
     dates = [n for n in evidence.numerals if n.kind == "date" and n.date is not None]
     if not dates:
         return
-    spans = [(unit, *span) for unit in ("week", "month") for span in counted_spans(answer, unit) if span[2]]
+    spans = [(unit, *span) for unit in UNITS for span in counted_spans(answer, unit) if span[2]]
     if not spans:
         return
     today = context_today(evidence.turn.context or "")
@@ -111,21 +141,48 @@ def span_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterat
         if len(found) != 1 or not found[0][1]:
             continue  # none, several, or a date no evidence holds (the date check's)
         days = abs((found[0][0] - today).days)
-        if unit == "week":
+        if unit == "day":
+            expected, slack = count, 0
+        elif unit == "week":
             expected, slack = 7 * count, WEEK_SLACK
         else:
             expected, slack = abs((_months(today, sign * count) - today).days), MONTH_SLACK
-        if abs(days - expected) <= slack:
+        yield Reading(start, end, today, found[0][0], days, abs(days - expected) <= slack)
+
+
+def counts_from_today(evidence: Evidence) -> frozenset[int]:
+    """Where the counts of spans from now start that state the distance to their sentence's
+    held date ("21 days from today" for a date 21 days on): such a count is derived from the
+    calendar, not invented, whatever its size. Read once per answer by the caller."""
+    return frozenset(r.start for r in readings(evidence) if r.right)
+
+
+def span_findings(finding: Callable[..., Finding], evidence: Evidence) -> Iterator[Finding]:
+    """``unverified_number`` findings for each counted span from now whose sentence's one held
+    date lies another distance from today."""
+    answer = evidence.answer
+    for r in readings(evidence):
+        if r.right:
             continue
-        word = answer[start:end].split()[0]
+        word = answer[r.start : r.end].split()[0]
         yield finding(
             "unverified_number",
             word,
             CONFIDENCE,
-            (start, start + len(word)),
-            f"'{answer[start:end]}' is not the distance from today ({today}) to {found[0][0]} ({days} days)",
-            evidence={"literal_kind": "span", "today": str(today), "date": str(found[0][0])},
+            (r.start, r.start + len(word)),
+            f"'{answer[r.start : r.end]}' is not the distance from today ({r.today}) to {r.date} "
+            f"({r.days} days)",
+            evidence={"literal_kind": "span", "today": str(r.today), "date": str(r.date)},
         )
 
 
-__all__ = ["CONFIDENCE", "MONTH_SLACK", "WEEK_SLACK", "span_findings"]
+__all__ = [
+    "CONFIDENCE",
+    "MONTH_SLACK",
+    "UNITS",
+    "WEEK_SLACK",
+    "Reading",
+    "counts_from_today",
+    "readings",
+    "span_findings",
+]
