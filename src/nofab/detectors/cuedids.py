@@ -182,4 +182,33 @@ def column_identifiers(answer: str) -> Iterator[tuple[str, int, int]]:
         i = max(j, i + 2)
 
 
-__all__ = ["MAX_GAP_WORDS", "column_identifiers", "cued_identifiers"]
+#: What ``issued_identifiers`` reports as its cue: the token's own shape.
+ISSUED_SHAPE = "shaped as an id a tool issues"
+#: A snake-case id: a lower-case word or two, an underscore, and a tail of letters and digits
+#: holding at least three digits in a row ("credit_card_4421907", "certificate_6630127",
+#: "evt_7Q2R901", "mail_30417"), standing alone (not inside an e-mail, a URL, a path or a
+#: longer word).
+_ISSUED = re.compile(
+    r"(?<![\w@/.\-])[a-z]{1,16}(?:_[a-z]{1,16}){0,3}_(?=[A-Za-z0-9]*\d{3})[A-Za-z0-9]{4,24}"
+    r"(?:_[A-Za-z0-9]{1,12})?(?![\w@\-]|[./]\w)"
+)
+
+
+def issued_identifiers(answer: str) -> Iterator[tuple[str, int, int]]:
+    """(shape, start, end) of each snake-case id with a numbered tail in ``answer``.
+
+    Principle: "credit_card_4421907", "gift_card_3300417", "certificate_6630127", "alm_5521x":
+    a lower-case type word joined by underscores to a tail of digits is the form systems give
+    the records they issue (payment methods, certificates, events, messages); prose never
+    composes one, so an answer that cites one copies it from a tool — or made it up. Such a
+    token no tool result, argument, user message or context holds is reported as an id with
+    no cue word. Risk: a name of the same shape the answer composes (a file "report_2024q3"
+    in a coding answer, a variable "user_1234" in an example); three digits in a row are
+    required, so "utf_8", "covid_19", "h_2o" are not read."""
+    if "_" not in answer:
+        return
+    for found in _ISSUED.finditer(answer):
+        yield ISSUED_SHAPE, found.start(), found.end()
+
+
+__all__ = ["ISSUED_SHAPE", "MAX_GAP_WORDS", "column_identifiers", "cued_identifiers", "issued_identifiers"]

@@ -17,7 +17,7 @@ from nofab.config.policy import Profile
 from nofab.config.rules import Rules
 from nofab.detectors.anchors import Anchors
 from nofab.detectors.base import DetectorBase
-from nofab.detectors.cuedids import column_identifiers, cued_identifiers
+from nofab.detectors.cuedids import ISSUED_SHAPE, column_identifiers, cued_identifiers, issued_identifiers
 from nofab.evidence.index import Evidence
 from nofab.language.text import latin_ids
 from nofab.model.finding import Finding
@@ -205,11 +205,13 @@ class IdentifierDetector(DetectorBase):
     ) -> Iterator[Finding]:
         """``kv`` findings for the ids a word naming an identifier introduces in prose of any
         language ("Die Termin-ID lautet ...": ``nofab.detectors.cuedids``), a key's value aside."""
-        for cue, start, end in chain(cued_identifiers(answer), column_identifiers(answer)):
+        cued = chain(cued_identifiers(answer), column_identifiers(answer), issued_identifiers(answer))
+        for cue, start, end in cued:
             original = evidence.answer[start:end]
             if start in keyed or grounded(original, answer[start:end]):
                 continue
-            reason = f"identifier {original} after {cue!r} not found in tool results, context or user message"
+            how = ISSUED_SHAPE if cue == ISSUED_SHAPE else f"after {cue!r}"
+            reason = f"identifier {original} {how} not found in tool results, context or user message"
             searched = {"key": cue, "searched": [s.label for s in evidence.sources]}
             yield self.finding("kv", original, CONFIDENCE_KV, (start, end), reason, evidence=searched)
 
