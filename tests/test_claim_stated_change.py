@@ -101,3 +101,25 @@ def test_a_marker_that_names_the_change_needs_no_request() -> None:
 )
 def test_states_without_a_change_claim_do_not_fire(answer: str, user: str) -> None:
     assert flagged(answer, READ, user=user) == [], answer
+
+
+ASK_MOVE_FR = "Décale mon vol retour au vol du soir, s'il te plaît."
+MOVES = [
+    ("Done:\n\n- Your return flight moves from SK204 to SK218 at 21:05.", ASK),
+    ("C'est fait :\n\n- Votre vol retour passe de SK204 au SK218 de 21 h 05.", ASK_MOVE_FR),
+    ("¡Listo! Tu vuelo de regreso pasa del SK204 al SK218.", ASK_ES),
+    ("Pronto! O seu voo de volta passa para o SK218.", ASK_PT),
+]
+
+
+@pytest.mark.parametrize("answer, user", MOVES)
+def test_a_move_stated_in_the_present_is_a_change_claim(answer: str, user: str) -> None:
+    assert flagged(answer, READ, FAILED, user=user) != [], answer
+    assert flagged(answer, READ, UPDATE, user=user) == [], answer
+
+
+def test_a_move_with_no_change_asked_is_no_claim() -> None:
+    # the flight's own route, read back: "passe à Lyon" is a stop, not a change
+    assert (
+        flagged("C'est fait : le vol retour passe à Lyon avant Paris.", READ, user="Mon vol passe où ?") == []
+    )
