@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nofab.errors import TurnError
-from nofab.model.failures import reports_failure
+from nofab.model.failures import reports_failure, reports_failure_text
 from nofab.model.turn import GUARD_BLOCK_PREFIXES, Status, ToolCall, ToolDef, Turn, is_empty_result, typename
 
 
@@ -231,7 +231,7 @@ def tool_status(content: Any, is_error: bool | None) -> tuple[Status, str | None
     if is_error or (
         is_error is None
         and (
-            (text is not None and text.lstrip().lower().startswith("error"))
+            (text is not None and (text.lstrip().lower().startswith("error") or reports_failure_text(text)))
             # {"status": "error", "error": "..."}: the result itself reports the failure.
             or reports_failure(content)
         )

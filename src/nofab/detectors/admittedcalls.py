@@ -6,8 +6,8 @@ cadeau a été refusée") only excuses the failed call it describes. When severa
 tool failed for different objects (two payment methods, two recipients), each object is named
 by its argument value (``gift_card_7781``, read as "gift card 7781") or by the fields of the
 record that holds that value in the turn's results (a card's brand "mastercard", its last
-digits "4417"). A sentence that reports success and names a failed call's object that no
-admission sentence names (the admissions name another failed call's object) claims that
+digits "4417"). A sentence (or the side of a "but" that reports success) that names a failed
+call's object that no admission sentence names (the admissions name another failed call's object) claims that
 call's deed done: the admission of one failure does not cover it.
 
 Read narrowly: only calls of one tool that failed this turn with different argument values,
@@ -28,8 +28,12 @@ from nofab.evidence.index import Evidence
 from nofab.language.text import find_token, fold
 from nofab.model.turn import ToolCall
 
-#: A sentence ends at a stop before a space, or a line break.
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+#: A sentence ends at a stop before a space, or a line break; a contrastive conjunction
+#: ("..., but", "mais", "pero", "aber", "mas", "however") ends a report within it: "it went
+#: through to Dana, but the one to Lee bounced" reports a success and a failure side by side.
+_SENTENCE_END = re.compile(
+    r"[.!?](?=\s)|\n|[,;]?\s+(?:but|however|whereas|mais|pero|sin embargo|aber|jedoch|mas|porém)(?=\s)"
+)
 #: Names shorter than this are no object's ("visa" is four).
 _MIN_NAME = 4
 #: How deep a result is walked for the record that holds a value, and how many nodes read.
@@ -84,10 +88,14 @@ def _objects(evidence: Evidence, failed: Sequence[ToolCall]) -> dict[int, frozen
             continue
         own = [
             v
-            for k, v in arguments.items()
+            for k, value in arguments.items()
+            # a list of one ("to": ["dana@x.io"]) names its object as the value itself does
+            for v in (value if isinstance(value, list) and len(value) == 1 else [value])
             if isinstance(v, str)
             and len(v) >= _MIN_NAME
-            and all(isinstance(o.parsed_arguments, dict) and o.parsed_arguments.get(k) != v for o in others)
+            and all(
+                isinstance(o.parsed_arguments, dict) and o.parsed_arguments.get(k) != value for o in others
+            )
         ]
         names = frozenset(n for v in own for n in _names(evidence, v))
         if names:

@@ -31,6 +31,7 @@ envelope, which keeps that rare.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -74,6 +75,31 @@ _ENVELOPE_FIELDS = frozenset(
 #: An envelope is a few keys; a longer text is a payload and is not parsed here (the check
 #: runs on every result of an adapter's transcript, before the result is parsed for use).
 _MAX_ENVELOPE_CHARS = 2048
+
+
+#: A text reply that opens with a protocol's failure code: an SMTP reply ("550 5.1.1 Delivery
+#: failed", "554 Message rejected") or an HTTP status line ("404 Not Found", "503 Service
+#: Unavailable"): a 4xx or 5xx code, perhaps an enhanced status code, then a failure word
+#: within the first line.
+_FAILURE_REPLY = re.compile(
+    r"\s*(?:HTTP/\d(?:\.\d)?\s+)?[45]\d\d(?:[ -][245]\.\d{1,3}\.\d{1,3})?[ :-]+[^\n]{0,80}?"
+    r"\b(?:error|errors|fail|failed|failure|rejected|denied|refused|not found|does not exist|"
+    r"unavailable|forbidden|unauthorized|bad request|timed out|timeout|invalid|undeliverable|"
+    r"bounced|blocked|conflict|too many requests)\b",
+    re.IGNORECASE,
+)
+
+
+def reports_failure_text(text: str) -> bool:
+    """Does a plain-text result report its call's failure by a protocol reply code?
+
+    Principle: "550 5.1.1 Delivery failed: mailbox ... does not exist" and "404 Not Found"
+    are how mail and web servers say a request failed; a tool that passes its server's reply
+    through reports the failure as surely as one that writes "Error: ...". Both the code (4xx
+    or 5xx at the very start) and a failure word in its first line are required. Risk: a
+    text result that starts with a number in that range and a failure word about something
+    else ("404 errors were logged yesterday") is read as a failed call."""
+    return _FAILURE_REPLY.match(text) is not None
 
 
 def reports_failure(result: Any) -> bool:
@@ -129,4 +155,4 @@ def _explains(error: Any) -> bool:
     return False
 
 
-__all__ = ["is_error_envelope", "reports_failure"]
+__all__ = ["is_error_envelope", "reports_failure", "reports_failure_text"]

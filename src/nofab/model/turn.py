@@ -22,7 +22,7 @@ from nofab.model.declared import (
     Tier,
     declared,
 )
-from nofab.model.failures import reports_failure
+from nofab.model.failures import reports_failure, reports_failure_text
 from nofab.model.fields import (
     DEFAULT_MAX_INPUT_BYTES,
     check_depth,
@@ -124,7 +124,8 @@ def _infer_status(error: str | None, result: Any, block_prefixes: tuple[str, ...
         return "blocked" if error.lstrip().upper().startswith(block_prefixes) else "error"
     if is_empty_result(result):
         return "empty"
-    return "error" if reports_failure(result) else "ok"
+    failed = reports_failure(result) or (isinstance(result, str) and reports_failure_text(result))
+    return "error" if failed else "ok"
 
 
 @dataclass(frozen=True)
