@@ -242,11 +242,8 @@ class NameFinder:
             if not (len(name) == 1 and starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown or (run[-1].text,), why))
-        # gate: a name after a title needs a title among the words (few answers have one);
-        # without it the held names (``_either``: a read of every result) are not read
-        if any(w.text in self.titles for w in found):
-            titled = titlednames.after_titles(answer, found, self.titles, self._either, self._unknown)
-            out.extend(NameCandidate(*t) for t in titled)
+        titled = titlednames.after_titles(answer, found, self.titles, lambda: self._either, self._unknown)
+        out.extend(NameCandidate(*t) for t in titled)
         return out
 
     def _acting(self, answer: str, run: list[Word]) -> str:
