@@ -43,3 +43,41 @@ def test_rewritten_pattern_finds_what_its_plain_form_finds(name: str) -> None:
         assert found == [(m.span(), m.groups()) for m in slow.finditer(text)], text
     # each pattern finds something in these texts (the comparison is not vacuous)
     assert any(fast.search(text) for text in TEXTS)
+
+
+HEADLINE_TEXTS = [
+    "Done: the alarm is gone.\nDeleted: Team sync\nYour booking is cancelled. Cancelled: flight 12",
+    "it's now gone. Your 7:00 alarm was removed!\n- **Deleted:** Standup. ok — the seat is booked",
+    "Erledigt — der Wecker ist weg. Storniert: Termin mit Ana.\nDie Buchung wurde storniert.",
+    "La reserva está cancelada. Cancelado: vuelo 12. Sua reserva foi cancelada. A reserva é confirmada",
+    "Réunion — supprimée. La réservation est annulée.\n\nAnnulé: Réunion d'équipe. this is it",
+    "xis gone; isn't it; 'is gone'; this: that. a.b: c\n:\n. : Deleted:Team",
+]
+
+
+@pytest.mark.parametrize("code", ["en", "es", "fr", "de", "pt"])
+def test_headline_scans_find_what_their_plain_forms_find(code: str) -> None:
+    from nofab.language import headlines
+    from nofab.language.vocabulary import compile_language, load
+
+    spec = load(code).get("headlines", {})
+    states = {k: str(v) for k, v in spec.get("states", {}).items()}
+    shapes = headlines._shapes(compile_language(code, {}), states)
+    assert shapes is not None
+    copulas = spec.get("copulas", ())
+    fast = re.compile(headlines._opening(copulas, r"[\w'’]"))
+    slow = re.compile(rf"(?<![\w'’])(?:{headlines._words(copulas)})")
+    for text in [normalise_text(t) for t in HEADLINE_TEXTS]:
+        assert [m.span() for m in fast.finditer(text)] == [m.span() for m in slow.finditer(text)], text
+        label = shapes.label
+        assert [(m.span(), m.groupdict()) for m in headlines._at_line_starts(label, text)] == [
+            (m.span(), m.groupdict()) for m in label.finditer(text)
+        ], text
+    assert any(fast.search(normalise_text(t)) for t in HEADLINE_TEXTS)
+    assert any(shapes.label.search(normalise_text(t)) for t in HEADLINE_TEXTS)
+
+
+def normalise_text(text: str) -> str:
+    from nofab.language.text import normalise
+
+    return normalise(text)
