@@ -81,3 +81,22 @@ def normalise_text(text: str) -> str:
     from nofab.language.text import normalise
 
     return normalise(text)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("i have **not** sent it", "i have   not   sent it"),
+        ("i have not sent it", "i have not sent it"),
+        ('she said "i could never" and i sent it', 'she said "i could never" and i sent it'),
+        ("ich habe es nicht gesendet",),
+    ],
+)
+def test_answer_cues_present_are_the_cues_a_text_holds(texts: tuple[str, ...]) -> None:
+    from nofab.language.clausecues import AnswerCues
+
+    cues = ["not", "never", "could never", "nicht", "n't", "not sent", "**not**", "kein"]
+    held = AnswerCues(texts, texts[-1], (), ())
+    quoted = any(mark in text for text in texts for mark in '"“”«»')
+    direct = tuple(c for c in cues if (quoted and " " in c) or any(c in text for text in texts))
+    assert held._present(cues) == direct
