@@ -81,9 +81,21 @@ def _id_shaped(token: str) -> bool:
     return letters and digits > 0 and len(token) >= _MIN_CHARS and _NOT_ID.fullmatch(token) is None
 
 
+_ASCII_DIGIT = re.compile(r"[0-9]")
+
+
+def _has_digit(text: str) -> bool:
+    """``any(c.isdigit() for c in text)``, asked in C where that is exact (on ASCII,
+    ``isdigit`` holds for 0-9 only): a digit-free answer, most of them, is not walked
+    character by character in Python."""
+    if text.isascii():
+        return _ASCII_DIGIT.search(text) is not None
+    return any(c.isdigit() for c in text)
+
+
 def cued_identifiers(answer: str) -> Iterator[tuple[str, int, int]]:
     """(cue, start, end) of each id-shaped token an identifier cue introduces in ``answer``."""
-    if not any(c.isdigit() for c in answer):
+    if not _has_digit(answer):
         return
     norm = normalise(answer)
     pattern, endings = _cues()

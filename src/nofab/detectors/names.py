@@ -242,7 +242,7 @@ class NameFinder:
             if not (len(name) == 1 and starts_a_handle(fold(name[0].text), self._handles)):
                 start, end = name[0].start, name[-1].end
                 out.append(NameCandidate((start, end), answer[start:end], unknown or (run[-1].text,), why))
-        titled = titlednames.after_titles(answer, found, self.titles, self._either, self._unknown)
+        titled = titlednames.after_titles(answer, found, self.titles, lambda: self._either, self._unknown)
         out.extend(NameCandidate(*t) for t in titled)
         return out
 

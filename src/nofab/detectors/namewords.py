@@ -56,6 +56,11 @@ class Word(NamedTuple):
     shaped: bool  # ``capitalised``: name-shaped (asked once, read by every rule)
 
 
+#: ``Word``'s fields made into a ``Word`` without the Python-level ``__new__`` a named tuple
+#: adds (the same tuple, a third of the cost: an answer has thousands of words).
+_new_word = tuple.__new__
+
+
 def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
     """The words of ``answer`` that can be part of a name or open one: name-shaped
     (``capitalised``), one capital letter (an initial) or one of ``titles``. Any other word
@@ -63,6 +68,8 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
     its gap, exactly as a word that ends a run would, so it is not kept: an answer dense
     with codes makes no words at all."""
     out: list[Word] = []
+    # (read once, not per word: the words of a long answer are many)
+    initials, kept_pronouns, make = _pronoun_initials(), pronouns(), _new_word
     if answer.isascii():
         # The same reading in its ASCII form: every match starts with a capital, and a word
         # is name-shaped when upper-casing its tail changes it (a lower-case letter there).
@@ -73,13 +80,12 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
                 text = text[:-2]
                 if text.lower() in CONTRACTED:
                     continue
-            elif text[0] in _pronoun_initials() and text.lower() in pronouns():
+            elif text[0] in initials and text.lower() in kept_pronouns:
                 continue
             tail = text[1:]
             shaped = tail != tail.upper()
             if shaped or not tail or text in titles:
-                start, end = m.span()
-                out.append(Word(text, start, end, possessive, shaped))
+                out.append(make(Word, (text, *m.span(), possessive, shaped)))
         return out
     for m in _UPPER_WORD.finditer(answer):
         text = m.group(0)
@@ -90,11 +96,11 @@ def words(answer: str, titles: frozenset[str] = frozenset()) -> list[Word]:
             text = text[:-2]
             if text.lower() in CONTRACTED:
                 continue
-        elif text[0] in _pronoun_initials() and text.lower().replace("’", "'") in pronouns():
+        elif text[0] in initials and text.lower().replace("’", "'") in kept_pronouns:
             continue
         shaped = capitalised(text)
         if shaped or len(text) == 1 or text in titles:
-            out.append(Word(text, m.start(), m.end(), possessive, shaped))
+            out.append(make(Word, (text, *m.span(), possessive, shaped)))
     return out
 
 

@@ -55,6 +55,8 @@ _ITEM_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _FILLER_WORDS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
 _MARKUP = "*_`\"'“”‘’ \t"
+#: Where a bulleted item's text ends: a dash between spaces, a parenthesis or a colon.
+_ITEM_END = re.compile(r"\s[—–-]\s|\s\(|:")
 
 
 @cache
@@ -182,7 +184,7 @@ def _series(answer: str) -> Iterator[list[tuple[str, int, int]]]:
             yield run
             run = []
         end = m.end()
-        text = re.split(r"\s[—–-]\s|\s\(|:", m.group(1), maxsplit=1)[0]
+        text = _ITEM_END.split(m.group(1), maxsplit=1)[0]
         run.append(_trimmed(text, m.start(1)))
     if run:
         yield run

@@ -37,7 +37,9 @@ MAX_ASKED = 64
 #: letters, nothing else ("origin": "JFK").
 _CODE_FIELD = re.compile(r'"([^"\\\n]{1,40})"\s*:\s*"([A-Z]{2,4})"')
 _KEY_WORDS = re.compile(r"[^\W\d_]+")
-_UPPER_RUN = re.compile(r"(?<![\w\-/.@])[A-Z]{2,4}(?![\w\-/@])")
+#: (its first letter first, the character before it checked after it: the same matches as an
+#: opening look-behind, found by a scan in C; see ``issuedids.UPPER_RUN``)
+_UPPER_RUN = re.compile(r"[A-Z](?<![\w\-/.@].)[A-Z]{1,3}(?![\w\-/@])")
 #: What joins two places of a route: arrows and dashes (a hyphen only between spaces or codes).
 _ARROWS = ("→", "⟶", "->", "=>", "➔", "✈", "–", "—", "-", ">", "/")
 _MARKUP = " \t*_`|(["
@@ -109,6 +111,8 @@ def _placed(answer: str, start: int, end: int, words: frozenset[str]) -> bool:
 
 def ungrounded_route_codes(evidence: Evidence, answer: str) -> Iterator[tuple[str, tuple[int, int], float]]:
     """(shape, span, confidence) of each place code on a route that no evidence holds."""
+    if _UPPER_RUN.search(answer) is None:
+        return  # gate: no code-shaped run in the answer (a scan in C), no result is read
     held = route_codes(evidence)
     if not held:
         return  # (the answer is scanned only when the results hold route codes)

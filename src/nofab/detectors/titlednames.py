@@ -32,11 +32,13 @@ def after_titles(
     answer: str,
     found: list[Word],
     titles: frozenset[str],
-    held: frozenset[str],
+    held: Callable[[], frozenset[str]],
     unknown: Callable[[Word], bool],
 ) -> Iterator[Titled]:
     """A capitalised name right after a personal title ("Mr. Lee", "Sra. Gómez") whose
-    every word no evidence holds; none when a word of it is a held name word (``held``)."""
+    every word no evidence holds; none when a word of it is a held name word (``held()``,
+    asked only once a title with a name after it is found: most answers have none, and the
+    held names are a read of every result)."""
     for i, word in enumerate(found[:-1]):
         if word.text not in titles:
             continue
@@ -44,7 +46,7 @@ def after_titles(
         if gap not in (" ", ". ") or word.possessive:
             continue
         name = _name_after(answer, found, i)
-        if not name or any(fold(w.text) in held for w in name):
+        if not name or any(fold(w.text) in held() for w in name):
             continue
         missing = tuple(w.text for w in name if unknown(w))
         if missing and len(missing) == len(name):

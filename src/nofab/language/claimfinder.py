@@ -84,7 +84,8 @@ def word_set(norm: str) -> set[str]:
 def _sentence_starts(norm: str) -> list[int]:
     """Where a sentence, item or colon's continuation starts (spaces, a leading pictograph skipped)."""
     first = _SENTENCE_BREAK.match("\n" + norm).end() - 1  # type: ignore[union-attr]
-    return [first, *(m.end() for m in _SENTENCE_BREAK.finditer(norm) if m.end() < len(norm))]
+    ends = [m.end() for m in _SENTENCE_BREAK.finditer(norm)]  # (rising: only the last can end the text)
+    return [first, *(ends[:-1] if ends and ends[-1] >= len(norm) else ends)]
 
 
 def _ascii_language(lang: Language, needs: dict[int, str], word_started: set[int]) -> Language:

@@ -86,7 +86,9 @@ class AnswerCues:
         with and without its emphasis markers); ``suffixes``: every language's negation
         suffixes (a clause is tested against all of them); ``breaks``: the clause-break words."""
         self.stops = NextStop(norm)
-        self._texts = texts
+        # (equal texts once: most answers have no emphasis markers, and each cue is then
+        # searched for in one text, not twice)
+        self._texts = tuple(dict.fromkeys(texts))
         self.quoted = any(mark in text for text in texts for mark in _QUOTE_MARKS)
         self._suffixes = self._present(suffixes)
         self._breaks = breaks
@@ -105,10 +107,14 @@ class AnswerCues:
 
     def _present(self, cues: Iterable[str]) -> tuple[str, ...]:
         """The ``cues`` a clause of this answer may hold (see the module doc)."""
-        quoted = self.quoted
-        return tuple(
-            cue for cue in cues if (quoted and " " in cue) or any(cue in text for text in self._texts)
-        )
+        quoted, texts = self.quoted, self._texts
+        if len(texts) == 1:  # (the same test written out: no generator per cue)
+            text = texts[0]
+            return tuple(cue for cue in cues if (quoted and " " in cue) or cue in text)
+        if len(texts) == 2:
+            first, second = texts
+            return tuple(cue for cue in cues if (quoted and " " in cue) or cue in first or cue in second)
+        return tuple(cue for cue in cues if (quoted and " " in cue) or any(cue in text for text in texts))
 
     def language(self, lang: Language) -> LanguageCues:
         """``lang``'s cues that occur in the answer (read on the first claim asking)."""

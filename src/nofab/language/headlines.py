@@ -59,6 +59,23 @@ def _words(words: Sequence[str]) -> str:
     return "|".join(r"\s+".join(re.escape(p) for p in form.split()) for form in forms)
 
 
+def _opening(words: Sequence[str], before: str) -> str:
+    """``(?<!{before})(?:{_words(words)})`` written to open with the words' first letters: the
+    first letter as a class, the look-behind checked after it, each word's tail tied to its
+    own first letter. The same matches, but the scan for a candidate's first letter runs in
+    C instead of trying the whole pattern at every position of the answer."""
+    forms = sorted({normalise(w) for w in words}, key=len, reverse=True)
+    if not forms or not all(f.split() for f in forms):
+        return rf"(?<!{before})(?:{_words(words)})"  # (an empty word: the plain form)
+    branches = []
+    for form in forms:
+        parts = form.split()
+        first, tail = parts[0][0], re.escape(parts[0][1:]) + "".join(r"\s+" + re.escape(p) for p in parts[1:])
+        branches.append(rf"(?<={re.escape(first)}){tail}")
+    firsts = "".join(sorted({re.escape(f.split()[0][0]) for f in forms}))
+    return rf"[{firsts}](?<!{before}.)(?:{'|'.join(branches)})"
+
+
 def _token(stops: str) -> str:
     """A word of the thing that is none of ``stops``."""
     return rf"(?!(?:{stops})(?![\w'’]))" + _TOKEN if stops else _TOKEN
@@ -111,7 +128,8 @@ def _shapes(lang: Language, states: Mapping[str, str]) -> _Shapes | None:
         rf"(?:\A|(?<=\n)|(?<=[.!?]\s))(?P<headline>)[ \t]*{openers}{_BULLET}(?P<verb>{verbs})\**[ \t]*"
         rf"(?P<passive>:)(?=\**[ \t]+[\"“'#]?{not_date}(?:[^\W\d_]+(?![\w=])|\d{{1,2}}:\d\d))"
     )
-    told_probe = re.compile(rf"(?<![\w'’])(?:{copula})\s+{adverb}(?:{predicate}){closing}")
+    copula_at = _opening(spec.get("copulas", ()), r"[\w'’]") if copula else r"(?<![\w'’])(?:)"
+    told_probe = re.compile(rf"{copula_at}\s+{adverb}(?:{predicate}){closing}")
     subject = rf"(?:{determiner})\s+(?:{token}\s+){{0,7}}" if determiner else rf"(?:{token}\s+){{1,8}}"
     # after an opener the thing may be indefinite ("Done — a certificate is now on your
     # account"); without one, "a cancelled flight is refunded" is a rule
@@ -188,7 +206,7 @@ class Headlines:
                 if found is not None and not self._labelled(shapes, found):
                     yield found
         if ":" in norm:
-            yield from shapes.label.finditer(norm)
+            yield from _at_line_starts(shapes.label, norm)
         if not words.isdisjoint(shapes.copulas):
             probe, opened, plain = shapes.told
             for hit in probe.finditer(norm):
@@ -226,6 +244,22 @@ class Headlines:
         """Is the thing a field's label ("Status — cancelled")?"""
         words = found.group("thing").split()
         return bool(words) and words[-1].strip("*()[]\"'") in shapes.labels
+
+
+def _at_line_starts(label: re.Pattern[str], norm: str) -> Iterator[re.Match[str]]:
+    """``label.finditer(norm)`` for the label pattern, which can only start where a text, a
+    line or a sentence starts (``\\A``, after a line break, after a stop and a space): it is
+    tried there only, in order, each after the last match's end, as ``finditer`` would
+    (instead of the whole pattern being tried at every position of the answer)."""
+    end = 0
+    for at in (0, *(m.end() for m in _LINE_START.finditer(norm))):
+        if at >= end and (found := label.match(norm, at)) is not None:
+            yield found
+            end = found.end()
+
+
+#: What a label's line or sentence starts after (see ``_at_line_starts``).
+_LINE_START = re.compile(r"\n|[.!?]\s")
 
 
 def _sentence_start(norm: str, pos: int) -> int:
