@@ -1,0 +1,55 @@
+"""``first_letters``: the lookahead put before a case-folded alternation changes no match.
+
+The lookahead only skips positions where no word can start; these tables hold texts where
+words start in other cases, inside other words, after digits, with accents and with
+phrases whose spaces match any white space, and compare every match with the alternation
+alone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nofab.numbers.lexicon import alternation, first_letters, listed, word_pattern
+
+WORDS = ("in total", "altogether", "über", "Ésta", "sum", "$", "sumando", "all told")
+TEXTS = (
+    "In  Total we paid 3, ALTOGETHER 5; summary sum.",
+    "insgesamt ÜBER 5 und über6, ésta y ÉSTA, $5 and 5$",
+    "all\ttold, alltold, all\n told; consummate SUMANDO sumandos",
+    "",
+    "ſum and ＳＵＭ",  # long s and full-width letters: the class folds case as the words do
+)
+
+
+def _plain(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(rf"(?<![^\W\d_])(?:{alternation(words)})(?![^\W\d_])", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_same_matches_as_the_alternation_alone(text: str) -> None:
+    fast, plain = word_pattern(WORDS), _plain(WORDS)
+    assert [m.span() for m in fast.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+@pytest.mark.parametrize("key", ["total_cues", "limit_cues", "remainder_words", "allowance_words"])
+def test_lexicon_lists_match_alike(key: str) -> None:
+    words = tuple({w.lower(): None for w in listed(key)})
+    text = " ".join(w.upper() + " x " + w.title() + "y " + w for w in words)
+    fast, plain = word_pattern(words), _plain(words)
+    assert [m.span() for m in fast.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        (("ab", "Cd"), "(?=[Ca])"),
+        ((" lead",), ""),  # a word starting with white space: no lookahead
+        (("",), ""),
+        ((), ""),
+        (("-x", "]y"), r"(?=[\-\]])"),
+    ],
+)
+def test_first_letters(words: tuple[str, ...], expected: str) -> None:
+    assert first_letters(words) == expected
