@@ -261,7 +261,10 @@ def counted_findings(
     # The words around a count are read as plain text: emphasis does not change them
     # ("**1 maleta** por encima", "**2** free bags"; offsets kept: language/markup.py).
     answer = plain(evidence.answer)
-    for count, span, text in _answer_counts(evidence.numerals, answer, structural_max):
+    # Read once for the counted nouns here and for the three readings below (each scan of the
+    # count words was a pass over the answer).
+    counts = list(_answer_counts(evidence.numerals, answer, structural_max))
+    for count, span, text in counts:
         concept = bound_concept(answer, span[1])
         if concept is None:
             concept = previous_concept(answer, evidence.numerals, span)  # "14 bags, up from 6"
@@ -299,7 +302,6 @@ def counted_findings(
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
     # the items of a result list ("4 e-mails"): counted by the list's length (numbers/listcounts.py)
-    counts = list(_answer_counts(evidence.numerals, answer, structural_max))
     yield from list_count_findings(finding, evidence, counts)
     # a count labelled with a state of the records ("3 unread"): numbers/flagcounts.py
     yield from flag_count_findings(finding, evidence, answer, counts)
