@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from nofab.numbers.lexicon import alternation, first_letters, listed, word_pattern
+from nofab.numbers.lexicon import WordSearch, alternation, first_letters, listed, word_pattern
 
 WORDS = ("in total", "altogether", "über", "Ésta", "sum", "$", "sumando", "all told")
 TEXTS = (
@@ -53,3 +53,27 @@ def test_lexicon_lists_match_alike(key: str) -> None:
 )
 def test_first_letters(words: tuple[str, ...], expected: str) -> None:
     assert first_letters(words) == expected
+
+
+# ``WordSearch``: the lowered search on ASCII text finds exactly what the case-folded pattern
+# finds; a word list with a character that folds to ASCII ("ſ") keeps the case-folded pattern.
+SEARCHED = (
+    ("in total", "all told", "left", "up to"),
+    ("tomorrow", "day after tomorrow", "mañana", "pasado mañana", "übermorgen"),
+    ("ſum", "total"),
+)
+ASCII_TEXTS = (
+    "IN TOTAL: 5 bags, In  total 3; intotal, total-ish",
+    "Day After Tomorrow, tomorrow's trip, TOMORROW.",
+    "UP TO 3 left, lefty, All\\nTold; SUM sum",
+    "pasado manana, MANANA, 4tomorrow5",
+    "",
+)
+
+
+@pytest.mark.parametrize("words", SEARCHED)
+@pytest.mark.parametrize("text", ASCII_TEXTS + TEXTS)
+def test_word_search_finds_what_the_pattern_finds(words: tuple[str, ...], text: str) -> None:
+    search, pattern = WordSearch(words), word_pattern(words)
+    assert search.spans(text) == [m.span() for m in pattern.finditer(text)]
+    assert search.search(text) == (pattern.search(text) is not None)

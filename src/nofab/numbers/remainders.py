@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from nofab.language.markup import plain
 from nofab.model.finding import Finding
 from nofab.numbers.counted import CountedFields, said_counts, word_counts
-from nofab.numbers.lexicon import listed, listed_pattern
+from nofab.numbers.lexicon import listed, listed_pattern, listed_search
 from nofab.numbers.nouns import AVAILABLE, noun_concept
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def remainder_findings(
 ) -> Iterator[Finding]:
     """``unverified_number`` findings for remainders of an allowance the answer totals that
     are no difference of its total and a part (module doc: principle and risk)."""
-    if listed_pattern("total_cues").search(evidence.answer) is None:
+    if not listed_search("total_cues").search(evidence.answer):
         return  # no total written: nothing to take a remainder of (most answers stop here)
     words = set(_WORD.findall(evidence.answer.lower()))
     if _allowance().isdisjoint(words) or _remainder().isdisjoint(words):
