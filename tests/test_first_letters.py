@@ -11,7 +11,15 @@ import re
 
 import pytest
 
-from nofab.numbers.lexicon import WordSearch, alternation, first_letters, listed, word_pattern
+from nofab.numbers.lexicon import (
+    RunGate,
+    WordSearch,
+    alternation,
+    ascii_runs,
+    first_letters,
+    listed,
+    word_pattern,
+)
 
 WORDS = ("in total", "altogether", "über", "Ésta", "sum", "$", "sumando", "all told")
 TEXTS = (
@@ -77,3 +85,45 @@ def test_word_search_finds_what_the_pattern_finds(words: tuple[str, ...], text: 
     search, pattern = WordSearch(words), word_pattern(words)
     assert search.spans(text) == [m.span() for m in pattern.finditer(text)]
     assert search.search(text) == (pattern.search(text) is not None)
+
+
+# ``ascii_runs`` and ``RunGate``: the shared letter runs of an answer, and the gate that skips
+# a scan only where the scan could find nothing.
+@pytest.mark.parametrize(
+    ("text", "runs"),
+    [
+        ("Up TO 3 bags, that's it!", {b"up", b"to", b"bags", b"that", b"s", b"it"}),
+        ("a_b-c2d", {b"a", b"b", b"c", b"d"}),
+        ("", set()),
+        ("über", None),  # not ASCII: no runs, so no gate
+    ],
+)
+def test_ascii_runs(text: str, runs: set[bytes] | None) -> None:
+    assert ascii_runs(text) == (None if runs is None else frozenset(runs))
+
+
+GATED = ("in total", "that's", "twenty-one", "über", "sum")
+
+
+@pytest.mark.parametrize(
+    ("text", "excluded"),
+    [
+        ("We paid 5 altogether.", True),
+        ("We paid 5 in all.", False),  # "in" starts "in total": the pattern is tried
+        ("IN TOTAL we paid 5", False),
+        ("That's 5", False),
+        ("Twenty-One bags", False),
+        ("summary only", True),  # "summary" is no run "sum": the pattern cannot match either
+        ("uber alles", True),
+        ("über alles", False),  # not ASCII: never excluded
+    ],
+)
+def test_run_gate_excludes_only_what_the_pattern_cannot_match(text: str, excluded: bool) -> None:
+    assert RunGate(GATED).excludes(text) is excluded
+    if excluded:
+        assert word_pattern(GATED).search(text) is None
+
+
+@pytest.mark.parametrize("words", [("$5", "sum"), ("ſum",), (" lead",)])
+def test_run_gate_never_excludes_words_it_cannot_read(words: tuple[str, ...]) -> None:
+    assert not RunGate(words).excludes("nothing here at all")

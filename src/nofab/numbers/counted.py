@@ -45,7 +45,7 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.announced import announced_findings
 from nofab.numbers.differences import stated_difference
 from nofab.numbers.flagcounts import flag_count_findings
-from nofab.numbers.lexicon import alternation, factors, number_words
+from nofab.numbers.lexicon import RunGate, alternation, factors, number_words
 from nofab.numbers.listcounts import list_count_findings
 from nofab.numbers.measures import measured
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before, noun_concept
@@ -147,8 +147,15 @@ def _scan(text: str) -> tuple[re.Pattern[str], str]:
     return (lower, lowered) if len(lowered) == len(text) else (anycase, text)
 
 
+@cache
+def _gate() -> RunGate:
+    return RunGate(_count_words()[2])
+
+
 def has_count_words(text: str) -> bool:
     """Does ``text`` write a count as a word?"""
+    if _gate().excludes(text):
+        return False  # gate: no letter run of the text starts a count word (one set test)
     pattern, scanned = _scan(text)
     return pattern.search(scanned) is not None
 
@@ -163,6 +170,8 @@ def word_counts(text: str) -> Iterator[tuple[int, tuple[int, int], str]]:
     "acht" is also "attention" in Dutch, not a language read here)."""
     pattern, scanned = _scan(text)
     table = _count_words()[2]
+    if _gate().excludes(text):
+        return  # gate: no count word (``has_count_words``)
     for found in pattern.finditer(scanned):
         start, end = found.span()
         yield table[re.sub(r"\s+", " ", found.group().lower())], (start, end), text[start:end]

@@ -37,6 +37,7 @@ from nofab.language import vocabulary
 from nofab.model.finding import Finding
 from nofab.numbers.datepairs import range_link
 from nofab.numbers.extract import Numeral
+from nofab.numbers.lexicon import RunGate
 from nofab.numbers.relativedays import relative_days
 
 if TYPE_CHECKING:
@@ -60,6 +61,11 @@ _ROW = re.compile(r"^(.*)\[\d+\]$")
 @cache
 def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
+
+
+@cache
+def _weekday_runs() -> RunGate:
+    return RunGate(_weekdays())
 
 
 @cache
@@ -150,7 +156,7 @@ def day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tup
     weekdays = _weekdays()
     mentions: list[tuple[int, int, object]] = []
     # gate: most answers name no weekday; reading every word of the answer cost most of this
-    if _weekday_gate().search(answer.lower()) is not None:
+    if not _weekday_runs().excludes(answer) and _weekday_gate().search(answer.lower()) is not None:
         for m in _WORD.finditer(answer):
             word = m.group().lower()
             if word in weekdays:
