@@ -105,10 +105,13 @@ class AnswerContext:
     grows with the answer's length.
     """
 
-    __slots__ = ("_answer",)
+    __slots__ = ("_answer", "_per_unit")
 
     def __init__(self, answer: str) -> None:
         self._answer = answer
+        #: ``per_unit`` by end: several readings ask it of the same amount (a memo: the
+        #: answer does not change)
+        self._per_unit: dict[int, bool] = {}
 
     def _words_before(self, start: int, chars: int = 40) -> list[str]:
         return _TOKEN.findall(self._answer[max(0, start - chars) : start].lower())
@@ -178,6 +181,12 @@ class AnswerContext:
     def per_unit(self, end: int) -> bool:
         """Is the amount ending at ``end`` stated per unit ("$30 per passenger", "€5 each",
         "20 $ par personne", "$30/person")?"""
+        found = self._per_unit.get(end)
+        if found is None:
+            found = self._per_unit[end] = self._read_per_unit(end)
+        return found
+
+    def _read_per_unit(self, end: int) -> bool:
         after = self._answer[end : end + 24]
         if after.lstrip()[:1] == "/":
             return True
