@@ -127,6 +127,25 @@ class CountedFields:
         return values
 
 
+#: The last turn's counts of its records, with the records' tuple (``turn_counts``).
+_LAST: tuple[tuple[Record, ...], CountedFields] | None = None
+
+
+def turn_counts(records: tuple[Record, ...]) -> CountedFields:
+    """``CountedFields`` of a turn's records (``Evidence.records``), read once for the four
+    readings that ask (counted nouns, remainders, stated units, per-unit amounts), each of
+    which walked every field of every record again. The last turn's is kept, recognised by
+    the records' tuple itself: one object for every reading of a turn, held here so that it
+    cannot be another turn's (a tuple is immutable, so the same tuple reads the same)."""
+    global _LAST
+    held = _LAST
+    if held is not None and held[0] is records:
+        return held[1]
+    fields = CountedFields(records)
+    _LAST = (records, fields)
+    return fields
+
+
 @cache
 def _count_words() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, int]]:
     """The cardinal number words of five languages (``number_words`` in ``numbers.json``,
@@ -281,7 +300,7 @@ def counted_findings(
             continue
         if concept is None:
             continue
-        anywhere = anywhere if anywhere is not None else CountedFields(evidence.records)
+        anywhere = anywhere if anywhere is not None else turn_counts(evidence.records)
         if concept not in anywhere.concepts() or anywhere.holds(concept, count):
             continue  # no record counts the noun, or one counts it so (an earlier result)
         fields = fields if fields is not None else CountedFields(reported(records))
@@ -325,5 +344,6 @@ __all__ = [
     "has_count_words",
     "reported",
     "said_counts",
+    "turn_counts",
     "word_counts",
 ]

@@ -44,7 +44,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.numbers.context import AnswerContext
-from nofab.numbers.counted import CountedFields
+from nofab.numbers.counted import CountedFields, turn_counts
 from nofab.numbers.exchange import currency
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
@@ -270,7 +270,7 @@ class PerUnit:
             return "a count the turn mentions"
         if noun is not None:
             if self._counted is None:
-                self._counted = CountedFields(self._evidence.records)
+                self._counted = turn_counts(self._evidence.records)
             if k in self._counted.counts(noun):
                 return f"the {noun} count of a tool result"
             if noun in CONCEPTS and k in stay_lengths(self._evidence.records):

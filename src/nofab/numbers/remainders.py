@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from nofab.language.markup import plain
 from nofab.model.finding import Finding
-from nofab.numbers.counted import CountedFields, said_counts, word_counts
+from nofab.numbers.counted import CountedFields, said_counts, turn_counts, word_counts
 from nofab.numbers.lexicon import listed, listed_pattern, listed_search
 from nofab.numbers.nouns import AVAILABLE, noun_concept
 
@@ -131,7 +131,7 @@ def remainder_findings(
         totals = [t for t in counts[:i] if t.total and t.allowance and t.concept == count.concept]
         if not totals or all(t.value <= count.value for t in totals):
             continue
-        held = held if held is not None else CountedFields(evidence.records)
+        held = held if held is not None else turn_counts(evidence.records)
         if count.value in held.counts(count.concept + AVAILABLE):
             continue  # a record gives the remainder itself ("free_bags_left": 3)
         if said is None:

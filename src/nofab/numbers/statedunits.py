@@ -32,7 +32,7 @@ import re
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from nofab.numbers.counted import CountedFields, said_counts
+from nofab.numbers.counted import CountedFields, said_counts, turn_counts
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import number_words
 from nofab.numbers.nouns import bound_concept, noun_concept
@@ -173,7 +173,7 @@ class StatedUnits:
         """The counts of ``unit`` the turn gives, each with where it is given."""
         evidence = self._evidence
         if self._counted is None:
-            self._counted = CountedFields(evidence.records)
+            self._counted = turn_counts(evidence.records)
             texts = (evidence.turn.user_message or "", evidence.answer)
             self._said = said_counts(texts, SAID_MAX)
         held = sorted(int(c) for c in self._counted.counts(unit) if c == int(c) and 2 <= c <= MAX_K)
