@@ -25,6 +25,7 @@ question and quotation rules; a code span's words (a command in backticks) read 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: Runs of two or more emphasis characters, and backticks: always markup.
 _ALWAYS = re.compile(r"\*{2,}|_{2,}|`+")
@@ -50,6 +51,17 @@ def plain(answer: str) -> str:
     """The answer with its emphasis and code markers replaced by spaces (same length)."""
     if _MARKERS.isdisjoint(answer):
         return answer
+    return _unmarked(answer)
+
+
+#: Marked texts whose plain form is remembered: a score of readings of one answer ask for it
+#: (counts, remainders, flags, names ...), each pass of the two substitutions cost as much as
+#: the reading that asked. A few entries: the answers of the turns being checked.
+_KEPT = 16
+
+
+@lru_cache(maxsize=_KEPT)
+def _unmarked(answer: str) -> str:
     text = _ALWAYS.sub(_blank, answer)
     if "*" in text or "_" in text:
         text = _SINGLE.sub(_blank_pair, text)

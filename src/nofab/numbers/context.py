@@ -105,10 +105,15 @@ class AnswerContext:
     grows with the answer's length.
     """
 
-    __slots__ = ("_answer",)
+    __slots__ = ("_answer", "_cue", "_per_unit")
 
     def __init__(self, answer: str) -> None:
         self._answer = answer
+        #: ``per_unit`` by end: several readings ask it of the same amount (a memo: the
+        #: answer does not change)
+        self._per_unit: dict[int, bool] = {}
+        #: ``cue`` by span, for the same reason (four readings ask it of one number)
+        self._cue: dict[tuple[int, int], bool] = {}
 
     def _words_before(self, start: int, chars: int = 40) -> list[str]:
         return _TOKEN.findall(self._answer[max(0, start - chars) : start].lower())
@@ -178,6 +183,12 @@ class AnswerContext:
     def per_unit(self, end: int) -> bool:
         """Is the amount ending at ``end`` stated per unit ("$30 per passenger", "€5 each",
         "20 $ par personne", "$30/person")?"""
+        found = self._per_unit.get(end)
+        if found is None:
+            found = self._per_unit[end] = self._read_per_unit(end)
+        return found
+
+    def _read_per_unit(self, end: int) -> bool:
         after = self._answer[end : end + 24]
         if after.lstrip()[:1] == "/":
             return True
@@ -188,6 +199,12 @@ class AnswerContext:
         """Does the number's clause announce arithmetic (remaining, left, difference, refund,
         total ... in five languages)? Read within a few words either side, never across a
         paragraph break."""
+        found = self._cue.get(span)
+        if found is None:
+            found = self._cue[span] = self._read_cue(span)
+        return found
+
+    def _read_cue(self, span: tuple[int, int]) -> bool:
         answer = self._answer
         lo = max(0, span[0] - CUE_BEFORE)
         hi = min(len(answer), span[1] + CUE_AFTER)

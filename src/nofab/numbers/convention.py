@@ -22,8 +22,10 @@ from __future__ import annotations
 import re
 
 #: A run of digits joined by dots and commas, standing alone (no digit, dot or comma glued to
-#: either end but the sentence's full stop or comma after it).
-_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*")
+#: either end but the sentence's full stop or comma after it), with at least one dot or comma
+#: (a number without either decides nothing; not matching it is the same scan, as a match
+#: cannot start inside it). Led by a digit test: most positions fail that before the look-behind.
+_NUMBER = re.compile(r"(?=\d)(?<![\w.,])\d+(?:[.,]\d+)+")
 #: Dot grouping: two or more groups of three after a first group of one to three digits,
 #: perhaps with a decimal comma.
 _DOTS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3}){2,}(?:,\d+)?|[1-9]\d{0,2}(?:\.\d{3})+,\d+")
@@ -43,8 +45,6 @@ def groups_with_dots(text: str) -> bool:
     european = False
     for found in _NUMBER.finditer(text):
         written = found.group()
-        if "." not in written and "," not in written:
-            continue
         if _ENGLISH.fullmatch(written):
             return False
         if _DOTS.fullmatch(written) or _COMMA.fullmatch(written):

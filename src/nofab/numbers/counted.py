@@ -45,7 +45,7 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.announced import announced_findings
 from nofab.numbers.differences import stated_difference
 from nofab.numbers.flagcounts import flag_count_findings
-from nofab.numbers.lexicon import alternation, factors, number_words
+from nofab.numbers.lexicon import RunGate, alternation, factors, number_words
 from nofab.numbers.listcounts import list_count_findings
 from nofab.numbers.measures import measured
 from nofab.numbers.nouns import AVAILABLE, bound_concept, key_concept, modified_before, noun_concept
@@ -127,6 +127,25 @@ class CountedFields:
         return values
 
 
+#: The last turn's counts of its records, with the records' tuple (``turn_counts``).
+_LAST: tuple[tuple[Record, ...], CountedFields] | None = None
+
+
+def turn_counts(records: tuple[Record, ...]) -> CountedFields:
+    """``CountedFields`` of a turn's records (``Evidence.records``), read once for the four
+    readings that ask (counted nouns, remainders, stated units, per-unit amounts), each of
+    which walked every field of every record again. The last turn's is kept, recognised by
+    the records' tuple itself: one object for every reading of a turn, held here so that it
+    cannot be another turn's (a tuple is immutable, so the same tuple reads the same)."""
+    global _LAST
+    held = _LAST
+    if held is not None and held[0] is records:
+        return held[1]
+    fields = CountedFields(records)
+    _LAST = (records, fields)
+    return fields
+
+
 @cache
 def _count_words() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, int]]:
     """The cardinal number words of five languages (``number_words`` in ``numbers.json``,
@@ -147,8 +166,15 @@ def _scan(text: str) -> tuple[re.Pattern[str], str]:
     return (lower, lowered) if len(lowered) == len(text) else (anycase, text)
 
 
+@cache
+def _gate() -> RunGate:
+    return RunGate(_count_words()[2])
+
+
 def has_count_words(text: str) -> bool:
     """Does ``text`` write a count as a word?"""
+    if _gate().excludes(text):
+        return False  # gate: no letter run of the text starts a count word (one set test)
     pattern, scanned = _scan(text)
     return pattern.search(scanned) is not None
 
@@ -163,6 +189,8 @@ def word_counts(text: str) -> Iterator[tuple[int, tuple[int, int], str]]:
     "acht" is also "attention" in Dutch, not a language read here)."""
     pattern, scanned = _scan(text)
     table = _count_words()[2]
+    if _gate().excludes(text):
+        return  # gate: no count word (``has_count_words``)
     for found in pattern.finditer(scanned):
         start, end = found.span()
         yield table[re.sub(r"\s+", " ", found.group().lower())], (start, end), text[start:end]
@@ -261,7 +289,10 @@ def counted_findings(
     # The words around a count are read as plain text: emphasis does not change them
     # ("**1 maleta** por encima", "**2** free bags"; offsets kept: language/markup.py).
     answer = plain(evidence.answer)
-    for count, span, text in _answer_counts(evidence.numerals, answer, structural_max):
+    # Read once for the counted nouns here and for the three readings below (each scan of the
+    # count words was a pass over the answer).
+    counts = list(_answer_counts(evidence.numerals, answer, structural_max))
+    for count, span, text in counts:
         concept = bound_concept(answer, span[1])
         if concept is None:
             concept = previous_concept(answer, evidence.numerals, span)  # "14 bags, up from 6"
@@ -269,7 +300,7 @@ def counted_findings(
             continue
         if concept is None:
             continue
-        anywhere = anywhere if anywhere is not None else CountedFields(evidence.records)
+        anywhere = anywhere if anywhere is not None else turn_counts(evidence.records)
         if concept not in anywhere.concepts() or anywhere.holds(concept, count):
             continue  # no record counts the noun, or one counts it so (an earlier result)
         fields = fields if fields is not None else CountedFields(reported(records))
@@ -299,7 +330,6 @@ def counted_findings(
             evidence={"literal_kind": "count", "counted": concept, "held": held},
         )
     # the items of a result list ("4 e-mails"): counted by the list's length (numbers/listcounts.py)
-    counts = list(_answer_counts(evidence.numerals, answer, structural_max))
     yield from list_count_findings(finding, evidence, counts)
     # a count labelled with a state of the records ("3 unread"): numbers/flagcounts.py
     yield from flag_count_findings(finding, evidence, answer, counts)
@@ -314,5 +344,6 @@ __all__ = [
     "has_count_words",
     "reported",
     "said_counts",
+    "turn_counts",
     "word_counts",
 ]

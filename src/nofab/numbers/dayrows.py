@@ -30,13 +30,14 @@ import re
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
 from nofab.numbers.datepairs import range_link
 from nofab.numbers.extract import Numeral
+from nofab.numbers.lexicon import RunGate
 from nofab.numbers.relativedays import relative_days
 
 if TYPE_CHECKING:
@@ -60,6 +61,21 @@ _ROW = re.compile(r"^(.*)\[\d+\]$")
 @cache
 def _weekdays() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
+
+
+@cache
+def _weekday_runs() -> RunGate:
+    return RunGate(_weekdays())
+
+
+@cache
+def _weekday_gate() -> re.Pattern[str]:
+    """Any weekday name that is one run of letters (the only ones ``_WORD`` can read), searched
+    in the lowered answer: a word whose lowered form is such a name is in the lowered answer
+    too, so an answer where this finds nothing names no weekday (most answers)."""
+    names = [w for w in _weekdays() if _WORD.fullmatch(w)]
+    firsts = "".join(sorted({re.escape(w[0]) for w in names}))
+    return re.compile(rf"(?=[{firsts}])(?:{'|'.join(map(re.escape, names))})")
 
 
 #: A mention of a range of days (``what`` of ``day_mentions``): it names no single row.
@@ -116,6 +132,12 @@ def dated_lists(records: tuple[Record, ...]) -> list[dict[_dt.date, Record]]:
     return [rows for key, rows in lists.items() if key not in spoiled and len(rows) >= 2][:MAX_LISTS]
 
 
+#: Contexts whose date is remembered: the context (a policy of many kilobytes and the user's
+#: earlier messages) comes back on every turn, and four readings ask for its date.
+_CONTEXTS_KEPT = 64
+
+
+@lru_cache(maxsize=_CONTEXTS_KEPT)
 def context_today(context: str) -> _dt.date | None:
     """The one date the turn's context gives ("Current time: 2024-05-15 15:00")."""
     found: set[_dt.date] = set()
@@ -133,10 +155,12 @@ def day_mentions(answer: str, numerals: list[Numeral], context: str) -> list[tup
     written out (what: (month, day)), a range of days (what: ``DAY_RANGE``, module doc)."""
     weekdays = _weekdays()
     mentions: list[tuple[int, int, object]] = []
-    for m in _WORD.finditer(answer):
-        word = m.group().lower()
-        if word in weekdays:
-            mentions.append((m.start(), m.end(), weekdays[word]))
+    # gate: most answers name no weekday; reading every word of the answer cost most of this
+    if not _weekday_runs().excludes(answer) and _weekday_gate().search(answer.lower()) is not None:
+        for m in _WORD.finditer(answer):
+            word = m.group().lower()
+            if word in weekdays:
+                mentions.append((m.start(), m.end(), weekdays[word]))
     relative = relative_days(answer)  # "tomorrow", "pasado mañana"; not "esta mañana"
     today = context_today(context) if relative else None
     if today is not None:

@@ -31,7 +31,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
-from nofab.numbers.lexicon import alternation, by_language, listed, number_words
+from nofab.numbers.lexicon import WordSearch, alternation, by_language, first_letters, listed, number_words
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -80,7 +80,15 @@ def _pattern() -> re.Pattern[str]:
     words = r"[^\W\d_]+(?:['’\-][^\W\d_]+)?"
     tail = rf"((?:\s+{words}){{1,{NOUN_WORDS + 3}}})"
     count = rf"(\d{{1,4}}|{counts})(?![^\W\d_]|[.,]\d)"
-    return re.compile(rf"(?<![^\W\d_])(?:{cues})\s+{count}{tail}", re.IGNORECASE)
+    # The cues' first letters first: most positions of an answer fail that one test, the
+    # case-folded alternation is tried only at the rest (same matches: ``first_letters``).
+    first = first_letters(listed("limit_cues"))
+    return re.compile(rf"{first}(?<![^\W\d_])(?:{cues})\s+{count}{tail}", re.IGNORECASE)
+
+
+@cache
+def _cue_search() -> WordSearch:
+    return WordSearch(listed("limit_cues"))
 
 
 @cache
@@ -156,6 +164,8 @@ def limit_findings(finding: Callable[..., Finding], evidence: Evidence) -> Itera
     """``unverified_number`` findings for each count of the answer's limit phrases that the
     limit the turn states for the same noun and unit does not have."""
     answer = evidence.answer
+    if not _cue_search().search(answer):
+        return  # gate: no limit cue as a word (most answers); the full pattern needs one
     found = [m for m in _pattern().finditer(answer)][:MAX_LIMITS]
     read = [(m, limit) for m in found if (limit := _limit(m.group(1), m.group(2))) is not None]
     if not read:

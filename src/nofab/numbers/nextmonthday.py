@@ -88,12 +88,28 @@ def day_alone(text: str, span: tuple[int, int]) -> bool:
     Risk: a count after "am"/"den" that ends a sentence ("Die Zahl stieg am Ende auf den 17.")
     is held as a day: a day the evidence holds grounds it."""
     start, end = span
+    if _marks_after().match(text, end) is None:
+        return False  # gate: the day's mark must follow its digits (most numbers have none)
     for pattern in _patterns(marked_only=True):
         for m in pattern.finditer(text, max(0, start - 12), min(len(text), end + 4)):
             if m.span(1) == span:
                 after = _NEXT_WORD.match(text, m.end())
                 return after is None or after.group(1).lower() not in MONTHS
     return False
+
+
+@cache
+def _marks_after() -> re.Pattern[str]:
+    """Any mark of the languages whose day takes its mark, as ``_patterns`` reads it right
+    after the day's digits (``day_alone``'s cheap test: one match per number, not a scan of
+    a window per language)."""
+    marks = {
+        mark
+        for lang, entry in vocabulary.load("month_days").items()
+        if not lang.startswith("_") and entry["mark_required"]
+        for mark in entry["marks"]
+    }
+    return re.compile("|".join(re.escape(m) for m in sorted(marks, key=len, reverse=True)), re.IGNORECASE)
 
 
 def _month_after(text: str, end: int) -> bool:

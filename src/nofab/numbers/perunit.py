@@ -44,7 +44,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.numbers.context import AnswerContext
-from nofab.numbers.counted import CountedFields
+from nofab.numbers.counted import CountedFields, turn_counts
 from nofab.numbers.exchange import currency
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import any_within
@@ -128,7 +128,8 @@ class PerUnit:
     answer on the first question (most turns never ask)."""
 
     __slots__ = (
-        "_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_stated", "_units",
+        "_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_stated",
+        "_unit_of", "_units",
     )  # fmt: skip
 
     def __init__(
@@ -150,6 +151,9 @@ class PerUnit:
         # unit, by index; ``_at`` their indices, for a bisection per question
         self._units: list[tuple[int, tuple[float, float], str | None, bool]] | None = None
         self._at: list[int] = []
+        #: ``_unit`` by index: each question reads the units of every amount within ``REACH``
+        #: of it, so on an answer dense with numbers each unit was read ``REACH`` times
+        self._unit_of: dict[int, tuple[str, str, int]] = {}
         #: the rates a source states ("5 bags per passenger" in a policy), for a figure that
         #: multiplies none the answer shows (``nofab.numbers.statedunits``)
         self._stated = StatedUnits(evidence, context, after_amount, party_size)
@@ -217,6 +221,12 @@ class PerUnit:
         """(kind, unit, where the words after it start) of the numeral at ``index``: a plain
         number's unit of measure written after its digits ("15 minutes"), "" for none (an
         amount, a bare count: then 0 for where)."""
+        held = self._unit_of.get(index)
+        if held is None:
+            held = self._unit_of[index] = self._read_unit(index)
+        return held
+
+    def _read_unit(self, index: int) -> tuple[str, str, int]:
         numeral = self._evidence.numerals[index]
         if numeral.kind != "number" or numeral.scale != 1.0:
             return numeral.kind, "", 0
@@ -260,7 +270,7 @@ class PerUnit:
             return "a count the turn mentions"
         if noun is not None:
             if self._counted is None:
-                self._counted = CountedFields(self._evidence.records)
+                self._counted = turn_counts(self._evidence.records)
             if k in self._counted.counts(noun):
                 return f"the {noun} count of a tool result"
             if noun in CONCEPTS and k in stay_lengths(self._evidence.records):

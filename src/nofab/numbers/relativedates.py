@@ -35,7 +35,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
-from nofab.numbers.lexicon import number_words
+from nofab.numbers.lexicon import RunGate, first_letters, number_words
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -52,8 +52,20 @@ def _spans() -> dict[str, re.Pattern[str]]:
             continue
         words = sorted({w.lower() for ws in table.values() for w in ws}, key=len, reverse=True)
         alternation = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
-        patterns[unit] = re.compile(rf"(?<!\w)(?:{alternation})(?!\w)")
+        # the words' first letters first: most positions fail that one test (same matches)
+        patterns[unit] = re.compile(rf"{first_letters(words)}(?<!\w)(?:{alternation})(?!\w)")
     return patterns
+
+
+@cache
+def _gates() -> dict[str, RunGate]:
+    """unit -> the gate of its span words (``_spans``' words)."""
+    data = vocabulary.load("date_spans")
+    return {
+        unit: RunGate({w.lower() for ws in table.values() for w in ws})
+        for unit, table in data.items()
+        if not unit.startswith("_")
+    }
 
 
 #: Days per unit, to read a phrase counted in days ("14 days") in the span's unit.
@@ -73,8 +85,8 @@ def counted_spans(text: str, unit: str) -> list[tuple[int, int, int | None]]:
     """(start, end, count in that unit) of each span of ``unit`` ``text`` names, from its
     count when one leads it (None: no count)."""
     pattern = _spans().get(unit)
-    if pattern is None:
-        return []
+    if pattern is None or _gates()[unit].excludes(text):
+        return []  # gate: no letter run of the text starts a span word of the unit
     lower = text.lower()
     out: list[tuple[int, int, int | None]] = []
     for m in pattern.finditer(lower):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from nofab.numbers.lexicon import by_language, word_pattern
+from nofab.numbers.lexicon import WordSearch, by_language
 
 #: The previous word of a relative day word: the last word within this many characters, with
 #: only spaces (or markup) after it: a word of the sentence before ("Guten Morgen! Morgen ...")
@@ -50,8 +50,8 @@ def _other_sense() -> dict[str, frozenset[str]]:
 
 
 @cache
-def _pattern() -> re.Pattern[str]:
-    return word_pattern(frozenset(_offsets()))
+def _search() -> WordSearch:
+    return WordSearch(frozenset(_offsets()))
 
 
 def _other_sense_at(text: str, start: int, word: str) -> bool:
@@ -68,11 +68,11 @@ def relative_days(text: str) -> list[tuple[int, int, int]]:
     a word in its part-of-the-day sense left out (module doc)."""
     offsets = _offsets()
     out: list[tuple[int, int, int]] = []
-    for m in _pattern().finditer(text):
-        phrase = " ".join(m.group().lower().split())
-        if _other_sense_at(text, m.start(), phrase):
+    for start, end in _search().spans(text):
+        phrase = " ".join(text[start:end].lower().split())
+        if _other_sense_at(text, start, phrase):
             continue
-        out.append((m.start(), m.end(), offsets[phrase]))
+        out.append((start, end, offsets[phrase]))
     return out
 
 

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from nofab.language.markup import plain
 from nofab.model.finding import Finding
-from nofab.numbers.counted import CountedFields, said_counts, word_counts
-from nofab.numbers.lexicon import listed, listed_pattern
+from nofab.numbers.counted import CountedFields, said_counts, turn_counts, word_counts
+from nofab.numbers.lexicon import listed, listed_pattern, listed_search
 from nofab.numbers.nouns import AVAILABLE, noun_concept
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def remainder_findings(
 ) -> Iterator[Finding]:
     """``unverified_number`` findings for remainders of an allowance the answer totals that
     are no difference of its total and a part (module doc: principle and risk)."""
-    if listed_pattern("total_cues").search(evidence.answer) is None:
+    if not listed_search("total_cues").search(evidence.answer):
         return  # no total written: nothing to take a remainder of (most answers stop here)
     words = set(_WORD.findall(evidence.answer.lower()))
     if _allowance().isdisjoint(words) or _remainder().isdisjoint(words):
@@ -131,7 +131,7 @@ def remainder_findings(
         totals = [t for t in counts[:i] if t.total and t.allowance and t.concept == count.concept]
         if not totals or all(t.value <= count.value for t in totals):
             continue
-        held = held if held is not None else CountedFields(evidence.records)
+        held = held if held is not None else turn_counts(evidence.records)
         if count.value in held.counts(count.concept + AVAILABLE):
             continue  # a record gives the remainder itself ("free_bags_left": 3)
         if said is None:

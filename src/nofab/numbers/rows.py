@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.rounding import format_number
@@ -45,7 +46,17 @@ _END = re.compile(r"[.!?;]+(?=\s)|\n")
 def units(answer: str) -> list[int]:
     """The start of each row or sentence of ``answer``, sorted (the first is 0). A table row
     is one line, so a line break always ends a unit."""
-    return [0, *(m.end() for m in _END.finditer(answer))]
+    return list(_units(answer))
+
+
+#: Answers whose units are remembered: the readings of one answer (rows, totals, net sums,
+#: averages ...) each asked for them, a pass over the answer each.
+_ANSWERS_KEPT = 16
+
+
+@lru_cache(maxsize=_ANSWERS_KEPT)
+def _units(answer: str) -> tuple[int, ...]:
+    return (0, *(m.end() for m in _END.finditer(answer)))
 
 
 def clause_at(answer: str, bounds: Sequence[int], at: int) -> tuple[int, int, str]:

@@ -19,7 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from nofab.numbers.lexicon import alternation, factors
+from nofab.numbers.lexicon import RunGate, alternation, factors
 from nofab.numbers.rounding import format_number
 
 _FACTORS = {word.lower(): k for word, k in factors("scaling_words").items()}
@@ -76,6 +76,8 @@ def _scan(answer: str) -> Iterator[re.Match[str]]:
     if not answer.isascii() or _FOLDS_TO_ASCII:
         yield from _SCALING.finditer(answer)
         return
+    if _GATE.excludes(answer):
+        return  # gate: no letter run of the answer starts a scaling phrase (one set test)
     lower = answer.lower()
     starts: set[int] = set()
     for word in _FIRST_WORDS:
@@ -103,6 +105,7 @@ def _folds_to_ascii(words: set[str]) -> bool:
 #: The first word of each scaling phrase (lower case): a match starts with one of them.
 _FIRST_WORDS = sorted({word.split()[0] for word in _FACTORS if word.split()})
 _FOLDS_TO_ASCII = _folds_to_ascii(set(_FIRST_WORDS)) or any(not word.split() for word in _FACTORS)
+_GATE = RunGate(_FACTORS)
 
 
 def scaled(values: Sequence[float], k: float, lo: float, hi: float, unit: float) -> tuple[str, bool] | None:

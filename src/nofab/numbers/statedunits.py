@@ -29,10 +29,10 @@ not in ("gold: 3 bags per passenger") explains its multiple as well.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from nofab.numbers.counted import CountedFields, said_counts
+from nofab.numbers.counted import CountedFields, said_counts, turn_counts
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import number_words
 from nofab.numbers.nouns import bound_concept, noun_concept
@@ -109,6 +109,17 @@ def stated_rates(text: str) -> list[Rate]:
     return rates
 
 
+#: Source texts whose rates are remembered: the policy context comes back on every turn of a
+#: conversation and was read again at every turn that asked (a 6 KB policy: about 100 µs).
+_TEXTS_KEPT = 64
+
+
+@lru_cache(maxsize=_TEXTS_KEPT)
+def _rates_of(text: str) -> tuple[Rate, ...]:
+    """``stated_rates`` of one source text, remembered by the text (a pure reading of it)."""
+    return tuple(stated_rates(text))
+
+
 class StatedUnits:
     """The rates the turn's sources state, read at the first question (most answers never
     ask), and the counts of their units the turn gives."""
@@ -145,7 +156,7 @@ class StatedUnits:
         if self._context.per_unit(end):
             return None  # a rate itself, not a product
         if self._rates is None:
-            self._rates = [r for s in evidence.sources for r in stated_rates(s.text)][:MAX_RATES]
+            self._rates = [r for s in evidence.sources for r in _rates_of(s.text)][:MAX_RATES]
         if not self._rates:
             return None
         noun = bound_concept(answer, numeral.span[1]) if numeral.kind == "number" else None
@@ -162,7 +173,7 @@ class StatedUnits:
         """The counts of ``unit`` the turn gives, each with where it is given."""
         evidence = self._evidence
         if self._counted is None:
-            self._counted = CountedFields(evidence.records)
+            self._counted = turn_counts(evidence.records)
             texts = (evidence.turn.user_message or "", evidence.answer)
             self._said = said_counts(texts, SAID_MAX)
         held = sorted(int(c) for c in self._counted.counts(unit) if c == int(c) and 2 <= c <= MAX_K)

@@ -30,7 +30,7 @@ from functools import cache
 from itertools import pairwise
 
 from nofab.numbers.kinds import MONEY, answer_kind, commensurable
-from nofab.numbers.lexicon import alternation, listed
+from nofab.numbers.lexicon import RunGate, alternation, ascii_runs, listed
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.rounding import format_number
 from nofab.numbers.rows import units
@@ -78,12 +78,39 @@ def announced_units(answer: str, bounds: Sequence[int]) -> set[int]:
     """The sentences and table rows of ``answer`` (by their place in ``bounds``, its
     ``units``) that hold a total cue, found in one pass."""
     firsts, cue = _cue()
+    runs = ascii_runs(answer)
+    # gate: on ASCII text a word that is a cue's first word starts with the same letter run,
+    # and one that begins with a prefix has a run that begins with it; an answer with neither
+    # (most) holds no cue, and its words are not walked one by one
+    prefixes = _run_prefixes() if runs is not None else None
+    if (
+        runs is not None
+        and prefixes is not None
+        and _first_runs().excludes(answer)
+        and not any(run.startswith(prefixes) for run in runs)
+    ):
+        return set()
     return {
         bisect_right(bounds, m.start())
         for m in _WORD.finditer(answer)
         if (m.group().lower().replace("’", "'") in firsts and cue.match(answer, m.start()))
         or m.group().lower().startswith(_prefixes())
     }
+
+
+@cache
+def _first_runs() -> RunGate:
+    return RunGate(_cue()[0])
+
+
+@cache
+def _run_prefixes() -> tuple[bytes, ...] | None:
+    """The prefixes as an ASCII letter run starts with them (None when one is not letters
+    only: a run could not show it, so the gate is off)."""
+    prefixes = _prefixes()
+    if not all(p.isalpha() for p in prefixes):
+        return None
+    return tuple(p.encode() for p in prefixes if p.isascii())
 
 
 class ShownTotals:
