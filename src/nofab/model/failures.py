@@ -90,7 +90,7 @@ _FAILURE_REPLY = re.compile(
 )
 
 
-def reports_failure_text(text: str) -> bool:
+def reports_failure_text(text: object) -> bool:
     """Does a plain-text result report its call's failure by a protocol reply code?
 
     Principle: "550 5.1.1 Delivery failed: mailbox ... does not exist" and "404 Not Found"
@@ -99,7 +99,7 @@ def reports_failure_text(text: str) -> bool:
     or 5xx at the very start) and a failure word in its first line are required. Risk: a
     text result that starts with a number in that range and a failure word about something
     else ("404 errors were logged yesterday") is read as a failed call."""
-    return _FAILURE_REPLY.match(text) is not None
+    return isinstance(text, str) and _FAILURE_REPLY.match(text) is not None
 
 
 def reports_failure(result: Any) -> bool:

@@ -124,8 +124,7 @@ def _infer_status(error: str | None, result: Any, block_prefixes: tuple[str, ...
         return "blocked" if error.lstrip().upper().startswith(block_prefixes) else "error"
     if is_empty_result(result):
         return "empty"
-    failed = reports_failure(result) or (isinstance(result, str) and reports_failure_text(result))
-    return "error" if failed else "ok"
+    return "error" if reports_failure(result) or reports_failure_text(result) else "ok"
 
 
 @dataclass(frozen=True)
