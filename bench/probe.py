@@ -51,10 +51,15 @@ Eleven probes, each a folder of hand-written fixtures:
   was unsealed;
 - ``tests/fixtures/probe12/`` is an eleventh, independently written blind probe of the same two
   domains and formats (another airline, Dutch and Italian among six other languages, health
-  data, certificates), **sealed**: not in the default run, measured only as totals with
-  ``--dir`` (at ``c210c5f``: 9/30 clean files flagged, 16/30 twins caught; at ``2005543``,
-  after every fix of probe10's and probe11's mechanisms: the same, not one of its 44 findings
-  changed). Unseal it only once a newer sealed probe exists.
+  data, certificates), measured blind three times (9/30 clean files flagged, 16/30 twins caught
+  at ``c210c5f``, ``09631a9`` and ``2005543``: not one of its 44 findings changed) and unsealed
+  in the ninth session once probe13 existed; not in the default run (``--dir`` it): 4/30 and
+  21/30 after that session's fixes;
+- ``tests/fixtures/probe13/`` is a twelfth, independently written blind probe of the same two
+  domains and formats (Sable Coast Airlines, four other languages), **sealed**: not in the
+  default run, measured only as totals with ``--dir`` (9/30 clean files flagged, 19/30 twins
+  caught at ``fc2c156`` and again after the ninth session's twelve probe12 fixes, with 1 of
+  its 36 findings gone and 2 added). Unseal it only once a newer sealed probe exists.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a

@@ -28,10 +28,12 @@ from nofab.evidence.index import Evidence
 from nofab.language.text import find_token, fold
 from nofab.model.turn import ToolCall
 
-#: A sentence ends at a stop before a space, or a line break; a contrastive conjunction
-#: ("..., but", "mais", "pero", "aber", "mas", "however") ends a report within it: "it went
-#: through to Dana, but the one to Lee bounced" reports a success and a failure side by side.
-_SENTENCE_END = re.compile(
+#: A sentence ends at a stop before a space, or a line break.
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+#: Within the success's own sentence, a contrastive conjunction ("..., but", "mais", "pero",
+#: "aber", "mas", "however") ends a report: "it went through to Dana, but the one to Lee
+#: bounced" reports a success and a failure side by side.
+_CLAUSE_END = re.compile(
     r"[.!?](?=\s)|\n|[,;]?\s+(?:but|however|whereas|mais|pero|sin embargo|aber|jedoch|mas|porém)(?=\s)"
 )
 #: Names shorter than this are no object's ("visa" is four).
@@ -114,6 +116,16 @@ def _sentences(norm: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _clauses(norm: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The reports of one sentence, split at its contrastive conjunctions."""
+    spans, lo = [], start
+    for match in _CLAUSE_END.finditer(norm, start, end):
+        spans.append((lo, match.start()))
+        lo = match.start()
+    spans.append((lo, end))
+    return spans
+
+
 def unadmitted_failure(
     evidence: Evidence,
     failed: Sequence[ToolCall],
@@ -133,9 +145,17 @@ def unadmitted_failure(
     for start, end in sentences:
         text = _plain(norm[start:end])
         if start <= at < end:
-            here = text
-            if admits(norm[start:end]):
-                return None  # the success sentence itself admits a failure
+            for lo, hi in _clauses(norm, start, end):
+                if lo <= at < hi or hi == end:
+                    here = _plain(norm[lo:hi])
+                    if admits(norm[lo:hi]):
+                        return None  # the success's own report admits a failure
+                    break
+                if admits(norm[lo:hi]):  # "..., but" the other side admits one
+                    clause = _plain(norm[lo:hi])
+                    admitted.update(
+                        k for k, names in objects.items() if any(find_token(clause, n) != -1 for n in names)
+                    )
         elif admits(norm[start:end]):
             admitted.update(
                 k for k, names in objects.items() if any(find_token(text, n) != -1 for n in names)
