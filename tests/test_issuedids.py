@@ -75,7 +75,10 @@ def test_no_reference_shape_issued_means_nothing_is_read() -> None:
     ],
 )
 def test_handle_with_an_issued_prefix_and_digit_count(answer: str, flagged: str) -> None:
-    assert (flagged, 0.8) in _flagged(_turn(answer, _HANDLES))
+    # the same span is also an issued-id shape (detectors/cuedids.py); the kept finding of
+    # the two may be either detector's, at the same confidence
+    found = [(f.identifier, f.confidence) for f in _GUARD.check(_turn(answer, _HANDLES)).findings]
+    assert (flagged, 0.8) in found
 
 
 @pytest.mark.parametrize(
