@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 MAX_RECORDS = 6
 #: A row or sentence is read at most this many characters back from the figure.
 ROW_CHARS = 400
-_SENTENCE_END = (". ", "! ", "? ")
 #: What may stand between two names of one group: a joiner, or nothing but a space.
 _JOINER = re.compile(r"\s*(?:[+,&/]|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bplus\b)?\s*", re.IGNORECASE)
 
@@ -43,11 +42,8 @@ def named_sum(fields: RecordFields, answer: str, span: tuple[int, int], lo: floa
     start = span[0]
     floor = max(0, start - ROW_CHARS)
     line = answer.rfind("\n", floor, start) + 1 or floor
-    if answer.startswith("|", line):
-        row = line  # a table row: every cell before the figure
-    else:
-        ends = (answer.rfind(end, floor, start) for end in _SENTENCE_END)
-        row = max([line, *(at + 2 for at in ends if at != -1)])
+    # a table row: every cell before the figure; prose: the figure's sentence (the answer's split)
+    row = line if answer.startswith("|", line) else max(line, fields.evidence.sentence_at(start)[0])
     mentions = fields.named_between(row, start, 2 * MAX_RECORDS)
     if not mentions or any(len(records) != 1 for _s, _e, records in mentions):
         return None  # an ambiguous name could be any of its records

@@ -2,14 +2,14 @@
 between Tuesday, March 25 and Thursday, March 27", "Erstattung in 3 Werktagen, also bis
 Freitag, 14. März", "sous 2 jours ouvrés, soit le 12 mars".
 
-Principle: a date no evidence holds is resolved, not invented, when its sentence (or the one
-before it) counts a span of business days ("N business days", "N–M working days", "N
-Werktage", "N jours ouvrés", "N días hábiles", "N dias úteis": ``business_days.json``) and the
-date is that many weekdays (Monday to Friday) after the turn's reference date, the one date the
-context gives as now (``nofab.numbers.dayrows.context_today``), or after a date the same
-sentence states and the evidence holds; a range gives each of its ends, and any count in
-between. The weekend is skipped as every business-day promise does; the answer did the
-calendar arithmetic the policy's wording asks for.
+Principle: a date no evidence holds is resolved, not invented, when the text right before it
+(``REACH`` characters: its sentence and the one before) counts a span of business days ("N
+business days", "N–M working days", "N Werktage", "N jours ouvrés", "N días hábiles", "N dias
+úteis": ``business_days.json``) and the date is that many weekdays (Monday to Friday) after the
+turn's reference date, the one date the context gives as now
+(``nofab.numbers.dayrows.context_today``); a range gives each of its ends, and any count in
+between. The weekend is skipped as every business-day promise does; the answer did the calendar
+arithmetic the policy's wording asks for.
 
 Risk: public holidays are not known, so a date that skips one (the right date) is flagged and
 a date that should have skipped one passes; a wrong date that lands on another count of the
@@ -85,26 +85,20 @@ def add_workdays(start: _dt.date, count: int) -> _dt.date:
 
 
 def resolves_workdays(evidence: Evidence, numeral: Numeral, today: Callable[[], _dt.date | None]) -> bool:
-    """Is the date ``numeral`` a count of business days after today or after a held date of
-    its sentence, the count one its sentence or the one before names (module doc)?"""
+    """Is the date ``numeral`` a count of business days after today, the count one named in
+    the ``REACH`` characters before it (module doc)?"""
     if numeral.kind != "date" or numeral.date is None:
         return False
-    answer = evidence.answer
-    lo = max(0, numeral.span[0] - REACH)
-    counted = spans(answer[lo : numeral.span[0]])
-    if not counted:
+    counted = spans(evidence.answer[max(0, numeral.span[0] - REACH) : numeral.span[0]])
+    now = today() if counted else None
+    if now is None:
         return False
-    starts: list[_dt.date] = []
-    now = today()
-    if now is not None:
-        starts.append(now)
     year, month, day = numeral.date
-    for start in starts:
-        for first, last in counted:
-            for count in range(first, last + 1):
-                end = add_workdays(start, count)
-                if (end.month, end.day) == (month, day) and year in (None, end.year):
-                    return True
+    for first, last in counted:
+        for count in range(first, last + 1):
+            end = add_workdays(now, count)
+            if (end.month, end.day) == (month, day) and year in (None, end.year):
+                return True
     return False
 
 
