@@ -56,10 +56,16 @@ Eleven probes, each a folder of hand-written fixtures:
   in the ninth session once probe13 existed; not in the default run (``--dir`` it): 4/30 and
   21/30 after that session's fixes;
 - ``tests/fixtures/probe13/`` is a twelfth, independently written blind probe of the same two
-  domains and formats (Sable Coast Airlines, four other languages), **sealed**: not in the
-  default run, measured only as totals with ``--dir`` (9/30 clean files flagged, 19/30 twins
-  caught at ``fc2c156`` and again after the ninth session's twelve probe12 fixes, with 1 of
-  its 36 findings gone and 2 added). Unseal it only once a newer sealed probe exists.
+  domains and formats (Sable Coast Airlines, four other languages), measured blind three times
+  (9/30 clean files flagged, 19/30 twins caught at ``fc2c156``, after the ninth session's twelve
+  probe12 fixes, and at ``15ed5ef``) and unsealed in the tenth session once probe14 existed; not
+  in the default run (``--dir`` it). One of its clean files is not clean: an answer names an
+  "Amex ending in 4005" no record holds, and nofab flags it;
+- ``tests/fixtures/probe14/`` is a thirteenth, independently written blind probe of the same two
+  domains and formats (Kestrel Air, six turns in German, French, Italian, Spanish and
+  Portuguese, more answer styles), **sealed**: not in the default run, measured only as totals
+  with ``--dir`` (11/30 clean files flagged, 22/30 twins caught at ``15ed5ef``). Unseal it only
+  once a newer sealed probe exists.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
