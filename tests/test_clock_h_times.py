@@ -52,3 +52,27 @@ def test_a_day_before_its_month_is_no_time_of_the_clause() -> None:
     es = "El vuelo SKY660 sale el 12 de julio a las 16:45 y llega a las 20:10."
     assert _flagged(fr, result) == [] and _flagged(es, result) == []
     assert "20 h 10" in _flagged(fr.replace("16 h 45", "20 h 10", 1), result)  # the arrival as departure
+
+
+@pytest.mark.parametrize(
+    ("answer", "body"),
+    [
+        ("Confirmei a reunião de terça às 10h.", "Podemos na terça às 10h ou na quarta às 15h?"),
+        ("C'est noté pour jeudi à 14 h 30.", "Je propose jeudi à 14 h 30, sinon vendredi à 9h."),
+        ("Quedamos el lunes a las 18h.", "¿El lunes a las 18h o el martes a las 19h?"),
+        ("Je vous retrouve à 16h45.", "Rendez-vous à 16 h 45 devant la gare."),
+    ],
+)
+def test_a_time_written_with_h_in_evidence_grounds_the_same_time(answer: str, body: str) -> None:
+    assert _flagged(answer, {"body": body}) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "body"),
+    [
+        ("Confirmei a reunião de terça às 11h.", "Podemos na terça às 10h ou na quarta às 15h?"),
+        ("C'est noté pour jeudi à 14 h 50.", "Je propose jeudi à 14 h 30, sinon vendredi à 9h."),
+    ],
+)
+def test_an_h_time_the_evidence_does_not_write_stays_a_finding(answer: str, body: str) -> None:
+    assert _flagged(answer, {"body": body})

@@ -54,6 +54,11 @@ _DOT = re.compile(r"\.(?=\d)")
 #: grounds nothing it should not; a dotted date is never read as a number here.
 _DOTTED_DATE = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d]|\.\d)")
 _COLON = re.compile(r":(?=\d)")
+#: A time of day written with "h" (French, Spanish, Portuguese: "10h", "16h45", "à 14 h 30"),
+#: read in evidence as the answer's reader (``numbers.extract``) reads it there. Principle: the
+#: same written form reads the same on both sides. Risk: a length written so in evidence ("a
+#: 3 h flight") also grounds the time 3:00 or 15:00.
+_H_TIME = re.compile(r"(?<![\w.,:])([01]?\d|2[0-3]) ?h(?: ?([0-5]\d))?(?![\w%])")
 _AM_PM = ("am", "pm", "a.m.", "p.m.", "a. m.", "p. m.")
 
 
@@ -262,6 +267,9 @@ class DateTimeIndex:
         for hour in _hours_after_at(self._text):
             if 1 <= hour <= 12:
                 self._times[(hour, 0)].add("")
+        if "h" in self._text:
+            for m in _H_TIME.finditer(self._text):
+                self._times[(int(m.group(1)), int(m.group(2) or 0))].add("")
 
     def has_time(self, hour: int, minute: int, exact_hour: bool) -> bool:
         """Is ``hour:minute`` in the evidence, in 24-hour or am/pm form?
