@@ -70,6 +70,7 @@ from nofab.numbers.kinds import answer_kind
 from nofab.numbers.namedsums import named_sum
 from nofab.numbers.passes import Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
+from nofab.numbers.phones import HeldPhones
 from nofab.numbers.reasons import reason
 from nofab.numbers.relativedates import relative_date
 from nofab.numbers.resolved import unresolved
@@ -94,6 +95,9 @@ class NumberDetector(DetectorBase):
         run, pending = self._explain(evidence)
         if pending and evidence.turn.earlier_answers:
             pending = repeats(run, pending, EarlierFigures(evidence, self._verdicts))
+        if pending:
+            phones = HeldPhones(evidence.answer, lambda: evidence.text)
+            pending = [item for item in pending if not phones.explains(item.numeral.span)]
         yield from [*map(run.finding, pending), *fact_findings(self.finding, run.fields, self.structural_max)]
 
     def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:
@@ -152,9 +156,14 @@ class _Run:
         key = numeral.span[0]
         found = self._intervals.get(key)
         if found is None:
-            approx = self.context.approximate(key)
-            tolerance = APPROX_TOLERANCE if approx else 0.0
-            if not approx and self.context.approximate_after(numeral.span[1]):  # "175 °C environ"
+            # An approximate figure ("about 1,290", "175 °C environ") is its value rounded to
+            # the step its last written place shows: the true value lies within half that
+            # step, at most APPROX_TOLERANCE away. Principle: people round to fewer places,
+            # they do not change a middle digit; risk: a wrong figure within half a step of a
+            # held value passes ("about 1,290" for 1,286). A slip of a held figure after
+            # "roughly" ("roughly 36,360" for 36,630) stays a finding.
+            tolerance = 0.0
+            if self.context.approximate(key) or self.context.approximate_after(numeral.span[1]):
                 step = round_step(numeral.value, numeral.decimals) * numeral.scale
                 tolerance = min(APPROX_TOLERANCE, 0.5 * step / max(abs(numeral.value) * numeral.scale, 1e-9))
             found = display_interval(numeral.value, numeral.decimals, numeral.scale, tolerance)

@@ -120,8 +120,9 @@ class AnswerContext:
 
     def approximate(self, start: int) -> bool:
         """Does an approximation word or sign ("about", "~", "environ", "etwa") lead the
-        number starting at ``start``?"""
-        before = self._answer[max(0, start - 24) : start].rstrip(" $€£¥₹")
+        number starting at ``start``? Markdown emphasis between them is transparent ("about
+        **$1,290**", "environ _40 €_"): it styles the number, it does not end the phrase."""
+        before = self._answer[max(0, start - 24) : start].rstrip(" $€£¥₹*_")
         if before.endswith(("~", "≈")):
             return True
         if not before[-1:].isalpha() and not before.endswith("."):

@@ -1,0 +1,74 @@
+"""Phone numbers written with their digits grouped another way than the evidence groups them.
+
+Principle: a phone number is one identifier whatever its separators: "(614) 555-0182",
+"614-555-0182", "614.555.0182" and "6145550182" are the same number, and so are "+49 171
+2345678" and "0171 2345678" (a country code or a trunk zero before the same subscriber
+digits). The answer's number is grounded when its digit sequence, seven digits or more,
+equals one the evidence writes, up to a leading country code of one to three digits or
+trunk zeros; every numeral inside it is then explained.
+
+Risk: an answer that swaps the country code of a held number, or prefixes one that the
+evidence does not hold, passes; a changed subscriber digit never does (the sequences differ).
+The evidence text is read only when the answer writes a phone-like run, so the cost is nil
+on the turns without one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+#: Digit groups joined by single separators (or one run of digits), with an optional "+code"
+#: and a parenthesised area code: the shapes phone numbers are written in.
+_PHONE = re.compile(
+    r"(?<![\w.,+])(?:\+\d{1,3}[ .\u00a0-]?)?(?:\(\d{1,5}\)[ .\u00a0-]?)?"
+    r"\d{1,15}(?:[ .\u00a0-]\d{2,5}){0,4}(?![\w]|[.,]\d)"
+)
+#: Thousands written with dots or spaces ("12.345.678", "1 280 000"): a quantity, not a phone.
+_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+|\d{1,3}(?:[ \u00a0]\d{3})+")
+#: Digits a phone number has at least (shorter runs are counts, prices, years and codes).
+MIN_DIGITS = 7
+MAX_DIGITS = 15
+
+
+def _digits(text: str) -> str:
+    return "".join(ch for ch in text if ch.isdigit())
+
+
+def phone_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, digits) of every phone-like run of ``text`` with 7 to 15 digits."""
+    out = []
+    for m in _PHONE.finditer(text):
+        digits = _digits(m.group())
+        if MIN_DIGITS <= len(digits) <= MAX_DIGITS and not _GROUPED.fullmatch(m.group()):
+            out.append((m.start(), m.end(), digits.lstrip("0")))
+    return out
+
+
+def _same(a: str, b: str) -> bool:
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= MIN_DIGITS and long.endswith(short) and len(long) - len(short) <= 3
+
+
+class HeldPhones:
+    """The answer's phone-like runs, and whether the evidence writes each."""
+
+    def __init__(self, answer: str, evidence_text: Callable[[], str]) -> None:
+        self._spans = phone_spans(answer) if any(ch.isdigit() for ch in answer) else []
+        self._evidence_text = evidence_text
+        self._held: set[str] | None = None
+
+    def _evidence(self) -> set[str]:
+        if self._held is None:
+            self._held = {digits for _s, _e, digits in phone_spans(self._evidence_text())}
+        return self._held
+
+    def explains(self, span: tuple[int, int]) -> bool:
+        """Does ``span`` lie inside a phone-like run the evidence writes (module doc)?"""
+        for start, end, digits in self._spans:
+            if start <= span[0] and span[1] <= end:
+                return any(_same(digits, held) for held in self._evidence())
+        return False
+
+
+__all__ = ["MIN_DIGITS", "HeldPhones", "phone_spans"]

@@ -1,0 +1,51 @@
+"""A phone number is one identifier whatever its separators (numbers/phones.py): grouped
+another way, with a country code or a trunk zero, it is grounded by the same digits in the
+evidence; a changed subscriber digit is not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab import Guard
+from nofab.numbers.phones import phone_spans
+
+_GUARD = Guard()
+
+
+def _flagged(answer: str, result: Any) -> list[str]:
+    call = {"name": "get_user", "result": result}
+    turn = {"response": answer, "user_message": "Show my details", "tool_calls": [call]}
+    return [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8]
+
+
+@pytest.mark.parametrize(
+    ("answer", "held"),
+    [
+        ("Phone: (614) 555-0182", "6145550182"),
+        ("Your number is 614.555.0182.", "614-555-0182"),
+        ("Teléfono: +1 614 555 0182", "(614) 555-0182"),
+        ("Telefon: 0171 2345678", "+49 171 2345678"),
+        ("Numéro : 06 12 34 56 78", "+33 6 12 34 56 78"),
+        ("Call 6145550182 to confirm.", "(614) 555-0182"),
+    ],
+)
+def test_a_held_phone_written_another_way_is_grounded(answer: str, held: str) -> None:
+    assert _flagged(answer, {"phone": held}) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "held"),
+    [
+        ("Phone: (614) 555-0128", "6145550182"),
+        ("Telefon: 0171 2345687", "+49 171 2345678"),
+        ("Numéro : 06 12 43 56 78", "+33 6 12 34 56 78"),
+    ],
+)
+def test_a_changed_digit_stays_a_finding(answer: str, held: str) -> None:
+    assert _flagged(answer, {"phone": held})
+
+
+def test_grouped_thousands_are_no_phone() -> None:
+    assert phone_spans("a budget of 1 280 000 or 12.345.678 units") == []
