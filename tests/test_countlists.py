@@ -225,3 +225,40 @@ def test_a_bound_before_a_list_announces_nothing(answer: str) -> None:
 def test_a_plain_count_before_a_list_still_does() -> None:
     answer = "You get these 4 options:\n- a voucher\n- a new date\n- a refund"
     assert "4" in _numbers(answer)
+
+
+# --- a gap against a figure named by a noun, a count after a stated change ------------------
+
+HELD_2 = _booking("AB12CD", 2)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "As gold members you get 4 free bags. With 5 bags you are {} bag over the free allowance, at $45.",
+        "You get 4 free bags; with 5 you'd be {} bag above the allowance.",
+        "Sie haben 4 Freigepäckstücke. Mit 5 Koffern liegen Sie {} Koffer über dem Freigepäck.",
+        "Vous avez droit à 4 bagages gratuits. Avec 5 bagages, vous êtes {} bagage au-dessus de la "
+        "franchise.",
+    ],
+)
+def test_a_gap_against_a_figure_named_by_a_noun_is_a_difference(sentence: str) -> None:
+    assert "1" not in _numbers(sentence.format(1), HELD_2)
+    assert "7" in _numbers(sentence.format(7), HELD_2)  # no two figures are 7 apart
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "You have 2 bags on the booking. Adding 3 more brings you to {} bags.",
+        "You have 2 bags on the booking; with 1 extra bag that makes {} bags.",
+        "Sie haben 2 Koffer. Mit 3 weiteren Koffern sind es dann {} Koffer.",
+        "Vous avez 2 bagages. En ajoutant 1 bagage supplémentaire, vous en aurez {} bagages.",
+        "You have 2 bags. Removing 1 leaves you with {} bag.",
+    ],
+)
+def test_a_count_after_a_stated_change_is_the_new_count(sentence: str) -> None:
+    change = 3 if ("3" in sentence) else 1
+    new = 2 - change if "Removing" in sentence else 2 + change
+    assert str(new) not in _numbers(sentence.format(new), HELD_2)
+    assert "6" in _numbers(sentence.format(6), HELD_2)  # neither 2 + the change nor 2 - it

@@ -46,6 +46,11 @@ def _modifiers() -> frozenset[str]:
     return frozenset(w.lower() for words in by_language("count_modifiers").values() for w in words)
 
 
+def modifier_words() -> frozenset[str]:
+    """The words that make a count a change, a part or a limit (``count_modifiers``)."""
+    return _modifiers()
+
+
 @cache
 def _nouns() -> tuple[dict[str, str], dict[str, str]]:
     """(answer form -> concept, over every language; key word -> concept, from the English
@@ -153,5 +158,6 @@ __all__ = [
     "key_concept",
     "modified_before",
     "modified_label",
+    "modifier_words",
     "noun_concept",
 ]
