@@ -262,3 +262,43 @@ def test_a_count_after_a_stated_change_is_the_new_count(sentence: str) -> None:
     new = 2 - change if "Removing" in sentence else 2 + change
     assert str(new) not in _numbers(sentence.format(new), HELD_2)
     assert "6" in _numbers(sentence.format(6), HELD_2)  # neither 2 + the change nor 2 - it
+
+
+# --- a count of another clause or a number of shares before a colon -------------------------
+
+FLIGHT = ("search_direct_flight", {"flight_number": "SC0145", "seats": {"economy": 8}, "price": 176}, {})
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "SC0145 has {} economy seats left, so here's the booking I'd make:",
+        "SC0145 has {} seats left, but first the details:",
+        "Le SC0145 a encore {} places, donc voici la réservation :",
+        "Der SC0145 hat noch {} freie Plätze, also hier die Buchung:",
+        "O SC0145 tem {} lugares livres, então aqui está a reserva:",
+    ],
+)
+def test_a_count_of_a_clause_a_coordinator_closes_announces_nothing(intro: str) -> None:
+    answer = intro.format(8) + "\n- Flight: SC0145\n- Price: $176\n- Bags: 2 free\n"
+    assert "8" not in _numbers(answer, FLIGHT)
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "Split {} ways:",
+        "Dividido entre {} personas:",
+        "Partagé en {} parts :",
+        "Aufgeteilt auf {} Personen:",
+    ],
+)
+def test_a_number_of_shares_announces_no_list(intro: str) -> None:
+    converted = ("Convert", {"amount": 1260, "from": "EUR", "to": "CAD", "result": 1971.52}, {})
+    answer = "€1,260 is CA$1,971.52.\n\n" + intro.format("four") + "\n- **CA$492.88 each**\n"
+    assert "four" not in _numbers(answer, converted)
+
+
+def test_a_count_in_the_announcing_clause_is_still_read() -> None:
+    answer = "Here are the 4 remaining options:\n- SC0145 at $176\n- SC0147 at $181\n"
+    assert "4" in _numbers(answer, FLIGHT)

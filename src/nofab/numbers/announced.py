@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
+from nofab.language import vocabulary
 from nofab.model.finding import Finding
 from nofab.numbers.flagcounts import HeldStates, tokens, words
 from nofab.numbers.lexicon import alternation, listed
@@ -120,6 +121,24 @@ def _bound(answer: str, start: int) -> bool:
     return bool(_bound_before().search(answer, max(0, start - 24), start))
 
 
+@cache
+def _divisions() -> frozenset[str]:
+    return frozenset(
+        w.lower() for words in vocabulary.load("counted_lists")["divisions"].values() for w in words
+    )
+
+
+def _shares(answer: str, start: int) -> bool:
+    """Is the count at ``start`` a number of shares ("split four ways:", "dividido entre 3:")?
+
+    Principle: a count right after a verb of dividing (at most two words between: "split it
+    four ways", "partagé entre 3") says into how many shares something is divided; the list
+    after it shows the shares or what each one gets, so it announces no list of that many
+    items. Risk: "divided into 3 groups:" before a list of two groups is not read."""
+    said = tokens(answer[max(0, start - 40) : start])[-3:]
+    return not _divisions().isdisjoint(said)
+
+
 def _inside(position: int, asides: list[tuple[int, int]]) -> bool:
     return any(a <= position < b for a, b in asides)
 
@@ -138,7 +157,7 @@ def announced_findings(
     for count, span, text in counts:
         start, end = evidence.sentence_at(span[0])
         intro = answer[start:end].rstrip(" \t*_")
-        if not _WORD_AFTER.match(answer, span[1]) or _bound(answer, span[0]):
+        if not _WORD_AFTER.match(answer, span[1]) or _bound(answer, span[0]) or _shares(answer, span[0]):
             continue
         inline = not intro.endswith(":")  # a colon inside the sentence: an inline enumeration only
         colon = answer.find(":", span[1], end) + 1 if inline else start + len(intro)

@@ -85,11 +85,21 @@ def closing_totals(lines: list[str]) -> int:
     return closing if closing < len(lines) else 0
 
 
+@cache
+def _openers() -> frozenset[str]:
+    data = vocabulary.load("counted_lists")
+    return _conjunctions() | frozenset(w.lower() for words in data["clause_openers"].values() for w in words)
+
+
 def joins_clause(text: str, start: int, end: int) -> bool:
-    """Does a comma and a conjunction ("..., and", "..., y") between ``start`` and ``end`` open
-    another clause? A count before it is then that earlier clause's, not the announcing one."""
+    """Does a comma and a conjunction ("..., and", "..., so", "..., mais") between ``start``
+    and ``end`` open another clause? A count before it is then that earlier clause's, not the
+    announcing one. Principle: a list is announced by the clause that ends in the colon; a
+    clause the comma and a coordinator close before it states something else ("SC0145 has 8
+    seats left, so here is the booking:"). Risk: a count the writer meant for the list, put
+    before such a clause ("3 options, so here they are:"), is not read."""
     for found in re.finditer(r",[ \t]*([^\W\d_]+)", text[start:end]):
-        if found.group(1).lower() in _conjunctions():
+        if found.group(1).lower() in _openers():
             return True
     return False
 
