@@ -133,3 +133,34 @@ def test_a_rounded_conversion_after_an_approximation_word_is_derived(answer: str
 )
 def test_a_conversion_off_by_more_or_without_a_link_word_is_caught(answer: str, caught: str) -> None:
     assert _blocking(answer, _WEATHER, "How warm is it?") == [caught]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Price: 2 × $142 fare + $60 insurance = **$344**",
+        "Prix : 2 × 142 $ aller + 60 $ assurance = 344 $",
+        "Preis: $60 Versicherung + 2 × $142 = $344",
+        "Total: $142 outbound + $158 return − $30 credit = $270",
+    ],
+)
+def test_mixed_operations_with_labels_take_the_usual_precedence(answer: str) -> None:
+    fares = {**_FARES, "credit": 30, "insurance_total": 60}
+    assert _blocking(answer, fares) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Price: 2 × $142 fare + $60 insurance = $364", "$364"),  # the result is wrong
+        ("Price: 2 × $124 fare + $60 insurance = $308", "$124"),  # the operand is the slip
+        ("Precio: 2 × $124 tarifa + $60 seguro = $308", "$124"),
+    ],
+)
+def test_the_finding_stays_on_the_slip_of_a_mixed_equation(answer: str, flagged: str) -> None:
+    fares = {**_FARES, "insurance_total": 60}
+    found = _blocking(answer, fares)
+    assert flagged in found
+    assert (
+        len([f for f in found if f.startswith("$")]) == 1
+    )  # the right result of a wrong operand is no second finding

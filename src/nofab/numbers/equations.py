@@ -3,11 +3,14 @@ of the equations just before it, and a total split into parts.
 
 Principle: an answer that writes the operation shows its own work. A result written after
 "=" is explained when the operation of the numbers written before it (joined by ×, x, *, +,
-−, /) gives it, within display rounding, and each operand is grounded or already explained
-(a small count such as the "2" of "2 × $30" counts as written: a wrong count is a count's
-question, not the product's). An explained result is an operand in its turn (the chain of
-``nofab.numbers.passes.arithmetic``), and a figure equal to the sum of the last two or more
-equation results before it is their total ("3 × $118 = $354 ... 3 × $30 = $90, $444"). A
+−, /, each operand with at most two words of label: "2 × $176 fare + $50 insurance = $402")
+gives it, within display rounding (a small count such as the "2" of "2 × $30" counts as
+written: a wrong count is a count's question, not the product's). An operand the evidence
+does not explain keeps its own finding, and the result computed right from it is not a
+second fabrication: the finding stays on the operand, where the slip is. Mixed operations
+take the usual precedence (products first). An explained result is an operand in its turn
+(the chain of ``nofab.numbers.passes.arithmetic``), and a figure equal to the sum of the last
+two or more equation results before it is their total ("3 × $118 = $354 ... 3 × $30 = $90, $444"). A
 total the answer shows followed by its parts ("$274: $100 from A, $80 from B and $94 from
 C") explains the last part when it is the total minus the others (two parts or more; one is
 a plain difference, asked elsewhere). The equation is read as plain text: emphasis and code
@@ -33,10 +36,12 @@ from nofab.numbers.numeral import Numeral
 #: A currency sign written after an amount ("89 € × 3", "267 $"), the way French, German,
 #: Spanish and Portuguese write money: it belongs to the operand before, not to the operation.
 _AFTER = r"\s*[$€£¥₹]?"
+#: At most two words labelling an operand ("$176 fare", "$50 insurance", "3 nuits").
+_LABEL = r"(?:[ \t]+[^\W\d_]{2,20}){0,2}"
 #: An operator between two operands (with the spaces around it).
-_OPERATOR = re.compile(_AFTER + r"\s*([×x*+\-−–/÷])\s*")
+_OPERATOR = re.compile(_AFTER + _LABEL + r"\s*([×x*+\-−–/÷])\s*")
 #: What stands between the last operand and the result.
-_EQUALS = re.compile(_AFTER + r"\s*(?:=|equals|makes)\s*", re.IGNORECASE)
+_EQUALS = re.compile(_AFTER + _LABEL + r"\s*(?:=|equals|makes)\s*", re.IGNORECASE)
 _EQUALS_ANYWHERE = re.compile(r"=|equals|makes", re.IGNORECASE)
 #: Kinds that take part in written arithmetic.
 _KINDS = frozenset(("money", "number", "percent"))
@@ -48,6 +53,16 @@ _SMALL_COUNT = 12
 _TOTAL_REACH = 12
 #: A total split into at most this many parts.
 _MAX_PARTS = 4
+
+
+#: Operators that add or subtract ("+" first).
+_ADDITIVE = ("+", "-", "−", "–")
+
+
+def _multiplies(op: str, terms: list[tuple[str, int]], index: int) -> bool:
+    """Is the operand at ``index`` a factor (a small count written before or after "×")?"""
+    after = next((o for o, i in terms if i > index), "")
+    return op in ("×", "x", "*") or (op in ("", *_ADDITIVE) and after in ("×", "x", "*"))
 
 
 def _apply(op: str, a: float, b: float) -> float | None:
@@ -102,10 +117,6 @@ class Equations:
             return None
         out.append(("", i))
         out.reverse()
-        # one kind of operation: left-to-right is then what the writer meant
-        ops = {op for op, _i in out[1:]}
-        if len(ops) > 1 and not ops <= {"+", "-", "−", "–"}:
-            return None
         return out
 
     def value(self, index: int, operand: Callable[[int], float | None]) -> float | None:
@@ -114,19 +125,24 @@ class Equations:
         terms = self.terms(index)
         if terms is None:
             return None
-        value: float | None = None
+        # the usual precedence: products and quotients first ("2 × $176 + $50")
+        total, term = 0.0, None
         for op, i in terms:
             v = operand(i)
             numeral = self.numerals[i]
-            if v is None and op in ("", "×", "x", "*") and numeral.kind == "number":
+            if v is None and numeral.kind == "number":
                 small = numeral.decimals == 0 and 0 < numeral.value <= _SMALL_COUNT
-                v = numeral.value if small else None
+                v = numeral.value if small and _multiplies(op, terms, i) else None
             if v is None:
                 return None
-            value = v if value is None else _apply(op, value, v)
-            if value is None:
-                return None
-        return value
+            if term is None or op in _ADDITIVE:
+                total += term or 0.0
+                term = -v if op in _ADDITIVE[1:] else v
+            else:
+                term = _apply(op, term, v)
+                if term is None:
+                    return None
+        return total + (term or 0.0)
 
     def written(self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]) -> str | None:
         """How the numeral at ``index`` (true values ``[lo, hi]``) is explained by an

@@ -160,12 +160,19 @@ def written(
                 return abs(other.numeral.value)
         return value
 
+    def written_operand(index: int) -> float | None:
+        # an operand the evidence does not explain keeps its own finding (equations.py)
+        other = loose.get(index)
+        if other is not None and shown.value(index) is None:
+            return abs(other.numeral.value) * other.numeral.scale
+        return shown.value(index)
+
     how = None
     if equations.written_any:
         if equations.terms(item.index) is not None:
-            value = equations.value(item.index, operand)
+            value = equations.value(item.index, written_operand)
             return None if value is None else lo - 1e-9 <= value <= hi + 1e-9
-        how = equations.written(item.index, lo, hi, operand)
+        how = equations.written(item.index, lo, hi, written_operand)
     if how is None:
         how = split_remainder(lo, hi, shown.preceding(item.index, _PARTS_REACH))
     if how is None and rows is not None:
