@@ -166,10 +166,12 @@ class Lexicon:
             named = self._named_objects(tool.name_parts) | self._named_objects(tool.argument_parts)
             if named and named.isdisjoint(objects):
                 return False
+        # A tool whose verb undoes the action did not do it, whatever it names: DeleteAlarm set
+        # no alarm; book_reservation(payment_id=...) charged, it refunded nothing.
+        if any(part_matches(opposed, verb) for opposed in action.opposed_by for verb in tool.verbs):
+            return False
         if any(tool.names_hint(hint) for hint in action.hints):
             return True
-        if any(part_matches(opposed, verb) for opposed in action.opposed_by for verb in tool.verbs):
-            return False  # book_reservation(payment_id=...) charged; it refunded nothing
         return any(part_matches(hint, part) for hint in action.argument_hints for part in tool.argument_parts)
 
     def grounded_by(
