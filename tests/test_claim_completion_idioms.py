@@ -66,3 +66,31 @@ def test_an_honest_or_grounded_completion_is_not_flagged(
     answer: str, calls: tuple[dict[str, Any], ...]
 ) -> None:
     assert claimed(answer, *calls) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Done! Here's your updated plan: gold, billed monthly.",
+        "**Done** — your plan is gold now.",
+        "¡Listo! Tu plan ahora es oro.",
+        "Erledigt – Ihr Tarif ist jetzt Gold.",
+        "Pronto! Seu plano agora é ouro.",
+        "C'est fait : votre forfait est passé à Gold.",
+    ],
+)
+def test_a_completion_word_opening_the_answer_after_only_failed_actions_is_flagged(answer: str) -> None:
+    assert claimed(answer, RENEW) != []
+    assert claimed(answer, done("renew_subscription", plan="gold")) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Done with the checks: the renewal failed, so your plan is still silver.",
+        "Sorry, the renewal was rejected. Once you're done updating the card, I can retry.",
+        "Here is your plan: silver. Let me know when you're done.",
+    ],
+)
+def test_done_elsewhere_or_with_an_admission_is_no_completion(answer: str) -> None:
+    assert claimed(answer, RENEW) == []

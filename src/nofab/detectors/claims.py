@@ -21,7 +21,7 @@ from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.detectors.claimscope import MIN_ID_CHARS as _MIN_ID_CHARS
 from nofab.detectors.claimscope import admitted, claim_scope, titles_by_id
 from nofab.detectors.claimscope import argument_values as _values
-from nofab.detectors.completions import failed_completion
+from nofab.detectors.completions import failed_completion, failed_opener
 from nofab.detectors.containers import updated_container
 from nofab.detectors.deedstates import state_reported
 from nofab.detectors.donetables import unset_rows
@@ -266,7 +266,11 @@ class ClaimDetector(DetectorBase):
         for finding in () if found else unset_rows(evidence, self.finding):
             found = True
             yield finding
-        completion = None if found else failed_completion(evidence) or failed_possession(evidence)
+        completion = (
+            None
+            if found
+            else failed_completion(evidence) or failed_possession(evidence) or failed_opener(evidence)
+        )
         if completion is not None:
             # No verb names the action: the idiom ("went through") reports the one
             # attempted, and every call that could have done it failed.

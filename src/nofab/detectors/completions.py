@@ -7,6 +7,11 @@ only be about an action this turn attempted. When every call this turn that coul
 something failed (no write succeeded, no retry of the failed tool succeeded), there is no
 action the idiom could report, so it states the failure as a success.
 
+An answer that opens with a bare completion word followed by punctuation ("Done! Here's your
+updated trip", "¡Listo!", "Erledigt –", "Pronto!": ``openers``) reports the same: the word
+says the turn's action is done, and it is read only there (elsewhere "done" says something
+else: "when you're done").
+
 Risk: the idiom may speak of something done in an earlier conversation ("your last payment
 went through") while this turn's write failed, and an answer that says the failure only
 in words none of the language's admission lists hold is flagged. An answer that admits a
@@ -60,6 +65,26 @@ def _vocabulary() -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]:
     return tuple(sorted(set(phrases), key=len, reverse=True)), tuple(admissions), frozenset(negations)
 
 
+@cache
+def _openers() -> tuple[str, ...]:
+    """The completion words read at the answer's start (``openers``), longest first."""
+    words = {
+        normalise(w) for code in LANGUAGES for w in load(code).get("completion_idioms", {}).get("openers", ())
+    }
+    return tuple(sorted(words, key=len, reverse=True))
+
+
+def _opening(norm: str) -> tuple[int, str] | None:
+    """(position, word) of a completion word that opens the answer before punctuation."""
+    head = norm.lstrip(" \t\n*_#>•¡-")
+    at = len(norm) - len(head)
+    for word in _openers():
+        rest = head[len(word) :].lstrip(" *_")
+        if head.startswith(word) and (not rest or rest[0] in "!.,:;—–-"):
+            return at, word
+    return None
+
+
 def _find(text: str, phrase: str) -> int:
     """Where ``phrase`` first stands in ``text`` at word boundaries, or -1."""
     start = text.find(phrase)
@@ -87,6 +112,20 @@ def failed_completion(evidence: Evidence) -> Completion | None:
     """The first completion idiom of an answer whose turn's every action call failed, or
     else its first outcome label a failed call contradicts (``outcomelabels``)."""
     return _failed_idiom(evidence) or _failed_label(evidence)
+
+
+def failed_opener(evidence: Evidence) -> Completion | None:
+    """A completion word opening an answer whose turn's every action call failed (asked
+    last: idioms, labels and stated possessions name what was done)."""
+    lexicon = evidence.lexicon
+    failed = [c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c)]
+    if not failed or any(not c.earlier and not lexicon.reads_only(c) for c in evidence.succeeded_calls):
+        return None
+    opening = _opening(normalise(evidence.answer))
+    if opening is None or admits_failure(evidence):
+        return None
+    at, word = opening
+    return Completion((at, at + len(word)), word, failed[0])
 
 
 def _failed_label(evidence: Evidence) -> Completion | None:
