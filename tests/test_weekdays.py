@@ -33,6 +33,10 @@ def _weekday_findings(answer: str, *results: Any, user: str = "") -> list[tuple[
         ("Tu vuelo sale el jueves 24 de mayo.", "jueves"),
         ("Ihr Flug geht am Donnerstag, 24. Mai 2024.", "Donnerstag"),
         ("O voo sai na quinta-feira, 24 de maio.", "quinta-feira"),
+        # a date in brackets or after a dash names the weekday's day
+        ("**Saturday (May 24)** looks best.", "Saturday"),
+        ("Sábado (24 de mayo): salida temprano.", "Sábado"),
+        ("Samstag – 24. Mai: Abflug am Morgen.", "Samstag"),
     ],
 )
 def test_weekday_the_calendar_contradicts(answer: str, weekday: str) -> None:
@@ -49,6 +53,8 @@ def test_weekday_the_calendar_contradicts(answer: str, weekday: str) -> None:
         "Tu vuelo sale el viernes 24 de mayo.",
         "Ihr Flug geht am Freitag, 24. Mai 2024.",
         "O voo sai na sexta-feira, 24 de maio.",
+        "**Friday (May 24)** looks best.",
+        "Vendredi (24 mai) : départ tôt.",
         # a written year decides, even one the evidence does not hold
         "Last year it was Wednesday, May 24, 2023.",
         # a weekday not joined to the date

@@ -63,8 +63,10 @@ def names_a_weekday(answer: str) -> bool:
 #: A word, Portuguese "quinta-feira" included; the weekday table decides whether it is one.
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 #: What may stand between a weekday and the date after it: "Friday, May 24", "jeudi 24 mai",
-#: "am Freitag, den 24. Mai", "Friday the 24th".
-_GAP_BEFORE = re.compile(r"\.?,?\s{1,3}(?:(?:the|le|el|den|der|am|o|a)\s)?", re.IGNORECASE)
+#: "am Freitag, den 24. Mai", "Friday the 24th", and a date in brackets or after a dash that
+#: names the same day ("Saturday (May 24)", "Sábado (24 de mayo)", "Friday – May 24"), as the
+#: weekday after a date does ("May 24 (Saturday)").
+_GAP_BEFORE = re.compile(r"\.?,?\s{1,3}(?:[(–—]\s?)?(?:(?:the|le|el|den|der|am|o|a)\s)?", re.IGNORECASE)
 #: A weekday after the date: "2024-05-24 (Friday)", "May 24, 2024, Friday".
 _AFTER = re.compile(r"\s?(?:,\s?|\(\s?)([^\W\d_]+(?:-[^\W\d_]+)?)")
 
