@@ -266,11 +266,8 @@ class ClaimDetector(DetectorBase):
         for finding in () if found else unset_rows(evidence, self.finding):
             found = True
             yield finding
-        completion = (
-            None
-            if found
-            else failed_completion(evidence) or failed_possession(evidence) or failed_opener(evidence)
-        )
+        completion = None if found else failed_completion(evidence) or failed_possession(evidence)
+        completion = completion or (None if found else failed_opener(evidence))
         if completion is not None:
             # No verb names the action: the idiom ("went through") reports the one
             # attempted, and every call that could have done it failed.

@@ -166,8 +166,7 @@ class Lexicon:
             named = self._named_objects(tool.name_parts) | self._named_objects(tool.argument_parts)
             if named and named.isdisjoint(objects):
                 return False
-        # A tool whose verb undoes the action did not do it, whatever it names: DeleteAlarm set
-        # no alarm; book_reservation(payment_id=...) charged, it refunded nothing.
+        # A verb that undoes the action did it not, whatever it names (DeleteAlarm set no alarm)
         if any(part_matches(opposed, verb) for opposed in action.opposed_by for verb in tool.verbs):
             return False
         if any(tool.names_hint(hint) for hint in action.hints):

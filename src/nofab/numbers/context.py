@@ -14,7 +14,7 @@ from functools import cache
 
 from nofab.language.markup import MAX_SPAN
 from nofab.numbers.extract import Numeral
-from nofab.numbers.lexicon import alternation, listed, number_words
+from nofab.numbers.lexicon import alternation, by_language, listed, number_words
 
 _WORDS = number_words()
 
@@ -38,6 +38,10 @@ _CUES = _phrases(_WORDS.cues)
 _CUE_FIRST = frozenset(p[0] for p in _CUES if p)
 _MASKS = _phrases(_WORDS.masked)
 _PER_UNIT = _phrases(_WORDS.per_unit)
+_PER_UNIT_BEFORE = _phrases(tuple(w for words in by_language("per_unit_before").values() for w in words))
+#: How far back the clause of an amount is read for a per-unit subject, and what ends it.
+_CLAUSE_REACH = 60
+_CLAUSE_END = re.compile(r"[.,;:!?\n]")
 _APPROX_LAST = frozenset(p[-1] for p in _APPROX if p)
 _MASK_LAST = frozenset(p[-1] for p in _MASKS if p)
 _LONGEST = max(len(p) for p in _APPROX | _CUES | _MASKS | _PER_UNIT)
@@ -195,6 +199,18 @@ class AnswerContext:
             return True
         words = _WORD_OR_MARK.findall(after.lower())[:_LONGEST]  # "(" or a digit stops it
         return any(tuple(words[:k]) in _PER_UNIT for k in range(1, len(words) + 1))
+
+    def per_unit_before(self, start: int) -> bool:
+        """Does the clause before the amount starting at ``start`` have a per-unit subject
+        ("each of you gets $40", "cada um fica com R$ 40", "chacun paie 40 €")?
+
+        Principle: the subject says the amount is a share per unit as "each" after it does.
+        Risk: a clause whose subject is each person but whose amount is a whole ("each of
+        you is on the $400 booking") may be read as a split when it equals one."""
+        lo = max(0, start - _CLAUSE_REACH)
+        stop = max((m.end() for m in _CLAUSE_END.finditer(self._answer, lo, start)), default=lo)
+        words = _TOKEN.findall(self._answer[stop:start].lower())
+        return any(tuple(words[i : i + k]) in _PER_UNIT_BEFORE for i in range(len(words)) for k in (1, 2, 3))
 
     def cue(self, span: tuple[int, int]) -> bool:
         """Does the number's clause announce arithmetic (remaining, left, difference, refund,

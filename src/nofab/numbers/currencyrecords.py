@@ -28,6 +28,7 @@ import re
 from functools import cache
 
 from nofab.language import vocabulary
+from nofab.numbers.lexicon import number_words
 
 #: How far (characters) the enclosing object of a currency key is looked for on each side.
 MAX_REACH = 20_000
@@ -44,8 +45,23 @@ def _lexicon() -> tuple[tuple[str, ...], re.Pattern[str], frozenset[str]]:
     data = vocabulary.load("currency_records")
     keys = tuple(sorted({str(k).casefold() for k in data["currency_keys"]}, key=len, reverse=True))
     alternation = "|".join(re.escape(k) for k in keys)
-    pattern = re.compile(rf'"(?:{alternation})"\s*:\s*"[a-z]{{3}}"')
-    return tuple(f'"{k}"' for k in keys), pattern, frozenset(str(w).casefold() for w in data["not_amounts"])
+    converting = "|".join(re.escape(k) for k in _conversion_keys())
+    codes = "|".join(sorted(_codes()))
+    pattern = re.compile(rf'"(?:{alternation})"\s*:\s*"[a-z]{{3}}"|"(?:{converting})"\s*:\s*"(?:{codes})"')
+    quoted = tuple(f'"{k}"' for k in (*keys, *_conversion_keys()))
+    return quoted, pattern, frozenset(str(w).casefold() for w in data["not_amounts"])
+
+
+@cache
+def _conversion_keys() -> tuple[str, ...]:
+    """Keys that state a currency only with a currency code as value (``conversion_keys``)."""
+    keys = {str(k).casefold() for k in vocabulary.load("currency_records")["conversion_keys"]}
+    return tuple(sorted(keys, key=len, reverse=True))
+
+
+@cache
+def _codes() -> frozenset[str]:
+    return frozenset(c.casefold() for c in number_words().currency_codes)
 
 
 def _enclosing(text: str, at: int) -> tuple[int, int] | None:
@@ -115,7 +131,12 @@ def amount_keys(record: dict[object, object]) -> frozenset[str] | None:
     quoted, _pattern, not_amounts = _lexicon()
     if not any(isinstance(record.get(key[1:-1]), str) for key in quoted):
         return None
-    if not any(_is_code(record.get(key[1:-1])) for key in quoted):
+    converting = _conversion_keys()
+    if not any(
+        _is_code(value := record.get(key[1:-1]))
+        and (key[1:-1] not in converting or str(value).casefold() in _codes())
+        for key in quoted
+    ):
         return None
     return frozenset(
         str(key)

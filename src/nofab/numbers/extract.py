@@ -24,10 +24,15 @@ from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, read_plain
 _WORD = r"\w$€£¥₹%.,:/+\-−–#@=~&"
 _NUMERIC_WORD = re.compile(rf"(?<![{_WORD}])[{_WORD}]*?\d[{_WORD}]*")
 
+#: A dollar sign with the letters of its country before it ("US$", "CA$", "C$", "A$", "NZ$",
+#: "HK$", "R$", "MX$"): a money sign, as "$" alone is.
+_PREFIXED = r"[a-z]{1,3}\$"
+_PREFIXED_START = re.compile(r"[a-z]{1,3}\$[\d.-]", re.IGNORECASE)
+
 # A decimal-comma form first ("54,20", "3.200,00": ``nofab.numbers.locale``), then English.
 _NUM = rf"(?:{DECIMAL_COMMA}|(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)"
 _PLAIN = re.compile(
-    rf"(?P<sign>[-−–+])?(?P<cur>US\$|[$€£¥₹])?(?P<sign2>[-−–])?(?P<num>{_NUM})"
+    rf"(?P<sign>[-−–+])?(?P<cur>{_PREFIXED}|[$€£¥₹])?(?P<sign2>[-−–])?(?P<num>{_NUM})"
     rf"(?P<suffix>%|[^\W\d_]{{1,5}}|°[CF]?)?",
     re.IGNORECASE,
 )
@@ -41,7 +46,7 @@ _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
 #: Two clock times joined by a dash ("2:30–3:00", "14:30-15:00", "9:00am-10:30"): a range
 #: of times, read as two times, never as four loose numbers.
 _CLOCK_RANGE = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?[-–—](\d{1,2}):(\d{2})", re.IGNORECASE)
-_UNIT_SUFFIX = re.compile(r"((?:US\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]([^\W\d_]{3,20})")
+_UNIT_SUFFIX = re.compile(r"((?:[A-Z]{1,3}\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]([^\W\d_]{3,20})")
 _VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
 _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
 
@@ -133,21 +138,35 @@ def extract_numerals(text: str) -> list[Numeral]:
     return out
 
 
+def _sign_before(text: str, start: int) -> bool:
+    """Does a currency sign stand one space before ``start`` ("R$ 2.632,67", "€ 40"), not
+    the trailing sign of a number before it ("10 $ 20")?"""
+    if start < 2 or text[start - 1] not in _SPACES or text[start - 2] not in _SIGNS:
+        return False
+    return start < 3 or not (
+        text[start - 3].isdigit() or text[start - 3] in _SIGNS or text[start - 3] in _SPACES
+    )
+
+
 def _money_after(text: str, numeral: Numeral) -> Numeral:
-    """``numeral`` as money when a currency sign follows it ("55 €", "54,20 €", "55€").
+    """``numeral`` as money when a currency sign follows it ("55 €", "54,20 €", "55€"), or
+    precedes it across one space ("R$ 2.632,67", "€ 40", "CA$ 12").
 
     Principle: an amount followed directly (at most one space or no-break space between) by a
     currency sign is money of that currency, as when the sign comes first; fr, de, es, pt and
-    it write money that way (a code after it, "30 EUR", ``read_plain`` already reads). Risk:
-    a number before a lone "$" in code or a shell line ("echo 3 $ x") reads as money."""
+    it write money that way (a code after it, "30 EUR", ``read_plain`` already reads), and pt
+    and nl put one space after a leading sign. Risk: a number beside a lone "$" in code or a
+    shell line ("echo 3 $ x", "$ 5 files") reads as money."""
     kind = numeral[2]
     if kind != "number" and kind != "year":
         return numeral
-    end = numeral[0][1]
+    start, end = numeral[0]
     after = text[end : end + 1]
     if after and after in _SPACES:
         after = text[end + 1 : end + 2]
-    if not after or after not in _SIGNS or _MONEY_AFTER.match(text, end) is None:
+    if not _sign_before(text, start) and (
+        not after or after not in _SIGNS or _MONEY_AFTER.match(text, end) is None
+    ):
         return numeral
     span, written, _, value, decimals, scale, literal, date, time = numeral
     return Numeral(span, written, "money", value, decimals, scale, literal, date, time)
@@ -177,6 +196,7 @@ def _grouped(text: str, start: int, word: str, dotted: bool = False) -> Numeral 
         sign
         or _MONEY_AFTER.match(text, end) is not None
         or _CODE_BEFORE.search(text, max(0, s - 5), s) is not None
+        or _sign_before(text, s)
     )
     if loose and not money and not (dotted and "." in text[s:end]):
         return None
@@ -234,10 +254,10 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         if plain is not None:
             yield from _plain(text, s, e, token, plain)
         return
-    # Every reading below needs a leading digit, sign or currency ("US$30"; casefold as the
+    # Every reading below needs a leading digit, sign or currency ("US$30", "CA$12"; casefold as the
     # regex reads "ſ"): "HAT123-45" is no numeral, decided before a dozen regexes try it.
     # (A digit is always left: the word holds one, and only signs and punctuation are trimmed.)
-    if token[0].isalpha() and token[:3].casefold() != "us$":
+    if token[0].isalpha() and not _PREFIXED_START.match(token):
         return
     if _GROUPS.fullmatch(token):
         # Digit groups joined by dashes ("123-456-7890", "20-30", "2024-03-03"): of the

@@ -56,8 +56,11 @@ from nofab.numbers.statedunits import MAX_K, StatedUnits
 from nofab.numbers.staylengths import CONCEPTS, stay_lengths
 from nofab.numbers.units import answer_unit
 
-#: How many numerals either side of an amount its per-unit amount may stand.
+#: How many numerals either side of an amount its per-unit amount may stand, and how many
+#: amounts of its own unit and currency (other figures between, such as the rates of a list
+#: of conversions, do not count against that reach: ``SCAN`` numerals at most).
 REACH = 4
+SCAN = 16
 #: How far after an amount the people it is for are read (characters).
 PARTY_REACH = 80
 
@@ -243,18 +246,28 @@ class PerUnit:
         index = item.index
         end = after_amount(answer, numerals[index].span[1]) if item.numeral.kind == "money" else 0
         end = end or self._unit(index)[2]
-        if not end or not self._context.per_unit(end):
+        if not end or not (
+            self._context.per_unit(end) or self._context.per_unit_before(numerals[index].span[0])
+        ):
             return None
         found = _AFTER_UNIT.match(answer, end)
         noun = noun_concept(found.group(1)) if found else None
         kind, unit, _end = self._unit(index)
         mine = currency(answer, item.numeral) if kind == "money" else unit
-        for j in range(max(0, index - REACH), min(len(numerals), index + REACH + 1)):
-            total = self._explained(j) if j != index else None
-            if total is None or self._unit(j)[:2] != (kind, unit):
+        seen = 0
+        for j in sorted(
+            range(max(0, index - SCAN), min(len(numerals), index + SCAN + 1)), key=lambda j: abs(j - index)
+        ):
+            if j == index or self._unit(j)[:2] != (kind, unit):
                 continue
             if kind == "money" and currency(answer, numerals[j]) != mine:
                 continue  # a total in another currency is converted, not split
+            seen += 1
+            if seen > 2 * REACH:
+                break
+            total = self._explained(j)
+            if total is None:
+                continue
             for k in range(2, MAX_K + 1):
                 if lo * k <= total <= hi * k:
                     party = party_size(answer, after_amount(answer, numerals[j].span[1]))

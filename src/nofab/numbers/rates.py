@@ -62,7 +62,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     # the rate word, then a few linking words ("of", "de", "von", "is", "today's", ":")
     before = re.compile(rf"(?<![^\W\d_])(?:{rate_words})(?![^\W\d_])[^\d.;!?\n]{{0,16}}$", re.IGNORECASE)
     one = rf"(?:[{_SIGNS}]\s?1|(?<![\d.,])1(?:\s?(?:{currency})))"
-    equation = re.compile(rf"{one}\s*{_link()}\s*$", re.IGNORECASE)
+    # the other side's sign may stand before its number, one space between ("1 € = R$ 6,3184")
+    equation = re.compile(rf"{one}\s*{_link()}\s*(?:[a-z]{{0,3}}[{_SIGNS}]\s?)?$", re.IGNORECASE)
     # "per euro", "/EUR", and "per 1 EUR" (the unit written with its 1)
     after = re.compile(
         rf"\s*(?:{currency})?\s*(?:(?<![^\W\d_])(?:{per})\s+|/\s?)(?:1\s?)?(?:{currency})", re.IGNORECASE
@@ -93,7 +94,8 @@ def _unit_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     # the unit's name (a currency, or any one word: "1 item =", "1 Stück ="), then the link,
     # then the other side's number (its sign or a minus may lead)
     equivalence = re.compile(
-        rf"\s*(?:(?:{currency})\s*|[^\W\d_]{{1,20}}\s*)?{_link()}\s*[{_SIGNS}-]?\s?\d", re.IGNORECASE
+        rf"\s*(?:(?:{currency})\s*|[^\W\d_]{{1,20}}\s*)?{_link()}\s*(?:[a-z]{{0,3}}[{_SIGNS}]|-)?\s?\d",
+        re.IGNORECASE,
     )
     # "per 1 EUR", "je 1 €": the per word right before the 1 (or its sign)
     per = re.compile(rf"(?<![^\W\d_])(?:{_words('per')})\s+[{_SIGNS}]?\s?$", re.IGNORECASE)
