@@ -23,6 +23,7 @@ from nofab.detectors.completions import failed_completion
 from nofab.detectors.containers import updated_container
 from nofab.detectors.deedstates import as_made as _as_made
 from nofab.detectors.deedstates import state_reported
+from nofab.detectors.deliveries import delivered_item
 from nofab.detectors.donetables import unset_rows
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
@@ -70,7 +71,7 @@ class ClaimDetector(DetectorBase):
     two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
-    version = "5"  # 5: new values held to calls (4: headlines, states after failed attempts)
+    version = "6"  # 6: delivered items (5: new values held to calls; 4: headlines, failed attempts)
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:
@@ -329,6 +330,8 @@ class ClaimDetector(DetectorBase):
                     continue
             if updated_container(claim, evidence.answer, lexicon, now, definitions):
                 continue  # "removed Tom from the meeting": the meeting was updated
+            if delivered_item(claim, evidence.answer, now, definitions):
+                continue  # "added a $50 certificate to your account": send_certificate sent it
             reports = reports or ActorReports(lexicon, now)
             if reports.reported(claim, evidence.answer):
                 continue  # the acting tool's own message reports this deed
@@ -340,7 +343,9 @@ class ClaimDetector(DetectorBase):
             earlier = questions.grounded_by("before", claim.action, claim.objects)
             if earlier and recalls(evidence, claim, before, definitions):
                 continue  # a recap of an earlier turn's deed, naming what that call acted on
-            failed = questions.grounded_by("failed", claim.action, claim.objects)
+            failed = questions.grounded_by("failed", claim.action, claim.objects) or delivered_item(
+                claim, evidence.answer, evidence.failed_calls, definitions
+            )
             confidence = claim.action.confidence
             if earlier:
                 confidence = min(confidence, CONFIDENCE_EARLIER)
