@@ -1,9 +1,11 @@
 """An acting tool's own report of its deed grounds the claim of that deed.
 
-A tool named for its object (``send_certificate``, ``grant_voucher``) may say what it did only
-in its result ("Certificate C-1 added to user u1"): that sentence, naming the item the call
-acted on, is the tool reporting the deed the answer claims. A status value, a sentence about
-something else, a read tool's text or a failed call report nothing.
+A tool named for its object by a verb that says nothing of the deed (``manage_certificates``)
+may say what it did only in its result ("Certificate C-1 added to user u1"): that sentence,
+naming the item the call acted on, is the tool reporting the deed the answer claims. A status
+value, a sentence about something else, a read tool's text or a failed call report nothing.
+(A tool whose verb delivers the item, ``send_certificate``, grounds "added the certificate" by
+its name alone: ``tests/test_claim_deliveries.py``.)
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import pytest
 from tests.helpers import claimed
 
 
-def certificate(result: Any, name: str = "send_certificate", **extra: Any) -> dict[str, Any]:
+def certificate(result: Any, name: str = "manage_certificates", **extra: Any) -> dict[str, Any]:
     return {"name": name, "arguments": {"user_id": "mia_kim_4397", "amount": 100}, "result": result, **extra}
 
 

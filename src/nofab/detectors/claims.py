@@ -9,9 +9,7 @@ perform it (``lexicons/actions.json``): "sent" is grounded by ``send_email`` or
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from dataclasses import replace
-from functools import cache
+from collections.abc import Iterator
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
@@ -23,7 +21,9 @@ from nofab.detectors.claimscope import admitted, claim_scope, titles_by_id
 from nofab.detectors.claimscope import argument_values as _values
 from nofab.detectors.completions import failed_completion, failed_opener
 from nofab.detectors.containers import updated_container
+from nofab.detectors.deedstates import as_made as _as_made
 from nofab.detectors.deedstates import state_reported
+from nofab.detectors.deliveries import delivered_item
 from nofab.detectors.donetables import unset_rows
 from nofab.detectors.enumerations import short_calls
 from nofab.detectors.lightverbs import named_deed
@@ -38,7 +38,6 @@ from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold
-from nofab.language.vocabulary import Action, load
 from nofab.model.finding import Finding
 from nofab.model.turn import ToolCall
 
@@ -60,28 +59,6 @@ _MIN_BATCH = 2
 _COUNT = re.compile(r"\b(\w+)\s+(?:of\s+(?:the\s+)?\d+\b|(?:of\s+(?:your|the)\s+)?[^\W\d_]{3,})")
 
 
-@cache
-def _confirmations() -> tuple[frozenset[str], dict[str, str]]:
-    """(the participles of "confirm", {object group: the action that makes such a thing})."""
-    spec = load("actions")["read"].get("confirmations", {})
-    return frozenset(fold(v) for v in spec.get("verbs", ())), dict(spec.get("made_by", {}))
-
-
-def _as_made(claim: Claim, actions: Mapping[str, Action]) -> Claim:
-    """A thing stated as confirmed was made: "your booking is confirmed" reports a booking,
-    so only a tool that books grounds it (a status that says "confirmed", or a tool that
-    read the booking, already made it a reported state). Principle: the confirmed state of
-    a thing an action creates is that action's outcome. Risk: "your booking is confirmed"
-    said of a booking made in an earlier conversation, with no tool of this one naming it,
-    is read as a booking made now."""
-    verbs, made_by = _confirmations()
-    if not claim.stative or claim.action.name != "read" or fold(claim.verb) not in verbs:
-        return claim
-    made = next((made_by[o] for o in sorted(claim.objects) if o in made_by), None)
-    action = actions.get(made) if made else None
-    return replace(claim, action=action) if action else claim
-
-
 def _items(call: ToolCall) -> str:
     """A short description of a call's arguments for a finding's reason."""
     return ", ".join(v[:40] for v in _values(call)[:3]) or "its item"
@@ -94,7 +71,7 @@ class ClaimDetector(DetectorBase):
     two reminders' worth of details") is read as the number of items."""
 
     id = "claims"
-    version = "5"  # 5: new values held to calls (4: headlines, states after failed attempts)
+    version = "6"  # 6: delivered items (5: new values held to calls; 4: headlines, failed attempts)
     kinds = ("verb_claim",)
 
     def __init__(self, profile: Profile) -> None:
@@ -354,6 +331,8 @@ class ClaimDetector(DetectorBase):
                     continue
             if updated_container(claim, evidence.answer, lexicon, now, definitions):
                 continue  # "removed Tom from the meeting": the meeting was updated
+            if delivered_item(claim, evidence.answer, now, definitions):
+                continue  # "added a $50 certificate to your account": send_certificate sent it
             reports = reports or ActorReports(lexicon, now)
             if reports.reported(claim, evidence.answer):
                 continue  # the acting tool's own message reports this deed
@@ -365,7 +344,9 @@ class ClaimDetector(DetectorBase):
             earlier = questions.grounded_by("before", claim.action, claim.objects)
             if earlier and recalls(evidence, claim, before, definitions):
                 continue  # a recap of an earlier turn's deed, naming what that call acted on
-            failed = questions.grounded_by("failed", claim.action, claim.objects)
+            failed = questions.grounded_by("failed", claim.action, claim.objects) or delivered_item(
+                claim, evidence.answer, evidence.failed_calls, definitions
+            )
             confidence = claim.action.confidence
             if earlier:
                 confidence = min(confidence, CONFIDENCE_EARLIER)
