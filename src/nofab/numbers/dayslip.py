@@ -18,7 +18,9 @@ does not excuse it; one read without a known today does. A date the sentence off
 alternative ("Saturday the 10th or Monday the 12th instead": ``nofab.numbers.dayrelations``) is
 a suggestion, not the held date restated. A date bound to an end role ("until", "arrives":
 ``nofab.numbers.roles``) is left alone, as is a date written with a clock time (a time-zone
-shift moves both).
+shift moves both), and a date the day after a record's date written beside a time that record
+marks as the next day ("12:31 AM (Thu, May 15)" for a flight of May 14 arriving
+"00:31:00+1"): that record's arrival day (``nofab.numbers.nextday``, which states the risk).
 
 Risk: a correct date one day from a held one that the answer derives without saying so (a
 time-zone conversion with no zone word, a check-out date from a one-night stay); such a
@@ -40,6 +42,7 @@ from nofab.numbers.dayrelations import offered
 from nofab.numbers.dayrows import context_today
 from nofab.numbers.extract import extract_numerals
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.nextday import Timed, answer_times, beside_next_day, overnight_clocks
 from nofab.numbers.nextweekday import evidence_mentions, resolves_weekday
 from nofab.numbers.relativedays import relative_days
 from nofab.numbers.roles import role_before
@@ -146,6 +149,7 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
     known: list[_dt.date | None] = []  # today, read from the context on first need
     asked: str | None = None  # the user message, read on first need
     days: set[int] = set()  # the days of the month the user message names
+    overnight: tuple[dict[_dt.date, frozenset[tuple[int, int]]], Timed] | None = None  # on first need
 
     def today() -> _dt.date | None:
         if not known:
@@ -171,6 +175,12 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
             continue  # the user asked for that day ("the 28th") or a shift ("the day after")
         if resolves_weekday(evidence, numeral, today, lambda: evidence_mentions(evidence.folded)):
             continue  # "Sunday, March 23" for the user's "to Sunday": the weekday resolved
+        if overnight is None:
+            overnight = (overnight_clocks(evidence.records), answer_times(evidence.numerals))
+        if overnight[0] and beside_next_day(
+            answer, numeral, sentence_bounds(answer, numeral.span), *overnight
+        ):
+            continue  # "12:31 AM (Thu, May 15)" for a flight of May 14 landing at 00:31 (+1)
         dates = " and ".join(d.isoformat()[5:] if numeral.date[0] is None else d.isoformat() for d in held)
         yield finding(
             "unverified_number",

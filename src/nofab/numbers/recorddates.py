@@ -7,7 +7,10 @@ names the record in the date's sentence (``nofab.numbers.anchored``) and that re
 exactly one date, the date is that record's: a day or a week off it is a slip of the
 record's date, reported at 0.8 with the record's date, not a relative reading. An end role
 ("arrives", "until": ``nofab.numbers.roles``) is left alone: an overnight arrival is a day
-after a flight's date without any slip.
+after a flight's date without any slip. So is a date a day after the record's date written
+beside a time the record marks as the next day ("12:31 AM (Thu, May 15)" for a flight of May
+14 arriving "00:31:00+1"), or with an arrival word, when the record has such a time: its
+arrival day (``nofab.numbers.nextday``, which states the risk).
 
 A date the sentence relates to the record's date, written beside it, with a word that moves
 it in that direction ("the day before your August 10 flight, August 9"; not "..., August
@@ -20,7 +23,6 @@ evidence does not hold either, a day or a week from the record's date.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -28,10 +30,17 @@ from nofab.model.finding import Finding
 from nofab.numbers.anchored import RecordFields
 from nofab.numbers.dayrelations import offered, shift_agrees, writes_date
 from nofab.numbers.dayslip import sentence_bounds, sentence_words
+from nofab.numbers.nextday import (
+    Timed,
+    answer_times,
+    arrival_day,
+    next_day_clocks,
+    one_day_after,
+    record_date,
+)
 from nofab.numbers.roles import role_before
 
 if TYPE_CHECKING:
-    from nofab.evidence.records import Record
     from nofab.numbers.numeral import Numeral
 
 #: The confidence of a date a day or a week off the named record's one date.
@@ -40,22 +49,6 @@ CONFIDENCE_RECORD_DATE = 0.8
 _OFFSETS = (1, 7)
 #: the answer's date numerals in order of their start, and those starts
 _Dated: TypeAlias = "tuple[list[Numeral], list[int]]"
-_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-
-
-def _own_date(record: Record) -> _dt.date | None:
-    """The one date the record's fields hold as whole values, or None (none, or several)."""
-    found: set[_dt.date] = set()
-    for text in record.values.values():
-        if len(text) < 10 or text[4] != "-" or text[7] != "-":
-            continue  # the cheap test first: most values are no date
-        m = _ISO.match(text)
-        if m is not None:
-            try:
-                found.add(_dt.date(int(m[1]), int(m[2]), int(m[3])))
-            except ValueError:
-                continue
-    return found.pop() if len(found) == 1 else None
 
 
 def _slip(date: tuple[int | None, int, int], own: _dt.date) -> bool:
@@ -88,6 +81,7 @@ def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) 
     answer = evidence.answer
     owns: dict[int, _dt.date | None] = {}  # each record's date read once per turn
     dated: _Dated | None = None  # the answer's dates by start, built at the first slip
+    timed: Timed | None = None  # and its times
     for numeral in evidence.numerals:
         if numeral.kind != "date" or numeral.date is None or numeral.time is not None:
             continue
@@ -95,7 +89,7 @@ def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) 
             continue
         for record in fields.named_in_sentence(numeral.span[0]):
             key = id(record)
-            own = owns[key] if key in owns else owns.setdefault(key, _own_date(record))
+            own = owns[key] if key in owns else owns.setdefault(key, record_date(record))
             if own is not None and _slip(numeral.date, own):
                 if dated is None:
                     ordered = sorted(
@@ -103,8 +97,17 @@ def record_date_findings(finding: Callable[..., Finding], fields: RecordFields) 
                         key=lambda n: n.span[0],
                     )
                     dated = (ordered, [n.span[0] for n in ordered])
+                    timed = answer_times(evidence.numerals)
                 if _relates(evidence.answer, numeral, own, dated):
                     break  # the held date restated beside it with a relation, or an offer
+                if (
+                    timed is not None
+                    and one_day_after(numeral.date, own)
+                    and arrival_day(
+                        answer, numeral, next_day_clocks(record), timed, sentence_bounds(answer, numeral.span)
+                    )
+                ):
+                    break  # the day of a time the record marks as the next day: its arrival
                 yield finding(
                     "unverified_number",
                     numeral.text,

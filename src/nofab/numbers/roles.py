@@ -133,6 +133,29 @@ def role_before(answer: str, start: int) -> str | None:
     return "at" if at else None
 
 
+def role_words(answer: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
+    """(start, end, role) of each start or end word or phrase ("departs", "llega", "touched
+    down") written in ``answer[lo:hi]``, longest phrase first, in order
+    (``nofab.numbers.nextday`` reads the one nearest a date)."""
+    role_of = _cues()
+    tokens = list(_TOKENS.finditer(answer, lo, hi))
+    words = [t[0].lower().replace("’", "'") for t in tokens]
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(words):
+        size = next(
+            (n for n in (3, 2, 1) if i + n <= len(words) and " ".join(words[i : i + n]) in role_of), 0
+        )
+        if not size:
+            i += 1
+            continue
+        role = role_of[" ".join(words[i : i + size])]
+        if role in ("start", "end"):
+            out.append((tokens[i].start(), tokens[i + size - 1].end(), role))
+        i += size
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _key_role(key: str) -> str | None:
     """The role a field key says ("scheduled_departure_time_est" -> start), or None; keys
@@ -246,4 +269,4 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
             )
 
 
-__all__ = ["CONFIDENCE_ROLE", "ROLE_REACH", "key_role", "role_before", "role_findings"]
+__all__ = ["CONFIDENCE_ROLE", "ROLE_REACH", "key_role", "role_before", "role_findings", "role_words"]
