@@ -400,7 +400,7 @@ def test_an_approximation_word_is_found_as_the_full_phrase_search_finds_it() -> 
         start = len(text)
         text += "12 units"
         ctx = context.AnswerContext(text)
-        before = text[max(0, start - 24) : start].rstrip(" $€£¥₹")
+        before = text[max(0, start - 24) : start].rstrip(" $€£¥₹*_")
         if before.endswith(("~", "≈")):
             expected = True
         elif not before[-1:].isalpha() and not before.endswith("."):

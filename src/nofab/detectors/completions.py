@@ -118,7 +118,10 @@ def failed_opener(evidence: Evidence) -> Completion | None:
     """A completion word opening an answer whose turn's every action call failed (asked
     last: idioms, labels and stated possessions name what was done)."""
     lexicon = evidence.lexicon
-    failed = [c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c)]
+    done = {c.name for c in evidence.succeeded_calls}  # an earlier turn's success: the deed stands
+    failed = [
+        c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c) and c.name not in done
+    ]
     if not failed or any(not c.earlier and not lexicon.reads_only(c) for c in evidence.succeeded_calls):
         return None
     opening = _opening(normalise(evidence.answer))

@@ -166,9 +166,8 @@ class Lexicon:
             named = self._named_objects(tool.name_parts) | self._named_objects(tool.argument_parts)
             if named and named.isdisjoint(objects):
                 return False
-        # A verb that undoes the action did it not, whatever it names (DeleteAlarm set no alarm)
         if any(part_matches(opposed, verb) for opposed in action.opposed_by for verb in tool.verbs):
-            return False
+            return False  # its verb undoes the action, whatever it names: DeleteAlarm set no alarm
         if any(tool.names_hint(hint) for hint in action.hints):
             return True
         return any(part_matches(hint, part) for hint in action.argument_hints for part in tool.argument_parts)
