@@ -39,8 +39,7 @@ from nofab.detectors.labelledpeople import misfiled_people
 from nofab.detectors.lookup import Lookup
 from nofab.detectors.namerecords import People
 from nofab.detectors.names import CONFIDENCE_NAME, NameFinder
-from nofab.detectors.parties import CONFIDENCE as PARTY_CONFIDENCE
-from nofab.detectors.parties import swapped_party
+from nofab.detectors.personswaps import person_swaps
 from nofab.detectors.placenames import ungrounded_place_names
 from nofab.detectors.placenumbers import ungrounded_place_numbers
 from nofab.detectors.readbacks import ungrounded_list_items
@@ -303,15 +302,10 @@ class EntityDetector(DetectorBase):
                 f" {label} holds {theirs}",
                 evidence={"shape": "labelled_person", "label": label, "held": theirs},
             )
-        for span, party in swapped_party(evidence, evidence.answer):  # ``parties``
+        for span, confidence, why, held in person_swaps(evidence):  # ``personswaps``
             text = evidence.answer[span[0] : span[1]]
             if fold(text) not in self.allow:
-                why = f"the party of the booking its sentence shows is {party}"
-                yield self.finding(
-                    "misattributed_value", text, PARTY_CONFIDENCE, span,
-                    f"{text}, named as a fellow traveller, is another person of the results: {why}",
-                    evidence={"shape": "party_person", "held": party},
-                )  # fmt: skip
+                yield self.finding("misattributed_value", text, confidence, span, why, evidence=held)
 
     @staticmethod
     def _lookup(

@@ -1,0 +1,40 @@
+"""The people of an answer that are other people of the results, by the rule that tells: a
+fellow traveller who is not the booking's party (``parties``), a name beside another person's
+identifying value (``boundpeople``), a recipient no message went to (``recipients``). Each
+yields (span, confidence, reason, evidence) for the entities detector's ``misattributed_value``
+findings; the principle and risk of each rule are in its module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from nofab.detectors import boundpeople, parties, recipients
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+
+Swap = tuple[tuple[int, int], float, str, dict[str, Any]]
+
+
+def person_swaps(evidence: Evidence) -> Iterator[Swap]:
+    """Every swapped person the three rules find, in rule order."""
+    answer = evidence.answer
+    for span, party in parties.swapped_party(evidence, answer):
+        text = answer[span[0] : span[1]]
+        why = (
+            f"{text}, named as a fellow traveller, is another person of the results: the party of"
+            f" the booking its sentence shows is {party}"
+        )
+        yield span, parties.CONFIDENCE, why, {"shape": "party_person", "held": party}
+    for span, own in boundpeople.swapped_bindings(evidence, answer):
+        text = answer[span[0] : span[1]]
+        why = f"{text} is named beside a value that identifies another person of the results: {own}"
+        yield span, boundpeople.CONFIDENCE, why, {"shape": "bound_person", "held": own}
+    for span, shown in recipients.wrong_recipients(evidence, answer):
+        text = answer[span[0] : span[1]]
+        why = f"{text} is named as a recipient, but this turn's messages went to {shown}"
+        yield span, recipients.CONFIDENCE, why, {"shape": "recipient", "held": shown}
+
+
+__all__ = ["person_swaps"]
