@@ -129,10 +129,6 @@ PROBE6_KNOWN_MISSES: dict[str, str] = {
     "a6_equipaje_espanol": (
         "numbers: a charge twice the real one ('$70' for 35) passes as a loose multiple (0.5)"
     ),
-    "a6_passenger_name_fix": (
-        "entities: a saved passenger who is not on the reservation named in a read-back of its passengers "
-        "(the name is in the evidence, in another role)"
-    ),
     "a6_profile_overview_counts": (
         "numbers: a count in a heading ('Reservations (5)') is not bound to the list it heads"
     ),
