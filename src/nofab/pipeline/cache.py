@@ -76,6 +76,11 @@ class GuardCache(Generic[G]):
                 results = self._results
         return results
 
+    @results.setter
+    def results(self, results: ResultCache) -> None:
+        # Still assignable, as when it was a plain attribute (for the guards built after).
+        self._results = results
+
     def _new(self, policy: Policy | None, profile: Profile | None) -> G:
         guard = self._build(policy, profile)
         guard.results = self.results
