@@ -210,26 +210,32 @@ def symfonic() -> Callable[[Turn], Any] | None:
     return original
 
 
-def import_time() -> tuple[float, float]:
+def import_time() -> tuple[float, float, float]:
     """Median (wall, CPU) time of `import nofab` in a fresh interpreter, in ms, with bytecode
-    caching allowed (as in any installed package) after one warm-up run. CPU time is the
+    caching allowed (as in any installed package) after one warm-up run, and the wall time of
+    the first `Guard(Policy()).check` after it (the lexicons and detectors are loaded there,
+    not on import: what import no longer pays, the first check does). CPU time is the
     steadier figure on a shared machine (wall time includes waiting for a core)."""
     code = (
         "import time; t=time.perf_counter(); c=time.process_time(); import nofab; "
-        "print((time.perf_counter()-t)*1000, (time.process_time()-c)*1000)"
+        "wall, cpu = (time.perf_counter()-t)*1000, (time.process_time()-c)*1000; "
+        "t=time.perf_counter(); "
+        "nofab.Guard(nofab.Policy()).check({'response': 'Done, I sent it (task_id=9f2b1e47aa).'}); "
+        "print(wall, cpu, (time.perf_counter()-t)*1000)"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     # The nofab this process imported (this checkout's, or another version's for a before/after).
     source = Path(nofab.__file__).resolve().parents[1]
     env["PYTHONPATH"] = os.pathsep.join([str(source), env.get("PYTHONPATH", "")])
 
-    def run() -> tuple[float, float]:
-        wall, cpu = subprocess.check_output([sys.executable, "-c", code], text=True, env=env).split()
-        return float(wall), float(cpu)
+    def run() -> list[float]:
+        out = subprocess.check_output([sys.executable, "-c", code], text=True, env=env)
+        return [float(v) for v in out.split()]
 
     run()
     runs = [run() for _ in range(7)]
-    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
+    wall, cpu, first = (statistics.median(r[i] for r in runs) for i in range(3))
+    return wall, cpu, first
 
 
 def hostile(guard: Guard) -> Iterable[str]:
@@ -329,9 +335,11 @@ def main() -> None:
         figures["ratio_families_replay"] = round(statistics.median(fam["replay"]) / base, 2)
         figures["ratio_families_cold"] = round(statistics.median(fam["cold"]) / base, 2)
 
-    wall, cpu = import_time()
+    wall, cpu, first = import_time()
     figures["import_ms"], figures["import_cpu_ms"] = round(wall, 1), round(cpu, 1)
+    figures["first_check_ms"] = round(first, 1)
     print(f"\nimport nofab: {wall:.1f} ms wall, {cpu:.1f} ms CPU (medians of 7 fresh interpreters)")
+    print(f"then the first Guard(Policy()).check: {first:.1f} ms wall (lexicons and detectors load there)")
     if args.hostile:
         print("adversarial answers (no tool calls):")
         for line in hostile(guard):

@@ -4,9 +4,13 @@ scare-quoted word or an apostrophe opens no quotation."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
-from nofab.language.reportedspeech import quotation_spans
+from nofab.language.reportedspeech import _speech, quotation_spans
+from nofab.language.vocabulary import LANGUAGES, load
 from tests.helpers import call, claim_actions, claimed
 
 MESSAGE = call("SendMessage", {"message_id": "m-1"}, {"receiver": "lena", "message": "x"})
@@ -69,3 +73,30 @@ def test_what_counts_as_a_quotation(text: str, count: int) -> None:
 
 def test_the_sending_deed_before_the_quotation_is_still_read() -> None:
     assert claim_actions('I sent Lena this: "the picnic was cancelled today".') == ["send"]
+
+
+def test_the_grouped_speech_pattern_matches_what_one_alternative_per_verb_matches() -> None:
+    # ``_speech`` groups its verbs by first letter for speed; the plain alternation of every
+    # verb, longest first, is what it must match, in every case and beside other words.
+    grouped = _speech()
+    verbs = sorted(
+        {w for code in LANGUAGES for w in load(code).get("speech_verbs", ())}, key=len, reverse=True
+    )
+    plain = re.compile(
+        rf"(?<![\w'’])(?:{'|'.join(re.escape(v) for v in verbs)})(?![\w'’])[^.!?;\n:]{{0,60}}:[ \t]*"
+        r"(?P<speech>[^\s*>][^\n]*?)(?=[.!?](?:\s|$)|\n|$)",
+        re.IGNORECASE,
+    )
+    rng = random.Random(0)
+    words = [*verbs, *(v.upper() for v in verbs), "she", "wrote:", ":", "Said", ".", "\n", "é", "x" * 70]
+    texts = [
+        f"{p}{v.capitalize()}{m}: the meeting moved. Then"
+        for v in verbs
+        for p in ("", "x", "'", "I ")
+        for m in ("", " to her", ". no")
+    ]
+    texts += [" ".join(rng.choice(words) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    for text in texts:
+        assert [(m.span(), m.span("speech")) for m in grouped.finditer(text)] == [
+            (m.span(), m.span("speech")) for m in plain.finditer(text)
+        ], text

@@ -11,10 +11,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
 from nofab.errors import TurnError
-from nofab.fidelity.path import PathError
-from nofab.fidelity.path import parse as parse_path
-from nofab.fidelity.values import MatchError
-from nofab.fidelity.values import validate as validate_expected
 from nofab.model.fields import (
     check_depth,
     check_keys,
@@ -76,6 +72,12 @@ class AssertedValue:
         if expectation and count is not None:
             raise TurnError("is not allowed on an expectation (a prediction of one value)", f"{where}.count")
         path = require_str(obj, "path", where, required=True)
+        # Only turns that declare values pay for the fidelity parsers (decimal, datetime).
+        from nofab.fidelity.path import PathError
+        from nofab.fidelity.path import parse as parse_path
+        from nofab.fidelity.values import MatchError
+        from nofab.fidelity.values import validate as validate_expected
+
         try:
             parse_path(path)
         except PathError as exc:

@@ -6,7 +6,6 @@ so that a user can find what to fix; none lets an input through half-checked.
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
@@ -54,6 +53,8 @@ def closest_key(key: str, known: Collection[str]) -> str | None:
     for target, names in _SYNONYMS.items():
         if target in known and lowered in names:
             return target
+    import difflib  # only on the error path (an unknown key)
+
     found = difflib.get_close_matches(lowered, sorted(known), n=1, cutoff=0.6)
     return found[0] if found else None
 

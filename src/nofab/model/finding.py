@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -69,6 +68,8 @@ class Finding:
     @property
     def fingerprint(self) -> str:
         """A stable id that ignores position, so labels survive edits elsewhere in the answer."""
+        import hashlib  # here, not at the top: OpenSSL's loader costs ~2 ms of `import nofab`
+
         key = f"{self.detector}\x1f{self.kind}\x1f{self.identifier.casefold()}"
         return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 

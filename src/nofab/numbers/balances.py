@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from nofab.numbers.index import MONEY_KEY
@@ -75,10 +75,18 @@ def _call(record: Record) -> int | None:
     return int(m.group(1)) if m else None
 
 
+@lru_cache(maxsize=4096)
+def _money_key(key: str) -> bool:
+    """Does the field ``key`` name an amount of money? The same keys recur in every record of
+    a result and in every turn that carries it, and the search costs microseconds per key (a
+    flight search's records ask it hundreds of times per turn): each key is read once."""
+    return MONEY_KEY.search(key) is not None
+
+
 def _amounts(record: Record, signed: bool = False) -> list[float]:
     """The record's amounts of money: numeric fields whose key names money (``signed``: a
     negative one too, a refund among charges)."""
-    return [v for key, v in record.numeric_fields() if MONEY_KEY.search(key) and (signed or v >= 0)]
+    return [v for key, v in record.numeric_fields() if _money_key(key) and (signed or v >= 0)]
 
 
 def _result(record: Record) -> str:

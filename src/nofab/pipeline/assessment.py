@@ -11,11 +11,15 @@ check that did not run must not read as a check that passed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from nofab.config.policy import Policy
-from nofab.evidence.index import Evidence
 from nofab.model.finding import Finding
 from nofab.model.verdict import TRUNCATED, ActionTaken, DetectorError
+
+if TYPE_CHECKING:
+    # A type only: the evidence index loads the lexicons, which the first Guard does.
+    from nofab.evidence.index import Evidence
 
 #: The modes that act against an answer, and the action each takes.
 BLOCKING_ACTIONS: dict[str, ActionTaken] = {

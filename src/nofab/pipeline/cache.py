@@ -25,10 +25,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from nofab.config.policy import Policy, Profile
-from nofab.evidence.results import ResultCache
+
+if TYPE_CHECKING:
+    # A type only: the cache itself is built with the first guard (``results``), so that
+    # `import nofab` does not load the evidence package for the module-level ``GUARDS``.
+    from nofab.evidence.results import ResultCache
 
 #: Distinct (policy, profile) pairs kept; a deployment uses a handful.
 MAX_GUARDS = 32
@@ -57,7 +61,25 @@ class GuardCache(Generic[G]):
         self._max = max_guards
         self._lock = threading.Lock()
         self._default: G | None = None  # check(turn) with neither: no key to compute
-        self.results = ResultCache()
+        self._results: ResultCache | None = None
+
+    @property
+    def results(self) -> ResultCache:
+        """The per-source index cache every guard of this cache shares (made on first use)."""
+        results = self._results
+        if results is None:
+            from nofab.evidence.results import ResultCache
+
+            with self._lock:  # two threads' first guards must still share one cache
+                if self._results is None:
+                    self._results = ResultCache()
+                results = self._results
+        return results
+
+    @results.setter
+    def results(self, results: ResultCache) -> None:
+        # Still assignable, as when it was a plain attribute (for the guards built after).
+        self._results = results
 
     def _new(self, policy: Policy | None, profile: Profile | None) -> G:
         guard = self._build(policy, profile)

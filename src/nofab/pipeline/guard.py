@@ -23,10 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from nofab.config.policy import Policy, Profile
 from nofab.errors import DetectorFailedError, ProfileError
-from nofab.evidence.index import Evidence
-from nofab.evidence.results import ResultCache
-from nofab.evidence.toolstatus import verdict_details as tool_details
-from nofab.language.lexicon import lexicon_for
 from nofab.model.events import DetectorErrorEvent, EventBus, FabricationDetectedEvent, fabrication_event
 from nofab.model.finding import Finding
 from nofab.model.turn import Turn
@@ -42,9 +38,10 @@ from nofab.pipeline.revise import Reviser, arevise, revise, revision_loop
 from nofab.pipeline.session import SessionTracker
 
 if TYPE_CHECKING:
-    # Types only: importing nofab.detectors loads every detector, which the first Guard
-    # does (in __init__), not `import nofab`.
+    # Types only: nofab.detectors loads every detector and the evidence index the lexicons,
+    # which the first Guard does (in __init__), not `import nofab`.
     from nofab.detectors.base import Detector, DetectorFactory
+    from nofab.evidence.index import Evidence
     from nofab.pipeline.stream import AsyncGuardedStream, GuardedStream
 
 __all__ = ["Assessment", "Guard", "Reviser", "Ruling", "check", "fidelity_details"]
@@ -63,6 +60,8 @@ class Guard:
         redactor: Callable[[str], str] | None = None,
     ) -> None:
         from nofab.detectors import BUILTIN, plugin_factories
+        from nofab.evidence.results import ResultCache
+        from nofab.language.lexicon import lexicon_for
 
         self.policy = policy or Policy()
         self.profile = profile or Profile()
@@ -157,6 +156,8 @@ class Guard:
         turn, notes = within_limits(self.policy, turn)
         with paused_for(len(turn.response)):  # a long answer: ``nofab.pipeline.collector``
             if evidence is None:
+                from nofab.evidence.index import Evidence  # loaded by __init__: a dict lookup
+
                 evidence = Evidence(turn, self.profile, self.lexicon, cache=self.results)
             cap = self.policy.max_findings_per_detector
             detected = detect(
@@ -356,7 +357,8 @@ class Guard:
         return bool(verdict.findings or verdict.rounds) and self.events.wants(FabricationDetectedEvent)
 
     def _tool_details(self, assessment: Assessment) -> dict[str, Any]:
-        # Tool partition, phantoms, inflation and pending-call routing (nofab.evidence.toolstatus).
+        from nofab.evidence.toolstatus import verdict_details as tool_details  # tool partition, phantoms
+
         detectors = self.detectors
         if detectors is not self._arguments_for:  # worked out once per detector set
             self._arguments_for = detectors
