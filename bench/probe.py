@@ -59,13 +59,19 @@ Eleven probes, each a folder of hand-written fixtures:
   domains and formats (Sable Coast Airlines, four other languages), measured blind three times
   (9/30 clean files flagged, 19/30 twins caught at ``fc2c156``, after the ninth session's twelve
   probe12 fixes, and at ``15ed5ef``) and unsealed in the tenth session once probe14 existed; not
-  in the default run (``--dir`` it). One of its clean files is not clean: an answer names an
-  "Amex ending in 4005" no record holds, and nofab flags it;
+  in the default run (``--dir`` it): 1/30 and 27/30 after that session's fixes. Its one flagged
+  clean file is not clean: an answer names an "Amex ending in 4005" no record holds;
 - ``tests/fixtures/probe14/`` is a thirteenth, independently written blind probe of the same two
   domains and formats (Kestrel Air, six turns in German, French, Italian, Spanish and
-  Portuguese, more answer styles), **sealed**: not in the default run, measured only as totals
-  with ``--dir`` (11/30 clean files flagged, 22/30 twins caught at ``15ed5ef``). Unseal it only
-  once a newer sealed probe exists.
+  Portuguese, more answer styles), measured blind three times (11/30 clean files flagged at
+  ``15ed5ef``, ``9a1d71c`` and ``bf270bf``: the tenth session's probe13 fixes moved 1 of its 57
+  findings; twins caught 22, 23, 24 of 30) and unsealed once probe15 existed; not in the
+  default run;
+- ``tests/fixtures/probe15/`` is a fourteenth, independently written blind probe, its writer
+  asked for answers that read like real production model outputs rather than puzzles
+  (Larkspur Air, five turns in five other languages), **sealed**: not in the default run,
+  measured only as totals with ``--dir`` (4/30 clean files flagged, 25/30 twins caught at
+  ``15ed5ef``; 3/30 and 25/30 at ``bf270bf``). Unseal it only once a newer sealed probe exists.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
