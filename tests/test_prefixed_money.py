@@ -87,3 +87,59 @@ def test_a_share_after_a_per_unit_subject_splits_the_total(answer: str) -> None:
     assert _flagged(answer, EUR_BRL, user="Somos três, quanto fica para cada um?") == []
     slipped = answer.replace("2.632,67", "2.362,67").replace("2,632.67", "2,362.67")
     assert _flagged(slipped, EUR_BRL, user="Somos três, quanto fica para cada um?")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("| Intesa | 2.000 | 3,874 € | 7.748,00 € |", 3.874),  # the text groups with dots
+        ("Prezzo 3,874 € (totale 4.951,20 €)", 3.874),
+    ],
+)
+def test_a_comma_before_three_digits_is_decimal_where_the_text_groups_with_dots(
+    text: str, value: float
+) -> None:
+    assert value in [n.value for n in extract_numerals(text)]
+
+
+def test_a_comma_before_three_digits_stays_grouping_in_english() -> None:
+    assert [n.value for n in extract_numerals("It costs $3,874 in total.")] == [3874.0]
+
+
+@pytest.mark.parametrize(
+    ("answer", "held"),
+    [
+        ("Intesa is at €3.874 now.", 3.874),  # a sign before: the English reading first
+        ("It costs €3.874.", 3874),  # the other reading is still held
+        ("Der Preis liegt bei 3.874 €.", 3874),  # a sign after: the grouped reading
+    ],
+)
+def test_an_amount_read_two_ways_is_grounded_by_either(answer: str, held: float) -> None:
+    quote = {"name": "QueryStock", "arguments": {}, "result": {"price": held, "currency": "EUR"}}
+    assert _flagged(answer, quote) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        ("1 850 CHF font **1 970,25 €** au taux du jour.", {"value": 1970.25, "unit": "EUR", "rate": 1.065}),
+        ("US$ 240,00 dão **R$ 1.313,52** na cotação de agora.", {"value": 1313.52, "unit": "BRL"}),
+        ("That's about SEK 2,310.40 at today's rate.", {"result": 2310.4, "to": "SEK", "from": "EUR"}),
+    ],
+)
+def test_a_conversion_whose_unit_is_a_currency_code_gives_money(answer: str, result: dict[str, Any]) -> None:
+    convert = {"name": "Convert", "arguments": {}, "result": result}
+    assert _flagged(answer, convert, user="Convert 1 850 CHF, US$ 240 and EUR 2,000 please") == []
+
+
+def test_a_code_before_a_scaled_amount_types_the_amount_it_stands_for() -> None:
+    sent = {"name": "SendEmail", "arguments": {"body": "total spend was KES 4.2M"}, "result": {"ok": True}}
+    assert _flagged("Sent: total spend KES 4.2M, 6% under plan.", sent, user="spend KES 4.2M, 6% under") == []
+
+
+@pytest.mark.parametrize(
+    "answer", ["The connection takes 5h 30m.", "It likes 3 stops.", "That makes 12 bags."]
+)
+def test_a_code_must_be_a_whole_word_before_a_number(answer: str) -> None:
+    kinds = {n.text: n.kind for n in extract_numerals(answer)}
+    assert "money" not in kinds.values()  # "takes" ends in "kes", "makes" too: no shilling

@@ -78,6 +78,12 @@ from nofab.numbers.rounding import display_interval, round_step
 from nofab.numbers.shown import ShownNumbers
 
 
+def _grouped_value(numeral: Numeral) -> float | None:
+    """The value of a numeral's grouped literal when it reads two ways ("3.874": 3874)."""
+    literal = numeral.literal
+    return float(literal) if literal and literal.isdigit() and float(literal) != numeral.value else None
+
+
 class NumberDetector(DetectorBase):
     """``unverified_number``."""
 
@@ -297,6 +303,8 @@ class _Run:
             return 0.0, None  # the evidence types no amounts at all: nothing to hold it against
         lo, hi = self.interval(numeral)
         if any_within(money, lo, hi) or self.evidence.derived.aggregate(lo, hi, money_only=True):
+            return 0.0, None
+        if _grouped_value(numeral) in money:  # "3.874 €" read the other way: 3874 (locale.py)
             return 0.0, None
         how = self.within_result(lo, hi, "money", money_only=True)
         if how is not None:

@@ -21,21 +21,30 @@ from functools import cache
 
 from nofab.numbers.lexicon import alternation, number_words
 from nofab.numbers.locale import DECIMAL_COMMA, plain_digits
+from nofab.numbers.plain import SCALES
 
 #: Codes read at most per text (a hostile text of many codes costs no more).
 MAX_CODES = 2000
 
-_NUMBER = rf"({DECIMAL_COMMA}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+#: Thousands grouped by spaces ("1 850 CHF", "CHF 1 250,50"), as fr and ch write them.
+_SPACED = r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?"
+_NUMBER = rf"({DECIMAL_COMMA}|{_SPACED}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 #: The number right before a code ("88,400 jpy"), matched against the text before the code.
 _BEFORE = re.compile(rf"(?<![\d.,]){_NUMBER} ?$")
-#: The number right after a code ("jpy 88,400"), matched at the code's end.
-_AFTER = re.compile(rf" ?{_NUMBER}(?![\d]|[.,]\d)")
+_SCALE_WORDS = "|".join(sorted((re.escape(w) for w in SCALES), key=len, reverse=True))
+#: The number right after a code ("jpy 88,400", "kes 4.2m": with its magnitude), matched at
+#: the code's end.
+_AFTER = re.compile(rf" ?{_NUMBER}(?![\d]|[.,]\d)(?: ?({_SCALE_WORDS})(?![^\W\d_]))?")
 
 
 @cache
 def _code() -> re.Pattern[str]:
     codes = alternation(tuple(sorted(c.casefold() for c in number_words().currency_codes)))
     return re.compile(rf"(?<![^\W\d_])(?:{codes})(?![^\W\d_])")
+
+
+def _plain(written: str) -> str:
+    return plain_digits(re.sub(r"[ \u00a0\u202f]", "", written))
 
 
 def code_amounts(folded: str) -> list[float]:
@@ -46,10 +55,12 @@ def code_amounts(folded: str) -> list[float]:
             break
         before = _BEFORE.search(folded, max(0, m.start() - 24), m.start())
         if before:
-            found.append(float(plain_digits(before.group(1))))
+            found.append(float(_plain(before.group(1))))
         after = _AFTER.match(folded, m.end(), min(len(folded), m.end() + 24))
         if after:
-            found.append(float(plain_digits(after.group(1))))
+            found.append(float(_plain(after.group(1))))
+            if after.group(2):  # "kes 4.2m": 4.2 as written, and the amount it stands for
+                found.append(found[-1] * SCALES.get(after.group(2), 1.0))
     return found
 
 

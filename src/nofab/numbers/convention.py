@@ -7,12 +7,14 @@ ways — one dot and exactly three digits after it ("607.677", "1.407") — is t
 number with grouped thousands (607677), not a three-decimal fraction. A numeral that only the
 other convention writes (a dot followed by a run of digits not three long, "3.5", "0.25";
 English grouping with a decimal point, "1,234.50") keeps the text undecided: each ambiguous
-numeral then reads as before (``nofab.numbers.locale.grouped_reading``).
+numeral then reads as before (``nofab.numbers.locale.grouped_reading``). In a text that fixes
+the dot so, a comma before exactly three digits ("3,874 €" beside "4.951,20 €") is a decimal
+comma (3.874), not English grouping.
 
 Risk: a text that mixes conventions in numbers that are all unambiguous in their own ("1,5"
-beside "2.345.678" and an English "1.250" meaning 1.25) reads that "1.250" as 1250; a text
-that shows no English-only numeral cannot say otherwise, and a German or Spanish text with a
-decimal comma writes three decimals with a comma too. Dates written with dots ("3.12.2026")
+beside "2.345.678" and an English "1.250" meaning 1.25) reads that "1.250" as 1250, and an
+English "1,250" in it as 1.25; a text that shows no English-only numeral cannot say
+otherwise. Dates written with dots ("3.12.2026")
 and versions ("v2.10.3") have groups not three long and decide nothing. Cost: one regex pass
 over the text.
 """

@@ -36,17 +36,21 @@ REACH = 4
 _SIGNS = "$€£¥₹"
 _WORD_AFTER = re.compile(r"\s?([^\W\d_]+)")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\s?$")
+_SIGN_BEFORE = re.compile(r"(?<![^\W\d_])((?:[a-z]{1,3})?[$€£¥₹]) $", re.IGNORECASE)
 
 
 def currency(answer: str, numeral: Numeral) -> str:
-    """The currency the amount ``numeral`` is written in: its sign ("$", "¥"), else the
-    currency word or code right after or before its digits ("EUR", "euros"), lower case; ""
-    when none is written."""
-    sign = next((c for c in numeral.text if c in _SIGNS), "")
-    if sign:
-        return sign
-    words = number_words().currencies
+    """The currency the amount ``numeral`` is written in: its sign ("$", "¥", "ca$", "r$"),
+    glued or one space before it, else the currency word or code right after or before its
+    digits ("EUR", "euros"), lower case; "" when none is written."""
     start, end = numeral.span
+    at = next((i for i, c in enumerate(numeral.text) if c in _SIGNS), -1)
+    if at >= 0:  # "$", "€", and a country's dollar ("CA$", "R$": its letters are part of it)
+        return numeral.text[max(0, at - 3) : at + 1].lstrip("+-−–").lower()
+    spaced = _SIGN_BEFORE.search(answer, max(0, start - 6), start)
+    if spaced is not None:  # "R$ 328,38", "€ 40": the sign one space before
+        return spaced.group(1).lower()
+    words = number_words().currencies
     after = _WORD_AFTER.match(answer, end, min(len(answer), end + 16))
     if after is not None and after.group(1).lower() in words:
         return after.group(1).lower()

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from nofab.numbers.convention import AMBIGUOUS, groups_with_dots
 from nofab.numbers.hourlengths import length_cued
 from nofab.numbers.hourmarks import hour_mark
-from nofab.numbers.lexicon import alternation, number_words
 from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
+from nofab.numbers.moneysigns import CODE_BEFORE, MONEY_AFTER, SIGNS, money_after, sign_before
 from nofab.numbers.numeral import Numeral, NumeralKind
 from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, read_plain
 
@@ -57,16 +57,6 @@ _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
 _H_CLOCK = re.compile(
     r"([01]?\d|2[0-3]) ?[hH] ?([0-5]\d)(?![\w:.,]\w|[\w%]|\s?(?:m|mn|mins?|minut[eo]s?|minuten)\b)"
 )
-#: A currency sign or code written after an amount ("55 €", "1 280 $", "30 EUR"), with at most
-#: one space (or no-break space) between; a sign glued to a word or number after it ("3 $HOME",
-#: "10 $20") belongs to that word.
-_SIGNS = "$€£¥₹"
-_SPACES = " \u00a0\u202f"
-_MONEY_AFTER = re.compile(
-    rf"[{_SPACES}]?(?:[{_SIGNS}](?![\w{_SIGNS}])|(?:{alternation(number_words().currency_codes)})\b)",
-    re.IGNORECASE,
-)
-_CODE_BEFORE = re.compile(rf"\b(?:{alternation(number_words().currency_codes)})[{_SPACES}]?$", re.IGNORECASE)
 
 _TRAILING = ".,:;!?/-–"
 _LEADING = ":/=~&#@"
@@ -124,57 +114,34 @@ def extract_numerals(text: str) -> list[Numeral]:
             continue
         if word[0] in _DIGITS:
             token = word.rstrip(_TRAILING)
+            if dotted and _COMMA_THREE.fullmatch(token):
+                # "3,874 €" where the text groups with dots: a decimal comma (convention.py)
+                numeral = read_plain(text, start, start + len(token), token, token.replace(",", "."))
+                if numeral is not None and numeral[0][1] > covered:
+                    append(money_after(text, numeral))
+                    covered = numeral[0][1]
+                continue
             if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):
                 num = token.replace(".", "") if dotted and AMBIGUOUS.fullmatch(token) else token
                 numeral = read_plain(text, start, start + len(token), token, num)
                 if numeral is not None and numeral[0][1] > covered:
-                    append(_money_after(text, numeral))
+                    append(money_after(text, numeral))
                     covered = numeral[0][1]
                 continue
         for numeral in _classify(text, start, word):
             if numeral.span[1] > covered:
-                out.append(_money_after(text, numeral))
+                out.append(money_after(text, numeral))
                 covered = max(covered, numeral.span[1])
     return out
 
 
-def _sign_before(text: str, start: int) -> bool:
-    """Does a currency sign stand one space before ``start`` ("R$ 2.632,67", "€ 40"), not
-    the trailing sign of a number before it ("10 $ 20")?"""
-    if start < 2 or text[start - 1] not in _SPACES or text[start - 2] not in _SIGNS:
-        return False
-    return start < 3 or not (
-        text[start - 3].isdigit() or text[start - 3] in _SIGNS or text[start - 3] in _SPACES
-    )
-
-
-def _money_after(text: str, numeral: Numeral) -> Numeral:
-    """``numeral`` as money when a currency sign follows it ("55 €", "54,20 €", "55€"), or
-    precedes it across one space ("R$ 2.632,67", "€ 40", "CA$ 12").
-
-    Principle: an amount followed directly (at most one space or no-break space between) by a
-    currency sign is money of that currency, as when the sign comes first; fr, de, es, pt and
-    it write money that way (a code after it, "30 EUR", ``read_plain`` already reads), and pt
-    and nl put one space after a leading sign. Risk: a number beside a lone "$" in code or a
-    shell line ("echo 3 $ x", "$ 5 files") reads as money."""
-    kind = numeral[2]
-    if kind != "number" and kind != "year":
-        return numeral
-    start, end = numeral[0]
-    after = text[end : end + 1]
-    if after and after in _SPACES:
-        after = text[end + 1 : end + 2]
-    if not _sign_before(text, start) and (
-        not after or after not in _SIGNS or _MONEY_AFTER.match(text, end) is None
-    ):
-        return numeral
-    span, written, _, value, decimals, scale, literal, date, time = numeral
-    return Numeral(span, written, "money", value, decimals, scale, literal, date, time)
-
+#: One comma and exactly three digits: thousands in English, a decimal comma where the text
+#: groups thousands with dots ("3,874 €" beside "4.951,20 €").
+_COMMA_THREE = re.compile(r"\d{1,3},\d{3}")
 
 #: Where a grouped number ("1 280", "1'280", "1.888", "$1 280") may start: a run of one to
 #: three digits (after one currency sign) followed by a separator and three digits.
-_MAY_GROUP = re.compile(rf"[{_SIGNS}]?\d{{1,3}}[{GROUP_SEPARATORS}]\d{{3}}")
+_MAY_GROUP = re.compile(rf"[{SIGNS}]?\d{{1,3}}[{GROUP_SEPARATORS}]\d{{3}}")
 
 
 def _grouped(text: str, start: int, word: str, dotted: bool = False) -> Numeral | None:
@@ -186,7 +153,7 @@ def _grouped(text: str, start: int, word: str, dotted: bool = False) -> Numeral 
     before = text[start - 2 : start]
     if len(before) == 2 and before[0] in _DIGITS and before[1] in GROUP_SEPARATORS:
         return None  # inside a grouping whose first group made none: each run is tried once
-    sign = word[0] in _SIGNS
+    sign = word[0] in SIGNS
     s = start + 1 if sign else start
     found = grouped_number(text, s)
     if found is None:
@@ -194,9 +161,9 @@ def _grouped(text: str, start: int, word: str, dotted: bool = False) -> Numeral 
     end, digits, loose = found
     money = (
         sign
-        or _MONEY_AFTER.match(text, end) is not None
-        or _CODE_BEFORE.search(text, max(0, s - 5), s) is not None
-        or _sign_before(text, s)
+        or MONEY_AFTER.match(text, end) is not None
+        or CODE_BEFORE.search(text, max(0, s - 5), s) is not None
+        or sign_before(text, s)
     )
     if loose and not money and not (dotted and "." in text[s:end]):
         return None
@@ -204,6 +171,12 @@ def _grouped(text: str, start: int, word: str, dotted: bool = False) -> Numeral 
         return None  # the tail of a longer number or a negative one: the usual readings decide
     decimals = len(digits) - digits.index(".") - 1 if "." in digits else 0
     written = text[start:end]
+    if sign and not dotted and AMBIGUOUS.fullmatch(text, s, end):
+        # "€3.874" in a text that fixes no convention reads two ways, as a plain "1.750" does
+        # (``locale.grouped_reading``); a sign written before the digits is the English way of
+        # writing money, so the English value, the grouped digits as its literal ("3.874 €",
+        # the sign after, keeps the grouped reading: 3874)
+        return Numeral((start, end), written, "money", float(text[s:end]), 3, 1.0, digits)
     return Numeral(
         (start, end), written, "money" if money else "number", float(digits), decimals, 1.0, digits
     )

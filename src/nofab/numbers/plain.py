@@ -30,7 +30,7 @@ _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
 _SCALE_AFTER = re.compile(rf"\s*({alternation(_LEXICON.scales)})\b", re.IGNORECASE)
 _PERCENT_AFTER = re.compile(rf"\s*(?:%|(?:{alternation(_LEXICON.percent_words)})\b)", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re.IGNORECASE)
-_CURRENCY_BEFORE = re.compile(rf"(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
+_CURRENCY_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(rf"\b({MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
 _MONTH_AFTER = re.compile(
     rf"\.?\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
@@ -185,7 +185,12 @@ def _currency_before(text: str, s: int) -> bool:
     window = max(0, s - 5)
     before = text[window:s].rstrip()
     if before.isascii():
-        return before.lower().endswith(_CODES)
+        lowered = before.lower()
+        # a whole word only: "takes 7h" ends in "kes" and holds no code
+        return any(
+            lowered.endswith(code) and (len(lowered) == len(code) or not lowered[-len(code) - 1].isalpha())
+            for code in _CODES
+        )
     return _CURRENCY_BEFORE.search(text, window, s) is not None
 
 
