@@ -302,3 +302,34 @@ def test_a_number_of_shares_announces_no_list(intro: str) -> None:
 def test_a_count_in_the_announcing_clause_is_still_read() -> None:
     answer = "Here are the 4 remaining options:\n- SC0145 at $176\n- SC0147 at $181\n"
     assert "4" in _numbers(answer, FLIGHT)
+
+
+# --- a payment method's new balance stated with "now" ---------------------------------------
+
+_WALLET = (
+    "get_user_details",
+    {
+        "payment_methods": {
+            "gift_card_7730215": {"id": "gift_card_7730215", "source": "gift_card", "amount": 75}
+        }
+    },
+)
+_REFUND = (
+    "update_reservation_flights",
+    {"reservation_id": "X", "payment_history": [{"payment_id": "gift_card_7730215", "amount": -38}]},
+    {"payment_id": "gift_card_7730215"},
+)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The $38 refund went to gift_card_7730215, which should now be at ${}.",
+        "Los $38 se abonaron a gift_card_7730215, que ahora tiene ${}.",
+        "Les 38 $ sont allés sur gift_card_7730215, qui est maintenant à {} $.",
+        "Die 38 $ gingen auf gift_card_7730215, die jetzt bei {} $ steht.",
+    ],
+)
+def test_a_new_balance_said_with_now_is_the_balance_plus_the_refund(sentence: str) -> None:
+    assert _numbers(sentence.format(113), _WALLET, _REFUND) == []
+    assert _numbers(sentence.format(131), _WALLET, _REFUND) != []

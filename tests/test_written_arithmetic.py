@@ -164,3 +164,17 @@ def test_the_finding_stays_on_the_slip_of_a_mixed_equation(answer: str, flagged:
     assert (
         len([f for f in found if f.startswith("$")]) == 1
     )  # the right result of a wrong operand is no second finding
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Fare $284 + insurance $60 = **$344**",
+        "Tarifa $284 + seguro $60 = $344",
+        "Tarif 284 $ + assurance 60 $ = 344 $",
+    ],
+)
+def test_a_label_before_an_operand_keeps_the_equation(answer: str) -> None:
+    fares = {**_FARES, "two_fares": 284, "insurance_total": 60}
+    assert _blocking(answer, fares) == []
+    assert _blocking(answer.replace("344", "334"), fares)  # a wrong result stays a finding

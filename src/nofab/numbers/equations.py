@@ -3,7 +3,8 @@ of the equations just before it, and a total split into parts.
 
 Principle: an answer that writes the operation shows its own work. A result written after
 "=" is explained when the operation of the numbers written before it (joined by ×, x, *, +,
-−, /, each operand with at most two words of label: "2 × $176 fare + $50 insurance = $402")
+−, /, each operand with at most two words of label after or before it: "2 × $176 fare + $50
+insurance = $402", "fare $372 + insurance $70 = $442")
 gives it, within display rounding (a small count such as the "2" of "2 × $30" counts as
 written: a wrong count is a count's question, not the product's). An operand the evidence
 does not explain keeps its own finding, and the result computed right from it is not a
@@ -38,8 +39,10 @@ from nofab.numbers.numeral import Numeral
 _AFTER = r"\s*[$€£¥₹]?"
 #: At most two words labelling an operand ("$176 fare", "$50 insurance", "3 nuits").
 _LABEL = r"(?:[ \t]+[^\W\d_]{2,20}){0,2}"
+#: At most two words labelling the operand after an operator ("$372 + insurance $70").
+_LABEL_BEFORE = r"(?:[^\W\d_]{2,20}[ \t]+){0,2}"
 #: An operator between two operands (with the spaces around it).
-_OPERATOR = re.compile(_AFTER + _LABEL + r"\s*([×x*+\-−–/÷])\s*")
+_OPERATOR = re.compile(_AFTER + _LABEL + r"\s*([×x*+\-−–/÷])\s*" + _LABEL_BEFORE)
 #: What stands between the last operand and the result.
 _EQUALS = re.compile(_AFTER + _LABEL + r"\s*(?:=|equals|makes)\s*", re.IGNORECASE)
 _EQUALS_ANYWHERE = re.compile(r"=|equals|makes", re.IGNORECASE)
