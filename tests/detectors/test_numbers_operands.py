@@ -60,6 +60,7 @@ BAG = call("update_reservation_baggages", {"payment_history": [{"payment_id": "g
         "$50 was paid with your gift card, so $14 remains on it.",
         "I charged $50 to the gift card; $14 is left on it.",
         "After the $50 charge, the gift card balance is $14.",
+        "$50 was paid with your gift card. It now shows $14.",  # its state after the charge
         "Se cobraron $50 de su tarjeta regalo; quedan $14.",
         "50 dollars ont été débités de votre carte cadeau : il reste 14 dollars.",
         "50 Dollar wurden von Ihrer Geschenkkarte abgebucht, es bleiben 14 Dollar übrig.",
@@ -80,7 +81,7 @@ def test_a_remainder_of_a_shown_amount_and_a_held_one_is_explained(response: str
         # a difference, but announced as a total
         ("The bag is $50; total price $14.", ["$14"]),
         # no cue: nothing says the numbers were combined
-        ("$50 was paid with your gift card. It now shows $14.", ["$14"]),
+        ("$50 was paid with your gift card. The fee was $14.", ["$14"]),
     ],
 )
 def test_other_arithmetic_on_a_shown_amount_is_a_finding(response: str, expected: list[str]) -> None:
