@@ -322,6 +322,8 @@ class DateTimeIndex:
 
 #: The word before an ordinal, past "the"/"le"/"el" ("Thursday the 22nd", "jeudi le 22e").
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?,?\s+(?:(?:the|le|el|der|den|o)\s+)?$", re.IGNORECASE)
+#: A weekday directly before a day number (markup and one space between): "miércoles 20".
+_WEEKDAY_BEFORE = re.compile(r"([^\W\d_]+(?:-[^\W\d_]+)?)[*_]*\s[*_]*$")
 
 
 @cache
@@ -331,10 +333,28 @@ def _weekday_names() -> frozenset[str]:
 
 def held_day(answer: str, numeral: Numeral, has_day: Callable[[int], bool]) -> bool:
     """Is the ordinal or number a day of the month ("the 20th", "am 17.": written alone with its
-    mark, ``nofab.numbers.nextmonthday.day_alone``) that an evidence date has (``has_day``)?"""
-    if numeral.kind != "ordinal" and (numeral.decimals or not day_alone(answer, numeral.span)):
+    mark, ``nofab.numbers.nextmonthday.day_alone``; "miércoles 20", "Friday 21": right after a
+    weekday, ``after_weekday``) that an evidence date has (``has_day``)?"""
+    if numeral.kind != "ordinal" and (
+        numeral.decimals or not (day_alone(answer, numeral.span) or after_weekday(answer, numeral))
+    ):
         return False
     return 1 <= numeral.value <= 31 and has_day(int(numeral.value))
+
+
+def after_weekday(answer: str, numeral: Numeral) -> bool:
+    """Is the plain number right after a weekday name ("mañana, miércoles 20, a las 20:00",
+    "Friday 21", "jeudi 3")?
+
+    Principle: a weekday before a number of 1-31 names a day by its day of the month, as
+    before an ordinal (``ordinal_day``); it is held to the evidence as a day is. Risk: a count
+    after a weekday ("on Monday 3 people came") is held as a day, and passes when an evidence
+    date falls on that day of the month."""
+    if numeral.kind != "number" or not 1 <= numeral.value <= 31 or numeral.text != str(int(numeral.value)):
+        return False
+    start = numeral.span[0]
+    before = _WEEKDAY_BEFORE.search(answer, max(0, start - 24), start)
+    return before is not None and before.group(1).lower() in _weekday_names()
 
 
 def ordinal_day(answer: str, numeral: Numeral) -> bool:
@@ -353,4 +373,4 @@ def ordinal_day(answer: str, numeral: Numeral) -> bool:
     return before is not None and before.group(1).lower() in _weekday_names()
 
 
-__all__ = ["Date", "DateTimeIndex", "held_day", "ordinal_day"]
+__all__ = ["Date", "DateTimeIndex", "after_weekday", "held_day", "ordinal_day"]

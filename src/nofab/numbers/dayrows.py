@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from nofab.language import vocabulary
 from nofab.model.finding import Finding
 from nofab.numbers.datepairs import range_link
+from nofab.numbers.dates import after_weekday
 from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import RunGate
 from nofab.numbers.relativedays import relative_days
@@ -200,6 +201,24 @@ def _other_row(rows: dict[_dt.date, Record], named: Record, value: float) -> tup
     return None
 
 
+_CLAUSE_END = re.compile(r",(?!\d)|[;:]|[.!?](?:\s|$)|\n")  # "3,2 mm": a decimal comma
+
+
+def _not_of(answer: str, numeral: Numeral, mentions: list[tuple[int, int, object]], i: int) -> bool:
+    """Is ``numeral`` not a figure of the day mention ``i`` whose stretch it stands in?
+
+    Principle: a clause that names its day after its figures ("17 °C y lluvia el sábado, 18 °C
+    el domingo") gives them that day, not the one named before the clause; and a number right
+    after a weekday ("el domingo 19") is that day's day of the month, no figure of a row. Risk:
+    a clause that names a second day after a figure of the first ("Saturday 75°F, warmer than
+    Sunday") leaves that figure unchecked."""
+    if after_weekday(answer, numeral):
+        return True
+    stop = _CLAUSE_END.search(answer, numeral.span[1])
+    end = stop.start() if stop else len(answer)
+    return any(numeral.span[1] <= m[0] < end for m in mentions[i + 1 :])
+
+
 def day_row_findings(
     finding: Callable[..., Finding], fields: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
@@ -228,7 +247,7 @@ def day_row_findings(
             if named is None:
                 continue
             for numeral in checked[bisect_left(at, end) : bisect_left(at, limit)]:
-                if _holds(named[1], abs(numeral.value)):
+                if _holds(named[1], abs(numeral.value)) or _not_of(answer, numeral, mentions, i):
                     continue
                 other = _other_row(rows, named[1], abs(numeral.value))
                 if other is None:
