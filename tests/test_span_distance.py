@@ -103,3 +103,25 @@ DAYS_QUIET = [
 def test_a_right_or_anchored_count_of_days_passes(case: str, answer: str) -> None:
     # nothing at all: a right count of days from today is derived, however large
     assert numbers_flagged(answer) == [], case
+
+
+def _all_blocking(answer: str) -> list[str]:
+    result: dict[str, Any] = {"task": "Renew the passport", "due": "2025-09-22", "created": "2025-06-30"}
+    turn = {"response": answer, "context": NOW, "tool_calls": [{"name": "get_task", "result": result}]}
+    return [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "- **Renew the passport:** due Monday, September 22\n\nThat's 21 days from today.",
+        "- Pasaporte: vence el 22 de septiembre.\n\nEso es dentro de 21 días.",
+        "- Passeport : à renouveler le 22 septembre.\n\nC'est dans 21 jours.",
+    ],
+)
+def test_a_span_in_a_sentence_without_a_date_counts_to_a_date_just_before(answer: str) -> None:
+    assert _all_blocking(answer) == []
+
+
+def test_a_span_without_a_date_that_reaches_no_date_before_is_no_derivation() -> None:
+    assert "23" in _all_blocking("- Renew the passport: due September 22.\n\nThat's 23 days from today.")

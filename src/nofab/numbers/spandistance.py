@@ -16,6 +16,10 @@ Wednesday for the Thursday two weeks on), within ``MONTH_SLACK`` days for months
 count is reported on the count. Words that relate the span to another anchor ("2 days
 before the flight", "until", "bis") are not read as counting from now.
 
+A sentence that names no date ("That's 15 days from today.") speaks of the dates the answer
+named just before it (``BACK_REACH`` characters): a count equal to the distance to one of them
+is derived (never a finding, since which date was meant is not known).
+
 Risk: a sentence whose span counts from another date than today ("in two weeks from the
 booking, on July 24") is read from today; such sentences name their anchor with a word no
 list here holds, so they are rare, and two dates on the span's side of today leave it unread.
@@ -40,9 +44,12 @@ from nofab.numbers.relativedates import counted_spans
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
     from nofab.model.finding import Finding
+    from nofab.numbers.numeral import Numeral
 
 #: A counted span whose date is another distance from today.
 CONFIDENCE = 0.8
+#: How far back a sentence that names no date is read for the dates it speaks of.
+BACK_REACH = 600
 #: Days a span of weeks may be off its date (said mid-week) and a span of months.
 WEEK_SLACK = 3
 MONTH_SLACK = 10
@@ -124,30 +131,48 @@ def readings(evidence: Evidence) -> Iterator[Reading]:
         if not sign:
             continue
         lo, hi = evidence.sentence_at(start)
-        found: list[tuple[_dt.date, bool]] = []  # the sentence's dates on the span's side
-        for numeral in dates:
-            written = numeral.date
-            if written is None or not lo <= numeral.span[0] < hi:
-                continue
-            year, month, day = written
-            try:
-                date = _dt.date(year or today.year, month, day)
-                if year is None and (date - today).days * sign < 0:
-                    date = _dt.date(today.year + sign, month, day)
-            except ValueError:
-                continue
-            if (date - today).days * sign > 0:
-                found.append((date, evidence.dates.has_date(written)))
-        if len(found) != 1 or not found[0][1]:
-            continue  # none, several, or a date no evidence holds (the date check's)
-        days = abs((found[0][0] - today).days)
+        found = _side_dates(evidence, dates, lo, hi, today, sign)
         if unit == "day":
             expected, slack = count, 0
         elif unit == "week":
             expected, slack = 7 * count, WEEK_SLACK
         else:
             expected, slack = abs((_months(today, sign * count) - today).days), MONTH_SLACK
+        if not found:
+            # A sentence that names no date ("That's 15 days from today.") speaks of the dates
+            # the answer named just before it: a count equal to one's distance is derived from
+            # the calendar (no finding is made this way: which date was meant is not known).
+            for date, held in _side_dates(evidence, dates, max(0, lo - BACK_REACH), lo, today, sign):
+                if held and abs(abs((date - today).days) - expected) <= slack:
+                    yield Reading(start, end, today, date, abs((date - today).days), True)
+                    break
+            continue
+        if len(found) != 1 or not found[0][1]:
+            continue  # several, or a date no evidence holds (the date check's)
+        days = abs((found[0][0] - today).days)
         yield Reading(start, end, today, found[0][0], days, abs(days - expected) <= slack)
+
+
+def _side_dates(
+    evidence: Evidence, dates: list[Numeral], lo: int, hi: int, today: _dt.date, sign: int
+) -> list[tuple[_dt.date, bool]]:
+    """The dates written within ``[lo, hi)`` on the span's side of today, each with whether
+    the evidence holds it."""
+    found: list[tuple[_dt.date, bool]] = []
+    for numeral in dates:
+        written = numeral.date
+        if written is None or not lo <= numeral.span[0] < hi:
+            continue
+        year, month, day = written
+        try:
+            date = _dt.date(year or today.year, month, day)
+            if year is None and (date - today).days * sign < 0:
+                date = _dt.date(today.year + sign, month, day)
+        except ValueError:
+            continue
+        if (date - today).days * sign > 0:
+            found.append((date, evidence.dates.has_date(written)))
+    return found
 
 
 def counts_from_today(evidence: Evidence) -> frozenset[int]:
