@@ -36,7 +36,7 @@ class ShownNumbers:
 
     __slots__ = (
         "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_numerals",
-        "_sorted", "_value", "_values",
+        "_of_kind", "_sorted", "_value", "_values",
     )  # fmt: skip
 
     def __init__(self, before: int, after: int, numerals: Sequence[Numeral] = (), answer: str = "") -> None:
@@ -55,6 +55,9 @@ class ShownNumbers:
         # The last window sorted, by where it starts among the operands: consecutive
         # unexplained numbers with no operand between them share it.
         self._sorted: tuple[int, list[float]] = (-1, [])
+        #: the totals of one kind (or of none), by kind, for the totals and kinds they were
+        #: filtered from: a filter of every total per question grew with the results
+        self._of_kind: dict[str, tuple[Sequence[float], Sequence[str | None], list[float]]] = {}
 
     def add(self, index: int, value: float, derived: bool = False, masked: bool = False) -> None:
         """Add the explained numeral at ``index`` as an operand, unless it is the visible end
@@ -181,13 +184,20 @@ class ShownNumbers:
             return how  # operands and totals of one kind at most: any combine
         for kind in asked:
             same = sorted(self._value[j] for j in window if self.kind(j) in (None, kind))
-            held = totals
-            if kinds_of_totals:
-                held = [t for t, k in zip(totals, kinds_of_totals, strict=True) if k in (None, kind)]
+            held = self._totals_of(kind, totals, kinds_of_totals) if kinds_of_totals else totals
             how = _sum_or_difference(same, lo, hi, held)
             if how is not None:
                 return how
         return None
+
+    def _totals_of(self, kind: str, totals: Sequence[float], kinds: Sequence[str | None]) -> list[float]:
+        """The ``totals`` of ``kind`` or of no kind (``kinds``: the kind of each), filtered
+        once per kind for the same two sequences (a run passes the same ones every time)."""
+        kept = self._of_kind.get(kind)
+        if kept is None or kept[0] is not totals or kept[1] is not kinds:
+            held = [t for t, k in zip(totals, kinds, strict=True) if k in (None, kind)]
+            kept = self._of_kind[kind] = (totals, kinds, held)
+        return kept[2]
 
 
 def _sum_or_difference(ops: list[float], lo: float, hi: float, totals: Sequence[float]) -> str | None:
