@@ -40,9 +40,13 @@ def phone_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, digits) of every phone-like run of ``text`` with 7 to 15 digits."""
     out = []
     for m in _PHONE.finditer(text):
-        digits = _digits(m.group())
-        if MIN_DIGITS <= len(digits) <= MAX_DIGITS and not _GROUPED.fullmatch(m.group()):
-            out.append((m.start(), m.end(), digits.lstrip("0")))
+        start, end = m.span()
+        if end - start < MIN_DIGITS:
+            continue  # fewer characters than a phone has digits (most numbers of an answer)
+        run = m.group()
+        digits = _digits(run)
+        if MIN_DIGITS <= len(digits) <= MAX_DIGITS and not _GROUPED.fullmatch(run):
+            out.append((start, end, digits.lstrip("0")))
     return out
 
 
