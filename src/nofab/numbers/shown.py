@@ -36,7 +36,7 @@ class ShownNumbers:
 
     __slots__ = (
         "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_numerals",
-        "_of_kind", "_sorted", "_value", "_values",
+        "_held_kinds", "_of_kind", "_sorted", "_value", "_values",
     )  # fmt: skip
 
     def __init__(self, before: int, after: int, numerals: Sequence[Numeral] = (), answer: str = "") -> None:
@@ -58,6 +58,7 @@ class ShownNumbers:
         #: the totals of one kind (or of none), by kind, for the totals and kinds they were
         #: filtered from: a filter of every total per question grew with the results
         self._of_kind: dict[str, tuple[Sequence[float], Sequence[str | None], list[float]]] = {}
+        self._held_kinds: tuple[Sequence[str | None], frozenset[str]] = ((), frozenset())
 
     def add(self, index: int, value: float, derived: bool = False, masked: bool = False) -> None:
         """Add the explained numeral at ``index`` as an operand, unless it is the visible end
@@ -127,8 +128,15 @@ class ShownNumbers:
         if own is not None:
             return [own]
         named = {k for j in window if (k := self.kind(j)) is not None}
-        named.update(k for k in kinds_of_totals if k is not None)
+        named.update(self._kinds_held(kinds_of_totals))
         return sorted(named) if len(named) > 1 else []
+
+    def _kinds_held(self, kinds: Sequence[str | None]) -> frozenset[str]:
+        """The kinds ``kinds`` name (None left out), read once for the same sequence: a read
+        of every total's kind per question grew with the results."""
+        if self._held_kinds[0] is not kinds:
+            self._held_kinds = (kinds, frozenset(k for k in kinds if k is not None))
+        return self._held_kinds[1]
 
     def preceding(self, index: int, count: int) -> list[float]:
         """The values of the (at most ``count``) operands before ``index``, nearest last."""
