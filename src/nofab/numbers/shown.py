@@ -35,8 +35,8 @@ class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
     __slots__ = (
-        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_numerals",
-        "_held_kinds", "_of_kind", "_sorted", "_value", "_values",
+        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_held_kinds", "_kind",
+        "_numerals", "_of_kind", "_sorted", "_value", "_values",
     )  # fmt: skip
 
     def __init__(self, before: int, after: int, numerals: Sequence[Numeral] = (), answer: str = "") -> None:
