@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from nofab import Guard, Policy, Turn
 from nofab.detectors import entities
 from nofab.detectors.lookup import Lookup
-from nofab.language.text import find_token
+from nofab.language.text import TokenIndex, find_token
 
 # A small alphabet rich in the characters the token rule cares about (word characters,
 # hyphens, separators, a non-ASCII letter), so needles collide with the hay often.
@@ -95,3 +95,15 @@ def test_each_needle_is_anchored_on_the_run_the_evidence_holds_least() -> None:
     assert "var" not in recorded and "log" not in recorded
     tokens = Lookup(hay, tokens=["app7", "app70", "file12.log", "log"])
     assert tokens.tokens == {"app7", "file12.log", "log"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXT, st.lists(_TEXT, min_size=1, max_size=40))
+def test_token_index_finds_what_find_token_finds(hay: str, needles: list[str]) -> None:
+    """``TokenIndex`` (``Evidence.grounds``: a turn's evidence searched per id) gives the
+    index ``find_token`` gives, before and after it indexes the text."""
+    n = len(hay)
+    needles += [hay[i:j] for i in range(0, n, 3) for j in (i + 1, i + 4, i + 9, n) if j <= n]
+    index = TokenIndex(hay)
+    for needle in needles * 2:  # past the searches it scans before indexing
+        assert index.find(needle) == find_token(hay, needle), (hay, needle)

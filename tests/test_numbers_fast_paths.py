@@ -326,6 +326,29 @@ def test_the_unit_pretest_never_skips_a_quantity() -> None:
     assert read > 100
 
 
+def test_the_unit_letter_pretest_skips_only_what_the_unit_pattern_misses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``answer_unit`` turns a number away by the character after it (a space or dash
+    skipped) before its pattern runs: it reads every unit the pattern alone reads, for every
+    character (case variants, "ſ", the Kelvin sign, degree signs, punctuation, spaces)."""
+    from nofab.numbers import units
+
+    class _Every:
+        def __contains__(self, _item: object) -> bool:
+            return True
+
+    tails = ["", " ", "-", " -", "  ", "\u00a0", "\n"]
+    heads = [chr(c) for c in range(0x20, 0x250)] + ["\u212a", "°", "º", "\u2009"]
+    rests = ("", "m", "in", "ours", "egrees celsius", "C", "s 4", "ilometres")
+    texts = [f"12{tail}{head}{rest}" for head in heads for tail in tails for rest in rests]
+    gated = [units.answer_unit(text, 2) for text in texts]
+    monkeypatch.setattr(units, "_UNIT_STARTS", _Every())  # the pattern alone
+    plain_reading = [units.answer_unit(text, 2) for text in texts]
+    assert gated == plain_reading
+    assert sum(1 for found in gated if found is not None) > 100
+
+
 def test_field_changes_find_what_reading_every_column_finds() -> None:
     """The turn's short columns are indexed once (a percentage asked against every group was
     quadratic); each question must get what ``field_change`` gets reading them in order:

@@ -4,12 +4,13 @@ evidence; a changed subscriber digit is not."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from nofab import Guard
-from nofab.numbers.phones import phone_spans
+from nofab.numbers.phones import HeldPhones, _same, phone_spans
 
 _GUARD = Guard()
 
@@ -49,3 +50,21 @@ def test_a_changed_digit_stays_a_finding(answer: str, held: str) -> None:
 
 def test_grouped_thousands_are_no_phone() -> None:
     assert phone_spans("a budget of 1 280 000 or 12.345.678 units") == []
+
+
+def test_held_phones_by_lookup_agree_with_comparing_every_pair() -> None:
+    """``HeldPhones`` finds the answer's run by bisection and the evidence's sequence by set
+    lookups; on random runs (shared tails, extra leading digits, short ones, zeros) it says
+    what comparing the run with every held sequence (``_same``) says."""
+    rng = random.Random(7)
+    for _ in range(300):
+        tails = ["".join(rng.choices("0123456789", k=rng.randint(5, 11))) for _ in range(3)]
+        runs = [rng.choice(("", "1", "49", "351", "0", "8123")) + rng.choice(tails) for _ in range(4)]
+        held = [rng.choice(("", "7", "33", "502", "00")) + rng.choice(tails) for _ in range(3)]
+        answer = " and ".join(f"call {run}" for run in runs)
+        phones = HeldPhones(answer, lambda held=held: " / ".join(held))
+        every = {digits for _s, _e, digits in phone_spans(" / ".join(held))}
+        for start, end, digits in phone_spans(answer):
+            for span in ((start, end), (start + 1, end - 1), (start, start)):
+                assert phones.explains(span) == any(_same(digits, h) for h in every), (answer, held)
+        assert not phones.explains((len(answer), len(answer) + 1))

@@ -72,6 +72,17 @@ class CrossedNames:
                     out.add(held)
         return tuple(out)
 
+    @cached_property
+    def _by_word(self) -> dict[str, list[frozenset[str]]]:
+        """The people holding each name word, in ``_people``'s order: each question reads the
+        people of its two words only (a scan of every person per name was quadratic when the
+        records grow with the answer)."""
+        out: dict[str, list[frozenset[str]]] = {}
+        for held in self._people:
+            for word in held:
+                out.setdefault(word, []).append(held)
+        return out
+
     def why(self, name: Sequence[Word]) -> str | None:
         """Why the name words ``name`` (titles and initials left out) are a crossed name, or
         None. The cheap tests on the held sets come first."""
@@ -81,13 +92,13 @@ class CrossedNames:
         first, last = self._held()
         if given == surname or given not in first or surname not in last:
             return None
-        if any(given in held and surname in held for held in self._people):
+        owners = self._by_word.get(given, [])
+        if any(surname in held for held in owners):
             return None
-        owners = [held for held in self._people if given in held]
         if any(edits(w, surname, 1) <= 1 for held in owners for w in held - {given}):
             return None  # the person's own surname spelt otherwise (a correction), no swap
         others = [held for held in owners if any(w in last for w in held - {given, surname})]
-        if not others or not any(surname in held and given not in held for held in self._people):
+        if not others or not any(given not in held for held in self._by_word.get(surname, [])):
             return None
         if self._written_together(given, surname, [fold(w.text) for w in name]):
             return None

@@ -18,7 +18,7 @@ from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
 from nofab.language.lexicon import Claim, Lexicon
 from nofab.language.phrases import PhraseText
 from nofab.language.sentences import Token, sentence_at, spans_of, tokenize
-from nofab.language.text import clean_answer, find_token, fold, fold_source, normalise
+from nofab.language.text import clean_answer, find_token, fold, fold_source, normalise, token_index
 from nofab.model.turn import ToolCall, Turn
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ class Evidence:
 
     def grounds(self, token: str) -> bool:
         """Is ``token`` in the evidence as a whole token (case-insensitive)?"""
-        return find_token(self.folded, fold(token)) != -1
+        return token_index(self.folded).find(fold(token)) != -1  # indexed: asked per id
 
     def where(self, token: str) -> str | None:
         """Label of the first source holding ``token`` as a whole token."""

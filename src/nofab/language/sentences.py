@@ -42,6 +42,7 @@ class Token(NamedTuple):
 
 
 _new_tuple = tuple.__new__
+_INF = float("inf")
 #: A token with the whitespace before it: ``findall`` hands back (space, token) pairs from C,
 #: and the spans follow from their lengths (no match object, ``span`` or ``group`` per token:
 #: a third of the tokenizer's time). Only whitespace lies between tokens (``\S`` is one).
@@ -97,7 +98,9 @@ def sentence_at(spans: Sequence[tuple[int, int]], position: int) -> tuple[int, i
     it; before the first, the first; ``(position, position)`` when there is none."""
     if not spans:
         return (position, position)
-    i = bisect_right(spans, position, key=lambda span: span[0]) - 1
+    # tuples compare in C: ``(position, inf)`` sorts after every span starting at or before
+    # ``position`` (a key function was a Python call per comparison, per number asked)
+    i = bisect_right(spans, (position, _INF)) - 1
     return spans[max(i, 0)]
 
 

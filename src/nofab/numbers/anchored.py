@@ -183,6 +183,11 @@ class RecordFields:
             return None
         return list(zip(starts[first:last], ends[first:last], found[first:last], strict=True))
 
+    def named_count(self, lo: int, hi: int) -> int:
+        """How many record names the answer writes inside ``[lo, hi)`` (two bisections)."""
+        starts, ends, _found = self._mentions()
+        return max(0, bisect_right(ends, hi) - bisect_right(starts, lo - 1))
+
     def label(self, start: int) -> list[frozenset[str]]:
         """The label words before the number on its line (at most ``LABEL_CHARS`` back, so
         the cost per number is bounded on an answer written as one long line)."""

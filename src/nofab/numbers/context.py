@@ -38,6 +38,7 @@ _CUES = _phrases(_WORDS.cues)
 _CUE_FIRST = frozenset(p[0] for p in _CUES if p)
 _MASKS = _phrases(_WORDS.masked)
 _PER_UNIT = _phrases(_WORDS.per_unit)
+_PER_UNIT_FIRST = frozenset(p[0] for p in _PER_UNIT if p)
 _PER_UNIT_BEFORE = _phrases(tuple(w for words in by_language("per_unit_before").values() for w in words))
 #: How far back the clause of an amount is read for a per-unit subject, and what ends it.
 _CLAUSE_REACH = 60
@@ -197,7 +198,11 @@ class AnswerContext:
         after = self._answer[end : end + 24]
         if after.lstrip()[:1] == "/":
             return True
-        words = _WORD_OR_MARK.findall(after.lower())[:_LONGEST]  # "(" or a digit stops it
+        lowered = after.lower()
+        first = _WORD_OR_MARK.search(lowered)
+        if first is None or first.group() not in _PER_UNIT_FIRST:
+            return False  # most amounts: no per-unit phrase starts with the word after them
+        words = _WORD_OR_MARK.findall(lowered)[:_LONGEST]  # "(" or a digit stops it
         return any(tuple(words[:k]) in _PER_UNIT for k in range(1, len(words) + 1))
 
     def per_unit_before(self, start: int) -> bool:

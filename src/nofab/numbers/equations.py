@@ -171,9 +171,13 @@ class Equations:
 
 def split_remainder(lo: float, hi: float, shown: Sequence[float]) -> str | None:
     """The last part of a total split into parts: ``shown`` are the explained operands before
-    the number, nearest last; one of them is the total and all after it are the other parts."""
+    the number (values, never negative), nearest last; one of them is the total and all after
+    it are the other parts."""
+    floor = lo - 1e-9
     for parts in range(2, min(_MAX_PARTS, len(shown) - 1) + 1):
         total = shown[-parts - 1]
+        if total < floor:
+            continue  # the operands are not negative: what is left is at most the total
         rest = total - sum(shown[-parts:])
         if rest > 0 and lo - 1e-9 <= rest <= hi + 1e-9:
             return f"what is left of {total:g} after the {parts} parts the answer shows"

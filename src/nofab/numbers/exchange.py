@@ -75,8 +75,10 @@ class Exchange:
         """How the amount at ``index`` (true values ``[lo, hi]``) is a shown amount in another
         currency converted at a held rate, or None."""
         numerals, answer = self._evidence.numerals, self._evidence.answer
+        if numerals[index].kind != "money":
+            return None  # asked first: reading the currency costs two regex matches
         mine = currency(answer, numerals[index])
-        if not mine or numerals[index].kind != "money":
+        if not mine:
             return None
         for j in range(max(0, index - REACH), min(len(numerals), index + REACH + 1)):
             value = self._explained(j) if j != index and numerals[j].kind == "money" else None

@@ -41,6 +41,8 @@ def named_sum(fields: RecordFields, answer: str, span: tuple[int, int], lo: floa
     its row or sentence names before it, or None."""
     start = span[0]
     floor = max(0, start - ROW_CHARS)
+    if fields.named_count(floor, start) < 2:
+        return None  # fewer than two names in reach (the row starts at ``floor`` or later)
     line = answer.rfind("\n", floor, start) + 1 or floor
     # a table row: every cell before the figure; prose: the figure's sentence (the answer's split)
     row = line if answer.startswith("|", line) else max(line, fields.evidence.sentence_at(start)[0])

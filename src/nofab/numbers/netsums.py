@@ -93,6 +93,10 @@ class NetSums:
     def explain(self, index: int, lo: float, hi: float) -> str | None:
         """How the figure at ``index`` (true values ``[lo, hi]``) is the signed sum of the
         figures of its kind before it in its paragraph, announced by a net cue; or None."""
+        if self._bounds is None:
+            self._read()
+        if not self._cued:
+            return None  # no net cue anywhere in the answer (most answers): no sentence to find
         answer, numerals = self._answer, self._numerals
         net = numerals[index]
         i, _start, _end = self._sentence(net.span[0])

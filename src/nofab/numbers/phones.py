@@ -16,6 +16,7 @@ on the turns without one.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 
 #: Digit groups joined by single separators (or one run of digits), with an optional "+code"
@@ -39,9 +40,13 @@ def phone_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, digits) of every phone-like run of ``text`` with 7 to 15 digits."""
     out = []
     for m in _PHONE.finditer(text):
-        digits = _digits(m.group())
-        if MIN_DIGITS <= len(digits) <= MAX_DIGITS and not _GROUPED.fullmatch(m.group()):
-            out.append((m.start(), m.end(), digits.lstrip("0")))
+        start, end = m.span()
+        if end - start < MIN_DIGITS:
+            continue  # fewer characters than a phone has digits (most numbers of an answer)
+        run = m.group()
+        digits = _digits(run)
+        if MIN_DIGITS <= len(digits) <= MAX_DIGITS and not _GROUPED.fullmatch(run):
+            out.append((start, end, digits.lstrip("0")))
     return out
 
 
@@ -55,20 +60,39 @@ class HeldPhones:
 
     def __init__(self, answer: str, evidence_text: Callable[[], str]) -> None:
         self._spans = phone_spans(answer) if any(ch.isdigit() for ch in answer) else []
+        self._starts = [start for start, _e, _d in self._spans]
         self._evidence_text = evidence_text
         self._held: set[str] | None = None
+        self._tails: set[str] = set()
 
     def _evidence(self) -> set[str]:
         if self._held is None:
             self._held = {digits for _s, _e, digits in phone_spans(self._evidence_text())}
+            # each held sequence without up to three leading digits: the answer's sequences
+            # it ends with (``_same`` with the answer's as the shorter one)
+            self._tails = {held[k:] for held in self._held for k in range(4)}
         return self._held
 
     def explains(self, span: tuple[int, int]) -> bool:
-        """Does ``span`` lie inside a phone-like run the evidence writes (module doc)?"""
-        for start, end, digits in self._spans:
+        """Does ``span`` lie inside a phone-like run the evidence writes (module doc)?
+
+        The runs do not overlap (they are regex matches, in order), so only the last run
+        starting at or before ``span`` can hold it (or, for an empty span at its start, the
+        one before that ends there): two bisections, not a scan of every run."""
+        i = bisect_right(self._starts, span[0])
+        for start, end, digits in self._spans[max(0, i - 2) : i]:
             if start <= span[0] and span[1] <= end:
-                return any(_same(digits, held) for held in self._evidence())
+                return self._held_phone(digits)
         return False
+
+    def _held_phone(self, digits: str) -> bool:
+        """``any(_same(digits, held) for held in evidence)`` by set lookups: a held sequence
+        that is ``digits`` with at most three more digits before it, or that ``digits`` is
+        with one to three more before it, seven digits or more either way."""
+        held = self._evidence()
+        if len(digits) >= MIN_DIGITS and digits in self._tails:
+            return True
+        return any(digits[k:] in held for k in range(1, 4) if len(digits) - k >= MIN_DIGITS)
 
 
 __all__ = ["MIN_DIGITS", "HeldPhones", "phone_spans"]

@@ -35,8 +35,8 @@ class ShownNumbers:
     """Grounded operands of one answer, added as they are explained."""
 
     __slots__ = (
-        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_kind", "_numerals",
-        "_sorted", "_value", "_values",
+        "_after", "_amounts", "_answer", "_at", "_before", "_derived", "_held_kinds", "_kind",
+        "_numerals", "_of_kind", "_sorted", "_value", "_values",
     )  # fmt: skip
 
     def __init__(self, before: int, after: int, numerals: Sequence[Numeral] = (), answer: str = "") -> None:
@@ -55,6 +55,10 @@ class ShownNumbers:
         # The last window sorted, by where it starts among the operands: consecutive
         # unexplained numbers with no operand between them share it.
         self._sorted: tuple[int, list[float]] = (-1, [])
+        #: the totals of one kind (or of none), by kind, for the totals and kinds they were
+        #: filtered from: a filter of every total per question grew with the results
+        self._of_kind: dict[str, tuple[Sequence[float], Sequence[str | None], list[float]]] = {}
+        self._held_kinds: tuple[Sequence[str | None], frozenset[str]] = ((), frozenset())
 
     def add(self, index: int, value: float, derived: bool = False, masked: bool = False) -> None:
         """Add the explained numeral at ``index`` as an operand, unless it is the visible end
@@ -124,8 +128,15 @@ class ShownNumbers:
         if own is not None:
             return [own]
         named = {k for j in window if (k := self.kind(j)) is not None}
-        named.update(k for k in kinds_of_totals if k is not None)
+        named.update(self._kinds_held(kinds_of_totals))
         return sorted(named) if len(named) > 1 else []
+
+    def _kinds_held(self, kinds: Sequence[str | None]) -> frozenset[str]:
+        """The kinds ``kinds`` name (None left out), read once for the same sequence: a read
+        of every total's kind per question grew with the results."""
+        if self._held_kinds[0] is not kinds:
+            self._held_kinds = (kinds, frozenset(k for k in kinds if k is not None))
+        return self._held_kinds[1]
 
     def preceding(self, index: int, count: int) -> list[float]:
         """The values of the (at most ``count``) operands before ``index``, nearest last."""
@@ -181,13 +192,20 @@ class ShownNumbers:
             return how  # operands and totals of one kind at most: any combine
         for kind in asked:
             same = sorted(self._value[j] for j in window if self.kind(j) in (None, kind))
-            held = totals
-            if kinds_of_totals:
-                held = [t for t, k in zip(totals, kinds_of_totals, strict=True) if k in (None, kind)]
+            held = self._totals_of(kind, totals, kinds_of_totals) if kinds_of_totals else totals
             how = _sum_or_difference(same, lo, hi, held)
             if how is not None:
                 return how
         return None
+
+    def _totals_of(self, kind: str, totals: Sequence[float], kinds: Sequence[str | None]) -> list[float]:
+        """The ``totals`` of ``kind`` or of no kind (``kinds``: the kind of each), filtered
+        once per kind for the same two sequences (a run passes the same ones every time)."""
+        kept = self._of_kind.get(kind)
+        if kept is None or kept[0] is not totals or kept[1] is not kinds:
+            held = [t for t, k in zip(totals, kinds, strict=True) if k in (None, kind)]
+            kept = self._of_kind[kind] = (totals, kinds, held)
+        return kept[2]
 
 
 def _sum_or_difference(ops: list[float], lo: float, hi: float, totals: Sequence[float]) -> str | None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 
 from nofab.numbers.kinds import MONEY, answer_kind, commensurable
@@ -74,9 +74,22 @@ def _prefixes() -> tuple[str, ...]:
     return tuple(w.lower() for w in listed("total_prefixes"))
 
 
-def announced_units(answer: str, bounds: Sequence[int]) -> set[int]:
+def announced_units(answer: str, bounds: Sequence[int]) -> frozenset[int]:
     """The sentences and table rows of ``answer`` (by their place in ``bounds``, its
     ``units``) that hold a total cue, found in one pass."""
+    if bounds == units(answer):  # one answer's own units (totals, shares): read once for both
+        return _announced_units(answer)
+    return _read_announced(answer, bounds)
+
+
+@lru_cache(maxsize=4)
+def _announced_units(answer: str) -> frozenset[int]:
+    """``announced_units`` of an answer's own units: two readings (totals, shares) asked it
+    of the same answer, a walk of every word of the answer each."""
+    return _read_announced(answer, units(answer))
+
+
+def _read_announced(answer: str, bounds: Sequence[int]) -> frozenset[int]:
     firsts, cue = _cue()
     runs = ascii_runs(answer)
     # gate: on ASCII text a word that is a cue's first word starts with the same letter run,
@@ -89,13 +102,13 @@ def announced_units(answer: str, bounds: Sequence[int]) -> set[int]:
         and _first_runs().excludes(answer)
         and not any(run.startswith(prefixes) for run in runs)
     ):
-        return set()
-    return {
+        return frozenset()
+    return frozenset(
         bisect_right(bounds, m.start())
         for m in _WORD.finditer(answer)
         if (m.group().lower().replace("’", "'") in firsts and cue.match(answer, m.start()))
         or m.group().lower().startswith(_prefixes())
-    }
+    )
 
 
 @cache
@@ -126,7 +139,7 @@ class ShownTotals:
         # table; a list has one column, its items); read at the first question
         self._blocks: list[tuple[int, int, bool, list[list[list[int]]]]] | None = None
         self._units: list[int] = []
-        self._cued: set[int] | None = None  # the sentences and rows holding a total cue
+        self._cued: frozenset[int] | None = None  # the sentences and rows holding a total cue
         self._kinds: dict[int, str | None] = {}  # each figure's kind, read once
         # per block (by its start) and kind asked: its columns' sums, with how many operands
         # were explained when they were made (they hold until one more is)

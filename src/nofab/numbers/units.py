@@ -96,8 +96,20 @@ _JOIN_GAP = 3
 _AND = re.compile(r",?\s+(?:and|et|und|y|e)\s+", re.IGNORECASE)
 
 
+#: The letters an ASCII unit of ``_ANSWER_UNIT`` may start with (lower case).
+_UNIT_STARTS = frozenset("kqmglpshd")
+
+
 def answer_unit(answer: str, end: int) -> tuple[str, int] | None:
     """The unit written right after a number ending at ``end``, and where the unit ends."""
+    # The cheap test first (asked of most numbers of an answer, most of which have no unit):
+    # a unit is at most one space or dash away and starts with a degree sign or one of
+    # ``_UNIT_STARTS`` (a non-ASCII letter is left to the pattern: "K", "ſ" match too).
+    first = answer[end : end + 1]
+    if first.isspace() or first == "-":
+        first = answer[end + 1 : end + 2]
+    if first.isascii() and first.lower() not in _UNIT_STARTS:
+        return None
     found = _ANSWER_UNIT.match(answer, end)
     if found is None:
         return None
