@@ -333,3 +333,31 @@ _REFUND = (
 def test_a_new_balance_said_with_now_is_the_balance_plus_the_refund(sentence: str) -> None:
     assert _numbers(sentence.format(113), _WALLET, _REFUND) == []
     assert _numbers(sentence.format(131), _WALLET, _REFUND) != []
+
+
+# --- a count of the items holding a name its sentence gives ---------------------------------
+
+_INBOX = (
+    "SearchInbox",
+    {
+        "emails": [
+            {"sender_name": "Priya Raman", "subject": "Mockups"},
+            {"sender_name": "Priya Shah", "subject": "BBQ"},
+            {"sender_name": "Priya Raman", "subject": "Invoice"},
+            {"sender_name": "Priya Raman", "subject": "Fonts"},
+        ]
+    },
+)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Priya Raman sent you {} emails this week.",
+        "Priya Raman te envió {} correos esta semana.",
+        "Priya Raman vous a envoyé {} e-mails cette semaine.",
+    ],
+)
+def test_a_count_of_the_items_a_named_value_holds(sentence: str) -> None:
+    assert _numbers(sentence.format(3), _INBOX) == []
+    assert "2" in _numbers(sentence.format(2), _INBOX)  # two items do not hold the name

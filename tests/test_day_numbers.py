@@ -77,3 +77,13 @@ def test_a_figure_before_its_day_in_its_clause_is_that_days(answer: str) -> None
 
 def test_a_day_named_before_its_figures_still_checks_them() -> None:
     assert "18" in _flagged("On Saturday, October 19, 2024 it reached 18 °C.", WEATHER)
+
+
+def test_into_a_place_at_a_time_is_an_arrival() -> None:
+    status = {
+        "name": "get_flight_status",
+        "arguments": {},
+        "result": {"flight_number": "KS0236", "scheduled_departure": "16:30", "estimated_arrival": "20:25"},
+    }
+    assert _flagged("KS0236 leaves at 16:30 and gets into O'Hare at 20:25.", status) == []
+    assert _flagged("KS0236 is estimated into O'Hare at 20:25.", status) == []

@@ -48,6 +48,9 @@ MAX_KEYS = 2000
 
 _NOUN_AFTER = re.compile(r"[\s*_]{1,4}([^\W\d_]+(?:-[^\W\d_]+)?)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_NAME_RUN = re.compile(r"[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[ \t][A-ZÀ-ÖØ-Þ][^\W\d_]+){0,2}")
+#: Lists longer than this are not read item by item for a named part.
+MAX_ITEMS = 500
 
 
 @cache
@@ -100,6 +103,23 @@ class HeldLists:
         return any(
             len(items) > count and items_told(block, items) > count for items in self.lists.get(concept, ())
         )
+
+    def named_part(self, concept: str, sentence: str, count: int) -> bool:
+        """Does ``sentence`` name a value (a capitalised name: a sender, a label) that exactly
+        ``count`` items of one list of ``concept`` hold in a text field?
+
+        Principle: a count whose sentence names a value some but not all items hold ("Priya
+        Raman sent you 4 emails", "4 e-mails de Priya Raman") counts the items holding it, as
+        a filter word would say. Risk: a name in the sentence for another reason that happens to
+        be held by exactly that many items explains a wrong count."""
+        runs = {m.group().casefold() for m in _NAME_RUN.finditer(sentence)}
+        for items in self.lists.get(concept, ()):
+            if len(items) <= count or len(items) > MAX_ITEMS:
+                continue
+            texts = [" ".join(str(v) for v in i.values()).casefold() for i in items if isinstance(i, dict)]
+            if any(sum(run in t for t in texts) == count for run in runs):
+                return True
+        return False
 
     def _walk(self, obj: dict[Any, Any], named: set[str], depth: int, seen: list[int]) -> None:
         keys, count_keys = _lexicon()[1], _lexicon()[2]
@@ -156,6 +176,8 @@ def list_count_findings(
                 concept, introduced_block(answer, (start, end)), count
             ):
                 continue
+            if held.named_part(concept, answer[start:end], count):
+                continue  # "Priya Raman sent you 4 emails": the items holding that name
             if states is None:
                 states, lower = HeldStates(evidence), normalise(answer)
             if state_labelled(lower, span, states):
