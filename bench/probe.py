@@ -66,12 +66,13 @@ Eleven probes, each a folder of hand-written fixtures:
   Portuguese, more answer styles), measured blind three times (11/30 clean files flagged at
   ``15ed5ef``, ``9a1d71c`` and ``bf270bf``: the tenth session's probe13 fixes moved 1 of its 57
   findings; twins caught 22, 23, 24 of 30) and unsealed once probe15 existed; not in the
-  default run;
+  default run: 3/30 and 24/30 after that session's fixes;
 - ``tests/fixtures/probe15/`` is a fourteenth, independently written blind probe, its writer
   asked for answers that read like real production model outputs rather than puzzles
   (Larkspur Air, five turns in five other languages), **sealed**: not in the default run,
   measured only as totals with ``--dir`` (4/30 clean files flagged, 25/30 twins caught at
-  ``15ed5ef``; 3/30 and 25/30 at ``bf270bf``). Unseal it only once a newer sealed probe exists.
+  ``15ed5ef``; 3/30 and 25/30 at ``bf270bf`` and after the probe14 fixes). Unseal it only once
+  a newer sealed probe exists.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
