@@ -38,6 +38,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeAlias
 
+from nofab.numbers.dayrows import row_date
 from nofab.numbers.roles import key_role, role_before, role_words
 
 if TYPE_CHECKING:
@@ -167,18 +168,9 @@ def answer_times(numerals: Iterable[Numeral]) -> Timed:
 
 
 def record_date(record: Record) -> _dt.date | None:
-    """The one date the record's fields hold as whole values, or None (none, or several)."""
-    found: set[_dt.date] = set()
-    for text in record.values.values():
-        if len(text) < 10 or text[4] != "-" or text[7] != "-":
-            continue  # the cheap test first: most values are no date
-        m = _ISO.match(text)
-        if m is not None:
-            try:
-                found.add(_dt.date(int(m[1]), int(m[2]), int(m[3])))
-            except ValueError:
-                continue
-    return found.pop() if len(found) == 1 else None
+    """The one date the record's fields hold as whole values, or None (none, or several):
+    the date of its row, as ``nofab.numbers.dayrows`` reads it."""
+    return row_date(record)
 
 
 def overnight_clocks(records: Iterable[Record]) -> dict[_dt.date, frozenset[tuple[int, int]]]:
