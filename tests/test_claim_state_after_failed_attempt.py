@@ -97,3 +97,28 @@ def test_a_state_another_failed_deed_did_not_try_to_bring_about_passes(answer: s
 def test_a_state_a_read_reports_with_no_attempt_passes(answer: str, status: str) -> None:
     read = {**READ, "result": {"reservation_id": "QX71PL", "status": status}}
     assert claimed(answer, read) == []
+
+
+FLIGHT_CANCELLED = {
+    "name": "get_flight_status",
+    "arguments": {"flight_number": "HAT120"},
+    "result": {"flight_number": "HAT120", "status": "cancelled"},
+}
+READ_WITH_FLIGHT = {**READ, "result": {**READ["result"], "flights": [{"flight_number": "HAT120"}]}}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Reservation QX71PL is cancelled (flight HAT120 included).",
+        "Die Buchung QX71PL ist storniert (Flug HAT120).",
+    ],
+)
+def test_a_state_held_by_a_result_about_another_thing_does_not_report_it(answer: str) -> None:
+    # the flight status says "cancelled" of HAT120, not of the reservation the failed call left active
+    assert claimed(answer, READ_WITH_FLIGHT, FLIGHT_CANCELLED, CANCEL_FAILED) != []
+
+
+def test_a_state_held_by_a_result_about_the_named_thing_reports_it() -> None:
+    cancelled = {**READ, "result": {"reservation_id": "QX71PL", "status": "cancelled"}}
+    assert claimed("Reservation QX71PL is cancelled.", cancelled, CANCEL_FAILED) == []

@@ -53,9 +53,9 @@ def attempted_in_vain(
         return False
     made = questions.as_made(claim)
     action = made.action
-    if action.hints is None or holds(claim.verb):
-        return False
     lexicon = evidence.lexicon
+    if action.hints is None or _held_of(claim, evidence, holds):
+        return False
     tried = any(
         not call.earlier
         and any(part_matches(hint, verb) for hint in action.hints for verb in capability(call, {}).verbs)
@@ -67,6 +67,37 @@ def attempted_in_vain(
         and questions.grounded_by("now", action, made.objects) is None
         and questions.grounded_by("before", action, made.objects) is None
     )
+
+
+def _held_of(claim: Claim, evidence: Evidence, holds: Callable[[str], bool]) -> bool:
+    """Does a result hold the claimed state for the thing the claim's sentence names?
+
+    Principle: a result reports a state only of the thing it is about: a flight status
+    "cancelled" (``get_flight_status``) says nothing of the reservation C5NP8Y a failed
+    ``cancel_reservation`` left active. When the claim names an identifier a result holds
+    ("Reservation C5NP8Y is cancelled"; else its sentence does), only the results that hold
+    that identifier may report its state. Risk: a result about the thing that does not repeat
+    its identifier (a status read by another key) is not read; a sentence naming no
+    identifier is read against every result, as before."""
+    # the claim's own words first ("Reservation C5NP8Y is cancelled"), else its sentence's
+    ids = [fold(m) for m in _ID.findall(evidence.answer, *claim.span)]
+    if not ids:
+        ids = [fold(m) for m in _ID.findall(evidence.answer, *evidence.sentence_at(claim.span[0]))]
+    results = [
+        s
+        for s in evidence.sources
+        if s.call is not None and s.call not in evidence.failed_calls and s.label.endswith(".result")
+    ]
+    named = [i for i in ids if any(find_token(s.folded, i) != -1 for s in results)]
+    if not named:
+        return holds(claim.verb)
+    word = fold(claim.verb)
+    about = [s for s in results if any(find_token(s.folded, i) != -1 for i in named)]
+    return any(find_token(s.folded, word) != -1 for s in about)
+
+
+#: An identifier a sentence names: five or more capitals and digits, at least one digit.
+_ID = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[0-9]*[A-Z])[A-Z0-9]{5,}\b")
 
 
 @cache
