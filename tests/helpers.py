@@ -57,6 +57,15 @@ def findings(t: Turn, profile: Profile | None = None, detector: str | None = Non
     return list(assessment.findings)
 
 
+def blocking(response: str, *calls: dict[str, Any], user: str = "", context: str = "") -> list[str]:
+    """The identifiers of every finding at or above the default bar (0.8), default policy."""
+    return [
+        f.identifier
+        for f in findings(turn(response, *calls, user=user, context=context))
+        if f.confidence >= 0.8
+    ]
+
+
 def kinds(t: Turn, profile: Profile | None = None, detector: str | None = None) -> list[str]:
     return [f.kind for f in findings(t, profile, detector)]
 

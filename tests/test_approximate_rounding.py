@@ -9,15 +9,11 @@ from typing import Any
 
 import pytest
 
-from nofab import Guard
-
-_GUARD = Guard()
+from tests.helpers import blocking
 
 
 def _flagged(answer: str, result: Any) -> list[str]:
-    call = {"name": "lookup", "result": result}
-    turn = {"response": answer, "user_message": "How much?", "tool_calls": [call]}
-    return [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8]
+    return blocking(answer, {"name": "lookup", "result": result}, user="How much?")
 
 
 @pytest.mark.parametrize(

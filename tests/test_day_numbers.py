@@ -7,15 +7,13 @@ from typing import Any
 
 import pytest
 
-from nofab import Guard
+from tests.helpers import blocking
 
-_GUARD = Guard()
 _NOW = "Current date and time: martes, 2025-08-19 10:05"
 
 
 def _flagged(answer: str, *calls: dict[str, Any]) -> list[str]:
-    turn = {"response": answer, "user_message": "what's next?", "context": _NOW, "tool_calls": list(calls)}
-    return [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8]
+    return blocking(answer, *calls, user="what's next?", context=_NOW)
 
 
 REMINDERS = {

@@ -9,16 +9,12 @@ from typing import Any
 
 import pytest
 
-from nofab import Guard
 from nofab.numbers.phones import HeldPhones, _same, phone_spans
-
-_GUARD = Guard()
+from tests.helpers import blocking
 
 
 def _flagged(answer: str, result: Any) -> list[str]:
-    call = {"name": "get_user", "result": result}
-    turn = {"response": answer, "user_message": "Show my details", "tool_calls": [call]}
-    return [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8]
+    return blocking(answer, {"name": "get_user", "result": result}, user="Show my details")
 
 
 @pytest.mark.parametrize(

@@ -11,15 +11,12 @@ from typing import Any
 
 import pytest
 
-from nofab import Guard
 from nofab.numbers.extract import extract_numerals
-
-_GUARD = Guard()
+from tests.helpers import blocking
 
 
 def _flagged(answer: str, *calls: dict[str, Any], user: str = "How much is it?") -> list[str]:
-    turn = {"response": answer, "user_message": user, "tool_calls": list(calls)}
-    return [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8]
+    return blocking(answer, *calls, user=user)
 
 
 def _convert(amount: float, source: str, target: str, rate: float, result: float) -> dict[str, Any]:

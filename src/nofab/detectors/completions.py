@@ -114,15 +114,21 @@ def failed_completion(evidence: Evidence) -> Completion | None:
     return _failed_idiom(evidence) or _failed_label(evidence)
 
 
+def _only_failed_writes(evidence: Evidence) -> list[ToolCall]:
+    """This turn's failed action calls, when no action call of this turn succeeded (a write
+    that succeeded may be what an idiom reports); else none."""
+    lexicon = evidence.lexicon
+    if any(not c.earlier and not lexicon.reads_only(c) for c in evidence.succeeded_calls):
+        return []
+    return [c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c)]
+
+
 def failed_opener(evidence: Evidence) -> Completion | None:
     """A completion word opening an answer whose turn's every action call failed (asked
     last: idioms, labels and stated possessions name what was done)."""
-    lexicon = evidence.lexicon
     done = {c.name for c in evidence.succeeded_calls}  # an earlier turn's success: the deed stands
-    failed = [
-        c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c) and c.name not in done
-    ]
-    if not failed or any(not c.earlier and not lexicon.reads_only(c) for c in evidence.succeeded_calls):
+    failed = [c for c in _only_failed_writes(evidence) if c.name not in done]
+    if not failed:
         return None
     opening = _opening(normalise(evidence.answer))
     if opening is None or admits_failure(evidence):
@@ -146,12 +152,9 @@ def _failed_label(evidence: Evidence) -> Completion | None:
 
 def _failed_idiom(evidence: Evidence) -> Completion | None:
     """The first completion idiom of an answer whose turn's every action call failed."""
-    lexicon = evidence.lexicon
-    failed = [c for c in evidence.failed_calls if not c.earlier and not lexicon.reads_only(c)]
+    failed = _only_failed_writes(evidence)
     if not failed:
         return None
-    if any(not c.earlier and not lexicon.reads_only(c) for c in evidence.succeeded_calls):
-        return None  # a write succeeded: the idiom may report it
     phrases, _, negations = _vocabulary()
     norm = normalise(evidence.answer)
     # The answer reports a failure: an idiom is then held only to a failed call the

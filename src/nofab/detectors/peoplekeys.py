@@ -100,13 +100,19 @@ def _local_name(local: str) -> str:
     return " ".join(p.capitalize() for p in parts)
 
 
+def handle_words(text: str) -> str:
+    """The capitalised words a lower-case handle of two or three letter runs split by "." or
+    "_" is built from ("kofi_mensah" -> "Kofi Mensah"), whatever they are; else ""."""
+    return _local_name(text) if _HANDLE_NAME.fullmatch(text) else ""
+
+
 def handle_name(text: str) -> str:
     """The capitalised name ("Felipe Ortiz") a lower-case user handle of two or three letter
     runs split by "." or "_" is built from, when its first run is a given name of the
     gazetteer ("felipe_ortiz"); else "". Risk: a handle built otherwise ("ortiz_felipe")
     holds the surname as a first name, so a swapped name beside it passes; a thing's handle
     that opens with a given name ("jordan_river") holds its words as a person's."""
-    name = _local_name(text) if _HANDLE_NAME.fullmatch(text) else ""
+    name = handle_words(text)
     return name if name and is_given_name(name.split(" ")[0]) else ""
 
 
@@ -131,4 +137,4 @@ def _lists() -> dict[str, frozenset[str]]:
     }
 
 
-__all__ = ["display_name", "handle_name", "mailbox_names", "people_key"]
+__all__ = ["display_name", "handle_name", "handle_words", "mailbox_names", "people_key"]

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from nofab.detectors.peoplekeys import display_name, handle_name
+from nofab.detectors.peoplekeys import display_name, handle_words
 from nofab.detectors.persons import persons_of
 from nofab.language.text import fold, strip_accents
 
@@ -41,8 +41,6 @@ RECIPIENT_KEYS = frozenset(
      "recipient_email", "to_email", "receiver_id", "user", "username", "contact", "phone", "number"}
 )  # fmt: skip
 _ACTIONS = frozenset({"send", "notify", "email"})
-_HANDLE = re.compile(r"[^\W\d_]{2,}(?:[._][^\W\d_]{2,}){1,2}")
-_HANDLE_RUN = re.compile(r"[._]")
 _NAME_WORD = r"[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[-'’][^\W\d_]+)?"
 _NAME = re.compile(rf"{_NAME_WORD}(?:[ \t]{_NAME_WORD}){{0,2}}")
 #: Where the names may start after the verb: right after it (markup aside), or after an
@@ -86,8 +84,8 @@ def _name_of(item: Any) -> frozenset[str] | None:
     if text[:1].isupper():
         return _words(text)
     # a handle in a recipient argument is a person's: its letter runs are the name's words
-    # ("kofi_mensah", "lena.hoffmann"); the gazetteer's own reading first
-    built = handle_name(text) or (" ".join(_HANDLE_RUN.split(text)) if _HANDLE.fullmatch(text) else "")
+    # ("kofi_mensah", "lena.hoffmann"), whether or not the gazetteer knows the first
+    built = handle_words(text)
     return _words(built) if built else None
 
 

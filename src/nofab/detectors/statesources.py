@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from nofab.detectors.claimmemo import ClaimQuestions
-from nofab.evidence.index import Evidence
+from nofab.evidence.index import Evidence, Source
 from nofab.language.capabilities import capability, part_matches
 from nofab.language.lexicon import Claim
 from nofab.language.text import find_token, fold, normalise, strip_accents
@@ -26,12 +26,18 @@ def results_hold(evidence: Evidence) -> Callable[[str], bool]:
     tools like any claim; on a turn where nothing failed, the whole evidence still grounds a
     state (the rules text may describe it). A failed call's own result is no such source:
     "could not be cancelled" holds the word of the deed it denies (``evidence/denials``)."""
+    results = _live_results(evidence)
+    return lambda word: any(find_token(s.folded, fold(word)) != -1 for s in results)
+
+
+def _live_results(evidence: Evidence) -> list[Source]:
+    """The sources that are results of calls that did not fail."""
     failed = {id(c) for c in evidence.failed_calls}
-    return lambda word: any(
-        find_token(s.folded, fold(word)) != -1
+    return [
+        s
         for s in evidence.sources
         if s.call is not None and id(s.call) not in failed and s.label.endswith(".result")
-    )
+    ]
 
 
 def attempted_in_vain(
@@ -83,11 +89,7 @@ def _held_of(claim: Claim, evidence: Evidence, holds: Callable[[str], bool]) -> 
     ids = [fold(m) for m in _ID.findall(evidence.answer, *claim.span)]
     if not ids:
         ids = [fold(m) for m in _ID.findall(evidence.answer, *evidence.sentence_at(claim.span[0]))]
-    results = [
-        s
-        for s in evidence.sources
-        if s.call is not None and s.call not in evidence.failed_calls and s.label.endswith(".result")
-    ]
+    results = _live_results(evidence)
     named = [i for i in ids if any(find_token(s.folded, i) != -1 for s in results)]
     if not named:
         return holds(claim.verb)

@@ -352,9 +352,7 @@ def after_weekday(answer: str, numeral: Numeral) -> bool:
     date falls on that day of the month."""
     if numeral.kind != "number" or not 1 <= numeral.value <= 31 or numeral.text != str(int(numeral.value)):
         return False
-    start = numeral.span[0]
-    before = _WEEKDAY_BEFORE.search(answer, max(0, start - 24), start)
-    return before is not None and before.group(1).lower() in _weekday_names()
+    return _weekday_before(answer, numeral.span[0], _WEEKDAY_BEFORE)
 
 
 def ordinal_day(answer: str, numeral: Numeral) -> bool:
@@ -368,8 +366,12 @@ def ordinal_day(answer: str, numeral: Numeral) -> bool:
     Monday 2nd place went to ..."), rare in agent answers."""
     if numeral.kind != "ordinal" or not 1 <= numeral.value <= 31:
         return False
-    start = numeral.span[0]
-    before = _WORD_BEFORE.search(answer, max(0, start - 24), start)
+    return _weekday_before(answer, numeral.span[0], _WORD_BEFORE)
+
+
+def _weekday_before(answer: str, start: int, pattern: re.Pattern[str]) -> bool:
+    """Is the word ``pattern`` finds right before ``start`` a weekday name?"""
+    before = pattern.search(answer, max(0, start - 24), start)
     return before is not None and before.group(1).lower() in _weekday_names()
 
 
