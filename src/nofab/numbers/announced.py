@@ -98,6 +98,38 @@ def list_items(text: str, start: int) -> int:
     return len(items) - closing_totals(items)  # a closing "- **Total:** ..." is no item
 
 
+#: The end of a count's own noun phrase: the first clause or aside mark after it.
+_PHRASE_END = re.compile(r"[,;(\[]")
+#: The last word before a count (and the spaces or emphasis after it).
+_LAST_WORD = re.compile(r"([^\W\d_]+)[\s*_]*$")
+
+
+def _unranked(answer: str, start: int, span: tuple[int, int], colon: int) -> str:
+    """The words of the count's sentence up to its colon, less the ranking words of the
+    count's own noun phrase: the word right before the count ("the next 3", "the first 3") and
+    those between it and the first comma, bracket or the colon ("3 upcoming trips", "les 3
+    prochains rendez-vous").
+
+    Principle: a selection word is a choice among more when it takes a part of what the
+    count counts ("5 reminders, including:", "some of your 8 trips:") or names the answer's
+    own pick ("the 2 most important:"). A word that picks items by their place in time or
+    order, inside the count's noun phrase (``ranking`` in ``flag_counts.json``: next,
+    upcoming, first, last, prochains, nächsten, próximos ...), says which records the count
+    counts: "You have 3 upcoming trips:" counts the trips still ahead, and the list after it
+    is those trips, so it is held against the count as any announced list is. Risk: a
+    ranked count before a list of something else than the ranked items (one line per flight
+    after "2 upcoming trips:") is read as a contradiction, as it is without the word."""
+    ranking = words().ranking
+    before = answer[start : span[0]]
+    last = _LAST_WORD.search(before)
+    if last is not None and tokens(last.group(1)) and tokens(last.group(1))[-1] in ranking:
+        before = before[: last.start(1)]
+    cut = _PHRASE_END.search(answer, span[1], colon)
+    end = cut.start() if cut else colon
+    phrase = " ".join(w for w in tokens(answer[span[1] : end]) if w not in ranking)
+    return f"{before} {phrase} {answer[end:colon]}"
+
+
 def _selects(sentence: str) -> bool:
     said = tokens(sentence)
     choice = words().selection
@@ -181,7 +213,11 @@ def announced_findings(
             continue  # "3 of the 5 mean ...": the list may show either; a part's whole is told
         whole = {c for c, _s in wholes}
         link = wholes[0][1] if wholes else (span[1], span[1])  # "of the" names no choice
-        if _selects(_BRACKETS.sub(" ", answer[start : span[1]] + " " + answer[link[1] : colon])):
+        if wholes:
+            told = answer[start : span[1]] + " " + answer[link[1] : colon]
+        else:  # a ranking word of the count's own noun phrase chooses nothing
+            told = _unranked(answer, start, span, colon)
+        if _selects(_BRACKETS.sub(" ", told)):
             continue  # the list is a choice among more
         if inline:
             items = inline_items(answer, colon)

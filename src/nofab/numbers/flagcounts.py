@@ -89,6 +89,7 @@ class Words:
         self.stops = self.blockers | self.breaks
         self.whole = frozenset(tuple(tokens(w)) for ws in data["whole"].values() for w in ws)
         self.selection = frozenset(tuple(tokens(w)) for ws in data["selection"].values() for w in ws)
+        self.ranking = _all(data["ranking"])
         parts = vocabulary.load("counted_lists")
         self.partial = _all(parts["partial"]) - {w for p in phrases for w in p} - self.whole_words()
         self.count_keys = frozenset(parts["count_keys"])
