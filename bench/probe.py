@@ -69,10 +69,14 @@ Eleven probes, each a folder of hand-written fixtures:
   default run: 3/30 and 24/30 after that session's fixes;
 - ``tests/fixtures/probe15/`` is a fourteenth, independently written blind probe, its writer
   asked for answers that read like real production model outputs rather than puzzles
-  (Larkspur Air, five turns in five other languages), **sealed**: not in the default run,
-  measured only as totals with ``--dir`` (4/30 clean files flagged, 25/30 twins caught at
-  ``15ed5ef``; 3/30 and 25/30 at ``bf270bf`` and after the probe14 fixes). Unseal it only once
-  a newer sealed probe exists.
+  (Larkspur Air, five turns in five other languages), measured blind as totals only (4/30 clean
+  files flagged, 25/30 twins caught at ``15ed5ef``; 3/30 and 25/30 at ``bf270bf`` and at
+  ``d059396``) and unsealed in the eleventh session once probe16 existed; not in the default run;
+- ``tests/fixtures/probe16/`` is a fifteenth, independently written blind probe, realistic
+  answers again (Halcyon Air; one turn each in Spanish, Portuguese, French, German and
+  Italian), **sealed**: not in the default run, measured only as totals with ``--dir`` (5/30
+  clean files flagged, 24/30 twins caught at ``d059396``). Unseal it only once a newer sealed
+  probe exists.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
