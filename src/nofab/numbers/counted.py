@@ -56,6 +56,7 @@ from nofab.numbers.nouns import (
     modifier_words,
     noun_concept,
 )
+from nofab.numbers.parties import PEOPLE, party_sizes
 from nofab.numbers.previous import previous_concept
 from nofab.numbers.recordnames import key_words
 from nofab.numbers.totals import ShownTotals
@@ -215,8 +216,9 @@ _COUNT = re.compile(r"(?<![\d.,])\d{1,2}(?![\d]|[.,]\d)")
 
 
 def said_counts(texts: Iterable[str], structural_max: int) -> set[tuple[int, str]]:
-    """Every (count, noun) the texts say as written ("3 bags", "3 checked bags"), in one pass
-    over them (a turn's evidence may be long; each answer count asks this set)."""
+    """Every (count, noun) the texts say as written ("3 bags", "3 checked bags") or as a
+    party's size ("7 of us": people), in one pass over them (a turn's evidence may be long;
+    each answer count asks this set)."""
     out: set[tuple[int, str]] = set()
     for text in texts:
         for found in _COUNT.finditer(text):
@@ -229,6 +231,8 @@ def said_counts(texts: Iterable[str], structural_max: int) -> set[tuple[int, str
             concept = bound_concept(text, end)
             if concept is not None:
                 out.add((count, concept))
+        # "7 of us", "somos cuatro": a count of people (numbers/parties.py)
+        out.update((size, people) for size in party_sizes(text) for people in PEOPLE)
     return out
 
 
