@@ -64,7 +64,7 @@ def _codes() -> frozenset[str]:
     return frozenset(c.casefold() for c in number_words().currency_codes)
 
 
-def _enclosing(text: str, at: int) -> tuple[int, int] | None:
+def enclosing(text: str, at: int) -> tuple[int, int] | None:
     """The span of the innermost JSON object around position ``at`` (braces counted, within
     ``MAX_REACH`` on each side), or None."""
     depth = 0
@@ -113,7 +113,7 @@ def record_amounts(folded: str) -> list[float]:
         records += 1
         if records > MAX_RECORDS:
             break
-        span = _enclosing(folded, match.start())
+        span = enclosing(folded, match.start())
         if span is None:
             continue
         covered_to = span[1]
@@ -152,4 +152,4 @@ def _is_code(value: object) -> bool:
     return isinstance(value, str) and len(value) == 3 and value.isascii() and value.isalpha()
 
 
-__all__ = ["KEY_NUMBER", "amount_keys", "names_other_quantity", "record_amounts"]
+__all__ = ["KEY_NUMBER", "amount_keys", "enclosing", "names_other_quantity", "record_amounts"]

@@ -14,6 +14,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from nofab.numbers.breakdowns import breakdown_amounts
+from nofab.numbers.changefields import change_amounts
 from nofab.numbers.codemoney import code_amounts
 from nofab.numbers.currencyrecords import record_amounts
 from nofab.numbers.locale import (
@@ -259,6 +260,7 @@ def money_values(folded: str) -> list[float]:
     found.extend(breakdown_amounts(folded, MONEY_KEY))  # a split of amounts (numbers/breakdowns.py)
     found.extend(text_amounts(folded))  # "insufficient balance (35.0 available)" (numbers/textmoney.py)
     found.extend(code_amounts(folded))  # "total: jpy 88,400" (numbers/codemoney.py)
+    found.extend(change_amounts(folded, MONEY_KEY))  # a priced record's "change" (numbers/changefields.py)
     return sorted(set(found))
 
 

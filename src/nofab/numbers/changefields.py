@@ -1,0 +1,70 @@
+"""A change field of a priced record is money: a stock quote's ``"change": -1.15`` beside
+``"price": 190.9`` is "down $1.15".
+
+Principle: a field whose key names the change of a quantity (``change_keys`` in
+``currency_records.json``: change, delta, net_change, variation ...) is in the unit of the
+quantity it changes. In a JSON object that holds an amount under a money key ("price",
+"total", "balance": ``nofab.numbers.index.MONEY_KEY``), that quantity is money, so the
+change is an amount of money too, read without its sign as the evidence's other amounts
+are. A key that also names another quantity ("change_percent", "change_pct":
+``not_amounts``) is not read.
+
+Risk: a record that holds a price beside the change of something else ("price": 12,
+"seats_change": 2 is excluded by "seats"; an unnamed "delta" of a count is not) types that
+change as money, so an answer's "$2" is grounded by it; the number itself was in the
+evidence, so only the check that it was given as money is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from nofab.language import vocabulary
+from nofab.numbers.currencyrecords import KEY_NUMBER, enclosing, names_other_quantity
+
+#: At most this many change fields are read per source (a hostile result may hold many).
+MAX_FIELDS = 200
+_KEY_PART = re.compile(r"[a-z]+")
+
+
+@cache
+def _change_keys() -> tuple[frozenset[str], re.Pattern[str]]:
+    words = frozenset(str(k).casefold() for k in vocabulary.load("currency_records")["change_keys"])
+    alternation = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    # a quoted key holding one of the words, then a number: '"change": -1.15', '"net_change": "3.2"'
+    pattern = re.compile(rf'"[a-z_ \-]{{0,20}}(?:{alternation})[a-z_ \-]{{0,20}}"\s*:\s*"?-?\d')
+    return words, pattern
+
+
+def change_amounts(folded: str, money_key: re.Pattern[str]) -> list[float]:
+    """The values (without sign) of the change fields of ``folded`` (case-folded JSON text)
+    whose object holds an amount under a key ``money_key`` matches."""
+    words, pattern = _change_keys()
+    found: list[float] = []
+    covered: tuple[int, int] | None = None
+    held = False
+    for count, match in enumerate(pattern.finditer(folded)):
+        if count >= MAX_FIELDS:
+            break
+        inside = covered is not None and covered[0] <= match.start() < covered[1]
+        span = covered if inside else enclosing(folded, match.start())
+        if span is None:
+            continue
+        if span != covered:
+            covered = span
+            held = any(
+                money_key.search(key := pair.group(1)) is not None
+                and not words.intersection(_KEY_PART.findall(key))
+                and not names_other_quantity(key)
+                for pair in KEY_NUMBER.finditer(folded, span[0], span[1])
+            )
+        if not held:
+            continue
+        pair = KEY_NUMBER.match(folded, match.start())
+        if pair is not None and not names_other_quantity(pair.group(1)):
+            found.append(abs(float(pair.group(2) or pair.group(3))))
+    return found
+
+
+__all__ = ["change_amounts"]

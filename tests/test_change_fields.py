@@ -1,0 +1,58 @@
+"""A change field of a priced record is money (numbers/changefields.py; ``change_keys`` in
+currency_records.json).
+
+Principle: "change": -2.35 beside "price": 88.4 is a change of the price, so an answer's
+"down $2.35" restates it. A change field of a record with no money key, or a key that also
+names a percentage, stays a plain number, and a changed amount is still a finding.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nofab.numbers.changefields import change_amounts
+from nofab.numbers.index import MONEY_KEY
+from tests.helpers import blocking, call
+
+QUOTE: dict[str, Any] = {"symbol": "KHC", "price": 88.4, "open": 90, "change": -2.35, "change_percent": -2.6}
+FUND: dict[str, Any] = {"fund": "Nordic Index", "nav_price": 41.2, "delta": 0.68, "delta_pct": 1.68}
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        ("KHC is at $88.40 today, down $2.35 (-2.6%).", QUOTE),
+        ("KHC cotiza a 88,40 $, con una bajada de 2,35 $.", QUOTE),
+        ("KHC est à 88,40 $, en baisse de 2,35 $.", QUOTE),
+        ("KHC steht bei 88,40 $, ein Minus von 2,35 $.", QUOTE),
+        ("The Nordic Index fund is at $41.20, up $0.68 today.", FUND),
+    ],
+)
+def test_a_priced_records_change_is_money(answer: str, result: dict[str, Any]) -> None:
+    assert blocking(answer, call("QueryStock", result)) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "changed"),
+    [
+        ("KHC is at $88.40 today, down $3.25 (-2.6%).", "$3.25"),
+        ("KHC est à 88,40 $, en baisse de 3,25 $.", "3,25"),
+    ],
+)
+def test_a_changed_amount_is_still_a_finding(answer: str, changed: str) -> None:
+    assert blocking(answer, call("QueryStock", QUOTE)) == [changed]
+
+
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ('{"price": 88.4, "change": -2.35, "change_percent": -2.6}', [2.35]),
+        ('{"temperature": 21.5, "change": 3.5}', []),  # no money key: not a price's change
+        ('{"total": 120.0, "change_pct": 4.5}', []),  # a percentage, not an amount
+        ('{"balance": 75.0, "net_change": "12.50"}', [12.5]),
+    ],
+)
+def test_change_fields_are_read_only_beside_money(text: str, amounts: list[float]) -> None:
+    assert change_amounts(text, MONEY_KEY) == amounts
