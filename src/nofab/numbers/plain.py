@@ -259,7 +259,10 @@ def read_plain(
         if month_after:
             year = int(month_after.group(2)) if month_after.group(2) else None
             date = (year, _lookup(_MONTH_KEYS, month_after.group(1)), int(value))
-            return Numeral((s, month_after.end()), text[s : month_after.end()], "date", date=date)
+            # a period after the month with no year after it ends the sentence or an
+            # abbreviation ("el 7 de octubre.", "le 7 oct."): no part of the date's text
+            end = month_after.end() if year is not None else month_after.end(1)
+            return Numeral((s, end), text[s:end], "date", date=date)
     if scale == 1.0 and kind in ("number", "money") and words_after and _may_start(follows, _SCALE_STARTS):
         scale_word = _SCALE_AFTER.match(text, e)
         if scale_word:
