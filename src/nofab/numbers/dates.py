@@ -53,6 +53,13 @@ _DOT = re.compile(r"\.(?=\d)")
 #: Risk: a dotted month-first date (rare outside US software) is read as another date, so it
 #: grounds nothing it should not; a dotted date is never read as a number here.
 _DOTTED_DATE = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d]|\.\d)")
+#: A day and month written with a slash and no year ("Deposit received (10/06)", "due 3/15").
+#: Principle: a tool's "10/06" names a day of the year as surely as "2025-10-06" does; which
+#: order it uses is the writer's locale, so both readings are held (month/day and day/month,
+#: each where valid), with no year. At least one part has two digits: "1/2" or "3/4" is a
+#: fraction more often than a date. Risk: a ratio or a score in evidence ("12/15 seats")
+#: grounds a date of the same two numbers.
+_YEARLESS = re.compile(r"(?<![\w/.,:-])(\d{1,2})/(\d{1,2})(?![\w/%]|[.,:]\d)")
 _COLON = re.compile(r":(?=\d)")
 #: A time of day written with "h" (French, Spanish, Portuguese: "10h", "16h45", "à 14 h 30"),
 #: read in evidence as the answer's reader (``numbers.extract``) reads it there. Principle: the
@@ -189,6 +196,11 @@ class DateTimeIndex:
                 self._add(year, b, a)
             for m in _anchored(text, _DOT, _DOTTED_DATE, (2, 1)):
                 self._add(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+            for m in _anchored(text, _SLASH, _YEARLESS, (2, 1)):
+                if len(m.group(1)) == 2 or len(m.group(2)) == 2:
+                    a, b = int(m.group(1)), int(m.group(2))
+                    self._add(None, a, b)
+                    self._add(None, b, a)
         for wanted in range(1, 13) if month is None else (month,):
             for prefix in _PREFIXES.get(wanted, ()):
                 if prefix not in self._scanned:
