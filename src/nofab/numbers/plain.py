@@ -33,7 +33,8 @@ _CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re
 _CURRENCY_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(rf"\b({MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
 _MONTH_AFTER = re.compile(
-    rf"\.?\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
+    rf"\.?\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})\b\.?(?:,?\s+(?:(?:{DAY_MONTH_LINK})\s+)?(\d{{4}})\b)?",
+    re.IGNORECASE,
 )
 #: Month names that are also English words or abbreviations a sentence may open with: "24.
 #: May I ..." is a number and a question, so a day written with a dot (German "24. Mai",
