@@ -19,16 +19,27 @@ Risk: a sentence that names one person and then another's value ("Juliana wrote 
 rafael.moura@...", a name and a value joined by a verb of at most ``MAX_GAP_WORDS`` words)
 is read as a swap; a value two people share (a family's phone) is never read, nor is a name
 of one word that both people hold.
+
+A name may also own the value through an attribute noun of its kind (``_possessed``):
+"Astrid Eriksen's date of birth on reservation K5VT9B now reads April 22, 2009", "la fecha de
+nacimiento de Ana Ruiz es ...", "l'adresse e-mail d'Ana Ruiz : ...". Principle: a possessive
+or a link word ("de", "von", "of") says whose attribute it is, however many words stand
+between it and the value, so the first value of that kind after it in its sentence is that
+person's (``person_attributes.json``: the attribute nouns and links in five languages). Risk:
+a sentence that names one person's attribute and then gives another's value of the same kind
+("Ana's date of birth matches Luis's, 1990-02-11") is read as a swap.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nofab.detectors.peoplekeys import display_name
 from nofab.detectors.persons import person_name_of
+from nofab.language import vocabulary
 from nofab.language.text import fold
 
 if TYPE_CHECKING:
@@ -100,6 +111,37 @@ def _answer_keys(evidence: Evidence, answer: str) -> Iterator[tuple[Key, int]]:
             yield ("date", f"{year:04d}-{month:02d}-{day:02d}"), numeral.span[0]
 
 
+@cache
+def _possessives() -> dict[str, re.Pattern[str]]:
+    """Per value kind, one pattern of an owner with its attribute noun: "Name's <noun>" and
+    "<noun> <link> Name" (``person_attributes.json``, five languages)."""
+    data = vocabulary.load("person_attributes")
+    languages = [entry for lang, entry in data.items() if not lang.startswith("_")]
+    links = sorted({w for entry in languages for w in entry["links"]}, key=len, reverse=True)
+    link = "|".join(re.escape(w) for w in links)
+    out: dict[str, re.Pattern[str]] = {}
+    for kind in ("date", "email"):
+        nouns = sorted({w for entry in languages for w in entry[kind]}, key=len, reverse=True)
+        noun = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in nouns)
+        out[kind] = re.compile(
+            rf"(?P<own>{_NAME_RUN.pattern})(?:'s|’s|')[ \t]+(?:[a-z]+[ \t]+){{0,2}}(?i:{noun})(?![\w-])"
+            rf"|(?<![\w-])(?i:{noun})[ \t]+(?i:{link})[ \t]*(?P<of>{_NAME_RUN.pattern})"
+        )
+    return out
+
+
+def _possessed(answer: str, kind: str, start: int, sentence: int) -> tuple[tuple[int, int], str] | None:
+    """The owner named with an attribute noun of ``kind`` last before ``start`` in its
+    sentence (from ``sentence``), or None."""
+    best = None
+    for m in _possessives()[kind].finditer(answer, sentence, start):
+        best = m
+    if best is None:
+        return None
+    group = "own" if best.group("own") else "of"
+    return best.span(group), best.group(group)
+
+
 def _name_before(answer: str, start: int) -> tuple[tuple[int, int], str] | None:
     """The run of capitalised words that ends right before ``start`` (``_GAP`` between)."""
     lo = max(0, start - 120)
@@ -130,7 +172,8 @@ def swapped_bindings(evidence: Evidence, answer: str) -> Iterator[tuple[tuple[in
         if holders is None or len(holders) != 1:
             continue  # no record holds it, or two people share it
         ((own, own_name),) = holders.items()
-        found = _name_before(answer, start)
+        sentence = evidence.sentence_at(start)[0]
+        found = _possessed(answer, key[0], start, sentence) or _name_before(answer, start)
         if found is None:
             continue
         span, written = found
