@@ -48,8 +48,13 @@ def test_a_record_naming_its_currency_grounds_its_amounts(answer: str, result: A
         # a percentage or a count of the record is not an amount of its currency
         ("ACME is down $2.53 today.", _QUOTE, "$2.53"),
         ("You spent €17 across your transactions.", _WALLET, "€17"),
-        # no currency key: a plain "change" is still not money
-        ("ACME is down $1.35.", {"symbol": "ACME", "price": 52.1, "change": -1.35}, "$1.35"),
+        # no currency key and no amount beside it: a plain "change" is still not money (a
+        # change beside a "price" is the price's change: numbers/changefields.py)
+        (
+            "ACME is down $1.35.",
+            [{"symbol": "ACME", "volume": 1200, "change": -1.35}, {"account": "brokerage", "balance": 500.0}],
+            "$1.35",
+        ),
     ],
 )
 def test_other_numbers_are_not_made_money(answer: str, result: Any, wrong: str) -> None:

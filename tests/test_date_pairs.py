@@ -53,7 +53,7 @@ def test_a_day_sharing_a_held_date_month_is_held(answer: str) -> None:
     [
         ("You fly out and back on October 8 and 14.", "14"),  # 14 is a seat count, not a date
         ("Vous voyagez les 9 et 12 octobre.", "9"),
-        ("Sie fliegen am 8. und 14. Oktober.", "14. Oktober."),
+        ("Sie fliegen am 8. und 14. Oktober.", "14. Oktober"),
         ("Viajas el 9 y 12 de octubre.", "9"),
         ("Your flights are on October 8, 12 and 14.", "14"),
     ],

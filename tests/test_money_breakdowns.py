@@ -59,7 +59,11 @@ def test_a_breakdown_grounds_its_amounts(answer: str, result: Any) -> None:
         ("Shipping is $2.75.", {"price": 12.5, "boxes": 3, "shipping_estimate": 2.75}, "$2.75"),
         # figures that do not add up are no breakdown: an unnamed decimal stays plain
         ("Your net pay is $3,390.60.", {"gross": 5200.0, "net": 3390.6, "tax": 1211.15}, "$3,390.60"),
-        ("ACME is down $1.35.", {"symbol": "ACME", "price": 52.1, "change": -1.35}, "$1.35"),
+        (
+            "ACME is down $1.35.",
+            [{"symbol": "ACME", "volume": 1200, "change": -1.35}, {"account": "brokerage", "balance": 500.0}],
+            "$1.35",
+        ),
         # no money key in the record: its plain decimals stay plain
         ("Gross was $5,200.00.", [{"gross": 5200.0, "net": 3390.6}, {"fee": 1.5}], "$5,200.00"),
     ],

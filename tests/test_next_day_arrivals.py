@@ -83,8 +83,8 @@ def test_a_next_day_time_names_its_record_without_the_records_name() -> None:
     [
         ("| 2 | KX0852 | 2:35 PM | 5:52 PM (Thu, May 15) | $144 |", "May 15"),
         ("KX0852 lands at 5:52 PM on Thursday, May 15.", "May 15"),
-        ("Le vol KX0852 décolle à 14 h 35 ; arrivée à Boston à 17 h 52, le 15 mai.", "15 mai."),
-        ("El KX0852 sale a las 14:35 y llega a las 17:52 del jueves 15 de mayo.", "15 de mayo."),
+        ("Le vol KX0852 décolle à 14 h 35 ; arrivée à Boston à 17 h 52, le 15 mai.", "15 mai"),
+        ("El KX0852 sale a las 14:35 y llega a las 17:52 del jueves 15 de mayo.", "15 de mayo"),
         ("The afternoon option gets you in at 5:52 PM (Thu, May 15).", "May 15"),
     ],
 )

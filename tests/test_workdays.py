@@ -69,7 +69,7 @@ def test_a_date_counted_in_business_days_is_resolved(answer: str) -> None:
 FIRES = [
     # 3 business days from Wednesday is Monday the 13th, not Saturday the 11th
     ("Your €84.50 arrives within 3 working days, by April 11.", "April 11"),
-    ("Die Erstattung dauert 3 Werktage, also bis 14. April.", "14. April."),
+    ("Die Erstattung dauert 3 Werktage, also bis 14. April.", "14. April"),
     # calendar days: no business-day reading
     ("Refunds take 5 days, so expect it on April 15.", "April 15"),
 ]
