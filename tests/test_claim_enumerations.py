@@ -64,3 +64,41 @@ def test_calls_acting_on_many_items_or_alternatives_are_not_counted(
     answer: str, call: dict[str, Any]
 ) -> None:
     assert claimed(answer, {**call, "result": {"status": "success"}}) == []
+
+
+def add(task: str) -> dict[str, Any]:
+    return {
+        "name": "AddReminder",
+        "arguments": {"token": "s-1", "task": task, "due_date": "2025-05-02 09:00:00"},
+        "result": {"status": "success"},
+    }
+
+
+COUNTED = [
+    "I've created 3 reminders: pay rent, call the bank and water the plants.",
+    "I created three reminders for you.",
+    "He creado tres recordatorios: pagar el alquiler, llamar al banco y regar las plantas.",
+    "J'ai créé trois rappels pour vous.",
+    "Criei três lembretes: pagar o aluguel, ligar para o banco e regar as plantas.",
+]
+
+
+@pytest.mark.parametrize("answer", COUNTED)
+def test_a_stated_count_of_items_needs_that_many_calls(answer: str) -> None:
+    """A deed claimed for a stated number of items ("created 3 reminders") was done once per
+    item: two AddReminder calls do not make three reminders."""
+    assert claimed(answer, add("pay rent"), add("call the bank")) != []
+    assert claimed(answer, add("pay rent"), add("call the bank"), add("water the plants")) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # the first count is the deed's; "of your three" is its whole
+        "I created two of your three reminders; the third one failed.",
+        # a read names what one call returned
+        "I found 3 reminders for tomorrow.",
+    ],
+)
+def test_a_part_or_a_read_is_not_counted_against_the_calls(answer: str) -> None:
+    assert claimed(answer, add("pay rent"), add("call the bank")) == []

@@ -39,7 +39,8 @@ def enumerated(claim: Claim, answer: str, lexicon: Lexicon) -> tuple[int, str]:
     """How many items the claim enumerates right before a plural noun of a kind of thing,
     and that kind ("your 5:30 and 7:00 alarms": 2, "alarm"), or (0, "")."""
     after = _CLAUSE_END.split(answer[claim.span[1] : claim.span[1] + _REACH])[0]
-    words = _WORDS.findall(fold(after).replace(",", " , "))
+    # a colon after the noun announces a list ("Criei três lembretes:"); one inside a word is a time
+    words = [w.rstrip(":") for w in _WORDS.findall(fold(after).replace(",", " , "))]
     joiners = _joiners(claim.language) | {","}
     for i, word in enumerate(words):
         group = lexicon.entities.get(word)
@@ -48,9 +49,28 @@ def enumerated(claim: Claim, answer: str, lexicon: Lexicon) -> tuple[int, str]:
             continue
         if claim.objects and group not in claim.objects:
             return 0, ""
+        if i and claim.action.hints is not None and _stated_count(words[i - 1], lexicon):
+            # "created 3 reminders", "criei três lembretes"; in "completed two of your three
+            # reminders" the first count is the deed's, the one before the noun its whole
+            counted = next(c for c in (_stated_count(w, lexicon) for w in words[:i]) if c)
+            return (counted, group) if counted >= _MIN_ITEMS else (0, "")
         items = 1 + sum(1 for w in words[:i] if w in joiners)
         return (items, group) if items >= _MIN_ITEMS and words[i - 1] not in joiners else (0, "")
     return 0, ""
+
+
+def _stated_count(word: str, lexicon: Lexicon) -> int:
+    """The count ``word`` states (digits, or a number word of the lexicon), or 0.
+
+    Principle: a deed claimed for a stated number of items ("I've created 3 reminders",
+    "Criei três lembretes", "J'ai supprimé deux alarmes") says that many were done, as an
+    enumeration of that many items does; done by tools acting on one item per call, it needs
+    that many calls. Read claims ("found 3 reminders") are never counted: one search returns
+    many. Risk: a count of items a single call handled some other way (a time range, a
+    batch endpoint whose arguments name no list) is read as overstated."""
+    if word.isdigit():
+        return int(word) if len(word) <= 2 else 0
+    return lexicon.counts.get(word, 0)
 
 
 def _acts_on_many(call: ToolCall) -> bool:
