@@ -270,7 +270,7 @@ LEGS = call(
     [
         ("HAT041: BOS 10:00 → DFW 14:30", ["10:00"]),
         ("HAT041 leaves BOS at 9:00 and lands at 14:30.", ["9:00"]),
-        ("HAT041 startet um 10:00 Uhr in BOS.", ["10:00"]),
+        ("HAT041 startet um 10:00 Uhr in BOS.", ["10:00 Uhr"]),
         ("El HAT041 sale a las 2:00.", ["2:00"]),
     ],
 )

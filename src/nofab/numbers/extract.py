@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from nofab.numbers.convention import AMBIGUOUS, groups_with_dots
 from nofab.numbers.hourlengths import length_cued
-from nofab.numbers.hourmarks import hour_mark
+from nofab.numbers.hourmarks import hour_mark, uhr_time
 from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
 from nofab.numbers.moneysigns import CODE_BEFORE, MONEY_AFTER, SIGNS, money_after, sign_before
 from nofab.numbers.numeral import Numeral, NumeralKind
@@ -88,6 +88,12 @@ def extract_numerals(text: str) -> list[Numeral]:
         if start < covered:
             continue
         word = match.group()
+        if word[0] in _DIGITS and "hr" in text[start + 1 : start + 9] and (said := uhr_time(text, start)):
+            end, hour, minute = said  # "um 15 Uhr", "bis 9.30 Uhr": a time (numbers/hourmarks.py)
+            told = (hour, minute, hour > 12)
+            append(Numeral((start, end), text[start:end], "time", float(hour), time=told))
+            covered = end
+            continue
         if word[0] in _DIGITS and ("h" in (near := text[start + 1 : start + 4]) or "H" in near):
             clock = _H_CLOCK.match(text, start)
             if clock is not None and length_cued(text, start):  # "escale de 1 h 15": a length

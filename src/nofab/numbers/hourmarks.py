@@ -83,4 +83,24 @@ def hour_mark(text: str, start: int, previous_time_end: int | None = None) -> tu
     return None
 
 
-__all__ = ["hour_mark"]
+#: A German clock time: an hour, perhaps its minutes after a dot or a colon, then "Uhr" ("um 15
+#: Uhr", "bis 9.30 Uhr", "ab 18:45 Uhr").
+_UHR = re.compile(r"([01]?\d|2[0-4])(?:[.:]([0-5]\d))? ?[Uu]hr(?![^\W\d_])")
+
+
+def uhr_time(text: str, start: int) -> tuple[int, int, int] | None:
+    """(end, hour, minute) when the number at ``start`` is a time written with "Uhr".
+
+    Principle: German writes a time of day with "Uhr" after it ("um 15 Uhr", "auf 9.30 Uhr
+    verschoben") whatever word stands before it, and a length never so (that is "Stunden"):
+    such a number is a time, checked against the times the evidence holds, not a bare number
+    15 or a decimal 9.3. An hour up to 12 may be morning or evening in speech ("um 8 Uhr
+    abends"), so it is read as either, as a bare "8:00" is. Risk: none known beyond that of
+    any time reading; "24 Uhr" is midnight."""
+    found = _UHR.match(text, start)
+    if found is None:
+        return None
+    return found.end(), int(found.group(1)) % 24, int(found.group(2) or 0)
+
+
+__all__ = ["hour_mark", "uhr_time"]
