@@ -56,7 +56,7 @@ MAX_DEPTH = 12
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _NAME_WORD = r"[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[-'’][^\W\d_]+)?"
-_NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \t]{_NAME_WORD}){{0,3}}")
+NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \t]{_NAME_WORD}){{0,3}}")
 #: What may stand between a name and its value: markup, brackets, punctuation, small words.
 _GAP = re.compile(rf"[\s*_()<>\[\],:;—–-]*(?:[a-zà-ÿ]+[\s*_()<>\[\],:;—–-]+){{0,{MAX_GAP_WORDS}}}")
 
@@ -124,8 +124,8 @@ def _possessives() -> dict[str, re.Pattern[str]]:
         nouns = sorted({w for entry in languages for w in entry[kind]}, key=len, reverse=True)
         noun = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in nouns)
         out[kind] = re.compile(
-            rf"(?P<own>{_NAME_RUN.pattern})(?:'s|’s|')[ \t]+(?:[a-z]+[ \t]+){{0,2}}(?i:{noun})(?![\w-])"
-            rf"|(?<![\w-])(?i:{noun})[ \t]+(?i:{link})[ \t]*(?P<of>{_NAME_RUN.pattern})"
+            rf"(?P<own>{NAME_RUN.pattern})(?:'s|’s|')[ \t]+(?:[a-z]+[ \t]+){{0,2}}(?i:{noun})(?![\w-])"
+            rf"|(?<![\w-])(?i:{noun})[ \t]+(?i:{link})[ \t]*(?P<of>{NAME_RUN.pattern})"
         )
     return out
 
@@ -147,7 +147,7 @@ def _name_before(answer: str, start: int) -> tuple[tuple[int, int], str] | None:
     lo = max(0, start - 120)
     window = answer[lo:start]
     best = None
-    for m in _NAME_RUN.finditer(window):
+    for m in NAME_RUN.finditer(window):
         if _GAP.fullmatch(window, m.end()):
             best = m
     if best is None:
@@ -188,4 +188,4 @@ def _owners_one(value: Any) -> dict[Key, dict[frozenset[str], str]]:
     return _owners([value])
 
 
-__all__ = ["CONFIDENCE", "swapped_bindings"]
+__all__ = ["CONFIDENCE", "NAME_RUN", "swapped_bindings"]

@@ -1,15 +1,16 @@
 """The people of an answer that are other people of the results, by the rule that tells: a
 fellow traveller who is not the booking's party (``parties``), a name beside another person's
-identifying value (``boundpeople``), a recipient no message went to (``recipients``). Each
-yields (span, confidence, reason, evidence) for the entities detector's ``misattributed_value``
-findings; the principle and risk of each rule are in its module."""
+identifying value (``boundpeople``), a recipient no message went to (``recipients``), a
+deed's object named by another record's person (``actedrecords``). Each yields (span,
+confidence, reason, evidence) for the entities detector's ``misattributed_value`` findings;
+the principle and risk of each rule are in its module."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from nofab.detectors import boundpeople, parties, recipients
+from nofab.detectors import actedrecords, boundpeople, parties, recipients
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -18,7 +19,7 @@ Swap = tuple[tuple[int, int], float, str, dict[str, Any]]
 
 
 def person_swaps(evidence: Evidence) -> Iterator[Swap]:
-    """Every swapped person the three rules find, in rule order."""
+    """Every swapped person the four rules find, in rule order."""
     answer = evidence.answer
     for span, party in parties.swapped_party(evidence, answer):
         text = answer[span[0] : span[1]]
@@ -35,6 +36,10 @@ def person_swaps(evidence: Evidence) -> Iterator[Swap]:
         text = answer[span[0] : span[1]]
         why = f"{text} is named as a recipient, but this turn's messages went to {shown}"
         yield span, recipients.CONFIDENCE, why, {"shape": "recipient", "held": shown}
+    for span, label in actedrecords.misnamed_objects(evidence):
+        text = answer[span[0] : span[1]]
+        why = f"{text} belongs to another record than the one this turn's call acted on: {label}"
+        yield span, actedrecords.CONFIDENCE, why, {"shape": "acted_record", "held": label}
 
 
 __all__ = ["person_swaps"]
