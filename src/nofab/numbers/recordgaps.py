@@ -1,5 +1,6 @@
 """The time from one record's end to the start of the record right after it in a result's
-list: a layover between two legs of one itinerary, the gap between two meetings of a day.
+list: a layover between two legs of one itinerary, the gap between two meetings of a day; and
+each record's own length, from its start to its end (``lengths_of``).
 
 Principle: a duration the answer states ("a 40-minute layover", "1h 25m between flights",
 "eine Lücke von 90 Minuten") is derived, not invented, when it equals the time from the end of
@@ -108,14 +109,45 @@ def gaps_of(result: Any) -> tuple[int, ...]:
     return tuple(sorted(set(found[:_MAX_GAPS])))
 
 
+def lengths_of(result: Any) -> tuple[int, ...]:
+    """Each record's own length (minutes): from its start field to its end field.
+
+    Principle: a flight from 15:05 to 16:40, a meeting from 10:00 to 11:30, lasts the time
+    between its own start and end (``start_keys`` and ``end_keys`` of ``time_roles``), so a
+    duration the answer states ("the flight takes 1 hour 35 minutes", "dura 1 h 35") that
+    equals it is derived, not invented; as for the gaps, with both dates when both fields
+    write one, and never more than a day. Risk: a wrong duration equal to another record's
+    length is excused (one length per record, and a crowd of them proves nothing)."""
+    found: list[int] = []
+    stack: list[tuple[Any, int]] = [(result, 0)]
+    steps = 0
+    while stack and steps < _MAX_VALUES and len(found) < _MAX_GAPS:
+        value, depth = stack.pop()
+        steps += 1
+        if depth > _MAX_DEPTH:
+            continue
+        if isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
+        elif isinstance(value, dict):
+            starts, ends = _moments(value, "start"), _moments(value, "end")
+            found.extend(g for s in starts[:4] for e in ends[:4] if (g := _gap(s, e)) is not None)
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
+    return tuple(sorted(set(found[:_MAX_GAPS])))
+
+
+def _spans_of(result: Any) -> tuple[int, ...]:
+    """The gaps between neighbours and each record's own length, in one result."""
+    return tuple(sorted(set(gaps_of(result)) | set(lengths_of(result))))
+
+
 #: The name ``record_gaps``' readings are kept under in the guard's cache (the result alone
 #: shapes them).
-_READ_GAPS = ("numbers.recordgaps",)
+_READ_GAPS = ("numbers.recordgaps", "lengths")
 
 
 def record_gaps(evidence: Evidence) -> list[int]:
     """The gaps between consecutive records of every result of the turn (module doc)."""
-    return sorted({g for _label, _call, gaps in evidence.per_result(_READ_GAPS, gaps_of) for g in gaps})
+    return sorted({g for _label, _call, gaps in evidence.per_result(_READ_GAPS, _spans_of) for g in gaps})
 
 
 def gap_of(gaps: list[int], q: Quantity) -> tuple[str, bool] | None:
@@ -126,7 +158,9 @@ def gap_of(gaps: list[int], q: Quantity) -> tuple[str, bool] | None:
     if hit is None:
         return None
     around = sum(1 for g in gaps if abs(g - hit) <= _DENSE_MINUTES)
-    return f"time from one record's end to the next one's start ({hit} min)", around < _DENSE_COUNT
+    return f"time between two moments of the records (a record's length or the gap to the next; {hit} min)", (
+        around < _DENSE_COUNT
+    )
 
 
-__all__ = ["LONGEST", "gap_of", "gaps_of", "record_gaps"]
+__all__ = ["LONGEST", "gap_of", "gaps_of", "lengths_of", "record_gaps"]
