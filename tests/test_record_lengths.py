@@ -59,3 +59,16 @@ def test_lengths_are_read_per_record_with_dates_when_written() -> None:
         {"start_time": "09:00", "end_time": "10:30"},
     ]
     assert lengths_of(legs) == (90, 475)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "You have a 1 hour 35 minute layover.",
+        "Tienes una escala de 1 hora y 35 minutos.",
+        "Umstieg: 95 Minuten.",
+    ],
+)
+def test_a_gap_is_never_one_records_length(answer: str) -> None:
+    """A layover is the time between two records: a flight's own length does not explain it."""
+    assert _flagged(answer) != []

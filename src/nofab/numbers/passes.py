@@ -25,7 +25,7 @@ from nofab.numbers.generic import generic_statements
 from nofab.numbers.hourlengths import hour_length
 from nofab.numbers.paces import paces
 from nofab.numbers.rates import held_rate, in_rate_expression, rate_values, unit_of_rate
-from nofab.numbers.recordgaps import gap_of, record_gaps
+from nofab.numbers.recordgaps import gap_of, length_of, record_gaps, record_lengths
 from nofab.numbers.resultmemo import unit_values_of
 from nofab.numbers.rows import Rows
 from nofab.numbers.scaling import announced_factor, has_scaling_words, scaled
@@ -311,6 +311,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     times = [n.time for n in shown if n.time is not None]
     durations = any(q is not None and UNITS[q.unit][0] == "duration" for _item, q in asked)
     gaps = record_gaps(evidence) if durations else []  # read only for a number written as a duration
+    lengths = record_lengths(evidence) if durations else []
     table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown))
     unexplained = {item.index for item in pending}
     still: list[Pending] = []
@@ -320,7 +321,12 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
             origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
             if durations and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
-                found = gap_of(gaps, q) or trip_span(evidence, item.numeral.span, q) or found
+                found = (
+                    gap_of(gaps, q)
+                    or length_of(lengths, q, answer, item.numeral.span)
+                    or trip_span(evidence, item.numeral.span, q)
+                    or found
+                )
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
             if found is None and difference_beside(answer, item.numeral.span[0], q, origin):
                 found = ("a temperature difference beside it in another scale", True)

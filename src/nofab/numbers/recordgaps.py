@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from nofab.language.vocabulary import load
+from nofab.numbers.lexicon import alternation
 from nofab.numbers.roles import key_role
 
 if TYPE_CHECKING:
@@ -135,19 +138,43 @@ def lengths_of(result: Any) -> tuple[int, ...]:
     return tuple(sorted(set(found[:_MAX_GAPS])))
 
 
-def _spans_of(result: Any) -> tuple[int, ...]:
-    """The gaps between neighbours and each record's own length, in one result."""
-    return tuple(sorted(set(gaps_of(result)) | set(lengths_of(result))))
-
-
-#: The name ``record_gaps``' readings are kept under in the guard's cache (the result alone
-#: shapes them).
-_READ_GAPS = ("numbers.recordgaps", "lengths")
+#: The names ``record_gaps``' and ``record_lengths``' readings are kept under in the guard's
+#: cache (the result alone shapes them).
+_READ_GAPS = ("numbers.recordgaps",)
+_READ_LENGTHS = ("numbers.recordgaps", "lengths")
 
 
 def record_gaps(evidence: Evidence) -> list[int]:
     """The gaps between consecutive records of every result of the turn (module doc)."""
-    return sorted({g for _label, _call, gaps in evidence.per_result(_READ_GAPS, _spans_of) for g in gaps})
+    return sorted({g for _label, _call, gaps in evidence.per_result(_READ_GAPS, gaps_of) for g in gaps})
+
+
+def record_lengths(evidence: Evidence) -> list[int]:
+    """Each record's own length in every result of the turn (``lengths_of``)."""
+    return sorted({g for _label, _call, held in evidence.per_result(_READ_LENGTHS, lengths_of) for g in held})
+
+
+@cache
+def _gap_words() -> re.Pattern[str]:
+    table = load("hour_marks")
+    entries = [entry for lang, entry in table.items() if not lang.startswith("_")]
+    words = [w for entry in entries for w in entry.get("gap_words", ())]
+    return re.compile(rf"(?<![^\W\d_])(?:{alternation(tuple(words))})(?![^\W\d_])", re.IGNORECASE)
+
+
+def length_of(lengths: list[int], q: Quantity, answer: str, span: tuple[int, int]) -> tuple[str, bool] | None:
+    """The record length of ``lengths`` equal to the duration ``q``, unless the number's
+    sentence calls it a gap ("layover", "escale", "Umstieg": ``gap_words`` in
+    hour_marks.json): a layover is the time between two records, never one record's length."""
+    start = max(answer.rfind(stop, 0, span[0]) for stop in ".!?\n") + 1
+    ends = [i for stop in ".!?\n" if (i := answer.find(stop, span[1])) != -1]
+    if _gap_words().search(answer, start, min(ends, default=len(answer))):
+        return None
+    found = gap_of(lengths, q)
+    if found is None:
+        return None
+    minutes = found[0].rsplit("(", 1)[-1]
+    return f"a record's own length, from its start to its end ({minutes}", found[1]
 
 
 def gap_of(gaps: list[int], q: Quantity) -> tuple[str, bool] | None:
@@ -158,9 +185,7 @@ def gap_of(gaps: list[int], q: Quantity) -> tuple[str, bool] | None:
     if hit is None:
         return None
     around = sum(1 for g in gaps if abs(g - hit) <= _DENSE_MINUTES)
-    return f"time between two moments of the records (a record's length or the gap to the next; {hit} min)", (
-        around < _DENSE_COUNT
-    )
+    return f"time from one record's end to the next one's start ({hit} min)", around < _DENSE_COUNT
 
 
-__all__ = ["LONGEST", "gap_of", "gaps_of", "lengths_of", "record_gaps"]
+__all__ = ["LONGEST", "gap_of", "gaps_of", "length_of", "lengths_of", "record_gaps", "record_lengths"]
