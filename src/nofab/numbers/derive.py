@@ -18,6 +18,7 @@ from typing import Any
 from nofab.evidence.records import keyed_rows
 from nofab.numbers.breakdowns import breakdown_keys
 from nofab.numbers.currencyrecords import amount_keys
+from nofab.numbers.fares import fare_totals
 from nofab.numbers.index import MONEY_KEY
 from nofab.numbers.kinds import MONEY, key_kind, split_by_kind
 from nofab.numbers.rounding import format_number
@@ -86,13 +87,17 @@ class Derivable:
     #: per group, its values under keys that name no kind (sorted absolute values): what
     #: of a group of another kind still combines for a question of one kind
     plain: tuple[tuple[float, ...], ...] = ()
+    #: a booking's fares for all its people (``nofab.numbers.fares``): asked as aggregates are,
+    #: but never an operand of further arithmetic (each one more would make sums denser)
+    fares: tuple[tuple[float, str], ...] = ()
 
     @classmethod
     def from_value(cls, value: Any) -> Derivable:
         groups: list[_Group] = []
         columns: dict[str, tuple[list[float], str | None]] = {}
         aggregates: list[tuple[float, str]] = []
-        _walk(value, groups, columns, aggregates, "$", 0)
+        fares: list[tuple[float, str]] = []
+        _walk(value, groups, columns, aggregates, "$", 0, fares)
         for key, (nums, kind) in columns.items():
             groups.append((f"values of field {key!r}", nums, kind, [] if kind else nums))
         kept = [(w, _operands(n), kind, _operands(rest)) for w, n, kind, rest in groups if len(n) > 1]
@@ -101,6 +106,7 @@ class Derivable:
             tuple(aggregates),
             tuple(k for _w, _n, k, _p in kept),
             tuple(p for _w, _n, _k, p in kept),
+            tuple(fares),
         )
 
     def derive(self, lo: float, hi: float, money_only: bool = False, ratios: bool = True) -> str | None:
@@ -119,7 +125,7 @@ class Derivable:
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
         """A count or column sum of this result within ``[lo, hi]``, described, or None."""
-        for value, how in self.aggregates:
+        for value, how in (*self.aggregates, *self.fares):
             if lo <= value <= hi and (not money_only or MONEY_KEY.search(how)):
                 return how
         return None
@@ -158,6 +164,7 @@ def _walk(
     aggregates: list[tuple[float, str]],
     path: str,
     depth: int,
+    fares: list[tuple[float, str]] | None = None,
 ) -> None:
     if depth > 64:
         return
@@ -193,6 +200,8 @@ def _walk(
             groups.extend((f"fields of {path}", group, kind, plain) for kind, group in by_kind)
             if len(amounts) > 1:
                 groups.append((f"amount fields of {path}", amounts, MONEY, []))
+        if fares is not None:
+            fares.extend(fare_totals(value, path))  # a booking's fares for its people: numbers/fares.py
         keyed = keyed_rows(value)
         if keyed is not None:
             # Records keyed by id ({"gift_card_1": {...}, "certificate_2": {...}}) are one
@@ -200,11 +209,11 @@ def _walk(
             rows = [row for _key, row in keyed]
             _aggregate_records(rows, aggregates, f"{path}[*]")
             for row in rows:
-                _walk(row, groups, columns, aggregates, f"{path}[*]", depth + 1)
+                _walk(row, groups, columns, aggregates, f"{path}[*]", depth + 1, fares)
             return
         for key, item in value.items():
             if isinstance(item, (dict, list)):
-                _walk(item, groups, columns, aggregates, f"{path}.{key}", depth + 1)
+                _walk(item, groups, columns, aggregates, f"{path}.{key}", depth + 1, fares)
         return
     if isinstance(value, list):
         aggregates.append((float(len(value)), f"count of items in {path}"))
@@ -216,7 +225,7 @@ def _walk(
             _aggregate_records(value, aggregates, f"{path}[*]")
         for item in value:
             if isinstance(item, (dict, list)):
-                _walk(item, groups, columns, aggregates, f"{path}[*]", depth + 1)
+                _walk(item, groups, columns, aggregates, f"{path}[*]", depth + 1, fares)
 
 
 def _aggregate_records(records: list[Any], aggregates: list[tuple[float, str]], path: str) -> None:

@@ -86,7 +86,7 @@ class DerivedTable:
     """
 
     __slots__ = (
-        "_aggregates", "_answers", "_build_at", "_built", "_groups", "_kinded", "_kinds", "_money",
+        "_aggregates", "_answers", "_build_at", "_built", "_fares", "_groups", "_kinded", "_kinds", "_money",
         "_plain", "_scanned", "_size",
     )  # fmt: skip
 
@@ -126,6 +126,8 @@ class DerivedTable:
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
+        # a booking's fares for its people: asked as aggregates, never a total built on
+        self._fares = sorted((value, how) for d in derivables for value, how in d.fares)
 
     def of_kind(self, kind: str) -> DerivedTable:
         """The derivations among the groups whose fields may be of ``kind`` (a group whose keys
@@ -161,16 +163,17 @@ class DerivedTable:
         return sum(len(p.values) for k, p in build_pairs(self._groups).items() if k != "money")
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
-        """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``)."""
-        aggregates = self._aggregates
-        i = bisect_left(aggregates, (lo, ""))
-        if i == len(aggregates) or aggregates[i][0] > hi:
-            return None  # nearly every question: no slice of the next eight is built
-        for value, how in aggregates[i : i + 8]:
-            if value > hi:
-                break
-            if not money_only or MONEY_KEY.search(how):
-                return how
+        """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``), or
+        a booking's fares for its people (``nofab.numbers.fares``)."""
+        for aggregates in (self._aggregates, self._fares):
+            i = bisect_left(aggregates, (lo, ""))
+            if i == len(aggregates) or aggregates[i][0] > hi:
+                continue  # nearly every question: no slice of the next eight is built
+            for value, how in aggregates[i : i + 8]:
+                if value > hi:
+                    break
+                if not money_only or MONEY_KEY.search(how):
+                    return how
         return None
 
     def aggregate_values(self) -> list[float]:
