@@ -126,7 +126,6 @@ class DerivedTable:
         self._aggregates = sorted(
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
-        # a booking's fares for its people: asked as aggregates, never a total built on
         self._fares = sorted((value, how) for d in derivables for value, how in d.fares)
 
     def of_kind(self, kind: str) -> DerivedTable:
@@ -163,8 +162,8 @@ class DerivedTable:
         return sum(len(p.values) for k, p in build_pairs(self._groups).items() if k != "money")
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
-        """A count or column sum within ``[lo, hi]`` (of amounts only, with ``money_only``), or
-        a booking's fares for its people (``nofab.numbers.fares``)."""
+        """A count or column sum within ``[lo, hi]`` (amounts only, with ``money_only``), or a
+        booking's fares for its people (``nofab.numbers.fares``)."""
         for aggregates in (self._aggregates, self._fares):
             i = bisect_left(aggregates, (lo, ""))
             if i == len(aggregates) or aggregates[i][0] > hi:
