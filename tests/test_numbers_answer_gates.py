@@ -1,0 +1,72 @@
+"""Readings asked once per answer answer exactly what the per-number readings they gate would.
+
+A long answer is read once for the words a per-number reading needs (an approximation
+phrase, a masked-id phrase, a per-unit word); when none stands anywhere, no number asks.
+Each gate is held here against the reading with the gate open, on generated long answers
+that do and do not hold the words, in several languages, with case variants.
+"""
+
+from __future__ import annotations
+
+import random
+
+from nofab.numbers.context import AnswerContext
+from nofab.numbers.extract import extract_numerals
+
+#: Words around numbers: approximations before and after, masked-id phrases, look-alikes
+#: that hold a phrase's word inside another ("blast", "fourteen"), and neutral words.
+_WORDS = [
+    "about", "ABOUT", "Around", "environ", "etwa", "rund", "casi", "or so", "give or take",
+    "approximately", "roughly", "ending in", "Ending with", "last 4 digits", "last four",
+    "terminada en", "endet auf", "mit Endung", "****", "xx", "X", "#", "blast", "fourteen",
+    "Row", "vs", "sales", "rose", "in", "period", "pay", "per", "each", "par personne", "/",
+    "por persona", "pro Person", "~", "overall", "some", "under", "knapp",
+]  # fmt: skip
+_NUMBERS = ["7", "12", "1234", "42.73", "$30", "1,500", "3%", "2024", "0.5"]
+_GAPS = [" ", "  ", ": ", ", ", "; ", "\n"]
+_EMPHASIS = [*_GAPS, " **", "** ", "_"]
+
+
+def _answer(rng: random.Random, words: list[str], gaps: list[str]) -> str:
+    parts: list[str] = []
+    while sum(map(len, parts)) < 2600:  # long enough to be gated
+        parts.append(rng.choice(_NUMBERS) if rng.random() < 0.5 else rng.choice(words))
+        parts.append(rng.choice(gaps))
+    return "".join(parts)
+
+
+def _readings(context: AnswerContext, answer: str) -> list[tuple[bool, bool, bool, bool]]:
+    return [
+        (
+            context.approximate(n.span[0]),
+            context.approximate_after(n.span[1]),
+            context.masked(n.span[0]),
+            context.per_unit(n.span[1]),
+        )
+        for n in extract_numerals(answer)
+    ]
+
+
+def test_the_answer_gates_never_skip_a_reading() -> None:
+    """Each reading gated as with the gates open, on answers with and without its words."""
+    rng = random.Random(16)
+    seen = [False] * 4
+    for k in range(120):
+        # a few words each: most answers lack most phrases, so each gate closes on some
+        words = rng.sample(_WORDS, rng.randint(1, 4)) if k % 3 else ["Row", "vs", "sales", "rose"]
+        answer = _answer(rng, words, _EMPHASIS if k % 2 else _GAPS)
+        gated, open_ = AnswerContext(answer), AnswerContext(answer)
+        object.__setattr__(open_, "_may", (True, True, True, True))
+        got = _readings(gated, answer)
+        assert got == _readings(open_, answer), answer[:200]
+        for i in range(4):
+            seen[i] = seen[i] or any(r[i] for r in got)
+    assert all(seen)  # each reading found something somewhere
+
+
+def test_a_short_or_non_ascii_answer_is_read_number_by_number() -> None:
+    """No gate closes on a short answer or one with other characters than ASCII."""
+    assert AnswerContext("Row 1: 42.73 vs 17")._possible() == (True, True, True, True)
+    long_text = "Row 1: 42.73 vs 1717; " * 200
+    assert AnswerContext(long_text)._possible() == (False, False, False, False)
+    assert AnswerContext(long_text + "é")._possible() == (True, True, True, True)
