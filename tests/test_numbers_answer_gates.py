@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from nofab import Guard, Policy, Turn
+from nofab.evidence.index import Evidence
+from nofab.numbers.anchored import RecordFields
 from nofab.numbers.context import AnswerContext
 from nofab.numbers.extract import extract_numerals
 
@@ -70,3 +75,54 @@ def test_a_short_or_non_ascii_answer_is_read_number_by_number() -> None:
     long_text = "Row 1: 42.73 vs 1717; " * 200
     assert AnswerContext(long_text)._possible() == (False, False, False, False)
     assert AnswerContext(long_text + "é")._possible() == (True, True, True, True)
+
+
+def _fields(answer: str) -> tuple[Evidence, RecordFields]:
+    rows = [
+        {"name": "Alpha Inn", "price": 120, "rating": 4.5, "rooms": 12},
+        {"name": "Hotel Lumière", "price": 95, "rating": 3.9, "rooms": 30},
+        {"name": "Gasthof Sonne", "price": 80, "rating": 4.1, "rooms": 8},
+    ]
+    turn = Turn.from_dict({"response": answer, "tool_calls": [{"name": "get_hotels", "result": rows}]})
+    guard = Guard(Policy(load_plugins=False))
+    evidence = Evidence(turn, guard.profile, guard.lexicon)
+    return evidence, RecordFields(evidence)
+
+
+def _misreads(evidence: Evidence, fields: RecordFields) -> list[str | None]:
+    return [fields.misread(n.span, n.value - 0.01, n.value + 0.01, lambda: ()) for n in evidence.numerals]
+
+
+_MISREADS = [
+    "{name}: price 130, rating 4.5.",
+    "The rating of {name} is 4.7 and it has 14 rooms.",
+    "{name} costs 95 per night: 130 rooms.",
+    "Zimmerpreis im {name}: price 99 €, rooms 9.",
+    "{name} — rating 3.2, rooms 30, price 120.",
+]
+
+
+@pytest.mark.parametrize("template", _MISREADS)
+def test_a_field_is_misread_only_of_a_record_the_answer_names(
+    template: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no record (and no day) named, no number is a misread field, as every reading
+    without the gate finds; a named record's field is still read."""
+    named = {}
+    for name in ("Alpha Inn", "Hotel Lumière", "Gasthof Sonne", "the hotel", "it"):
+        answer = template.format(name=name)
+        evidence, fields = _fields(answer)
+        gated = _misreads(evidence, fields)
+        monkeypatch.setattr(RecordFields, "_days_named", lambda self: True)
+        ungated = _misreads(evidence, _fields(answer)[1])
+        monkeypatch.undo()
+        assert gated == ungated, answer
+        named[name] = any(gated)
+    assert not named["the hotel"] and not named["it"]
+
+
+def test_a_named_record_keeps_its_misread_fields() -> None:
+    """The gate leaves a named record's field read: "14 rooms" of the Alpha Inn's 12."""
+    evidence, fields = _fields(_MISREADS[1].format(name="Alpha Inn"))
+    found = _misreads(evidence, fields)
+    assert "Alpha Inn holds rooms = 12" in found
