@@ -61,11 +61,12 @@ def _longest_words(phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
 
 #: The longest word of each approximation phrase before a number, of each one after it
 #: (``approximations_after``: spaces match any white space there, so its words are apart),
-#: of each masked-id phrase and of each per-unit phrase after an amount.
+#: of each masked-id phrase, of each per-unit phrase after an amount and of each arithmetic cue.
 _APPROX_WORDS = _longest_words(_APPROX)
 _AFTER_WORDS = _longest_words(tuple(w.lower().split()) for w in listed("approximations_after"))
 _MASK_WORDS = _longest_words(_MASKS)
 _PER_UNIT_WORDS = _longest_words(_PER_UNIT)
+_CUE_WORDS = _longest_words(_CUES)
 _TOKEN = re.compile(r"[^\W_]+|[:#~≈]")
 _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 #: A run of letters: a count word ("three", "tres", "drei") is a whole one.
@@ -131,17 +132,18 @@ class AnswerContext:
 
     def __init__(self, answer: str) -> None:
         self._answer = answer
-        #: (approximation before, after, masked id, per unit) each possible in the answer
-        self._may: tuple[bool, bool, bool, bool] | None = None
+        #: (approximation before, after, masked id, per unit, cue) each possible in the answer
+        self._may: tuple[bool, bool, bool, bool, bool] | None = None
         #: ``per_unit`` by end: several readings ask it of the same amount (a memo: the
         #: answer does not change)
         self._per_unit: dict[int, bool] = {}
         #: ``cue`` by span, for the same reason (four readings ask it of one number)
         self._cue: dict[tuple[int, int], bool] = {}
 
-    def _possible(self) -> tuple[bool, bool, bool, bool]:
+    def _possible(self) -> tuple[bool, bool, bool, bool, bool]:
         """May an approximation phrase before a number, one after a number, a masked-id
-        phrase or mask character, a per-unit phrase or "/" stand anywhere in the answer?
+        phrase or mask character, a per-unit phrase or "/", an arithmetic cue stand anywhere
+        in the answer?
         Read once for a long answer, so that an answer dense with numbers and free of such
         words asks nothing per number.
 
@@ -153,7 +155,7 @@ class AnswerContext:
         if self._may is None:
             answer = self._answer
             if len(answer) < _GATED or not answer.isascii():
-                self._may = (True, True, True, True)
+                self._may = (True, True, True, True, True)
             else:
                 lowered = answer.lower()
                 self._may = (
@@ -161,6 +163,7 @@ class AnswerContext:
                     any(w in lowered for w in _AFTER_WORDS),
                     any(c in answer for c in _MASK_CHARS) or any(w in lowered for w in _MASK_WORDS),
                     "/" in answer or any(w in lowered for w in _PER_UNIT_WORDS),
+                    any(w in lowered for w in _CUE_WORDS),
                 )
         return self._may
 
@@ -272,6 +275,8 @@ class AnswerContext:
         total ... in five languages)? Read within a few words either side, never across a
         paragraph break."""
         found = self._cue.get(span)
+        if found is None and not self._possible()[4]:
+            return False
         if found is None:
             found = self._cue[span] = self._read_cue(span)
         return found
