@@ -26,7 +26,8 @@ _WORDS = [
     "terminada en", "endet auf", "mit Endung", "****", "xx", "X", "#", "blast", "fourteen",
     "Row", "vs", "sales", "rose", "in", "period", "pay", "per", "each", "par personne", "/",
     "por persona", "pro Person", "~", "overall", "some", "under", "knapp", "remaining", "total",
-    "in total", "insgesamt", "en total", "reste", "Difference", "left", "call",
+    "in total", "insgesamt", "en total", "reste", "Difference", "left", "call", "each of you gets",
+    "cada uno paga", "chacun paie", "jeder zahlt", "everyone owes",
 ]  # fmt: skip
 _NUMBERS = ["7", "12", "1234", "42.73", "$30", "1,500", "3%", "2024", "0.5"]
 _GAPS = [" ", "  ", ": ", ", ", "; ", "\n"]
@@ -41,7 +42,7 @@ def _answer(rng: random.Random, words: list[str], gaps: list[str]) -> str:
     return "".join(parts)
 
 
-def _readings(context: AnswerContext, answer: str) -> list[tuple[bool, bool, bool, bool, bool]]:
+def _readings(context: AnswerContext, answer: str) -> list[tuple[bool, ...]]:
     return [
         (
             context.approximate(n.span[0]),
@@ -49,6 +50,7 @@ def _readings(context: AnswerContext, answer: str) -> list[tuple[bool, bool, boo
             context.masked(n.span[0]),
             context.per_unit(n.span[1]),
             context.cue(n.span),
+            context.per_unit_before(n.span[0]),
         )
         for n in extract_numerals(answer)
     ]
@@ -57,26 +59,26 @@ def _readings(context: AnswerContext, answer: str) -> list[tuple[bool, bool, boo
 def test_the_answer_gates_never_skip_a_reading() -> None:
     """Each reading gated as with the gates open, on answers with and without its words."""
     rng = random.Random(16)
-    seen = [False] * 5
+    seen = [False] * 6
     for k in range(120):
         # a few words each: most answers lack most phrases, so each gate closes on some
         words = rng.sample(_WORDS, rng.randint(1, 4)) if k % 3 else ["Row", "vs", "sales", "rose"]
         answer = _answer(rng, words, _EMPHASIS if k % 2 else _GAPS)
         gated, open_ = AnswerContext(answer), AnswerContext(answer)
-        object.__setattr__(open_, "_may", (True, True, True, True, True))
+        object.__setattr__(open_, "_may", (True,) * 6)
         got = _readings(gated, answer)
         assert got == _readings(open_, answer), answer[:200]
-        for i in range(5):
+        for i in range(6):
             seen[i] = seen[i] or any(r[i] for r in got)
     assert all(seen)  # each reading found something somewhere
 
 
 def test_a_short_or_non_ascii_answer_is_read_number_by_number() -> None:
     """No gate closes on a short answer or one with other characters than ASCII."""
-    assert AnswerContext("Row 1: 42.73 vs 17")._possible() == (True,) * 5
+    assert AnswerContext("Row 1: 42.73 vs 17")._possible() == (True,) * 6
     long_text = "Row 1: 42.73 vs 1717; " * 200
-    assert AnswerContext(long_text)._possible() == (False,) * 5
-    assert AnswerContext(long_text + "é")._possible() == (True,) * 5
+    assert AnswerContext(long_text)._possible() == (False,) * 6
+    assert AnswerContext(long_text + "é")._possible() == (True,) * 6
 
 
 def _fields(answer: str) -> tuple[Evidence, RecordFields]:

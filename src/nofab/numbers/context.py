@@ -61,12 +61,14 @@ def _longest_words(phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
 
 #: The longest word of each approximation phrase before a number, of each one after it
 #: (``approximations_after``: spaces match any white space there, so its words are apart),
-#: of each masked-id phrase, of each per-unit phrase after an amount and of each arithmetic cue.
+#: of each masked-id phrase, of each per-unit phrase after an amount, of each arithmetic cue
+#: and of each per-unit subject before an amount.
 _APPROX_WORDS = _longest_words(_APPROX)
 _AFTER_WORDS = _longest_words(tuple(w.lower().split()) for w in listed("approximations_after"))
 _MASK_WORDS = _longest_words(_MASKS)
 _PER_UNIT_WORDS = _longest_words(_PER_UNIT)
 _CUE_WORDS = _longest_words(_CUES)
+_PER_UNIT_BEFORE_WORDS = _longest_words(_PER_UNIT_BEFORE)
 _TOKEN = re.compile(r"[^\W_]+|[:#~≈]")
 _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 #: A run of letters: a count word ("three", "tres", "drei") is a whole one.
@@ -132,18 +134,19 @@ class AnswerContext:
 
     def __init__(self, answer: str) -> None:
         self._answer = answer
-        #: (approximation before, after, masked id, per unit, cue) each possible in the answer
-        self._may: tuple[bool, bool, bool, bool, bool] | None = None
+        #: (approximation before, after, masked id, per unit, cue, per-unit subject) each
+        #: possible somewhere in the answer
+        self._may: tuple[bool, bool, bool, bool, bool, bool] | None = None
         #: ``per_unit`` by end: several readings ask it of the same amount (a memo: the
         #: answer does not change)
         self._per_unit: dict[int, bool] = {}
         #: ``cue`` by span, for the same reason (four readings ask it of one number)
         self._cue: dict[tuple[int, int], bool] = {}
 
-    def _possible(self) -> tuple[bool, bool, bool, bool, bool]:
+    def _possible(self) -> tuple[bool, bool, bool, bool, bool, bool]:
         """May an approximation phrase before a number, one after a number, a masked-id
-        phrase or mask character, a per-unit phrase or "/", an arithmetic cue stand anywhere
-        in the answer?
+        phrase or mask character, a per-unit phrase or "/", an arithmetic cue, a per-unit
+        subject stand anywhere in the answer?
         Read once for a long answer, so that an answer dense with numbers and free of such
         words asks nothing per number.
 
@@ -155,7 +158,7 @@ class AnswerContext:
         if self._may is None:
             answer = self._answer
             if len(answer) < _GATED or not answer.isascii():
-                self._may = (True, True, True, True, True)
+                self._may = (True,) * 6
             else:
                 lowered = answer.lower()
                 self._may = (
@@ -164,6 +167,7 @@ class AnswerContext:
                     any(c in answer for c in _MASK_CHARS) or any(w in lowered for w in _MASK_WORDS),
                     "/" in answer or any(w in lowered for w in _PER_UNIT_WORDS),
                     any(w in lowered for w in _CUE_WORDS),
+                    any(w in lowered for w in _PER_UNIT_BEFORE_WORDS),
                 )
         return self._may
 
@@ -237,6 +241,13 @@ class AnswerContext:
         after = _AFTER_DIGITS.match(answer, start, start + 24)
         return after is not None and after.group(1).lower() in _WORDS.currencies | set(_SIGNS)
 
+    def may_be_per_unit(self) -> bool:
+        """May some amount of the answer be stated per unit ("$30 per passenger", "each of
+        you gets $40")? False only when no per-unit phrase or subject stands anywhere in it,
+        so ``per_unit`` and ``per_unit_before`` are False for every number."""
+        possible = self._possible()
+        return possible[3] or possible[5]
+
     def per_unit(self, end: int) -> bool:
         """Is the amount ending at ``end`` stated per unit ("$30 per passenger", "€5 each",
         "20 $ par personne", "$30/person")?"""
@@ -265,6 +276,8 @@ class AnswerContext:
         Principle: the subject says the amount is a share per unit as "each" after it does.
         Risk: a clause whose subject is each person but whose amount is a whole ("each of
         you is on the $400 booking") may be read as a split when it equals one."""
+        if not self._possible()[5]:
+            return False
         lo = max(0, start - _CLAUSE_REACH)
         stop = max((m.end() for m in _CLAUSE_END.finditer(self._answer, lo, start)), default=lo)
         words = _TOKEN.findall(self._answer[stop:start].lower())
