@@ -130,3 +130,41 @@ def test_a_named_record_keeps_its_misread_fields() -> None:
     evidence, fields = _fields(_MISREADS[1].format(name="Alpha Inn"))
     found = _misreads(evidence, fields)
     assert "Alpha Inn holds rooms = 12" in found
+
+
+_CUED = [
+    "Gains: +$120, +$80, -$50. Net change: $150.",
+    "Gewinne: +120 €, +80 €, -50 €. Nettoveränderung: 150 €.",
+    "Scores 80, 90 and 100; on average 90.",
+    "Notes 12, 14 et 16, en moyenne 14.",
+    "Total $400: rent $300 is 75% of it.",
+    "Row 1: 42.73 vs 1717; Row 2: 12.5 vs 99; Row 3: 7.25 vs 3.",
+    "Ventas 200 y 300, promedio 250; total 500, de los cuales 300 son el 60%.",
+]
+
+
+@pytest.mark.parametrize("answer", _CUED)
+def test_cued_rules_left_out_explain_nothing(answer: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cued rule left out after reading nothing to build on would have explained nothing:
+    every figure asked twice in turn gets what the rules kept in all along give."""
+    from nofab.numbers import averages, netsums, positions, shares
+    from nofab.numbers.cued import Cued
+
+    evidence = _fields(answer)[0]
+    numerals = evidence.numerals
+
+    def asked(cued: Cued) -> list[str | None]:
+        operand = lambda j: abs(numerals[j].value)  # noqa: E731
+        return [
+            cued.explain(i, n.value - 0.01, n.value + 0.01, operand) for i, n in [*enumerate(numerals)] * 2
+        ]
+
+    pruned = asked(Cued(evidence))
+    for module, rule in (
+        (netsums, "NetSums"),
+        (averages, "Averages"),
+        (positions, "Positions"),
+        (shares, "Shares"),
+    ):
+        monkeypatch.setattr(getattr(module, rule), "live", lambda self: True)
+    assert pruned == asked(Cued(evidence))
