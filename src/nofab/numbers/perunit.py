@@ -202,6 +202,8 @@ class PerUnit:
         count, and whether the turn gives that count; or None."""
         if self._units is None:
             self._units = self._read()
+        if not self._units:
+            return None  # no amount of the answer is stated per unit
         first = bisect_left(self._at, index - REACH)
         for j, (ulo, uhi), noun, held in self._units[first : bisect_right(self._at, index + REACH)]:
             if not held and self._explained(j) is None:
