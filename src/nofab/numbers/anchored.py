@@ -183,6 +183,10 @@ class RecordFields:
             return None
         return list(zip(starts[first:last], ends[first:last], found[first:last], strict=True))
 
+    def names_two(self) -> bool:
+        """Does the answer name two records or more anywhere (else no figure totals named ones)?"""
+        return len(self._mentions()[0]) >= 2
+
     def named_count(self, lo: int, hi: int) -> int:
         """How many record names the answer writes inside ``[lo, hi)`` (two bisections)."""
         starts, ends, _found = self._mentions()
