@@ -138,6 +138,7 @@ _CODES = frozenset(code.lower() for code in _LEXICON.currency_codes)
 #: last ``n`` characters are one, for some ``n`` here (a set lookup per length, not a scan
 #: of every code per number).
 _CODE_LENGTHS = tuple(sorted({len(code) for code in _CODES}, reverse=True))
+_CODE_ENDS = frozenset(code[-1:] for code in _CODES)
 
 
 def _may_start(follows: str, starts: frozenset[str]) -> bool:
@@ -191,11 +192,17 @@ def _currency_before(text: str, s: int) -> bool:
     if before.isascii():
         lowered = before.lower()
         # a whole word only: "takes 7h" ends in "kes" and holds no code
+        if lowered[-1:] not in _CODE_ENDS:
+            return False  # most numbers: no code ends with the character before them
         size = len(lowered)
-        return any(
-            n <= size and lowered[size - n :] in _CODES and (size == n or not lowered[size - n - 1].isalpha())
-            for n in _CODE_LENGTHS
-        )
+        for n in _CODE_LENGTHS:
+            if (
+                n <= size
+                and lowered[size - n :] in _CODES
+                and (size == n or not lowered[size - n - 1].isalpha())
+            ):
+                return True
+        return False
     return _CURRENCY_BEFORE.search(text, window, s) is not None
 
 
