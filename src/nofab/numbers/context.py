@@ -52,6 +52,7 @@ _LINKS_OR_NONE = _LINKS | {""}
 #: An answer at least this long is read once for the phrases below before any number asks
 #: (on a short answer the few questions cost less than the read).
 _GATED = 2000
+_OPEN = (True, True, True, True, True, True)
 
 
 def _longest_words(phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
@@ -135,8 +136,8 @@ class AnswerContext:
     def __init__(self, answer: str) -> None:
         self._answer = answer
         #: (approximation before, after, masked id, per unit, cue, per-unit subject) each
-        #: possible somewhere in the answer
-        self._may: tuple[bool, bool, bool, bool, bool, bool] | None = None
+        #: possible somewhere in the answer; a short answer asks every number (no read)
+        self._may: tuple[bool, bool, bool, bool, bool, bool] | None = _OPEN if len(answer) < _GATED else None
         #: ``per_unit`` by end: several readings ask it of the same amount (a memo: the
         #: answer does not change)
         self._per_unit: dict[int, bool] = {}
@@ -158,7 +159,7 @@ class AnswerContext:
         if self._may is None:
             answer = self._answer
             if len(answer) < _GATED or not answer.isascii():
-                self._may = (True,) * 6
+                self._may = _OPEN
             else:
                 lowered = answer.lower()
                 self._may = (
@@ -178,7 +179,7 @@ class AnswerContext:
         """Does an approximation word or sign ("about", "~", "environ", "etwa") lead the
         number starting at ``start``? Markdown emphasis between them is transparent ("about
         **$1,290**", "environ _40 €_"): it styles the number, it does not end the phrase."""
-        if not self._possible()[0]:
+        if not (self._may or self._possible())[0]:
             return False
         before = self._answer[max(0, start - 24) : start].rstrip(" $€£¥₹*_")
         if before.endswith(("~", "≈")):
@@ -196,7 +197,7 @@ class AnswerContext:
         """Does an approximation word follow the number ending at ``end``, after at most its
         unit ("175 °C environ", "20 minutes or so", "3 Stunden ungefähr")?
         (``approximations_after`` in ``numbers.json``.)"""
-        return self._possible()[1] and _after().match(self._answer, end, end + 40) is not None
+        return (self._may or self._possible())[1] and _after().match(self._answer, end, end + 40) is not None
 
     def masked(self, start: int) -> bool:
         """Is the number the visible end of a masked identifier: "ending in 1234",
@@ -209,7 +210,7 @@ class AnswerContext:
         that another run of the same length on its line happens to pair with reads as
         emphasis, and those digits are then checked as a number (a finding, never a
         false grounding)."""
-        if not self._possible()[2]:
+        if not (self._may or self._possible())[2]:
             return False
         if _masked_chars(self._answer, start):
             return not self._money(start)
@@ -252,7 +253,7 @@ class AnswerContext:
         """Is the amount ending at ``end`` stated per unit ("$30 per passenger", "€5 each",
         "20 $ par personne", "$30/person")?"""
         found = self._per_unit.get(end)
-        if found is None and not self._possible()[3]:
+        if found is None and not (self._may or self._possible())[3]:
             return False
         if found is None:
             found = self._per_unit[end] = self._read_per_unit(end)
@@ -276,7 +277,7 @@ class AnswerContext:
         Principle: the subject says the amount is a share per unit as "each" after it does.
         Risk: a clause whose subject is each person but whose amount is a whole ("each of
         you is on the $400 booking") may be read as a split when it equals one."""
-        if not self._possible()[5]:
+        if not (self._may or self._possible())[5]:
             return False
         lo = max(0, start - _CLAUSE_REACH)
         stop = max((m.end() for m in _CLAUSE_END.finditer(self._answer, lo, start)), default=lo)
@@ -288,7 +289,7 @@ class AnswerContext:
         total ... in five languages)? Read within a few words either side, never across a
         paragraph break."""
         found = self._cue.get(span)
-        if found is None and not self._possible()[4]:
+        if found is None and not (self._may or self._possible())[4]:
             return False
         if found is None:
             found = self._cue[span] = self._read_cue(span)
