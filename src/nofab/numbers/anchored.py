@@ -209,10 +209,11 @@ class RecordFields:
         (itself, or times a count of ``counts()``, asked only then: it reads the turn).
         The field word after the number is asked first, then the label before it."""
         start = span[0]
-        if not self._mentions()[0] and not self._days_named():
-            # The answer names no record and no day of a dated list: no reading below has a
-            # record to hold the field (the field word and the label read the records named
-            # before the number; the day row, the rows of the days named), so none is asked.
+        if self._days is not None and not self._days.names_days() and not self._mentions()[0]:
+            # The answer names no record and no day of a dated list (known once a day row was
+            # asked): no reading below has a record to hold the field (the field word and the
+            # label read the records named before the number; the day row, the rows of the
+            # days named), so none is asked.
             return None
         after = self._field_word(span, lo, hi, counts)
         if after is not None:
@@ -238,12 +239,6 @@ class RecordFields:
         if self._days is None:
             self._days = DayFields(self._evidence)
         return self._days.misread(span, lo, hi)
-
-    def _days_named(self) -> bool:
-        """Does the answer name a day some dated list of the turn holds?"""
-        if self._days is None:
-            self._days = DayFields(self._evidence)
-        return self._days.names_days()
 
     def _field_word(
         self, span: tuple[int, int], lo: float, hi: float, counts: Callable[[], Iterable[int]]
