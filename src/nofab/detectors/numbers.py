@@ -355,7 +355,8 @@ class _Run:
             kept = [(v, k) for v, k in held if v > floor]
             self._totals, self._total_kinds = [v for v, _k in kept], [k for _v, k in kept]
         how = self.shown.pair(item.index, lo, hi, self._totals, self._total_kinds)
-        if how is None and self.across.shown(item, lo, hi, self.shown.window(item.index)):
+        shown_across = how is None and numeral.kind == "money"  # (across reads amounts only)
+        if shown_across and self.across.shown(item, lo, hi, self.shown.window(item.index)):
             return not self.misread(numeral)  # one operand shown, one held (numbers/across.py)
         if how is None:
             self.across.announced(item, lo, hi, self._totals, lambda: self.misread(numeral))

@@ -183,6 +183,10 @@ class RecordFields:
             return None
         return list(zip(starts[first:last], ends[first:last], found[first:last], strict=True))
 
+    def names_two(self) -> bool:
+        """Does the answer name two records or more anywhere (else no figure totals named ones)?"""
+        return len(self._mentions()[0]) >= 2
+
     def named_count(self, lo: int, hi: int) -> int:
         """How many record names the answer writes inside ``[lo, hi)`` (two bisections)."""
         starts, ends, _found = self._mentions()
@@ -205,6 +209,12 @@ class RecordFields:
         (itself, or times a count of ``counts()``, asked only then: it reads the turn).
         The field word after the number is asked first, then the label before it."""
         start = span[0]
+        if self._days is not None and not self._days.names_days() and not self._mentions()[0]:
+            # The answer names no record and no day of a dated list (known once a day row was
+            # asked): no reading below has a record to hold the field (the field word and the
+            # label read the records named before the number; the day row, the rows of the
+            # days named), so none is asked.
+            return None
         after = self._field_word(span, lo, hi, counts)
         if after is not None:
             return after

@@ -63,6 +63,11 @@ class Averages:
         self._paragraphs: list[int] = []
         self._means: list[tuple[float, str, str]] | None = None  # (mean, field, how)
 
+    def live(self) -> bool:
+        """May a figure still be a mean here: True until the answer is read and holds no
+        average cue."""
+        return self._cues is None or bool(self._cues)
+
     def _cued(self, numeral: Numeral) -> bool:
         """Does an average cue stand in the figure's sentence, close before or after it?"""
         answer = self._evidence.answer

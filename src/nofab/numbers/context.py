@@ -49,6 +49,27 @@ _LONGEST = max(len(p) for p in _APPROX | _CUES | _MASKS | _PER_UNIT)
 #: Short words allowed between a masked-id phrase and its digits ("ending in: 1234").
 _LINKS = frozenset({":", "#", "is", "are", "es", "est", "ist", "é"})
 _LINKS_OR_NONE = _LINKS | {""}
+#: An answer at least this long is read once for the phrases below before any number asks
+#: (on a short answer the few questions cost less than the read).
+_GATED = 2000
+_OPEN = (True, True, True, True, True, True)
+
+
+def _longest_words(phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """The longest word of each phrase: a phrase stands in a text only where that word does."""
+    return tuple(sorted({max(p, key=len) for p in phrases if p}))
+
+
+#: The longest word of each approximation phrase before a number, of each one after it
+#: (``approximations_after``: spaces match any white space there, so its words are apart),
+#: of each masked-id phrase, of each per-unit phrase after an amount, of each arithmetic cue
+#: and of each per-unit subject before an amount.
+_APPROX_WORDS = _longest_words(_APPROX)
+_AFTER_WORDS = _longest_words(tuple(w.lower().split()) for w in listed("approximations_after"))
+_MASK_WORDS = _longest_words(_MASKS)
+_PER_UNIT_WORDS = _longest_words(_PER_UNIT)
+_CUE_WORDS = _longest_words(_CUES)
+_PER_UNIT_BEFORE_WORDS = _longest_words(_PER_UNIT_BEFORE)
 _TOKEN = re.compile(r"[^\W_]+|[:#~≈]")
 _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
 #: A run of letters: a count word ("three", "tres", "drei") is a whole one.
@@ -110,15 +131,46 @@ class AnswerContext:
     grows with the answer's length.
     """
 
-    __slots__ = ("_answer", "_cue", "_per_unit")
+    __slots__ = ("_answer", "_cue", "_may", "_per_unit")
 
     def __init__(self, answer: str) -> None:
         self._answer = answer
+        #: (approximation before, after, masked id, per unit, cue, per-unit subject) each
+        #: possible somewhere in the answer; a short answer asks every number (no read)
+        self._may: tuple[bool, bool, bool, bool, bool, bool] | None = _OPEN if len(answer) < _GATED else None
         #: ``per_unit`` by end: several readings ask it of the same amount (a memo: the
         #: answer does not change)
         self._per_unit: dict[int, bool] = {}
         #: ``cue`` by span, for the same reason (four readings ask it of one number)
         self._cue: dict[tuple[int, int], bool] = {}
+
+    def _possible(self) -> tuple[bool, bool, bool, bool, bool, bool]:
+        """May an approximation phrase before a number, one after a number, a masked-id
+        phrase or mask character, a per-unit phrase or "/", an arithmetic cue, a per-unit
+        subject stand anywhere in the answer?
+        Read once for a long answer, so that an answer dense with numbers and free of such
+        words asks nothing per number.
+
+        Exact: each test below finds a phrase only in words of the text it reads, lower-cased
+        (or, after a number, matched ignoring case), so the phrase's longest word is then in
+        the whole answer lower-cased. Only for ASCII text, where lower-casing a slice and
+        slicing the lower-cased answer agree and case folding maps no other letter to an
+        ASCII one ("ſ", the Kelvin sign); any other answer reads each number as before."""
+        if self._may is None:
+            answer = self._answer
+            if len(answer) < _GATED or not answer.isascii():
+                self._may = _OPEN
+            else:
+                lowered = answer.lower()
+                self._may = (
+                    "~" in answer or any(w in lowered for w in _APPROX_WORDS),
+                    any(w in lowered for w in _AFTER_WORDS),
+                    any(c in answer for c in _MASK_CHARS) or any(w in lowered for w in _MASK_WORDS),
+                    "/" in answer or any(w in lowered for w in _PER_UNIT_WORDS),
+                    any(w in lowered for w in _CUE_WORDS),
+                    any(w in lowered for w in _PER_UNIT_BEFORE_WORDS),
+                )
+        return self._may
 
     def _words_before(self, start: int, chars: int = 40) -> list[str]:
         return _TOKEN.findall(self._answer[max(0, start - chars) : start].lower())
@@ -127,6 +179,8 @@ class AnswerContext:
         """Does an approximation word or sign ("about", "~", "environ", "etwa") lead the
         number starting at ``start``? Markdown emphasis between them is transparent ("about
         **$1,290**", "environ _40 €_"): it styles the number, it does not end the phrase."""
+        if not (self._may or self._possible())[0]:
+            return False
         before = self._answer[max(0, start - 24) : start].rstrip(" $€£¥₹*_")
         if before.endswith(("~", "≈")):
             return True
@@ -143,7 +197,7 @@ class AnswerContext:
         """Does an approximation word follow the number ending at ``end``, after at most its
         unit ("175 °C environ", "20 minutes or so", "3 Stunden ungefähr")?
         (``approximations_after`` in ``numbers.json``.)"""
-        return _after().match(self._answer, end, end + 40) is not None
+        return (self._may or self._possible())[1] and _after().match(self._answer, end, end + 40) is not None
 
     def masked(self, start: int) -> bool:
         """Is the number the visible end of a masked identifier: "ending in 1234",
@@ -156,6 +210,8 @@ class AnswerContext:
         that another run of the same length on its line happens to pair with reads as
         emphasis, and those digits are then checked as a number (a finding, never a
         false grounding)."""
+        if not (self._may or self._possible())[2]:
+            return False
         if _masked_chars(self._answer, start):
             return not self._money(start)
         # the last two words only (the one before a link word such as "is"), lower-cased,
@@ -186,10 +242,19 @@ class AnswerContext:
         after = _AFTER_DIGITS.match(answer, start, start + 24)
         return after is not None and after.group(1).lower() in _WORDS.currencies | set(_SIGNS)
 
+    def may_be_per_unit(self) -> bool:
+        """May some amount of the answer be stated per unit ("$30 per passenger", "each of
+        you gets $40")? False only when no per-unit phrase or subject stands anywhere in it,
+        so ``per_unit`` and ``per_unit_before`` are False for every number."""
+        possible = self._possible()
+        return possible[3] or possible[5]
+
     def per_unit(self, end: int) -> bool:
         """Is the amount ending at ``end`` stated per unit ("$30 per passenger", "€5 each",
         "20 $ par personne", "$30/person")?"""
         found = self._per_unit.get(end)
+        if found is None and not (self._may or self._possible())[3]:
+            return False
         if found is None:
             found = self._per_unit[end] = self._read_per_unit(end)
         return found
@@ -212,6 +277,8 @@ class AnswerContext:
         Principle: the subject says the amount is a share per unit as "each" after it does.
         Risk: a clause whose subject is each person but whose amount is a whole ("each of
         you is on the $400 booking") may be read as a split when it equals one."""
+        if not (self._may or self._possible())[5]:
+            return False
         lo = max(0, start - _CLAUSE_REACH)
         stop = max((m.end() for m in _CLAUSE_END.finditer(self._answer, lo, start)), default=lo)
         words = _TOKEN.findall(self._answer[stop:start].lower())
@@ -222,6 +289,8 @@ class AnswerContext:
         total ... in five languages)? Read within a few words either side, never across a
         paragraph break."""
         found = self._cue.get(span)
+        if found is None and not (self._may or self._possible())[4]:
+            return False
         if found is None:
             found = self._cue[span] = self._read_cue(span)
         return found

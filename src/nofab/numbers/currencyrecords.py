@@ -53,6 +53,12 @@ def _lexicon() -> tuple[tuple[str, ...], re.Pattern[str], frozenset[str]]:
 
 
 @cache
+def _currency_keys() -> frozenset[str]:
+    """The keys ``amount_keys`` looks up (each quoted key of ``_lexicon`` without its quotes)."""
+    return frozenset(key[1:-1] for key in _lexicon()[0])
+
+
+@cache
 def _conversion_keys() -> tuple[str, ...]:
     """Keys that state a currency only with a currency code as value (``conversion_keys``)."""
     keys = {str(k).casefold() for k in vocabulary.load("currency_records")["conversion_keys"]}
@@ -129,6 +135,8 @@ def amount_keys(record: dict[object, object]) -> frozenset[str] | None:
     record names its currency (a three-letter code under a currency key); None when it names
     none. Called per object of a result: the test is a few dict lookups."""
     quoted, _pattern, not_amounts = _lexicon()
+    if _currency_keys().isdisjoint(record):
+        return None  # most records: no currency key at all (one set operation)
     if not any(isinstance(record.get(key[1:-1]), str) for key in quoted):
         return None
     converting = _conversion_keys()

@@ -347,11 +347,13 @@ def held_day(answer: str, numeral: Numeral, has_day: Callable[[int], bool]) -> b
     """Is the ordinal or number a day of the month ("the 20th", "am 17.": written alone with its
     mark, ``nofab.numbers.nextmonthday.day_alone``; "miércoles 20", "Friday 21": right after a
     weekday, ``after_weekday``) that an evidence date has (``has_day``)?"""
+    if not 1 <= numeral.value <= 31:
+        return False  # no day of a month (the test below, asked first: most numbers end here)
     if numeral.kind != "ordinal" and (
         numeral.decimals or not (day_alone(answer, numeral.span) or after_weekday(answer, numeral))
     ):
         return False
-    return 1 <= numeral.value <= 31 and has_day(int(numeral.value))
+    return has_day(int(numeral.value))
 
 
 def after_weekday(answer: str, numeral: Numeral) -> bool:

@@ -79,6 +79,10 @@ class DayFields:
         rows = [found for lst in self._lists if (found := row_of(lst, what)) is not None]
         return rows[0] if len(rows) == 1 else None
 
+    def names_days(self) -> bool:
+        """Does the answer name a day of a dated list (else ``misread`` is None for every figure)?"""
+        return bool(self._mentions)
+
     def misread(self, span: tuple[int, int], lo: float, hi: float) -> str | None:
         """How the named day's row holds the figure's kind with another value, or None."""
         numeral = self._numerals.get(span[0])

@@ -39,6 +39,8 @@ _JOINER = re.compile(r"\s*(?:[+,&/]|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bplus\b)
 def named_sum(fields: RecordFields, answer: str, span: tuple[int, int], lo: float, hi: float) -> str | None:
     """How the figure at ``span`` (true values ``[lo, hi]``) totals a field over the records
     its row or sentence names before it, or None."""
+    if not fields.names_two():
+        return None  # fewer than two names in the whole answer (one length, read per answer)
     start = span[0]
     floor = max(0, start - ROW_CHARS)
     if fields.named_count(floor, start) < 2:

@@ -71,6 +71,10 @@ class NetSums:
         self._bounds = bounds
         return bounds
 
+    def live(self) -> bool:
+        """May a figure still be a net here: True until the answer is read and holds no net cue."""
+        return self._bounds is None or bool(self._cued)
+
     def _sentence(self, at: int) -> tuple[int, int, int]:
         bounds = self._bounds if self._bounds is not None else self._read()
         i = bisect_right(bounds, at)

@@ -179,7 +179,7 @@ def written(
         how = rows.explain(item.index, lo, hi, shown.value)
     if how is None and totals is not None:
         how = totals.explain(item.index, lo, hi, operand, len(shown))
-    if how is None and cued is not None:  # a net, a mean, a figure of the user's positions
+    if how is None and cued is not None and cued.live():  # a net, a mean, the user's positions
         how = cued.explain(item.index, lo, hi, operand)
     return True if how is not None else None
 

@@ -164,6 +164,8 @@ class PerUnit:
     def _read(self) -> list[tuple[int, tuple[float, float], str | None, bool]]:
         units: list[tuple[int, tuple[float, float], str | None, bool]] = []
         answer, money = self._evidence.answer, self._evidence.money
+        if not self._context.may_be_per_unit():
+            return units  # no amount of the answer is stated per unit (read once per answer)
         for i, numeral in enumerate(self._evidence.numerals):
             end = after_amount(answer, numeral.span[1]) if numeral.kind == "money" else 0
             if numeral.kind == "number":
@@ -200,6 +202,8 @@ class PerUnit:
         count, and whether the turn gives that count; or None."""
         if self._units is None:
             self._units = self._read()
+        if not self._units:
+            return None  # no amount of the answer is stated per unit
         first = bisect_left(self._at, index - REACH)
         for j, (ulo, uhi), noun, held in self._units[first : bisect_right(self._at, index + REACH)]:
             if not held and self._explained(j) is None:
@@ -242,6 +246,8 @@ class PerUnit:
     def split(self, item: Pending, lo: float, hi: float) -> str | None:
         """How the per-unit amount ``item`` (true values ``[lo, hi]``) is a total the answer
         shows nearby divided by a count the turn gives, or None (``split`` above)."""
+        if not self._context.may_be_per_unit():
+            return None  # no amount of the answer is stated per unit (read once per answer)
         numerals, answer = self._evidence.numerals, self._evidence.answer
         index = item.index
         end = after_amount(answer, numerals[index].span[1]) if item.numeral.kind == "money" else 0

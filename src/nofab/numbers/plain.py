@@ -134,7 +134,12 @@ _AMPM_STARTS = _starters(("a", "p"))
 _SCALE_STARTS = _starters(_LEXICON.scales)
 _PERCENT_STARTS = _starters((*_LEXICON.percent_words, "%"))
 _CURRENCY_STARTS = _starters(_LEXICON.currencies)
-_CODES = tuple(sorted(code.lower() for code in _LEXICON.currency_codes))
+_CODES = frozenset(code.lower() for code in _LEXICON.currency_codes)
+#: The lengths of the codes, longest first: a code ends the text before a number when the
+#: last ``n`` characters are one, for some ``n`` here (a set lookup per length, not a scan
+#: of every code per number).
+_CODE_LENGTHS = tuple(sorted({len(code) for code in _CODES}, reverse=True))
+_CODE_ENDS = frozenset(code[-1:] for code in _CODES)
 
 
 def _may_start(follows: str, starts: frozenset[str]) -> bool:
@@ -188,10 +193,17 @@ def _currency_before(text: str, s: int) -> bool:
     if before.isascii():
         lowered = before.lower()
         # a whole word only: "takes 7h" ends in "kes" and holds no code
-        return any(
-            lowered.endswith(code) and (len(lowered) == len(code) or not lowered[-len(code) - 1].isalpha())
-            for code in _CODES
-        )
+        if lowered[-1:] not in _CODE_ENDS:
+            return False  # most numbers: no code ends with the character before them
+        size = len(lowered)
+        for n in _CODE_LENGTHS:
+            if (
+                n <= size
+                and lowered[size - n :] in _CODES
+                and (size == n or not lowered[size - n - 1].isalpha())
+            ):
+                return True
+        return False
     return _CURRENCY_BEFORE.search(text, window, s) is not None
 
 

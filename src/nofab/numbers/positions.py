@@ -94,6 +94,19 @@ class Positions:
         self._units: list[int] = []
         self._starts: list[int] = []  # each numeral's start: a clause's numerals by bisection
 
+    def live(self) -> bool:
+        """May a figure still be of the user's positions: True until the user's message is
+        read (at the first amount or percentage asked) and states none."""
+        return self._positions is None or bool(self._positions)
+
+    def _held(self) -> list[tuple[float, float]]:
+        if self._positions is None:
+            evidence = self._evidence
+            self._positions = positions(evidence.turn.user_message or "")
+            self._units = units(evidence.answer) if self._positions else []
+            self._starts = [n.span[0] for n in evidence.numerals] if self._positions else []
+        return self._positions
+
     def explain(self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]) -> str | None:
         """How the figure at ``index`` (true values ``[lo, hi]``) is a cost, value, gain or
         return of the user's positions, announced by a cue; or None."""
@@ -101,11 +114,7 @@ class Positions:
         numeral = evidence.numerals[index]
         if numeral.kind not in ("money", "percent"):
             return None
-        if self._positions is None:
-            self._positions = positions(evidence.turn.user_message or "")
-            self._units = units(evidence.answer) if self._positions else []
-            self._starts = [n.span[0] for n in evidence.numerals] if self._positions else []
-        held = self._positions
+        held = self._held()
         if not held:
             return None
         start, end, header = self._clause(numeral.span[0])

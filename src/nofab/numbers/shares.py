@@ -58,6 +58,11 @@ class Shares:
         self._starts: list[int] = []
         self._totals: list[int] = []  # the figures in a sentence or row with a total cue
 
+    def live(self) -> bool:
+        """May a percentage still be a share here: True until the answer is read (at the
+        first percentage asked) and shows no total with a total cue."""
+        return self._units is None or bool(self._totals)
+
     def explain(self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]) -> str | None:
         """How the percentage at ``index`` (true values ``[lo, hi]``) is a figure of its row
         over a total the answer shows, announced by a share cue; or None."""

@@ -151,14 +151,14 @@ class StatedUnits:
         numeral = evidence.numerals[index]
         if numeral.kind not in ("money", "number") or numeral.scale != 1.0:
             return None
+        if self._rates is None:
+            self._rates = [r for s in evidence.sources for r in _rates_of(s.text)][:MAX_RATES]
+        if not self._rates:
+            return None  # no source states a rate (most turns): nothing to multiply
         answer = evidence.answer
         end = self._after(answer, numeral.span[1]) if numeral.kind == "money" else numeral.span[1]
         if self._context.per_unit(end):
             return None  # a rate itself, not a product
-        if self._rates is None:
-            self._rates = [r for s in evidence.sources for r in _rates_of(s.text)][:MAX_RATES]
-        if not self._rates:
-            return None
         noun = bound_concept(answer, numeral.span[1]) if numeral.kind == "number" else None
         party = self._party(answer, end)
         for rate in self._rates:

@@ -366,6 +366,8 @@ def has_unit(answer: str, numeral: Numeral) -> bool:
     first = answer[end : end + 1]
     if first.isspace() or first == "-":
         first = answer[end + 1 : end + 2]
+    if first.isascii() and first.lower() not in _UNIT_STARTS:
+        return False  # ``answer_unit``'s own first test, without the call ("12 vs 15")
     return (first.isalpha() or first in ("°", "º")) and answer_unit(answer, end) is not None
 
 
