@@ -47,7 +47,7 @@ from nofab.numbers.context import AnswerContext
 from nofab.numbers.counted import CountedFields, turn_counts
 from nofab.numbers.exchange import currency
 from nofab.numbers.extract import Numeral
-from nofab.numbers.index import any_within
+from nofab.numbers.index import MONEY_KEY, any_within
 from nofab.numbers.lexicon import by_language, number_words
 from nofab.numbers.nouns import noun_concept
 from nofab.numbers.passes import LOOSE, Pending
@@ -55,6 +55,9 @@ from nofab.numbers.rounding import format_number
 from nofab.numbers.statedunits import MAX_K, StatedUnits
 from nofab.numbers.staylengths import CONCEPTS, stay_lengths
 from nofab.numbers.units import answer_unit
+
+#: The counted nouns a per-person subject ("each of you", "cada uno") divides by.
+PEOPLE = ("passenger", "guest")
 
 #: How many numerals either side of an amount its per-unit amount may stand, and how many
 #: amounts of its own unit and currency (other figures between, such as the rates of a list
@@ -66,6 +69,7 @@ PARTY_REACH = 80
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
+    from nofab.evidence.records import Record
 
 #: A currency written after an amount ("376 euros", "20 $"): skipped before the words read.
 _CURRENCY_AFTER = re.compile(r"\s*(?:[$€£¥₹]|([^\W\d_]+)\.?)")
@@ -280,6 +284,37 @@ class PerUnit:
                     where = self._count_source(k, party, noun)
                     if where:
                         return f"{format_number(total)} split by {k} ({where})"
+        if kind == "money":
+            people = self._context.per_unit_before(numerals[index].span[0])
+            return self._held_split(lo, hi, (noun,) if noun else PEOPLE if people else ())
+        return None
+
+    def _held_split(self, lo: float, hi: float, nouns: tuple[str, ...]) -> str | None:
+        """How the amount stated per unit is an amount of a record divided by that record's
+        count of the unit, or None.
+
+        Principle: "about $170 per night" for a stay whose record holds a total of $510.30
+        and 3 nights, "each of you pays $255.15" for a booking of $510.30 and 2 guests:
+        the answer split the record's total by its count of the unit the amount is stated
+        per (the noun after the amount; people for a per-person subject before it). The
+        total and the count belong to one record (an amount of the record or of the records
+        nested in it, such as its payment history): a total of one booking split by the
+        passengers of another is no share of anything. Risk: a wrong per-unit amount equal
+        to another amount of the same record split by its count is excused (a few amounts
+        per record, one count per noun)."""
+        if not nouns:
+            return None
+        records = self._evidence.records
+        for record in records:
+            counted = CountedFields((record,))
+            for noun in nouns:
+                for k in counted.counts(noun):
+                    k = int(k)
+                    if not 2 <= k <= MAX_K:
+                        continue
+                    for amount in _amounts_under(records, record.where):
+                        if lo * k <= amount <= hi * k:
+                            return f"{format_number(amount)} split by {k} (the {noun} count of its record)"
         return None
 
     def _count_source(self, k: int, party: int | None, noun: str | None) -> str:
@@ -295,6 +330,15 @@ class PerUnit:
             if noun in CONCEPTS and k in stay_lengths(self._evidence.records):
                 return f"the {noun}s between two dates of a record"
         return ""
+
+
+def _amounts_under(records: tuple[Record, ...], where: str) -> list[float]:
+    """The amounts of money of the record at ``where`` and of the records nested in it."""
+    out: list[float] = []
+    for record in records:
+        if record.where == where or record.where.startswith((where + ".", where + "[")):
+            out.extend(abs(v) for key, v in record.numeric_fields() if MONEY_KEY.search(key))
+    return out
 
 
 __all__ = ["MAX_K", "REACH", "PerUnit", "after_amount", "party_size"]
