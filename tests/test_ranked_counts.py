@@ -35,38 +35,27 @@ def _three() -> str:
     return "\n\n- Pilates (bk_403)\n- Boxing (bk_404)\n- Rowing (bk_405)\n"
 
 
+RANKED = [
+    "You have 3 upcoming classes:",
+    "Your next 3 classes:",
+    "Here are your 3 upcoming classes:",
+    "Tienes 3 próximas clases:",
+    "Voici tes 3 prochains cours :",
+    "Deine nächsten 3 Kurse:",
+    "Você tem 3 próximas aulas:",
+]
+
+
 def _flagged(answer: str) -> list[str]:
     return blocking(answer, call("list_bookings", CLASSES))
 
 
-@pytest.mark.parametrize(
-    "intro",
-    [
-        "You have 3 upcoming classes:",
-        "Your next 3 classes:",
-        "Here are your 3 upcoming classes:",
-        "Tienes 3 próximas clases:",
-        "Voici tes 3 prochains cours :",
-        "Deine nächsten 3 Kurse:",
-        "Você tem 3 próximas aulas:",
-    ],
-)
+@pytest.mark.parametrize("intro", RANKED)
 def test_a_ranked_count_matching_its_list_is_quiet(intro: str) -> None:
     assert _flagged(intro + _three()) == []
 
 
-@pytest.mark.parametrize(
-    "intro",
-    [
-        "You have 3 upcoming classes:",
-        "Your next 3 classes:",
-        "Here are your 3 upcoming classes:",
-        "Tienes 3 próximas clases:",
-        "Voici tes 3 prochains cours :",
-        "Deine nächsten 3 Kurse:",
-        "Você tem 3 próximas aulas:",
-    ],
-)
+@pytest.mark.parametrize("intro", RANKED)
 def test_a_ranked_count_its_own_list_contradicts_is_flagged(intro: str) -> None:
     assert _flagged(intro + _two()) == ["3"]
 

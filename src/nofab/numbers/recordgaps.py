@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -81,34 +82,40 @@ def _gap(end: _Moment, start: _Moment) -> int | None:
     return gap if 0 < gap <= LONGEST else None
 
 
-def gaps_of(result: Any) -> tuple[int, ...]:
-    """The gaps (minutes) between each record's end and its next neighbour's start, in every
-    list of one result. Built once per result (``Evidence.per_result``)."""
-    found: list[int] = []
+def _containers(result: Any) -> Iterator[dict[Any, Any] | list[Any]]:
+    """Every object and list of one result, each once (bounded in depth and in count)."""
     stack: list[tuple[Any, int]] = [(result, 0)]
     steps = 0
-    while stack and steps < _MAX_VALUES and len(found) < _MAX_GAPS:
+    while stack and steps < _MAX_VALUES:
         value, depth = stack.pop()
         steps += 1
         if depth > _MAX_DEPTH:
             continue
         if isinstance(value, dict):
+            yield value
             stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
-            continue
+        elif isinstance(value, list):
+            yield value
+            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
+
+
+def gaps_of(result: Any) -> tuple[int, ...]:
+    """The gaps (minutes) between each record's end and its next neighbour's start, in every
+    list of one result. Built once per result (``Evidence.per_result``)."""
+    found: list[int] = []
+    for value in _containers(result):
         if not isinstance(value, list):
             continue
         ends: list[_Moment] = []  # the end fields of the record before, if it was one
         for item in value:
-            steps += 1
             if not isinstance(item, dict):
                 ends = []
-                if isinstance(item, list):
-                    stack.append((item, depth + 1))
                 continue
             starts = _moments(item, "start")
             found.extend(g for e in ends[:4] for s in starts[:4] if (g := _gap(e, s)) is not None)
             ends = _moments(item, "end")
-            stack.extend((v, depth + 2) for v in item.values() if isinstance(v, dict | list))
+        if len(found) >= _MAX_GAPS:
+            break
     return tuple(sorted(set(found[:_MAX_GAPS])))
 
 
@@ -122,19 +129,12 @@ def lengths_of(result: Any) -> tuple[int, ...]:
     write one, and never more than a day. Risk: a wrong duration equal to another record's
     length is excused (one length per record, and a crowd of them proves nothing)."""
     found: list[int] = []
-    stack: list[tuple[Any, int]] = [(result, 0)]
-    steps = 0
-    while stack and steps < _MAX_VALUES and len(found) < _MAX_GAPS:
-        value, depth = stack.pop()
-        steps += 1
-        if depth > _MAX_DEPTH:
-            continue
-        if isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
-        elif isinstance(value, dict):
+    for value in _containers(result):
+        if isinstance(value, dict):
             starts, ends = _moments(value, "start"), _moments(value, "end")
             found.extend(g for s in starts[:4] for e in ends[:4] if (g := _gap(s, e)) is not None)
-            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
+            if len(found) >= _MAX_GAPS:
+                break
     return tuple(sorted(set(found[:_MAX_GAPS])))
 
 
