@@ -51,6 +51,8 @@ ANSWERS = [
     "Erinnerung gelöscht.\n\n- Flug: LH12\n- Datum: 3. Mai",
     "Lembrete excluído.\n\n- Voo: TP12\n- Data: 3 de maio",
     "Líst — nothing here: « É » ¿Qué? Ünïcödé only.",
+    f"Reminder deleted.\n\n{LIST}\n- Travel Insurance: no\n- Status: transferred",  # in-word verbs late
+    "Here:\n❶ Deleted.\n❷ Insurance ran out",
 ]
 
 
@@ -77,6 +79,12 @@ _PIECES = st.sampled_from(
         "\n\n",
         "1. ",
         "I've sent it",
+        "Travel Insurance: yes",  # "ran" inside a word: no verb of a report
+        "Transferred.",
+        "sent.",
+        "❶ Deleted.",  # a bullet that is a word character
+        "(cancelled)",
+        "**Cancelled**",
     ]
 )
 
@@ -127,12 +135,31 @@ def test_the_verb_part_matches_what_the_group_matches() -> None:
         assert (whole is None) or (found is not None and found.start() <= whole.start("verb"))
 
 
-def test_last_is_the_last_place_the_verb_starts() -> None:
+def test_no_start_after_the_verb_s_last_place_is_tried() -> None:
     pattern = re.compile(r"\s*(?P<verb>sent|deleted)\.")
-    reach = VerbReach("sent. x deleted. y", 2)
-    assert reach.last(pattern, "sent. x deleted. y") == len("sent. x ")
-    assert reach.last(pattern, "nothing at all") == -1
-    assert reach.last(re.compile(r"done\."), "done.") == len("done.") + 1  # no verb group: no cut
+    text = "sent. x deleted. y"
+    assert VerbReach(text, [0, 6, 8, 17]).last(pattern, text) == len("sent. x ")
+    assert VerbReach("nothing at all", [0, 8]).last(pattern, "nothing at all") == -1
+    assert VerbReach("done.", [0]).last(re.compile(r"done\."), "done.") == len("done.") + 1  # no verb group
+
+
+def test_a_verb_inside_a_word_is_no_verb_of_a_report_after_a_space() -> None:
+    """Every way to the verb ends with a space here, so the verb of a match starts a word:
+    "ran" inside "insurance" does not make a start before it worth a try."""
+    pattern = re.compile(r"(?:[a-z]+\s+){1,2}(?P<verb>ran|sent)\.")
+    text = "it ran. Insurance. Xinsurance"
+    assert VerbReach(text, [0, 8, 19]).last(pattern, text) == len("it ")
+
+
+def test_a_verb_that_may_open_the_match_counts_inside_a_word_after_a_word_character() -> None:
+    """When the verb may stand at the match's start, a start right after a word character
+    ("x|sent") can hold a verb glued to that word: then every verb place counts."""
+    opening = re.compile(r"\s*(?P<verb>ran|sent)\.")
+    glued = "xsent. y"
+    assert opening.match(glued, 1) is not None
+    assert VerbReach(glued, [0, 1]).last(opening, glued) == 1  # (start 1 follows "x")
+    spaced = "a xsent. y"
+    assert VerbReach(spaced, [0, 2]).last(opening, spaced) == -1  # every start follows a space
 
 
 def test_an_answer_with_few_starts_for_its_length_is_not_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -140,9 +167,9 @@ def test_an_answer_with_few_starts_for_its_length_is_not_scanned(monkeypatch: py
     monkeypatch.setattr(reportstarts, "_CHARS_PER_TRY", 4)
     pattern = re.compile(r"\s*(?P<verb>sent|deleted)\.")
     long_prose = "word " * 200
-    assert VerbReach(long_prose, 2).last(pattern, long_prose) == len(long_prose) + 1
+    assert VerbReach(long_prose, [0, 5]).last(pattern, long_prose) == len(long_prose) + 1
     listing = "- a\n" * 200
-    assert VerbReach(listing, 200).last(pattern, listing) == -1
+    assert VerbReach(listing, list(range(0, 800, 4))).last(pattern, listing) == -1
 
 
 def test_sentence_starts_rise_and_skip_bullets() -> None:

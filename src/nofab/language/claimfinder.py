@@ -195,7 +195,7 @@ class ClaimFinder:
                 # (with the markers kept: "- **Updated PTO policy** — Oct 2" is a title)
                 starts = starts if starts is not None else sentence_starts(marked)
                 asides = blank_asides(marked)  # "Reservation K7 (Lyon to Porto) is cancelled"
-                reach = reach or VerbReach(marked, len(starts))  # (no report starts after its verb)
+                reach = reach or VerbReach(marked, starts)  # (no report starts after its verb)
                 for pattern in lang.reports:
                     if (need := needs.get(id(pattern))) is not None and need not in norm:
                         continue

@@ -14,6 +14,12 @@ those starts are not tried. One scan of the verb alternation (which skips ahead 
 a verb can start with) replaces hundreds of ``re.match`` calls on a list-shaped answer that
 names no deed after its opening lines.
 
+A short verb occurs inside many words ("ran" in "insurance", "paid" in "unpaid"). When every
+way through the pattern to its verb group ends with a non-word character or with nothing (read
+from the parsed pattern: ``_ends``), and every start follows a non-word character (or opens
+the text), the verb of a match starts a word: then only the verb group's last place at a word
+start counts.
+
 Exact by construction: ``verb_part`` returns ``None`` (no cut: every start is tried) unless the
 verb group is a top-level item of the parsed pattern and its text, compiled alone with the
 pattern's flags, parses to the very same tree (so it matches the same strings at the same
@@ -29,7 +35,7 @@ from __future__ import annotations
 import re
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
-from typing import Any
+from typing import Any, NamedTuple
 
 _GROUP = "verb"
 #: A sentence, item or continuation starts after these, a pictograph as a bullet (not in 17:40 or 2.5).
@@ -79,12 +85,25 @@ def _tree(items: Any) -> str:
 #: beside its part so an id is never reused while its entry lives. Patterns come from the
 #: lexicons' compiled languages, a few dozen per process.
 _KEPT = 1024
-_PARTS: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+_PARTS: dict[int, tuple[re.Pattern[str], _Part | None]] = {}
+
+
+class _Part(NamedTuple):
+    verb: re.Pattern[str]  # the verb group alone
+    #: Every way to the verb group ends with a non-word character or nothing (then the
+    #: character before the match's start is the one before the verb).
+    word_start: bool
+    opens: bool  # the verb group may stand at the match's very start
 
 
 def verb_part(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     """The pattern's verb group alone, when every match of ``pattern`` passes through it at
     its top level (see the module's principle); else ``None``."""
+    part = _part(pattern)
+    return part.verb if part is not None else None
+
+
+def _part(pattern: re.Pattern[str]) -> _Part | None:
     held = _PARTS.get(id(pattern))
     if held is None or held[0] is not pattern:
         if len(_PARTS) >= _KEPT:  # (profiles with their own verbs compile their own patterns)
@@ -93,23 +112,91 @@ def verb_part(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return held[1]
 
 
-def _verb_part(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+def _verb_part(pattern: re.Pattern[str]) -> _Part | None:
     number = pattern.groupindex.get(_GROUP)
     opener = pattern.pattern.find(f"(?P<{_GROUP}>")
     if number is None or opener < 0 or pattern.pattern.count(f"(?P<{_GROUP}>") != 1:
         return None
     parsed = _parser.parse(pattern.pattern, pattern.flags).data
-    group = next((av for op, av in parsed if op == c.SUBPATTERN and av[0] == number), None)
+    at = next((i for i, (op, av) in enumerate(parsed) if op == c.SUBPATTERN and av[0] == number), None)
     inner = _group_text(pattern.pattern, opener)
-    if group is None or inner is None:
+    if at is None or inner is None:
         return None
     try:
         alone = re.compile(inner, pattern.flags)
     except re.error:
         return None
-    if alone.groups or _tree(_parser.parse(inner, pattern.flags).data) != _tree(group[3].data):
+    if alone.groups or _tree(_parser.parse(inner, pattern.flags).data) != _tree(parsed[at][1][3].data):
         return None
-    return alone
+    ends = _ends(parsed[:at])
+    return _Part(alone, ends is not None and _WORD not in ends[0], ends is None or ends[1])
+
+
+_WORD, _OTHER = "word", "other"
+_CATEGORIES = {
+    c.CATEGORY_SPACE: _OTHER,
+    c.CATEGORY_NOT_WORD: _OTHER,
+    c.CATEGORY_WORD: _WORD,
+    c.CATEGORY_DIGIT: _WORD,
+}
+
+
+def _kind(char: str) -> str:
+    return _WORD if char.isalnum() or char == "_" else _OTHER  # (``re``'s ``\w``)
+
+
+def _ends(items: Any) -> tuple[frozenset[str], bool] | None:
+    """What the last character a run of parsed items consumes can be (word or other), and
+    whether the run may consume none; ``None`` when that is not known."""
+    kinds: set[str] = set()
+    for op, av in reversed(list(items)):
+        end = _end_of(op, av)
+        if end is None:
+            return None
+        kinds |= end[0]
+        if not end[1]:
+            return frozenset(kinds), False
+    return frozenset(kinds), True
+
+
+def _end_of(op: Any, av: Any) -> tuple[frozenset[str], bool] | None:
+    if op == c.LITERAL:
+        return frozenset({_kind(chr(av))}), False
+    if op == c.IN:
+        kinds = _class_kinds(av)
+        return (kinds, False) if kinds is not None else None
+    if op == c.CATEGORY:
+        kind = _CATEGORIES.get(av)
+        return (frozenset({kind}), False) if kind is not None else None
+    if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+        return frozenset(), True  # (consumes nothing)
+    if op == c.SUBPATTERN:
+        return _ends(av[3])
+    if op == c.ATOMIC_GROUP:
+        return _ends(av)
+    if op == c.BRANCH:
+        found = [_ends(branch) for branch in av[1]]
+        if any(f is None for f in found):
+            return None
+        return frozenset().union(*(f[0] for f in found if f)), any(f[1] for f in found if f)
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+        inner = _ends(av[2])
+        return (inner[0], av[0] == 0 or inner[1]) if inner is not None else None
+    return None
+
+
+def _class_kinds(items: Any) -> frozenset[str] | None:
+    kinds: set[str] = set()
+    for kind, value in items:
+        if kind == c.LITERAL:
+            kinds.add(_kind(chr(value)))
+        elif kind == c.RANGE and value[1] - value[0] < 512:
+            kinds.update(_kind(chr(code)) for code in range(value[0], value[1] + 1))
+        elif kind == c.CATEGORY and value in _CATEGORIES:
+            kinds.add(_CATEGORIES[value])
+        else:
+            return None  # (a negated class, a wide range: unknown)
+    return frozenset(kinds)
 
 
 #: A verb scan costs about as much per this many characters as one ``re.match`` at a start:
@@ -119,32 +206,59 @@ _CHARS_PER_TRY = 4
 
 
 class VerbReach:
-    """Per text, the last place each verb group matches; kept for one answer (its report
-    patterns mostly share one verb alternation per language). Scanned only for an answer with
-    many sentence starts for its length (a list): else every start is tried, as the scan
-    would cost more than the tries it spares."""
+    """Per answer: for each report pattern and text, the place after which no match of it
+    starts (``last``), read from the last place its verb group matches there and the last
+    where it starts a word; kept for the answer (its report patterns mostly share one verb
+    alternation per language). Scanned only for an answer with many sentence starts for its
+    length (a list): else every start is tried, as the scan would cost more than the tries
+    it spares."""
 
-    __slots__ = ("_last", "_scan")
+    __slots__ = ("_after_other", "_places", "_scan", "_starts")
 
-    def __init__(self, text: str, starts: int) -> None:
-        self._last: dict[tuple[str, int, str], int] = {}  # (verb pattern, flags, text) -> place
-        self._scan = starts * _CHARS_PER_TRY * 8 >= len(text)  # (8: a language's report patterns)
+    def __init__(self, text: str, starts: list[int]) -> None:
+        self._starts = starts
+        self._scan = len(starts) * _CHARS_PER_TRY * 8 >= len(text)  # (8: a language's report patterns)
+        self._places: dict[tuple[str, int, str], tuple[int, int]] = {}  # (verb, flags, text) -> places
+        self._after_other: dict[str, bool] = {}  # text -> every start follows a non-word character
 
     def last(self, pattern: re.Pattern[str], text: str) -> int:
         """No match of ``pattern`` (a report pattern) starts in ``text`` after this place: the
-        last place its verb group matches (-1: nowhere; past the text when it is not scanned)."""
-        verb = verb_part(pattern) if self._scan else None
-        if verb is None:
+        verb group's last place there; or, where every way to the verb group ends with a
+        non-word character (``_Part.word_start``) and every start follows one (or the verb
+        may only stand after a start's first characters), the last place the verb starts a
+        word ("ran" inside "insurance" is no verb of a report). Past the text when not scanned."""
+        part = _part(pattern) if self._scan else None
+        if part is None:
             return len(text) + 1
-        key = (verb.pattern, verb.flags, text)
-        last = self._last.get(key)
-        if last is None:
-            last, found = -1, verb.search(text)
-            while found is not None:  # (each search resumes one past the last verb found)
-                last = found.start()
-                found = verb.search(text, last + 1)
-            self._last[key] = last
-        return last
+        scanned = (part.verb.pattern, part.verb.flags, text)
+        places = self._places.get(scanned)
+        if places is None:
+            places = self._places[scanned] = _last_places(part.verb, text)
+        last, last_word = places
+        if not part.word_start:
+            return last
+        if part.opens:
+            after = self._after_other.get(text)
+            if after is None:
+                after = self._after_other[text] = all(
+                    s == 0 or _kind(text[s - 1]) == _OTHER for s in self._starts
+                )
+            if not after:
+                return last
+        return last_word
+
+
+def _last_places(verb: re.Pattern[str], text: str) -> tuple[int, int]:
+    """The last place ``verb`` matches in ``text``, and the last where it starts a word (-1:
+    nowhere)."""
+    last = last_word = -1
+    found = verb.search(text)
+    while found is not None:  # (each search resumes one past the last verb found)
+        last = found.start()
+        if last == 0 or _kind(text[last - 1]) == _OTHER:
+            last_word = last
+        found = verb.search(text, last + 1)
+    return last, last_word
 
 
 __all__ = ["VerbReach", "sentence_starts", "verb_part"]
