@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nofab import Profile, Turn
 from nofab.detectors.entities import EntityDetector
@@ -131,3 +133,15 @@ def test_people_filed_by_key() -> None:
     assert filed[("suplente",)] == {"Hugo Castellano"}
     assert "Irene Lindqvist" in filed[("miembro",)]
     assert ("equipo",) not in filed
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab .!?\n|(;•\t:", max_size=48))
+def test_the_last_label_start_is_the_end_of_the_last_delimiter(back: str) -> None:
+    """A label starts after the last delimiter within reach of its colon: one backing-off
+    match finds the end ``finditer``'s last match would give."""
+    from nofab.detectors import labelledpeople
+
+    ends = [m.end() for m in labelledpeople._LABEL_START.finditer(back)]
+    last = labelledpeople._LAST_LABEL_START.match(back)
+    assert (last.end() if last else None) == (ends[-1] if ends else None)

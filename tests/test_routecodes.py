@@ -59,3 +59,18 @@ def test_no_route_codes_held_no_reading() -> None:
     """Results that hold no codes under route keys make no three-letter word a place."""
     result = {"events": [{"name": "Sync", "location": "HQ"}]}
     assert _flagged("The call goes from NYC to SFO via LAX.", result=result) == []
+
+
+def test_a_code_of_another_length_or_held_is_never_asked_and_counts_toward_the_cap() -> None:
+    """Codes of no held length ("via XY" beside three-letter codes) and held codes are not
+    asked; their positions are read only when the answer has more runs than the cap, where
+    each placed one still takes a place under it (so the same codes are asked either way)."""
+    from nofab.detectors import routecodes
+
+    few = "From BOS via XY and via ATL, then via DEN to SEA."
+    assert _flagged(few) == ["DEN"]
+    placed_first = " ".join(f"via {a}{b}" for a in "ABCDEFGH" for b in "ABCDEFGH")  # 64 placed, two letters
+    many = f"{placed_first}. From BOS via DEN to SEA."
+    assert len(routecodes._UPPER_RUN.findall(many)) > routecodes.MAX_ASKED
+    assert _flagged(many) == []  # the cap is spent on the 64 two-letter codes first
+    assert _flagged(f"From BOS via DEN to SEA. {placed_first}") == ["DEN"]

@@ -1,6 +1,6 @@
 """The verb alternation factored by first letter matches exactly what the flat one does.
 
-The factoring is a speed-up only (``nofab.language.vocabulary._by_first_letter``): for every
+The factoring is a speed-up only (``nofab.language.vocabulary.by_first_letter``): for every
 language's verb forms, a pattern built each way must find the same verbs at the same spans,
 in running text, in upper case, with glued suffixes and with phrase verbs split by an object.
 """
@@ -12,7 +12,7 @@ import re
 import pytest
 
 from nofab.language.text import normalise
-from nofab.language.vocabulary import _branches, _by_first_letter, load
+from nofab.language.vocabulary import _branches, by_first_letter, load
 
 LANGUAGES = ("en", "es", "fr", "de", "pt")
 
@@ -38,7 +38,7 @@ def test_factored_alternation_finds_what_the_flat_one_finds(code: str) -> None:
     forms = _forms(code)
     branches = _branches(forms, "you|him|her|them|me|us|it")
     flat = re.compile(rf"\b(?P<verb>{'|'.join(branches)})\b", re.IGNORECASE)
-    factored = re.compile(rf"\b(?P<verb>{_by_first_letter(branches)})\b", re.IGNORECASE)
+    factored = re.compile(rf"\b(?P<verb>{by_first_letter(branches)})\b", re.IGNORECASE)
     assert factored.pattern != flat.pattern  # the factoring did apply
     for text in _texts(forms):
         assert [m.span("verb") for m in factored.finditer(text)] == [
@@ -49,12 +49,12 @@ def test_factored_alternation_finds_what_the_flat_one_finds(code: str) -> None:
 def test_letters_ignorecase_joins_share_a_group_in_flat_order() -> None:
     # "ſ" (long s) matches "s" under IGNORECASE: the two must not be tried as two groups.
     branches = ["ſent", "sa", "sent"]
-    pattern = re.compile(rf"(?:{_by_first_letter(branches)})", re.IGNORECASE)
+    pattern = re.compile(rf"(?:{by_first_letter(branches)})", re.IGNORECASE)
     flat = re.compile("|".join(branches), re.IGNORECASE)
     for text in ("sent", "SENT", "ſent", "sa"):
         assert pattern.match(text).group() == flat.match(text).group()  # type: ignore[union-attr]
 
 
 def test_a_branch_not_led_by_a_letter_leaves_the_alternation_flat() -> None:
-    assert _by_first_letter([r"\-x", "ab", "ac"]) == r"\-x|ab|ac"
-    assert _by_first_letter(["ab", "ac", "b"]) == "a(?:b|c)|b"
+    assert by_first_letter([r"\-x", "ab", "ac"]) == r"\-x|ab|ac"
+    assert by_first_letter(["ab", "ac", "b"]) == "a(?:b|c)|b"

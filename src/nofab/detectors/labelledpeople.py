@@ -55,6 +55,10 @@ _LABEL_REACH = 48
 _LABEL = re.compile(r"[^\W\d_]+(?:[ \-][^\W\d_]+){0,3}")
 #: Where a label starts: a line, a list item, a table cell, a bracket or a sentence's end.
 _LABEL_START = re.compile(r"[\n|(;•]|[.!?]\s")
+#: The last of them: its end is the end of ``_LABEL_START``'s last match (no two of its
+#: matches overlap, and of two starts the later never ends sooner), found by one match that
+#: backs off from the end instead of a list of every match before each colon.
+_LAST_LABEL_START = re.compile(rf"(?s:.*)(?:{_LABEL_START.pattern})")
 _MARKUP = "*_#>-• \t"
 _NAME_WORD = r"[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[-'’][^\W\d_]+)?"
 #: The name right after the colon (markup and spaces skipped): capitalised words.
@@ -143,10 +147,10 @@ def _labels(answer: str) -> Iterator[tuple[tuple[str, ...], str, int, int]]:
         after = _NAME_AFTER.match(answer, colon + 1)
         if after is not None:
             back = answer[max(0, colon - _LABEL_REACH) : colon]
-            starts = [m.end() for m in _LABEL_START.finditer(back)]
+            last = _LAST_LABEL_START.match(back)
             # a label opens the answer or follows a delimiter within reach, else it is prose
-            if starts or len(back) == colon:
-                label = back[starts[-1] if starts else 0 :].strip(_MARKUP)
+            if last or len(back) == colon:
+                label = back[last.end() if last else 0 :].strip(_MARKUP)
                 if _LABEL.fullmatch(label) and (words := label_words(label)):
                     seen += 1
                     yield words, label, after.start(1), after.end(1)

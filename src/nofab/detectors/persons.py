@@ -22,7 +22,9 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from nofab.detectors.namerecords import MAX_NAME_WORDS, capitalised, named_values, naming_role
+from nofab.detectors.textmemo import TextMemo
 from nofab.language.text import fold
+from nofab.model.turn import ToolCall, parse_json_text
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -61,13 +63,27 @@ def persons_of(evidence: Evidence) -> frozenset[frozenset[str]]:
     """``person_names`` of every result that did not fail (each read once per result content)
     and of every call's arguments."""
     readings = [held for _l, _c, held in evidence.per_result("persons.names", _names_one)]
-    readings.extend(
-        person_names([call.parsed_arguments])
-        for call in evidence.turn.tool_calls
-        if isinstance(call.parsed_arguments, (dict, list))
-    )
+    readings.extend(map(_arguments_persons, evidence.turn.tool_calls))
     return frozenset().union(*readings)
 
 
 def _names_one(value: Any) -> frozenset[frozenset[str]]:
     return person_names([value])
+
+
+def _arguments_persons(call: ToolCall) -> frozenset[frozenset[str]]:
+    """``person_names`` of one call's arguments; arguments written as JSON text are read once
+    per text (``TextMemo``: a conversation hands every later turn the same calls, and a
+    service decodes them anew each turn, so the text, not the call, recurs)."""
+    if isinstance(call.arguments, str):
+        return _ARGUMENT_TEXTS.of(call.arguments)
+    arguments = call.parsed_arguments
+    return person_names([arguments]) if isinstance(arguments, (dict, list)) else frozenset()
+
+
+def _text_persons(text: str) -> frozenset[frozenset[str]]:
+    arguments = parse_json_text(text)  # (what ``ToolCall.parsed_arguments`` reads from the text)
+    return person_names([arguments]) if isinstance(arguments, (dict, list)) else frozenset()
+
+
+_ARGUMENT_TEXTS: TextMemo[frozenset[frozenset[str]]] = TextMemo(_text_persons)

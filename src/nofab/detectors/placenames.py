@@ -29,6 +29,7 @@ from functools import cache
 from nofab.detectors.textmemo import TextMemo
 from nofab.evidence.index import Evidence
 from nofab.language import vocabulary
+from nofab.language.casefree import ascii_twin
 
 CONFIDENCE = 0.8
 CONFIDENCE_BESIDE = 0.6
@@ -61,6 +62,38 @@ def _lexicon() -> tuple[frozenset[str], re.Pattern[str], frozenset[str]]:
     slots = "|".join(sorted((re.escape(w) for w in cues["place_slots"]), key=len, reverse=True))
     pattern = re.compile(rf"(?<![\w])(?i:{slots})\s+({_NAME_WORD}(?:\s{_NAME_WORD}){{0,2}})")
     return frozenset(w.lower() for w in cues["place_keys"]), pattern, frozenset(never)
+
+
+@cache
+def _slot_probe() -> re.Pattern[str] | None:
+    """The slot words and their spaces alone, without IGNORECASE, for a lower-cased ASCII
+    answer (``casefree.ascii_twin``: the same matches there), or None when no such twin is
+    exact."""
+    slots = "|".join(
+        sorted((re.escape(w) for w in vocabulary.load("id_cues")["place_slots"]), key=len, reverse=True)
+    )
+    # (no look-behind: it would make ``re`` try the probe at every character instead of
+    # skipping to a slot word's first letter; ``pattern.match`` tests it at each hit)
+    return ascii_twin(re.compile(rf"(?:{slots})\s+", re.IGNORECASE))
+
+
+def _slot_names(answer: str, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(answer)``. In an ASCII answer only the places where a slot word and
+    its spaces stand are tried, found in the lower-cased answer by ``_slot_probe``: every
+    match starts with them, and no match can start inside a slot word or the spaces the probe
+    read before (a match starts after a non-word character, a slot word is all word
+    characters and starts with none of the spaces), so these are the same matches, in order.
+    ``re`` skips ahead to the probe's first letters, where the pattern (its look-behind first,
+    its slot words case-insensitive) is tried with case folding at every character."""
+    probe = _slot_probe() if answer.isascii() else None
+    if probe is None:
+        yield from pattern.finditer(answer)
+        return
+    end = 0
+    for hit in probe.finditer(answer.lower()):
+        if hit.start() >= end and (found := pattern.match(answer, hit.start())) is not None:
+            end = found.end()
+            yield found
 
 
 def _place_key(field: str, keys: frozenset[str]) -> bool:
@@ -120,7 +153,9 @@ def ungrounded_place_names(evidence: Evidence, answer: str) -> Iterator[tuple[st
     if not _holds_places(evidence):
         return  # (the answer is scanned only when a result holds a place field)
     _keys, pattern, never = _lexicon()
-    found = [m for m in pattern.finditer(answer) if m.group(1).split()[0].lower() not in never][:MAX_ASKED]
+    found = [m for m in _slot_names(answer, pattern) if m.group(1).split()[0].lower() not in never][
+        :MAX_ASKED
+    ]
     if not found:
         return  # (the results are read only for an answer that writes a name after a place word)
     places, figures = _place_records(evidence)

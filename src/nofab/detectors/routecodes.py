@@ -43,6 +43,7 @@ _UPPER_RUN = re.compile(r"[A-Z](?<![\w\-/.@].)[A-Z]{1,3}(?![\w\-/@])")
 #: What joins two places of a route: arrows and dashes (a hyphen only between spaces or codes).
 _ARROWS = ("→", "⟶", "->", "=>", "➔", "✈", "–", "—", "-", ">", "/")
 _MARKUP = " \t*_`|(["
+_LAST_WORD = re.compile(r"([^\W\d_]+)$")
 #: How far a code's line or sentence is read on either side (a longer line is cut there).
 _REACH = 300
 
@@ -105,7 +106,7 @@ def _placed(answer: str, start: int, end: int, words: frozenset[str]) -> bool:
     after = answer[end : end + 8].lstrip(_MARKUP)
     if before.endswith(_ARROWS) or after.startswith(_ARROWS):
         return True
-    word = re.search(r"([^\W\d_]+)$", before)
+    word = _LAST_WORD.search(before)
     return word is not None and word.group(1).lower() in words
 
 
@@ -117,12 +118,18 @@ def ungrounded_route_codes(evidence: Evidence, answer: str) -> Iterator[tuple[st
     if not held:
         return  # (the answer is scanned only when the results hold route codes)
     _keys, words, never = _lexicon()
+    lengths = {len(c) for c in held}
+    runs = [m for m in _UPPER_RUN.finditer(answer) if m.group(0).lower() not in never]
+    # A code of no held length, or held itself, is never asked: when fewer runs than the cap
+    # stand in the answer the cap cannot bind, so such a code's position need not be read
+    # (with more, each placed code counts toward the cap whether it is asked or not).
+    few = len(runs) <= MAX_ASKED
     placed = [
         m
-        for m in _UPPER_RUN.finditer(answer)
-        if m.group(0).lower() not in never and _placed(answer, m.start(), m.end(), words)
+        for m in runs
+        if not (few and (len(m.group(0)) not in lengths or m.group(0) in held))
+        and _placed(answer, m.start(), m.end(), words)
     ][:MAX_ASKED]
-    lengths = {len(c) for c in held}
     for m in placed:
         code = m.group(0)
         if len(code) not in lengths or code in held:

@@ -24,6 +24,7 @@ from nofab.language.clausecues import AnswerCues
 from nofab.language.headlines import Headlines
 from nofab.language.markup import plain
 from nofab.language.quotations import unquoted, unquoted_ahead, unquoted_behind
+from nofab.language.reportstarts import VerbReach, sentence_starts
 from nofab.language.text import normalise
 from nofab.language.vocabulary import Action, Language, stem
 from nofab.language.wordscan import LastWord
@@ -38,10 +39,6 @@ _SPACES = re.compile(r"\s+")
 _WORD_TAIL = re.compile(r"[\w'’]*")
 #: Characters that end a claim's clause (besides a language's break words).
 _CLAUSE_STOPS = ".!?;\n"
-#: A sentence, item or continuation starts after these, a pictograph as a bullet (not in 17:40 or 2.5).
-_SENTENCE_BREAK = re.compile(
-    r"(?![.:]\d)[.!?:\n]\s*+(?:[-*•]?\s*+[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+\s*)?"
-)
 #: How far back a claim's clause and its relative-clause reference are looked for.
 _CLAUSE_WINDOW = 160
 _REFERENCE_WINDOW = 48
@@ -79,13 +76,6 @@ def word_set(norm: str) -> set[str]:
     pieces.difference_update(glued)
     pieces.update(_WORDS.findall(" ".join(glued)))
     return pieces
-
-
-def _sentence_starts(norm: str) -> list[int]:
-    """Where a sentence, item or colon's continuation starts (spaces, a leading pictograph skipped)."""
-    first = _SENTENCE_BREAK.match("\n" + norm).end() - 1  # type: ignore[union-attr]
-    ends = [m.end() for m in _SENTENCE_BREAK.finditer(norm)]  # (rising: only the last can end the text)
-    return [first, *(ends[:-1] if ends and ends[-1] >= len(norm) else ends)]
 
 
 def _ascii_language(lang: Language, needs: dict[int, str], word_started: set[int]) -> Language:
@@ -186,6 +176,7 @@ class ClaimFinder:
         claims: list[Claim] = []
         seen = SpanSet()
         starts: list[int] | None = None
+        reach: VerbReach | None = None
         ascii_text = norm.isascii()
         needs = self._needs if ascii_text else {}
         for i, lang in enumerate(self.languages):
@@ -202,14 +193,18 @@ class ClaimFinder:
                         claims.append(claim)
             if lang.reports:
                 # (with the markers kept: "- **Updated PTO policy** — Oct 2" is a title)
-                starts = starts if starts is not None else _sentence_starts(marked)
+                starts = starts if starts is not None else sentence_starts(marked)
                 asides = blank_asides(marked)  # "Reservation K7 (Lyon to Porto) is cancelled"
+                reach = reach or VerbReach(marked, starts)  # (no report starts after its verb)
                 for pattern in lang.reports:
                     if (need := needs.get(id(pattern))) is not None and need not in norm:
                         continue
+                    mine = reach.last(pattern, marked)
+                    aside = asides is not marked and "state" in pattern.groupindex
+                    theirs = reach.last(pattern, asides) if aside else -1
                     for start in starts:
-                        found = pattern.match(marked, start)
-                        if found is None and asides is not marked and "state" in pattern.groupindex:
+                        found = pattern.match(marked, start) if start <= mine else None
+                        if found is None and start <= theirs:
                             found = pattern.match(asides, start)
                         if found and (claim := self._claim(text, marked, lang, found, seen, cues)):
                             claims.append(claim)

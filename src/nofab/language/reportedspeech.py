@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import accumulate
 from typing import Protocol, TypeVar
 
+from nofab.language.casefree import ascii_twin
 from nofab.language.vocabulary import LANGUAGES, load
 
 #: Paired quotation marks around up to 400 characters of one line.
@@ -38,8 +39,11 @@ _QUOTED = re.compile(
     r"|«[^»\n]{1,400}»"
     r"|„[^“”\n]{1,400}[“”]"
     # single quotes: opened after a line start, a space, a colon or a bracket, closed before
-    # a space, a stop or the line's end (an apostrophe inside a word is neither)
-    r"|(?:(?<=^)|(?<=[\s:(\[—–]))['‘](?=\w)[^\n]{1,400}?(?<=\S)['’](?=[\s.,;:!?)\]—–]|$)",
+    # a space, a stop or the line's end (an apostrophe inside a word is neither). Each branch
+    # opens with its quotation mark and looks behind it (not "(?<=^)|(?<=[...])" first), so
+    # ``re`` skips ahead to the marks instead of trying every branch at every character.
+    r"|'(?<![^\s:(\[—–]')(?=\w)[^\n]{1,400}?(?<=\S)['’](?=[\s.,;:!?)\]—–]|$)"
+    r"|‘(?<![^\s:(\[—–]‘)(?=\w)[^\n]{1,400}?(?<=\S)['’](?=[\s.,;:!?)\]—–]|$)",
     re.MULTILINE,
 )
 #: A blockquote line right after a line that ends with a colon ("Message:\n> ...").
@@ -93,8 +97,23 @@ def quotation_spans(text: str) -> list[tuple[int, int]]:
     ]
     spans.extend(m.span("quote") for m in _BLOCKQUOTE.finditer(text))
     if ":" in text:
-        spans.extend(m.span("speech") for m in _speech().finditer(text))
+        spans.extend(m.span("speech") for m in _speech_in(text))
     return sorted(spans)
+
+
+def _speech_in(text: str) -> Iterator[re.Match[str]]:
+    """``_speech()``'s matches in ``text``. An ASCII text is read lower-cased by the pattern's
+    twin without IGNORECASE (``casefree.ascii_twin``: the same matches on lower-case ASCII,
+    and lower-casing ASCII keeps every offset), which ``re`` scans twice as fast: with
+    IGNORECASE it folds every character it tests."""
+    if text.isascii() and (twin := _speech_twin()) is not None:
+        return twin.finditer(text.lower())
+    return _speech().finditer(text)
+
+
+@cache
+def _speech_twin() -> re.Pattern[str] | None:
+    return ascii_twin(_speech())
 
 
 def outside_quotations(claims: Sequence[_C], text: str) -> list[_C]:

@@ -133,7 +133,7 @@ class Language:
 def _alternation(forms: list[str], objects: str = "") -> str:
     """Longest first so "looked up" wins over "looked"; spaces match any whitespace. A
     phrase verb may hold an object pronoun before its last word ("logged you out")."""
-    return _by_first_letter(_branches(forms, objects))
+    return by_first_letter(_branches(forms, objects))
 
 
 def _branches(forms: list[str], objects: str = "") -> list[str]:
@@ -148,7 +148,7 @@ def _branches(forms: list[str], objects: str = "") -> list[str]:
     return out
 
 
-def _by_first_letter(branches: list[str]) -> str:
+def by_first_letter(branches: list[str]) -> str:
     """``branches`` as one alternation, factored by first letter: ``a(?:dded|pproved)|c(?:...)``.
 
     Why: ``re`` tries every branch of an alternation in turn, and with IGNORECASE it cannot
@@ -229,7 +229,7 @@ def compile_language(code: str, extra_verbs: Mapping[str, str]) -> Language:
         # A stem shared by two actions decides nothing; a short one matches too much.
         stem_verbs = {k: next(iter(v)) for k, v in by_stem.items() if len(v) == 1 and len(k) >= MIN_STEM}
         stems = [re.escape(k) + r"\w*" for k in sorted(stem_verbs, key=len, reverse=True)]
-        groups_inflected = _by_first_letter(_branches(list(groups["verbs"]), objects) + stems)
+        groups_inflected = by_first_letter(_branches(list(groups["verbs"]), objects) + stems)
     else:
         groups_inflected = _alternation(list(groups.get("verbs", {})), objects)
     relative = data.get("relative_reference")
