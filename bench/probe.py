@@ -71,7 +71,8 @@ Eleven probes, each a folder of hand-written fixtures:
   asked for answers that read like real production model outputs rather than puzzles
   (Larkspur Air, five turns in five other languages), measured blind as totals only (4/30 clean
   files flagged, 25/30 twins caught at ``15ed5ef``; 3/30 and 25/30 at ``bf270bf`` and at
-  ``d059396``) and unsealed in the eleventh session once probe16 existed; not in the default run;
+  ``d059396``) and unsealed in the eleventh session once probe16 existed; not in the default run:
+  0/30 and 28/30 after that session's fixes;
 - ``tests/fixtures/probe16/`` is a fifteenth, independently written blind probe, realistic
   answers again (Halcyon Air; one turn each in Spanish, Portuguese, French, German and
   Italian), **sealed**: not in the default run, measured only as totals with ``--dir`` (5/30
