@@ -41,6 +41,8 @@ def actions(text: str) -> list[str]:
         "We have checked in both passengers.",
         "I logged out your old session.",
         "He cerrado la sesión en todos los dispositivos.",
+        "He cerrado tu sesión.",
+        "Listo: se ha cerrado tu sesión.",
         "Ich habe Sie abgemeldet.",
     ],
 )
