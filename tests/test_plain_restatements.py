@@ -347,3 +347,118 @@ def _cases() -> list[tuple[str, dict[str, Any], str, str]]:
 @pytest.mark.parametrize(("tool", "result", "context", "answer"), _cases())
 def test_a_plain_restatement_is_clean(tool: str, result: dict[str, Any], context: str, answer: str) -> None:
     assert blocking(answer, call(tool, result), context=context) == []
+
+
+# ---------------------------------------------------------------- deeds reported
+def sc(tool: str, result: Any, **args: str) -> dict[str, Any]:
+    """A ToolTalk-style call with its session token."""
+    return call(tool, result, {"session_token": "s-1", **args})
+
+
+DEEDS: list[tuple[list[dict[str, Any]], list[str]]] = [
+    (
+        [
+            sc(
+                "RegisterUser",
+                {"session_token": "s-9", "account_id": "ACC-550817"},
+                username="mlee",
+                email="m.lee@example.com",
+            )
+        ],
+        [
+            "Your account is created (ID ACC-550817) and you're logged in as mlee.",
+            "Tu cuenta está creada (ID ACC-550817) y ya has iniciado sesión como mlee.",
+            "Votre compte est créé (ID ACC-550817) et vous êtes connecté en tant que mlee.",
+            "Ihr Konto ist angelegt (ID ACC-550817) und Sie sind als mlee angemeldet.",
+            "Sua conta foi criada (ID ACC-550817) e você já está conectado como mlee.",
+        ],
+    ),
+    (
+        [sc("ChangePassword", "success", old_password="x", new_password="y"), sc("LogoutUser", "success")],
+        [
+            "Done: your password is changed and you've been logged out.",
+            "Listo: tu contraseña se ha cambiado y se ha cerrado tu sesión.",
+            "C'est fait : votre mot de passe est modifié et vous avez été déconnecté.",
+            "Erledigt: Ihr Passwort wurde geändert und Sie wurden abgemeldet.",
+            "Pronto: sua senha foi alterada e você foi desconectado.",
+        ],
+    ),
+    (
+        [sc("UpdateAccountInformation", "success", email="sam.new@example.com")],
+        [
+            "Your email is now sam.new@example.com.",
+            "Tu correo ahora es sam.new@example.com.",
+            "Votre e-mail est désormais sam.new@example.com.",
+            "Ihre E-Mail-Adresse lautet jetzt sam.new@example.com.",
+            "Seu e-mail agora é sam.new@example.com.",
+        ],
+    ),
+    (
+        [
+            sc(
+                "CreateEvent",
+                {"event_id": "ev_77"},
+                name="Dentist",
+                start_time="2025-03-07 17:00:00",
+                end_time="2025-03-07 17:45:00",
+            )
+        ],
+        [
+            'I\'ve added "Dentist" to your calendar on Friday, March 7 from 5:00 to 5:45 PM.',
+            "He añadido «Dentist» a tu calendario el viernes 7 de marzo de 17:00 a 17:45.",
+            "J'ai ajouté « Dentist » à votre agenda le vendredi 7 mars de 17 h à 17 h 45.",
+            "Ich habe „Dentist“ am Freitag, 7. März, von 17:00 bis 17:45 Uhr in Ihren Kalender eingetragen.",
+            'Adicionei "Dentist" à sua agenda na sexta-feira, 7 de março, das 17h às 17h45.',
+        ],
+    ),
+    (
+        [
+            sc("FindAlarms", {"alarms": [{"alarm_id": "a1", "time": "06:30"}]}),
+            sc("DeleteAlarm", "success", alarm_id="a1"),
+            sc("AddAlarm", {"alarm_id": "a3"}, time="06:45"),
+        ],
+        [
+            "I deleted your 6:30 alarm and set a new one for 6:45.",
+            "He borrado tu alarma de las 6:30 y he puesto una nueva a las 6:45.",
+            "J'ai supprimé votre alarme de 6 h 30 et j'en ai réglé une nouvelle à 6 h 45.",
+            "Ich habe Ihren Wecker um 6:30 Uhr gelöscht und einen neuen für 6:45 Uhr gestellt.",
+            "Apaguei seu alarme das 6h30 e coloquei um novo para as 6h45.",
+        ],
+    ),
+    (
+        [
+            sc(
+                "SendMessage",
+                {"status": "success", "message_id": "m_1"},
+                receiver="tbecker",
+                message="Slides ready Thursday",
+            ),
+        ],
+        [
+            "I sent Tom Becker a message saying the slides will be ready Thursday.",
+            "Le envié un mensaje a Tom Becker diciendo que las diapositivas estarán listas el jueves.",
+            "J'ai envoyé un message à Tom Becker pour dire que les slides seront prêtes jeudi.",
+            "Ich habe Tom Becker geschrieben, dass die Folien am Donnerstag fertig sind.",
+            "Enviei uma mensagem para o Tom Becker dizendo que os slides ficam prontos na quinta.",
+        ],
+    ),
+    (
+        [
+            sc("CompleteReminder", "success", reminder_id="r1"),
+            sc("CompleteReminder", "success", reminder_id="r2"),
+        ],
+        [
+            "Both reminders are marked as done.",
+            "Los dos recordatorios están marcados como hechos.",
+            "Les deux rappels sont marqués comme faits.",
+            "Beide Erinnerungen sind als erledigt markiert.",
+            "Os dois lembretes foram marcados como concluídos.",
+        ],
+    ),
+]
+CTX_DEEDS = "Current date and time: Tuesday, 2025-03-04 08:15. User: Sam Okafor (username: sokafor)."
+
+
+@pytest.mark.parametrize(("calls", "answer"), [(calls, a) for calls, phrases in DEEDS for a in phrases])
+def test_a_deed_reported_as_done_is_clean(calls: list[dict[str, Any]], answer: str) -> None:
+    assert blocking(answer, *calls, context=CTX_DEEDS) == []
