@@ -70,7 +70,7 @@ from nofab.numbers.kinds import answer_kind
 from nofab.numbers.namedsums import named_sum
 from nofab.numbers.passes import Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
-from nofab.numbers.phones import HeldPhones
+from nofab.numbers.phones import phone_pending
 from nofab.numbers.reasons import reason
 from nofab.numbers.relativedates import relative_date
 from nofab.numbers.resolved import unresolved
@@ -102,8 +102,7 @@ class NumberDetector(DetectorBase):
         if pending and evidence.turn.earlier_answers:
             pending = repeats(run, pending, EarlierFigures(evidence, self._verdicts))
         if pending:
-            phones = HeldPhones(evidence.answer, lambda: evidence.text)
-            pending = [item for item in pending if not phones.explains(item.numeral.span)]
+            pending = phone_pending(evidence, pending)
         yield from [*map(run.finding, pending), *fact_findings(self.finding, run.fields, self.structural_max)]
 
     def _explain(self, evidence: Evidence) -> tuple[_Run, list[Pending]]:

@@ -10,7 +10,8 @@ trunk zeros; every numeral inside it is then explained.
 Risk: an answer that swaps the country code of a held number, or prefixes one that the
 evidence does not hold, passes; a changed subscriber digit never does (the sequences differ).
 The evidence text is read only when the answer writes a phone-like run, so the cost is nil
-on the turns without one.
+on the turns without one. A bracketed or "+"-coded run the evidence does not write is one
+unsupported identifier (``HeldPhones.unheld``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from nofab.numbers.bars import CONFIDENCE
+from nofab.numbers.numeral import Numeral
+
+if TYPE_CHECKING:
+    from nofab.evidence.index import Evidence
+    from nofab.numbers.passes import Pending
 
 #: Digit groups joined by single separators (or one run of digits), with an optional "+code"
 #: and a parenthesised area code: the shapes phone numbers are written in.
@@ -59,6 +68,7 @@ class HeldPhones:
     """The answer's phone-like runs, and whether the evidence writes each."""
 
     def __init__(self, answer: str, evidence_text: Callable[[], str]) -> None:
+        self._answer = answer
         self._spans = phone_spans(answer) if any(ch.isdigit() for ch in answer) else []
         self._starts = [start for start, _e, _d in self._spans]
         self._evidence_text = evidence_text
@@ -85,6 +95,24 @@ class HeldPhones:
                 return self._held_phone(digits)
         return False
 
+    def unheld(self, span: tuple[int, int]) -> tuple[int, int] | None:
+        """The span of the phone-shaped run holding ``span`` that the evidence does not write,
+        when the run has a parenthesised area code or a "+" country code, or None.
+
+        Principle: the converse of ``explains``: "(312) 556-0148" is one identifier, so when
+        no evidence writes its digits it is an unsupported phone number as a whole, flagged
+        as a code is ("312-556-0148" already is one token), not as three loose numbers whose
+        parts a result happens to hold ("312", "0148"). Only the shapes a reader takes for a
+        phone are read so (the brackets or the "+"); a bare run of digit groups may be an
+        amount or a reference. Risk: a bracketed group before digits that is no phone ("(2)
+        555 120" as a list mark and a figure) is read as one."""
+        i = bisect_right(self._starts, span[0])
+        for start, end, digits in self._spans[max(0, i - 2) : i]:
+            if start <= span[0] and span[1] <= end and not self._held_phone(digits):
+                run = self._answer[start:end]
+                return (start, end) if run.startswith(("(", "+")) else None
+        return None
+
     def _held_phone(self, digits: str) -> bool:
         """``any(_same(digits, held) for held in evidence)`` by set lookups: a held sequence
         that is ``digits`` with at most three more digits before it, or that ``digits`` is
@@ -95,4 +123,26 @@ class HeldPhones:
         return any(digits[k:] in held for k in range(1, 4) if len(digits) - k >= MIN_DIGITS)
 
 
-__all__ = ["MIN_DIGITS", "HeldPhones", "phone_spans"]
+def phone_pending(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
+    """The pending numbers less those inside a phone number the evidence writes; those inside
+    a bracketed or "+"-coded phone it does not write become one pending code for the whole
+    number (``HeldPhones.unheld``)."""
+    phones = HeldPhones(evidence.answer, lambda: evidence.text)
+    kept: list[Pending] = []
+    seen: set[tuple[int, int]] = set()
+    for item in pending:
+        if phones.explains(item.numeral.span):
+            continue
+        whole = phones.unheld(item.numeral.span)
+        if whole is not None:
+            if whole in seen:
+                continue
+            seen.add(whole)
+            text = evidence.answer[whole[0] : whole[1]]
+            item.numeral = Numeral(whole, text, "code", literal=text)
+            item.confidence, item.how = max(item.confidence, CONFIDENCE["code"]), None
+        kept.append(item)
+    return kept
+
+
+__all__ = ["MIN_DIGITS", "HeldPhones", "phone_pending", "phone_spans"]
