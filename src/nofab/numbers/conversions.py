@@ -11,8 +11,9 @@ as evidence at 0.5.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from nofab.numbers.numeral import Numeral
 from nofab.numbers.units import UNITS, Quantity
 
 #: Differences of shown clock times within this many minutes of a duration, beyond which a
@@ -91,4 +92,20 @@ class Conversions:
         return f"difference of two clock times shown ({hit} min)", around < _DENSE_COUNT
 
 
-__all__ = ["Conversions"]
+def sources(
+    numerals: Sequence[Numeral], unexplained: set[int], structural_max: int, held: Callable[[Numeral], bool]
+) -> Callable[[int], bool]:
+    """Which explained numerals may be the source of a conversion beside them (``beside``)?
+    Principle: a figure in brackets after another is its conversion, so it is the source of the
+    figure before it only when the evidence grounds it; a small bare integer is let through
+    unchecked (structural), so it is one only when the evidence holds it (``held``): "55°F
+    (about 12°C)" beside a high of 54°F must not pass on an unchecked 12, while "10 °C (18
+    °F)" converts its figure before the bracket as before. Risk: none beyond the conversion's."""
+
+    def small(n: Numeral) -> bool:
+        return n.decimals == 0 and n.scale == 1.0 and abs(n.value) <= structural_max
+
+    return lambda i: i not in unexplained and (not small(numerals[i]) or held(numerals[i]))
+
+
+__all__ = ["Conversions", "sources"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from nofab.numbers.change import TextAmounts, announces_change, text_amounts, text_change
-from nofab.numbers.conversions import Conversions
+from nofab.numbers.conversions import Conversions, sources
 from nofab.numbers.cued import Cued
 from nofab.numbers.durations import range_lengths, total_length
 from nofab.numbers.earlier import EarlierFigures
@@ -65,6 +65,7 @@ class Run(Protocol):
 
     #: How far (in numerals) arithmetic an answer shows reaches.
     reach: int
+    structural_max: int  # the largest bare integer read as structural, never checked
     evidence: Evidence
     shown: ShownNumbers
     context: AnswerContext
@@ -310,23 +311,22 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     shown = [n for n in numerals if n.time is not None and n.kind == "time" and dates.has_time(*n.time)]
     times = [n.time for n in shown if n.time is not None]
     durations = any(q is not None and UNITS[q.unit][0] == "duration" for _item, q in asked)
-    gaps = record_gaps(evidence) if durations else []  # read only for a number written as a duration
-    lengths = record_lengths(evidence) if durations else []
+    # read only for a number written as a duration
+    gaps, lengths = (record_gaps(evidence), record_lengths(evidence)) if durations else ([], [])
     table = Conversions(values, times, total_length(answer, shown), range_lengths(answer, shown))
     unexplained = {item.index for item in pending}
+    near, interval = evidence.numbers.near, run.interval
+    held = sources(numerals, unexplained, run.structural_max, lambda n: near(*interval(n)))
     still: list[Pending] = []
     for item, q in asked:
         found = None
         if q is not None:
-            origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained)
+            origin = beside(evidence.answer, numerals, item.index, lambda i: i not in unexplained, held)
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
             if durations and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
-                found = (
-                    gap_of(gaps, q)
-                    or length_of(lengths, q, answer, item.numeral.span)
-                    or trip_span(evidence, item.numeral.span, q)
-                    or found
-                )
+                at = item.numeral.span
+                gap = gap_of(gaps, q) or length_of(lengths, q, answer, at)
+                found = gap or trip_span(evidence, at, q) or found
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
             if found is None and difference_beside(answer, item.numeral.span[0], q, origin):
                 found = ("a temperature difference beside it in another scale", True)

@@ -299,7 +299,11 @@ _BRACKET = re.compile(r"\s*[(\[]\s*(?P<approx>" + _APPROX + r")?$", re.IGNORECAS
 
 
 def beside(
-    answer: str, numerals: Sequence[Numeral], index: int, grounded: Callable[[int], bool]
+    answer: str,
+    numerals: Sequence[Numeral],
+    index: int,
+    grounded: Callable[[int], bool],
+    bracketed: Callable[[int], bool] | None = None,
 ) -> Quantity | None:
     """The grounded quantity written just before the numeral at ``index`` in another unit
     ("82°F (about 28°C)"), or in brackets just after it ("75°F (24°C)"), as its interval in
@@ -312,8 +316,11 @@ def beside(
     after a figure starts a list as often as a conversion. Risk: none beyond the computation;
     a figure is explained only by its own neighbour, in the same dimension."""
     units = _written_units(answer, numerals, index)
-    for other, pattern in ((index - 1, _BESIDE), (index + 1, _BRACKET)):
-        if not 0 <= other < len(numerals) or not grounded(other):
+    for other, pattern, test in (
+        (index - 1, _BESIDE, grounded),
+        (index + 1, _BRACKET, bracketed or grounded),
+    ):
+        if not 0 <= other < len(numerals) or not test(other):
             continue
         if index not in units or other not in units or units[other][0] == units[index][0]:
             continue  # no unit, or the same unit: a list of values, not a conversion
