@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from nofab.numbers.convention import AMBIGUOUS, groups_with_dots
 from nofab.numbers.hourlengths import length_cued
 from nofab.numbers.hourmarks import hour_mark, uhr_time
+from nofab.numbers.lexicon import number_words
 from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
 from nofab.numbers.moneysigns import CODE_BEFORE, MONEY_AFTER, SIGNS, money_after, sign_before
 from nofab.numbers.numeral import Numeral, NumeralKind
@@ -46,7 +48,11 @@ _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
 #: Two clock times joined by a dash ("2:30–3:00", "14:30-15:00", "9:00am-10:30"): a range
 #: of times, read as two times, never as four loose numbers.
 _CLOCK_RANGE = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?[-–—](\d{1,2}):(\d{2})", re.IGNORECASE)
-_UNIT_SUFFIX = re.compile(r"((?:[A-Z]{1,3}\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]([^\W\d_]{3,20})")
+#: A number glued to its unit or noun with a hyphen or a slash: "37-hour", "$90/person", and
+#: the compounds German writes ("100-Dollar-Gutschein", "101-$-Zertifikat", "3-Tage-Pass").
+_UNIT_SUFFIX = re.compile(
+    r"((?:[A-Z]{1,3}\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]((?:[$€£¥₹][-–])?[^\W\d_]{2,20}(?:[-–][^\W\d_]{2,20}){0,3})"
+)
 _VERSION = re.compile(r"v?\d+(?:\.\d+){2,}", re.IGNORECASE)
 _AMPM_AFTER = re.compile(r"\s*([ap])(?:\.\s?m\.|m\b)", re.IGNORECASE)
 
@@ -198,6 +204,17 @@ def _plain(text: str, s: int, e: int, token: str, plain: re.Match[str]) -> Itera
         yield numeral
 
 
+def _money_glued(glued: str) -> bool:
+    """Does the word glued after a number name a currency ("$-Zertifikat", "Dollar-Gutschein")?"""
+    head = glued.split("-", 1)[0].split("–", 1)[0]
+    return glued[:1] in "$€£¥₹" or head.lower() in _currency_words()
+
+
+@cache
+def _currency_words() -> frozenset[str]:
+    return frozenset(w.lower() for w in number_words().currencies if w.isalpha())
+
+
 def _groups(text: str, s: int, e: int, token: str) -> Iterator[Numeral]:
     """Digit groups joined by dashes: an ISO date, a range of two numbers, or a code."""
     iso = ISO_DATE.fullmatch(token)
@@ -288,7 +305,12 @@ def _classify(text: str, start: int, word: str) -> Iterator[Numeral]:
         # or a slash is that number.
         number = unit.group(1)
         plain = _PLAIN.fullmatch(number)
-        if plain is not None:
+        if plain is not None and _money_glued(unit.group(2)):
+            # "100-Dollar-Gutschein", "101-$-Zertifikat": an amount of that currency
+            found = read_plain(text, s, s + len(number), number, plain.group("num"), True, "", False)
+            if found is not None:
+                yield found
+        elif plain is not None:
             yield from _plain(text, s, s + len(number), number, plain)
         return
     clocks = _CLOCK_RANGE.fullmatch(token)
