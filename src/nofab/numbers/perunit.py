@@ -182,6 +182,11 @@ class PerUnit:
                 noun = noun_concept(found.group(1)) if found else None
                 held = self._evidence.numbers.near(lo, hi)  # a quantity: any number of the evidence
                 held = any_within(money, lo, hi) if numeral.kind == "money" else held
+                if held and numeral.kind == "money":
+                    # a held amount is exact: "$50" that a result holds as 50 is 50, not the
+                    # 49.5-50.5 its writing allows, so "2 x $50" is 100 and "$101" no multiple
+                    inside = money[bisect_left(money, lo) : bisect_right(money, hi)]
+                    lo, hi = inside[0], inside[-1]
                 units.append((i, (lo, hi), noun, held))
         self._at = [i for i, _interval, _noun, _held in units]
         return units
