@@ -47,10 +47,13 @@ def _acted(evidence: Evidence) -> list[tuple[Record, list[Record]]]:
     """(record acted on, its siblings) for each successful call of this turn whose id
     argument names a record of a list in the results."""
     by_id: dict[str, list[Record]] = {}
+    lists: dict[str, list[Record]] = {}  # the named records of each list, by the list's path
     for record in evidence.records:
         for key, text in record.names:
             if key.lower().endswith("id") and text:
                 by_id.setdefault(text, []).append(record)
+        if record.names and _INDEX.search(record.where):
+            lists.setdefault(_INDEX.sub("", record.where), []).append(record)
     out: list[tuple[Record, list[Record]]] = []
     for call in evidence.succeeded_calls:
         arguments = call.parsed_arguments
@@ -63,11 +66,7 @@ def _acted(evidence: Evidence) -> list[tuple[Record, list[Record]]]:
                 if not _INDEX.search(record.where):
                     continue  # no list: no sibling to mistake it for
                 parent = _INDEX.sub("", record.where)
-                siblings = [
-                    r
-                    for r in evidence.records
-                    if r is not record and _INDEX.sub("", r.where) == parent and r.names
-                ][:MAX_SIBLINGS]
+                siblings = [r for r in lists.get(parent, ()) if r is not record][:MAX_SIBLINGS]
                 if siblings:
                     out.append((record, siblings))
     return out

@@ -50,13 +50,14 @@ from nofab.numbers.listcounts import list_count_findings
 from nofab.numbers.measures import measured
 from nofab.numbers.nouns import (
     AVAILABLE,
+    PARTY,
     bound_concept,
     key_concept,
     modified_before,
     modifier_words,
     noun_concept,
 )
-from nofab.numbers.parties import PEOPLE, party_sizes
+from nofab.numbers.parties import party_sizes
 from nofab.numbers.previous import previous_concept
 from nofab.numbers.recordnames import key_words
 from nofab.numbers.totals import ShownTotals
@@ -232,7 +233,7 @@ def said_counts(texts: Iterable[str], structural_max: int) -> set[tuple[int, str
             if concept is not None:
                 out.add((count, concept))
         # "7 of us", "somos cuatro": a count of people (numbers/parties.py)
-        out.update((size, people) for size in party_sizes(text) for people in PEOPLE)
+        out.update((size, people) for size in party_sizes(text) for people in PARTY)
     return out
 
 

@@ -50,6 +50,9 @@ _GROUPS = re.compile(r"\d+(?:[-–]\d+)+")
 _CLOCK_RANGE = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?[-–—](\d{1,2}):(\d{2})", re.IGNORECASE)
 #: A number glued to its unit or noun with a hyphen or a slash: "37-hour", "$90/person", and
 #: the compounds German writes ("100-Dollar-Gutschein", "101-$-Zertifikat", "3-Tage-Pass").
+#: Principle: the number of a compound is as much a claim as the same number standing alone,
+#: and an amount when the next part names a currency. Risk: a compound whose number is a
+#: label ("2-Faktor-Authentifizierung") is read as a number; small ones pass as structural.
 _UNIT_SUFFIX = re.compile(
     r"((?:[A-Z]{1,3}\$|[$€£¥₹])?\d[\d,]*(?:\.\d+)?)[-–/]((?:[$€£¥₹][-–])?[^\W\d_]{2,20}(?:[-–][^\W\d_]{2,20}){0,3})"
 )

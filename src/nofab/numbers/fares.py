@@ -16,14 +16,12 @@ lists per record.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
-from nofab.numbers.nouns import key_concept
+from nofab.evidence.records import as_number
+from nofab.numbers.nouns import PARTY, key_concept
 
-#: The counted nouns that name a booking's people.
-PEOPLE = frozenset({"passenger", "guest"})
 #: Lists longer than this are no booking's items or people (a search's results).
 MAX_ITEMS = 50
 #: A key that holds an item's price per person ("price", "fare", "base_fare"), never an amount
@@ -31,22 +29,12 @@ MAX_ITEMS = 50
 _PER_PERSON = re.compile(r"(?:^|[_\-.])(?:price|fare|cost)s?$", re.IGNORECASE)
 
 
-def _price(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        return None
-    try:
-        number = float(value)
-    except ValueError:
-        return None
-    return number if math.isfinite(number) else None
-
-
 def fare_totals(record: dict[Any, Any], path: str) -> list[tuple[float, str]]:
     """(product, description) for each priced list of ``record`` times its people count."""
     people = [
         (str(key), len(items))
         for key, items in record.items()
-        if isinstance(items, list) and 2 <= len(items) <= MAX_ITEMS and key_concept(str(key)) in PEOPLE
+        if isinstance(items, list) and 2 <= len(items) <= MAX_ITEMS and key_concept(str(key)) in PARTY
     ]
     if not people:
         return []
@@ -59,7 +47,8 @@ def fare_totals(record: dict[Any, Any], path: str) -> list[tuple[float, str]]:
         columns: dict[str, float] = {}
         for item in items:
             for column, value in item.items():
-                price = _price(value) if _PER_PERSON.search(str(column)) else None
+                number = isinstance(value, int | float | str) and not isinstance(value, bool)
+                price = as_number(str(value)) if number and _PER_PERSON.search(str(column)) else None
                 if price is not None:
                     columns[str(column)] = columns.get(str(column), 0.0) + price
         for column, total in columns.items():

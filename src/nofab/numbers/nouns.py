@@ -27,6 +27,9 @@ from nofab.numbers.recordnames import KEY_PART
 
 #: Marks a concept counted as the available part ("seat@available").
 AVAILABLE = "@available"
+#: The counted nouns that count a whole party of people (a booking's passengers or guests):
+#: what a party's size, a fare per person and a share "each of you" are counted in.
+PARTY = ("passenger", "guest")
 #: Key words that make a singular noun a count ("num_night", "bag_count").
 COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity", "nb"})
 #: The three words after the number: the noun is the first or second ("3 checked bags",

@@ -20,8 +20,6 @@ from functools import cache
 
 from nofab.numbers.lexicon import by_language, number_words
 
-#: The counted nouns a party size stands for (concepts of ``counted_nouns``).
-PEOPLE = ("passenger", "guest")
 #: A stated size larger than this is no party a phrase of this kind states.
 MAX_SIZE = 99
 
@@ -55,4 +53,4 @@ def party_sizes(text: str) -> set[int]:
     return out
 
 
-__all__ = ["PEOPLE", "party_sizes"]
+__all__ = ["party_sizes"]

@@ -325,7 +325,7 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
             found = table.explain(q, table.total is not None and run.context.cue(item.numeral.span), origin)
             if durations and (found is None or not found[1]) and UNITS[q.unit][0] == "duration":
                 at = item.numeral.span
-                gap = gap_of(gaps, q) or length_of(lengths, q, answer, at)
+                gap = gap_of(gaps, q) or length_of(lengths, q, answer, evidence.sentence_at(at[0]))
                 found = gap or trip_span(evidence, at, q) or found
             found = found or from_now(evidence, item.index, q)  # counted from the turn's now
             if found is None and difference_beside(answer, item.numeral.span[0], q, origin):

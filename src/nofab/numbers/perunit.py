@@ -49,16 +49,15 @@ from nofab.numbers.exchange import currency
 from nofab.numbers.extract import Numeral
 from nofab.numbers.index import MONEY_KEY, any_within
 from nofab.numbers.lexicon import by_language, number_words
-from nofab.numbers.nouns import noun_concept
+from nofab.numbers.nouns import PARTY, noun_concept
 from nofab.numbers.passes import LOOSE, Pending
 from nofab.numbers.rounding import format_number
 from nofab.numbers.statedunits import MAX_K, StatedUnits
 from nofab.numbers.staylengths import CONCEPTS, stay_lengths
 from nofab.numbers.units import answer_unit
 
-#: The counted nouns a per-person subject ("each of you", "cada uno") divides by.
-PEOPLE = ("passenger", "guest")
-
+#: At most this many records are read as the whole of a share (``_held_split``).
+MAX_SPLIT_RECORDS = 50
 #: How many numerals either side of an amount its per-unit amount may stand, and how many
 #: amounts of its own unit and currency (other figures between, such as the rates of a list
 #: of conversions, do not count against that reach: ``SCAN`` numerals at most).
@@ -135,8 +134,8 @@ class PerUnit:
     answer on the first question (most turns never ask)."""
 
     __slots__ = (
-        "_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_stated",
-        "_unit_of", "_units",
+        "_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_splits",
+        "_stated", "_unit_of", "_units",
     )  # fmt: skip
 
     def __init__(
@@ -154,6 +153,7 @@ class PerUnit:
         self._interval = interval
         self._counts = counts
         self._counted: CountedFields | None = None
+        self._splits: dict[str, list[tuple[int, list[float]]]] | None = None  # ``_record_counts``
         # (index, (lo, hi), noun concept, held by the evidence) of each amount stated per
         # unit, by index; ``_at`` their indices, for a bisection per question
         self._units: list[tuple[int, tuple[float, float], str | None, bool]] | None = None
@@ -183,8 +183,10 @@ class PerUnit:
                 held = self._evidence.numbers.near(lo, hi)  # a quantity: any number of the evidence
                 held = any_within(money, lo, hi) if numeral.kind == "money" else held
                 if held and numeral.kind == "money":
-                    # a held amount is exact: "$50" that a result holds as 50 is 50, not the
-                    # 49.5-50.5 its writing allows, so "2 x $50" is 100 and "$101" no multiple
+                    # Principle: a held amount is exact: "$50" that a result holds as 50 is 50,
+                    # not the 49.5-50.5 its writing allows, so "2 x $50" is 100 and "$101" no
+                    # multiple. Risk: two held amounts within the writing's half step widen it
+                    # to both (the multiple of either passes).
                     inside = money[bisect_left(money, lo) : bisect_right(money, hi)]
                     lo, hi = inside[0], inside[-1]
                 units.append((i, (lo, hi), noun, held))
@@ -291,7 +293,7 @@ class PerUnit:
                         return f"{format_number(total)} split by {k} ({where})"
         if kind == "money":
             people = self._context.per_unit_before(numerals[index].span[0])
-            return self._held_split(lo, hi, (noun,) if noun else PEOPLE if people else ())
+            return self._held_split(lo, hi, (noun,) if noun else PARTY if people else ())
         return None
 
     def _held_split(self, lo: float, hi: float, nouns: tuple[str, ...]) -> str | None:
@@ -307,20 +309,29 @@ class PerUnit:
         passengers of another is no share of anything. Risk: a wrong per-unit amount equal
         to another amount of the same record split by its count is excused (a few amounts
         per record, one count per noun)."""
-        if not nouns:
-            return None
-        records = self._evidence.records
-        for record in records:
-            counted = CountedFields((record,))
-            for noun in nouns:
-                for k in counted.counts(noun):
-                    k = int(k)
-                    if not 2 <= k <= MAX_K:
-                        continue
-                    for amount in _amounts_under(records, record.where):
-                        if lo * k <= amount <= hi * k:
-                            return f"{format_number(amount)} split by {k} (the {noun} count of its record)"
+        for noun in nouns:
+            for k, amounts in self._record_counts(noun):
+                found = next((a for a in amounts if lo * k <= a <= hi * k), None)
+                if found is not None:
+                    return f"{format_number(found)} split by {k} (the {noun} count of its record)"
         return None
+
+    def _record_counts(self, noun: str) -> list[tuple[int, list[float]]]:
+        """(count, amounts) of each record that counts ``noun`` 2 to ``MAX_K`` times: the
+        record's own amounts of money and those of the records nested in it. Read once per
+        noun and answer, for at most ``MAX_SPLIT_RECORDS`` records."""
+        if self._splits is None:
+            self._splits = {}
+        held = self._splits.get(noun)
+        if held is None:
+            records = self._evidence.records
+            held = self._splits[noun] = []
+            for record in records:
+                counts = [int(k) for k in CountedFields((record,)).counts(noun) if 2 <= k <= MAX_K]
+                if counts and len(held) < MAX_SPLIT_RECORDS:
+                    amounts = _amounts_under(records, record.where)
+                    held.extend((k, amounts) for k in counts)
+        return held
 
     def _count_source(self, k: int, party: int | None, noun: str | None) -> str:
         if party == k:

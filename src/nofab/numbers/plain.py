@@ -32,6 +32,10 @@ _PERCENT_AFTER = re.compile(rf"\s*(?:%|(?:{alternation(_LEXICON.percent_words)})
 _CURRENCY_AFTER = re.compile(rf"\s*(?:{alternation(_LEXICON.currencies)})\b", re.IGNORECASE)
 _CURRENCY_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{alternation(_LEXICON.currency_codes)})\s*$", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(rf"\b({MONTH_ALT})\.?\s+(?:the\s+)?$", re.IGNORECASE)
+#: A month name after a day, and the year after it, perhaps after a link word: "17 de junio
+#: de 2011" as "17 juin 2011". Principle: the year a link joins to a date is that date's year,
+#: so the date is checked whole, not as a date and a loose year. Risk: a year of another
+#: phrase right after a date and a link word ("the 3 of May of 2020's plan") joins the date.
 _MONTH_AFTER = re.compile(
     rf"\.?\s+(?:(?:{DAY_MONTH_LINK})\s+)?({MONTH_ALT})\b\.?(?:,?\s+(?:(?:{DAY_MONTH_LINK})\s+)?(\d{{4}})\b)?",
     re.IGNORECASE,

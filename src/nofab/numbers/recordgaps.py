@@ -162,30 +162,43 @@ def _gap_words() -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W\d_])(?:{alternation(tuple(words))})(?![^\W\d_])", re.IGNORECASE)
 
 
-def length_of(lengths: list[int], q: Quantity, answer: str, span: tuple[int, int]) -> tuple[str, bool] | None:
+def length_of(
+    lengths: list[int], q: Quantity, answer: str, sentence: tuple[int, int]
+) -> tuple[str, bool] | None:
     """The record length of ``lengths`` equal to the duration ``q``, unless the number's
-    sentence calls it a gap ("layover", "escale", "Umstieg": ``gap_words`` in
-    hour_marks.json): a layover is the time between two records, never one record's length."""
-    start = max(answer.rfind(stop, 0, span[0]) for stop in ".!?\n") + 1
-    ends = [i for stop in ".!?\n" if (i := answer.find(stop, span[1])) != -1]
-    if _gap_words().search(answer, start, min(ends, default=len(answer))):
+    ``sentence`` (its bounds in ``answer``) calls it a gap ("layover", "escale", "Umstieg":
+    ``gap_words`` in hour_marks.json): a layover is the time between two records, never one
+    record's length. Risk: a record's length stated in a sentence that also names a layover
+    of another leg ("a 2 h flight, then a 1 h layover") is not read as a length."""
+    if _gap_words().search(answer, *sentence):
         return None
-    found = gap_of(lengths, q)
-    if found is None:
-        return None
-    minutes = found[0].rsplit("(", 1)[-1]
-    return f"a record's own length, from its start to its end ({minutes}", found[1]
+    found = _equal(lengths, q)
+    return (
+        None
+        if found is None
+        else (f"a record's own length, from its start to its end ({found[0]} min)", found[1])
+    )
 
 
 def gap_of(gaps: list[int], q: Quantity) -> tuple[str, bool] | None:
     """The gap of ``gaps`` (sorted minutes) equal to the duration ``q`` (seconds), and whether
     it is informative (no crowd of gaps around it), or None."""
+    found = _equal(gaps, q)
+    return (
+        None
+        if found is None
+        else (f"time from one record's end to the next one's start ({found[0]} min)", found[1])
+    )
+
+
+def _equal(minutes: list[int], q: Quantity) -> tuple[int, bool] | None:
+    """The value of ``minutes`` equal to the duration ``q`` (seconds), and whether it is
+    informative (no crowd of values around it), or None."""
     lo, hi = q.lo / 60.0, q.hi / 60.0
-    hit = next((g for g in gaps if lo <= g <= hi), None)
+    hit = next((m for m in minutes if lo <= m <= hi), None)
     if hit is None:
         return None
-    around = sum(1 for g in gaps if abs(g - hit) <= _DENSE_MINUTES)
-    return f"time from one record's end to the next one's start ({hit} min)", around < _DENSE_COUNT
+    return hit, sum(1 for m in minutes if abs(m - hit) <= _DENSE_MINUTES) < _DENSE_COUNT
 
 
 __all__ = ["LONGEST", "gap_of", "gaps_of", "length_of", "lengths_of", "record_gaps", "record_lengths"]
