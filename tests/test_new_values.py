@@ -118,3 +118,77 @@ def test_a_value_held_deep_in_a_list_argument_is_set() -> None:
 )
 def test_words_counts_and_other_deeds_values_are_not_held(answer: str) -> None:
     assert claimed(answer, UNRELATED, {"name": "send_email", "arguments": {"to": "x"}, "result": "ok"}) == []
+
+
+# A call that sets items by reference sets what those items are: a time an earlier result gives
+# for an item named inside the call's arguments is held by the call. The thing changed (a
+# top-level id) keeps its old values in its earlier record: those are not the new value.
+
+SEARCH: dict[str, Any] = {
+    "name": "search_direct_flight",
+    "arguments": {"origin": "ORD", "destination": "JFK", "date": "2025-06-19"},
+    "result": [
+        {"flight_number": "HAT287", "scheduled_departure_time_est": "08:10:00", "prices": {"economy": 162}},
+        {"flight_number": "HAT305", "scheduled_departure_time_est": "17:40:00", "prices": {"economy": 199}},
+    ],
+    "earlier": True,
+}
+SET_FLIGHTS: dict[str, Any] = {
+    "name": "update_reservation_flights",
+    "arguments": {
+        "reservation_id": "Q7MZ2K",
+        "flights": [
+            {"flight_number": "HAT112", "date": "2025-06-14"},
+            {"flight_number": "HAT305", "date": "2025-06-19"},
+        ],
+    },
+    "result": {"reservation_id": "Q7MZ2K", "flights": [{"flight_number": "HAT305", "date": "2025-06-19"}]},
+}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I've moved your return to the 5:40 PM flight (HAT305).",
+        "Your return has been changed to the 17:40 departure, HAT305.",
+        "J'ai modifié votre retour : vol HAT305, avec un départ à 17 h 40.",
+        "He cambiado su vuelta al HAT305, con salida a las 17:40.",
+        "Alterei a sua volta para o HAT305, com partida às 17h40.",
+    ],
+)
+def test_a_value_of_an_item_the_call_sets_is_held(answer: str) -> None:
+    assert claimed(answer, SEARCH, SET_FLIGHTS) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I've moved your return to the 8:10 AM flight.",
+        "He cambiado su vuelta a las 8:10.",
+        "J'ai modifié votre retour à 8 h 10.",
+    ],
+)
+def test_a_value_of_an_item_the_call_did_not_set_is_not_held(answer: str) -> None:
+    # 8:10 is HAT287's, a flight the search gave but the call did not set.
+    assert claimed(answer, SEARCH, SET_FLIGHTS) != []
+
+
+EVENTS: dict[str, Any] = {
+    "name": "QueryCalendar",
+    "arguments": {"date": "2025-06-12"},
+    "result": {"events": [{"event_id": "ev-41", "name": "Review", "start_time": "2025-06-12 14:00:00"}]},
+    "earlier": True,
+}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I moved the review to 2 PM.",
+        "He movido la revisión a las 14:00.",
+        "Ich habe die Besprechung auf 14 Uhr verlegt.",
+    ],
+)
+def test_the_old_value_of_the_thing_changed_is_not_held(answer: str) -> None:
+    # The call names ev-41 at its top level: the record of ev-41 holds its old time, 14:00.
+    assert claimed(answer, EVENTS, edit(start_time="2025-06-12 16:30:00")) != []

@@ -14,6 +14,14 @@ number (its digits), a clock time, a calendar date or an amount of money (read b
 that mixes letters and digits ("HAT123"). Plain words ("to business") and bare counts ("to 2
 bags") are never held: their wording varies too much between the answer and the call.
 
+A call that sets items by reference (``flights=[{"flight_number": "HAT305", ...}]``, a list of
+attendees, a seat) sets what those items are: the departure time an earlier search gave for
+HAT305 is the new departure of the trip it was set on ("moved your return to the 5:40 PM
+flight (HAT305)", "avec un départ à 17 h 40"). So a value held by another result's record
+that names such an item (a code inside the arguments' lists or objects, never a top-level
+argument: ``reservation_id`` names the thing changed, whose earlier record holds its *old*
+values) counts as held by the call.
+
 Risks: a value written in a shape the calls spell otherwise (a phone stored without its
 country code is still found by its last digits; a time stored as minutes since midnight is
 not), and a sentence that names a second, unrelated target after the change ("updated your
@@ -228,6 +236,51 @@ def _bounds(evidence: Evidence, claim: Claim) -> tuple[int, int]:
     return start, end
 
 
+def _referenced(value: object, depth: int = 0) -> Iterator[str]:
+    """The codes a call's arguments name inside a list or object (the items it sets by
+    reference), not at the top level (the thing it changes)."""
+    if depth > _DEPTH:
+        return
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        if isinstance(item, (dict, list)):
+            yield from _referenced(item, depth + 1)
+        elif depth and isinstance(item, str) and _CODE.fullmatch(item) and not item.isdigit():
+            yield item
+
+
+def _records_naming(value: object, codes: frozenset[str], depth: int = 0) -> Iterator[dict[str, object]]:
+    """Every object in ``value`` that holds one of ``codes`` as one of its own values."""
+    if depth > _DEPTH:
+        return
+    items: list[object]
+    if isinstance(value, dict):
+        items = list(value.values())
+        if any(isinstance(v, str) and v in codes for v in items):
+            yield value
+    elif isinstance(value, list):
+        items = value
+    else:
+        return
+    for item in items:
+        yield from _records_naming(item, codes, depth + 1)
+
+
+def _item_values(call: ToolCall, others: Sequence[ToolCall]) -> list[str]:
+    """The values other results' records give for the items ``call`` sets by reference."""
+    arguments = call.parsed_arguments
+    codes = frozenset(_referenced(arguments)) if isinstance(arguments, (dict, list)) else frozenset()
+    if not codes:
+        return []
+    return [
+        leaf
+        for other in others
+        if other is not call
+        for record in _records_naming(other.parsed_result, codes)
+        for leaf in _leaves(record)
+    ]
+
+
 def unset_value(
     evidence: Evidence, claim: Claim, calls: Sequence[ToolCall], finding: Callable[..., Finding]
 ) -> Finding | None:
@@ -240,6 +293,9 @@ def unset_value(
     for call in calls:
         if value.held_by(call_values(call)):
             return None
+    others = evidence.turn.tool_calls
+    if any(value.held_by(_item_values(call, others)) for call in calls):
+        return None
     text = value.text.strip()[:40]
     return finding(
         "verb_claim",
