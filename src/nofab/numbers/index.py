@@ -201,8 +201,20 @@ class LiteralIndex:
         return i < len(self._endings) and self._endings[i].startswith(backwards)
 
 
+#: What a "total" or "paid" key may count instead of money: "total_baggages": 1,
+#: "paid_bags": 2, "total_nights": 3 are counts of things (a τ-bench reservation carries
+#: "total_baggages" on every record), and a count read as money lets any amount one bag off a
+#: total pass as "the total plus the amount 1". Risk: a key that names a counted noun and
+#: still holds money ("total_items" for a cart's price) loses its money reading unless
+#: another money word ("total_items_price") names it.
+_COUNTED = (
+    r"(?![ _-]?(?:bag|baggage|luggage|suitcase|passenger|traveler|traveller|guest|adult|child|person"
+    r"|people|seat|item|night|day|hour|minute|stop|leg|segment|flight|ticket|room|unit|page|result"
+    r"|record|event|point|mile|step|count|number|num|qty|quantit|member|user|order|visit|attendee))"
+)
 _MONEY_WORDS = (
-    r"price|amount|cost|fee|total|balance|fare|refund|charge|payment|paid|salary|revenue|budget"
+    rf"price|amount|cost|fee|total{_COUNTED}|balance|fare|refund|charge|payment|paid{_COUNTED}"
+    r"|salary|revenue|budget"
     r"|spend|subtotal|tax|tip|discount|credit|deposit|compensation|usd|eur|gbp|dollar"
     # A currency converter's answer ("converted": 219780.0 beside "rate") is the amount in the
     # target currency. Risk: a unit converter's "converted" value is typed as money too.
