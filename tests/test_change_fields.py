@@ -56,3 +56,37 @@ def test_a_changed_amount_is_still_a_finding(answer: str, changed: str) -> None:
 )
 def test_change_fields_are_read_only_beside_money(text: str, amounts: list[float]) -> None:
     assert change_amounts(text, MONEY_KEY) == amounts
+
+
+# A field naming the priced quantity at another moment or market side (open, close, high, low,
+# bid, ask) is money beside the price; as a whole part of the key only.
+
+SESSION: dict[str, Any] = {
+    "symbol": "AAPL",
+    "price": 227.48,
+    "open": 224.9,
+    "day_high": 229.1,
+    "previous_close": 224.9,
+}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "AAPL trades at $227.48; it opened at $224.90 and reached a high of $229.10.",
+        "A AAPL está cotada a US$ 227,48 hoje — abriu a US$ 224,90.",
+        "AAPL cotiza a 227,48 $; abrió en 224,90 $ y marcó un máximo de 229,10 $.",
+        "AAPL steht bei 227,48 $, nach einem Eröffnungskurs von 224,90 $.",
+    ],
+)
+def test_a_priced_records_open_and_high_are_money(answer: str) -> None:
+    assert blocking(answer, call("QueryStock", SESSION)) == []
+
+
+def test_an_opening_amount_changed_is_still_found() -> None:
+    assert blocking("AAPL trades at $227.48; it opened at $224.60.", call("QueryStock", SESSION)) != []
+
+
+@pytest.mark.parametrize("key", ["baggage_allowance", "closet_count", "highway_km", "asking_rooms"])
+def test_a_price_point_word_inside_another_word_is_no_price_point(key: str) -> None:
+    assert change_amounts(f'{{"price": 120, "{key}": 3}}', MONEY_KEY) == []
