@@ -71,6 +71,7 @@ from nofab.numbers.namedsums import named_sum
 from nofab.numbers.passes import Pending, arithmetic, repeats, shown_derivations
 from nofab.numbers.perunit import PerUnit
 from nofab.numbers.phones import phone_pending
+from nofab.numbers.quotes import quoted_total
 from nofab.numbers.reasons import reason
 from nofab.numbers.relativedates import relative_date
 from nofab.numbers.resolved import unresolved
@@ -244,8 +245,10 @@ class _Run:
             return self._money_check(numeral)
         if evidence.derived.aggregate(lo, hi):
             return self._money_check(numeral)
-        if named_sum(self.fields, self.answer, numeral.span, lo, hi):
-            return 0.0, None  # a total over the records its row names (numbers/namedsums.py)
+        if named_sum(self.fields, self.answer, numeral.span, lo, hi) or quoted_total(
+            self.fields, self.answer, numeral, lo, hi
+        ):
+            return 0.0, None  # a total over the records named (numbers/namedsums.py, numbers/quotes.py)
         how = self.within_result(lo, hi, kind, numeral=numeral)
         if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):
