@@ -11,9 +11,9 @@ and shared by every check a ``Guard`` runs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
-from itertools import pairwise
 
 from nofab.config.policy import Profile
 from nofab.language.capabilities import Capability, capability, name_capability, part_matches, stem
@@ -23,13 +23,14 @@ from nofab.language.claimfinder import ClaimFinder
 from nofab.language.decisions import without_third_party_decisions
 from nofab.language.recordhistory import without_record_history
 from nofab.language.reportedspeech import outside_quotations
-from nofab.language.text import find_token, fold, is_word_char, normalise, strip_accents
+from nofab.language.returned import WORDS as _WORDS
+from nofab.language.returned import ReadRelay as ReadRelay  # re-exported
+from nofab.language.returned import folded_values, text_values
+from nofab.language.text import normalise, strip_accents
 from nofab.language.vocabulary import LANGUAGES as LANGUAGES  # re-exported
 from nofab.language.vocabulary import Action as Action  # re-exported
 from nofab.language.vocabulary import actions, compile_language, contains_phrase, load
-from nofab.model.turn import ToolCall, ToolDef, parse_json_text
-
-_WORDS = re.compile(r"\w+(?:['’]\w+)?")
+from nofab.model.turn import ToolCall, ToolDef
 
 
 class Lexicon:
@@ -52,6 +53,14 @@ class Lexicon:
         }
         self.languages = tuple(compile_language(code, extra) for code in LANGUAGES)
         self._claims = ClaimFinder(self.languages, self.actions, self.entities)
+        # A status a tool returns is a participle in the tool's language ("cancelled"); an
+        # answer in another language restates it with its own ("foi cancelado"): every form
+        # of every language, by the action it names (``reports_state``).
+        forms: dict[str, set[str]] = {}
+        for lang in self.languages:
+            for form, action in lang.verbs.items():
+                forms.setdefault(action, set()).add(strip_accents(form))
+        self._forms = {action: frozenset(words) for action, words in forms.items()}
         # A conversation asks about the same user message on every turn until the user
         # speaks again; the answer depends on the message alone. Bounded, thread-safe.
         self._classify = lru_cache(maxsize=1024)(self._classify_request)
@@ -61,7 +70,7 @@ class Lexicon:
         self._able = lru_cache(maxsize=8192)(self._can)
         # A conversation carries every earlier result on each turn: a result's string values
         # (``returned_values``) are folded once per distinct result text, not once per turn.
-        self._text_values = lru_cache(maxsize=1024)(_text_values)
+        self._text_values = lru_cache(maxsize=1024)(text_values)
         self._reads_name = lru_cache(maxsize=4096)(self._reads_by_name)
         self._accent_insensitive = profile.accent_insensitive
         self.trigger_keywords: tuple[tuple[str, str], ...] = tuple(
@@ -99,7 +108,7 @@ class Lexicon:
         claim: Claim,
         tools: Sequence[ToolCall],
         evidence_has: Callable[[str], bool],
-        returned: Container[str] | None = None,
+        returned: AbstractSet[str] | None = None,
     ) -> bool:
         """A stative claim ("your alarms are set") reports what the evidence shows: the
         evidence holds the participle (a status "confirmed"), or a tool that ran names the
@@ -119,6 +128,8 @@ class Lexicon:
             values = self.returned_values(tools) if returned is None else returned
             if strip_accents(claim.verb) in values:
                 return True
+            if not values.isdisjoint(self._forms.get(claim.action.name, ())):
+                return True  # the same action's participle in the tool's language
         if not claim.stative:
             return False
         if evidence_has(claim.verb):
@@ -130,7 +141,7 @@ class Lexicon:
     def returned_values(self, tools: Sequence[ToolCall]) -> frozenset[str]:
         """Every whole string value the read-only ``tools`` returned, stripped, folded to
         lower case and without accents (a status "Enviado" or "SHIPPED"), at most
-        ``_VALUE_DEPTH`` deep: what ``reports_state`` compares a passive participle with."""
+        ``returned.VALUE_DEPTH`` deep: what ``reports_state`` compares a passive participle with."""
         reads = self.read_verbs
         out: set[str] = set()
         for call in tools:
@@ -140,7 +151,7 @@ class Lexicon:
             if isinstance(text, str) and len(text) <= _REMEMBERED_RESULT_CHARS:
                 out.update(self._text_values(text))  # a result seen on an earlier turn: read back
             else:
-                out.update(_folded_values(call.parsed_result))
+                out.update(folded_values(call.parsed_result))
         return frozenset(out)
 
     def acts_on(self, call: ToolCall, objects: frozenset[str]) -> bool:
@@ -306,8 +317,6 @@ def lexicon_for(profile: Profile) -> Lexicon:
     return lexicon
 
 
-#: How deep a result is walked for a returned status (results nest a few levels).
-_VALUE_DEPTH = 6
 #: Result texts up to this length have their folded values remembered (bounded memory:
 #: 1,024 of them at most); a longer one is walked on each turn, at a cost already linear.
 _REMEMBERED_RESULT_CHARS = 16_384
@@ -319,82 +328,3 @@ def _any_of(phrases: Sequence[str]) -> re.Pattern[str] | None:
         return None
     alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
     return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
-
-
-def _folded_values(result: object) -> frozenset[str]:
-    """The whole string values of ``result`` as ``reports_state`` compares them: stripped,
-    case-folded (``normalise``) and without accents."""
-    return frozenset(strip_accents(normalise(text.strip())) for text in _strings(result))
-
-
-def _text_values(text: str) -> frozenset[str]:
-    """``_folded_values`` of a result given as text (JSON text parsed as ``ToolCall`` does)."""
-    return _folded_values(parse_json_text(text))
-
-
-class ReadRelay:
-    """The string values read-only tools returned (case-folded, one text per result) and
-    the pairs of adjacent words in them: a claim whose first two words are not such a pair
-    cannot be in them, so most claims are answered by one set lookup and the texts are
-    searched only for the rest (a search per claim over whole results was quadratic).
-
-    The rest are searched in the lines that can hold them, not in whole texts: a claim's
-    words hold no line break, so it lies within one line, and a line break is a token edge
-    as much as a text's start is (``find_token``); and a whole-token occurrence of a claim
-    that opens with a word character starts a token of its line (``_WORDS``), unless an
-    apostrophe glues it to the word before. So the lines holding the claim's first word as
-    a token, and the lines with an apostrophe, are the only candidates (``_lines``, built on
-    the first such search); each wording is asked once: no result is read once per claim."""
-
-    def __init__(self, results: Sequence[object]) -> None:
-        self.texts = [fold("\n".join(_strings(result))) for result in results]
-        self.pairs = {pair for text in self.texts for pair in pairwise(_WORDS.findall(text))}
-        self._lines: tuple[dict[str, list[str]], list[str]] | None = None
-        self._said: dict[str, bool] = {}  # by a claim's words: asked once per wording
-
-    def says(self, claim: Claim) -> bool:
-        if (found := self._said.get(claim.text)) is None:
-            found = self._said[claim.text] = self._says(claim.text)
-        return found
-
-    def _says(self, text: str) -> bool:
-        said = fold(" ".join(text.split()))
-        if len(said.split()) < 2 or not self.texts:
-            return False
-        words = _WORDS.findall(said)
-        if len(words) >= 2 and (words[0], words[1]) not in self.pairs:
-            return False
-        if not is_word_char(said[0]):
-            return any(find_token(text, said) != -1 for text in self.texts)
-        by_word, glued = self._lines if self._lines is not None else self._index()
-        return any(find_token(line, said) != -1 for line in (*by_word.get(words[0], ()), *glued))
-
-    def _index(self) -> tuple[dict[str, list[str]], list[str]]:
-        """{word: the lines holding it as a token} and the lines holding an apostrophe."""
-        by_word: dict[str, list[str]] = {}
-        glued: list[str] = []
-        for text in self.texts:
-            for line in text.split("\n"):
-                if "'" in line or "’" in line:
-                    glued.append(line)  # a candidate for every claim (see the class)
-                    continue
-                for word in set(_WORDS.findall(line)):
-                    by_word.setdefault(word, []).append(line)
-        self._lines = (by_word, glued)
-        return self._lines
-
-
-def _strings(result: object) -> list[str]:
-    """The string values of ``result`` at most ``_VALUE_DEPTH`` deep (a hostile result may
-    nest without end), walked without recursion."""
-    out: list[str] = []
-    stack: list[tuple[object, int]] = [(result, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            out.append(value)
-        elif depth < _VALUE_DEPTH and isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in reversed(list(value.values())))
-        elif depth < _VALUE_DEPTH and isinstance(value, list):
-            stack.extend((v, depth + 1) for v in reversed(value))
-    return out
