@@ -13,7 +13,8 @@ from nofab.detectors.claimmemo import ClaimQuestions
 from nofab.detectors.claims import ClaimDetector, _as_made
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
-from nofab.language.lexicon import Claim, Lexicon, _strings, lexicon_for
+from nofab.language.lexicon import Claim, Lexicon, lexicon_for
+from nofab.language.returned import _strings
 from nofab.language.text import normalise, strip_accents
 from nofab.model.turn import ToolCall
 

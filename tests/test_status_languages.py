@@ -45,3 +45,17 @@ def test_a_delivered_status_restated_is_reported(answer: str) -> None:
 )
 def test_a_participle_of_another_action_is_still_held_to_the_calls(answer: str) -> None:
     assert blocking(answer, STATUS) != []
+
+
+def test_a_status_is_restated_by_its_translation_only() -> None:
+    # "completed" and "procesado" both name the action process, but neither translates the other:
+    # a refund still being processed is not the refund a status calls completed
+    read = call("get_booking", {"booking_id": "RT55QZ", "refund_status": "completed"})
+    assert blocking("Tu reembolso está siendo procesado.", read) != []
+    assert (
+        blocking(
+            "Ihre Buchung ist storniert.",
+            call("get_booking", {"booking_id": "RT55QZ", "status": "cancelled"}),
+        )
+        == []
+    )

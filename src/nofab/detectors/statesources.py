@@ -55,8 +55,8 @@ def attempted_in_vain(
     reported only by a result that holds the state itself (``holds``). Risk: a thing already
     in that state before the attempt ("already cancelled" said only in the error, which is
     no result) is flagged unless a result says so."""
-    if not claim.stative or not evidence.failed_calls:
-        return False
+    if not (claim.stative or claim.passive) or not evidence.failed_calls:
+        return False  # a passive ("ist storniert", "foi cancelado") states a state as well
     made = questions.as_made(claim)
     action = made.action
     lexicon = evidence.lexicon

@@ -53,14 +53,9 @@ class Lexicon:
         }
         self.languages = tuple(compile_language(code, extra) for code in LANGUAGES)
         self._claims = ClaimFinder(self.languages, self.actions, self.entities)
-        # A status a tool returns is a participle in the tool's language ("cancelled"); an
-        # answer in another language restates it with its own ("foi cancelado"): every form
-        # of every language, by the action it names (``reports_state``).
-        forms: dict[str, set[str]] = {}
-        for lang in self.languages:
-            for form, action in lang.verbs.items():
-                forms.setdefault(action, set()).add(strip_accents(form))
-        self._forms = {action: frozenset(words) for action, words in forms.items()}
+        # A status a tool returns in its own language ("cancelled"), by each participle that
+        # translates it ("cancelado", "annulé", "storniert"): ``reports_state``.
+        self._statuses: dict[str, frozenset[str]] = _status_translations()
         # A conversation asks about the same user message on every turn until the user
         # speaks again; the answer depends on the message alone. Bounded, thread-safe.
         self._classify = lru_cache(maxsize=1024)(self._classify_request)
@@ -128,8 +123,8 @@ class Lexicon:
             values = self.returned_values(tools) if returned is None else returned
             if strip_accents(claim.verb) in values:
                 return True
-            if not values.isdisjoint(self._forms.get(claim.action.name, ())):
-                return True  # the same action's participle in the tool's language
+            if not values.isdisjoint(self._statuses.get(strip_accents(normalise(claim.verb)), ())):
+                return True  # the status in the tool's language, translated
         if not claim.stative:
             return False
         if evidence_has(claim.verb):
@@ -320,6 +315,16 @@ def lexicon_for(profile: Profile) -> Lexicon:
 #: Result texts up to this length have their folded values remembered (bounded memory:
 #: 1,024 of them at most); a longer one is walked on each turn, at a cost already linear.
 _REMEMBERED_RESULT_CHARS = 16_384
+
+
+def _status_translations() -> dict[str, frozenset[str]]:
+    """{a participle, folded and without accents: the statuses it translates}."""
+    out: dict[str, set[str]] = {}
+    for status, by_language in load("statuses")["statuses"].items():
+        for forms in by_language.values():
+            for form in forms:
+                out.setdefault(strip_accents(normalise(form)), set()).add(status)
+    return {form: frozenset(statuses) for form, statuses in out.items()}
 
 
 def _any_of(phrases: Sequence[str]) -> re.Pattern[str] | None:
