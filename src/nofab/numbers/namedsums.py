@@ -33,7 +33,7 @@ MAX_RECORDS = 6
 #: A row or sentence is read at most this many characters back from the figure.
 ROW_CHARS = 400
 #: What may stand between two names of one group: a joiner, or nothing but a space.
-_JOINER = re.compile(r"\s*(?:[+,&/]|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bplus\b)?\s*", re.IGNORECASE)
+JOINER = re.compile(r"\s*(?:[+,&/]|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bplus\b)?\s*", re.IGNORECASE)
 
 
 def named_sum(fields: RecordFields, answer: str, span: tuple[int, int], lo: float, hi: float) -> str | None:
@@ -51,7 +51,7 @@ def named_sum(fields: RecordFields, answer: str, span: tuple[int, int], lo: floa
     mentions = fields.named_between(row, start, 2 * MAX_RECORDS)
     if not mentions or any(len(records) != 1 for _s, _e, records in mentions):
         return None  # an ambiguous name could be any of its records
-    if any(not _JOINER.fullmatch(answer, a[1], b[0]) for a, b in pairwise(mentions)):
+    if any(not JOINER.fullmatch(answer, a[1], b[0]) for a, b in pairwise(mentions)):
         return None  # names written apart: not the parts of one total
     named: dict[str, Record] = {records[0].where: records[0] for _s, _e, records in mentions}
     if not 2 <= len(named) <= MAX_RECORDS:
@@ -69,4 +69,4 @@ def named_sum(fields: RecordFields, answer: str, span: tuple[int, int], lo: floa
     return None
 
 
-__all__ = ["MAX_RECORDS", "named_sum"]
+__all__ = ["JOINER", "MAX_RECORDS", "named_sum"]

@@ -21,6 +21,10 @@ item's (a heading above "- Departure: 09:05" is not read: that wider reach raise
 A time in a bracketed aside takes a record of the clause the aside hangs on, or of the aside
 itself (``nofab.numbers.asides``): "the review (ends 2:30) and before the call (starts 3:30)"
 binds 3:30 to no review.
+Records written as one group ("HX310 + HX882 — leaves 6:40 AM, arrives 5:20 PM", joined by
+"+", a comma, "and" ...: ``namedsums.JOINER``) are one itinerary: its start is its first
+member's and its end its last's, so a time any member holds with the role agrees. Risk: a
+time stated of each member ("both leave at 6:40") that only one holds passes.
 Which fields: keys whose words say the role (``start_keys`` / ``end_keys``: start,
 departure, check-in vs end, arrival, check-out).
 
@@ -44,6 +48,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from nofab.evidence.records import Record
@@ -52,11 +57,15 @@ from nofab.numbers.anchored import RecordFields
 from nofab.numbers.asides import aside_clause
 from nofab.numbers.extract import Numeral
 from nofab.numbers.lexicon import by_language
+from nofab.numbers.namedsums import JOINER
 from nofab.numbers.plain import MONTHS
 
 if TYPE_CHECKING:
     from nofab.model.turn import ToolCall
 
+#: A group of records read as one itinerary: at most this many, within this many characters.
+ROLE_GROUP = 6
+ROLE_GROUP_REACH = 300
 #: The confidence of a time or date the named record holds under the other role only.
 CONFIDENCE_ROLE = 0.8
 #: How far back (characters) the clause before a time is read for its role word.
@@ -220,6 +229,19 @@ def _same_hour(held: int, hour: int, exact: bool) -> bool:
     return held < 12 and held + 12 == hour
 
 
+def _joined(fields: RecordFields, answer: str, start: int) -> list[Record]:
+    """The records written as one group before the one named nearest ``start`` in its line
+    ("HX310 + HX882": HX310), nearest first."""
+    line = answer.rfind("\n", 0, start) + 1
+    mentions = fields.named_between(max(line, start - ROLE_GROUP_REACH), start, 2 * ROLE_GROUP)
+    out: list[Record] = []
+    for (_s, end, records), (after, _e, _r) in reversed(list(pairwise(mentions or ()))):
+        if not JOINER.fullmatch(answer, end, after):
+            break
+        out.extend(records)
+    return out[: 4 * ROLE_GROUP]
+
+
 def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iterator[Finding]:
     """``unverified_number`` findings for times and dates the evidence holds, that the answer
     gives a role for a named record whose field of that role says otherwise."""
@@ -246,13 +268,16 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
         other = "end" if role == "start" else "start"
         held: list[tuple[Record, list[str]]] = []
         # a time in an aside ("call (starts 3:30)"): a record of the clause the aside hangs on
-        for record in fields.named_in_sentence(numeral.span[0], aside_clause(answer, numeral.span[0])):
+        nearest = fields.named_in_sentence(numeral.span[0], aside_clause(answer, numeral.span[0]))
+        for record in nearest:
             same, agrees = _held(record, role, numeral)
             if agrees or (same and _written(record, role, numeral, evidence.succeeded_calls)):
                 held = []
                 break
             if same and _held(record, other, numeral)[0]:
                 held.append((record, same))
+        if held and any(_held(r, role, numeral)[1] for r in _joined(fields, answer, numeral.span[0])):
+            held = []  # the time of an itinerary the nearest record ends
         if held:
             record, same = held[0]
             yield finding(
