@@ -26,7 +26,7 @@ entity), ``allow`` (strings never flagged), ``allow_patterns`` (regexes never fl
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from nofab.config.policy import Profile
 from nofab.config.rules import Rules
@@ -48,7 +48,7 @@ from nofab.detectors.shapedids import ungrounded_lower_ids, ungrounded_versions
 from nofab.detectors.userhandles import miscopied_handles
 from nofab.evidence import pieces
 from nofab.evidence.index import Evidence
-from nofab.language.text import find_token, fold, latin_ids
+from nofab.language.text import find_token, fold, latin_ids, strip_accents
 from nofab.model.finding import Finding
 from nofab.pipeline.spans import SpanSet
 
@@ -274,8 +274,9 @@ class EntityDetector(DetectorBase):
             lambda: evidence.text,
             lambda: pieces.texts(evidence.sources),
         )
+        unaccented: list[str] = []  # the evidence without diacritics, read at the first question
         for name in finder.candidates(answer):
-            if fold(name.text) in self.allow:
+            if fold(name.text) in self.allow or _held_unaccented(name.unknown, evidence, unaccented):
                 continue
             yield self.finding(
                 "ungrounded_entity",
@@ -330,6 +331,21 @@ def _held(evidence: Evidence, key: str, token: bool, lookup: Lookup | None) -> b
     if lookup is not None:
         return key in (lookup.tokens if token else lookup.substrings)
     return find_token(evidence.folded, key) != -1 if token else key in evidence.folded
+
+
+def _held_unaccented(words: Sequence[str], evidence: Evidence, memo: list[str]) -> bool:
+    """Does the evidence hold each of a name's unknown ``words`` once diacritics are set aside
+    on both sides? Principle: a name is the same name with or without its accents: a record
+    stores "Lucia" and the answer greets "Lucía", a user types "Jose" for a record's "José".
+    Risk: two people whose names differ only by a diacritic are taken for one. Asked only of
+    a name found ungrounded, so the stripped evidence is built at most once per answer."""
+    if not words or (all(w.isascii() for w in words) and evidence.folded.isascii()):
+        return False
+    if all(find_token(evidence.folded, fold(w)) != -1 for w in words):
+        return False  # held as written: the name is found for another reason (crossed names)
+    if not memo:
+        memo.append(strip_accents(evidence.folded))
+    return all(find_token(memo[0], strip_accents(fold(w))) != -1 for w in words)
 
 
 def _key(shape: str, text: str) -> str:
