@@ -38,7 +38,8 @@ SEARCH = call(
 @pytest.mark.parametrize(
     "answer",
     [
-        "1. **HX310 + HX882** — leaves 6:40 AM, arrives Miami 5:20 PM\n2. **HX314 + HX890** — leaves 9:05 AM, arrives 7:58 PM",
+        "1. **HX310 + HX882** — leaves 6:40 AM, arrives Miami 5:20 PM\n"
+        "2. **HX314 + HX890** — leaves 9:05 AM, arrives 7:58 PM",
         "Option 1: HX310 and HX882, departing at 6:40 AM and arriving at 5:20 PM.",
         "1. HX310 + HX882: sale a las 6:40 y llega a las 17:20.",
         "1. HX310 + HX882 : départ à 6 h 40, arrivée à 17 h 20.",

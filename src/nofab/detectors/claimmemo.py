@@ -82,9 +82,9 @@ class ClaimQuestions:
         key = (claim.verb, claim.passive, claim.stative, claim.objects)
         known = self._states.get(key)
         if known is None:
-            # What the observers returned, walked once per turn and only for a passive claim
+            # What the observers returned, walked once per turn and only for a passive or stative claim
             # (walking every result per claim was most of the detector's time on τ-bench).
-            if claim.passive and self._returned is None:
+            if (claim.passive or claim.stative) and self._returned is None:
                 self._returned = self._lexicon.returned_values(self._observers)
             known = self._lexicon.reports_state(claim, self._observers, self._evidence_has, self._returned)
             self._states[key] = known

@@ -56,6 +56,13 @@ class Lexicon:
         # A status a tool returns in its own language ("cancelled"), by each participle that
         # translates it ("cancelado", "annulé", "storniert"): ``reports_state``.
         self._statuses: dict[str, frozenset[str]] = _status_translations()
+        # Every form of each action, in every language: a stated state ("checked off") is
+        # reported by a read that returned any word of its action ("completed").
+        forms: dict[str, set[str]] = {}
+        for lang in self.languages:
+            for form, action in lang.verbs.items():
+                forms.setdefault(action, set()).add(strip_accents(form))
+        self._forms = {action: frozenset(words) for action, words in forms.items()}
         # A conversation asks about the same user message on every turn until the user
         # speaks again; the answer depends on the message alone. Bounded, thread-safe.
         self._classify = lru_cache(maxsize=1024)(self._classify_request)
@@ -109,6 +116,12 @@ class Lexicon:
         evidence holds the participle (a status "confirmed"), or a tool that ran names the
         claim's object (``FindAlarms`` read the alarms it describes).
 
+        A stative claim ("checked off", "ya está completada") is reported as well by a read that
+        returned any word of its action as a value or a flag (``"completed": true``): a state
+        is a state whatever verb names it. Risk: the state held by one record of a result
+        (one reminder completed) reports the claim about another; a progressive is no
+        stative, so "being processed" is not reported by "completed".
+
         A passive claim ("foi enviado", "has been shipped") names no doer: when a tool that
         only reads (``get_order``) returned the participle itself as a value (``"status":
         "enviado"``), the answer reports that status, in any language. An acting tool's
@@ -129,6 +142,9 @@ class Lexicon:
             return False
         if evidence_has(claim.verb):
             return True
+        values = self.returned_values(tools) if returned is None else returned
+        if not values.isdisjoint(self._forms.get(claim.action.name, ())):
+            return True  # a state a read returned as a word of the same action ("completed")
         return any(
             not self._named_objects(tool_name_parts(call.name)).isdisjoint(claim.objects) for call in tools
         )

@@ -20,8 +20,33 @@ VALUE_DEPTH = 6
 
 def folded_values(result: object) -> frozenset[str]:
     """The whole string values of ``result`` as ``reports_state`` compares them: stripped,
-    case-folded (``normalise``) and without accents."""
-    return frozenset(strip_accents(normalise(text.strip())) for text in _strings(result))
+    case-folded (``normalise``) and without accents; and the keys it flags true
+    (``"completed": true`` holds the state "completed" as ``"status": "completed"`` does)."""
+    return frozenset(strip_accents(normalise(text.strip())) for text in (*_strings(result), *_flags(result)))
+
+
+#: What a flag's key may open with before its state ("is_completed", "has_shipped").
+_FLAG_PREFIX = re.compile(r"^(?:is|has|was|been)[ _-]+")
+
+
+def _flags(result: object) -> list[str]:
+    """The keys of ``result`` whose value is ``true``, as words ("is_completed" -> "completed"),
+    at most ``VALUE_DEPTH`` deep, walked without recursion."""
+    out: list[str] = []
+    stack: list[tuple[object, int]] = [(result, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth >= VALUE_DEPTH:
+            continue
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if item is True and isinstance(key, str):
+                    out.append(_FLAG_PREFIX.sub("", key.strip().lower()).replace("_", " "))
+                elif isinstance(item, (dict, list)):
+                    stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    return out
 
 
 def text_values(text: str) -> frozenset[str]:
