@@ -34,6 +34,7 @@ from nofab.detectors.progressives import reports_progress
 from nofab.detectors.recaps import recalls
 from nofab.detectors.statedchanges import stated_changes
 from nofab.detectors.statesources import results_hold, told_by_us
+from nofab.detectors.statevalues import unreported_value
 from nofab.evidence.index import Evidence
 from nofab.language.capabilities import definitions_by_name
 from nofab.language.lexicon import Claim
@@ -305,8 +306,12 @@ class ClaimDetector(DetectorBase):
         questions = ClaimQuestions(lexicon, groups, observers, holds, definitions, _as_made)
         ran = list(evidence.tool_names)
         ran_text = ", ".join(dict.fromkeys(ran))
+        succeeded = evidence.succeeded_calls
         for found in claims:
-            if state_reported(found, questions, holds, evidence):
+            # a state reports only the values a call returned or set (``statevalues``)
+            if state_reported(found, questions, holds, evidence) and not unreported_value(
+                evidence.answer, found, succeeded
+            ):
                 overstated = self._overstated_state(evidence, found, questions)
                 if overstated:
                     yield overstated
