@@ -44,10 +44,12 @@ def test_the_same_state_passes_when_every_call_succeeded(answer: str, tool: str)
 
 @pytest.mark.parametrize(("answer", "tool"), CASES)
 def test_a_state_read_by_a_read_tool_is_no_deed(answer: str, tool: str) -> None:
+    # the read returned the items the state speaks of (a state reports only what a call
+    # returned or set: detectors/statevalues.py)
     reader = {
         "name": "Find" + tool.removeprefix("Add").removeprefix("Delete") + "s",
         "arguments": {},
-        "result": [],
+        "result": [{"item": "first", "time": "06:00"}, {"item": "second", "time": "06:20"}],
     }
     assert claimed(answer, reader) == []
 
