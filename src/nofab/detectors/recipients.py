@@ -13,6 +13,11 @@ message went to someone else.
 
 A name no person of the results holds ("Mom" for ``mary_lee``, a nickname) is not read.
 
+A handle of a name and an initial ("dana.w", "d_whitfield") holds the name's word and the
+initial's letter: "Dana Whitfield" is that recipient (each word is the handle's word or starts
+with its initial, one word at least in full), "Marcus Lee" is not. Risk: two people of one
+first name and initial are one recipient.
+
 Risk: recipients given only by opaque ids or one-word handles ("u_8812", "decture", "alima")
 are never read (the rule then stays silent for the whole claim); a name the answer adds to
 the list for another reason ("I messaged Kofi and Lena, Marta's team") is read as a
@@ -48,6 +53,8 @@ _NAME = re.compile(rf"{_NAME_WORD}(?:[ \t]{_NAME_WORD}){{0,2}}")
 _SKIP = re.compile(r"[\s*_]*")
 _ADDRESS = re.compile(r"(?<![^\W\d_])(?:to|a|à|an|para|al|ao|aux)[\s*_]+")
 _LEAD_WORDS = re.compile(r"[\s*_]*(?:[a-zà-ÿ'’]+[\s*_]+){0,6}")
+#: A handle of a name and an initial, either way round ("dana.w", "d_whitfield").
+_INITIALLED = re.compile(r"(?=[a-z]{2,}[._][a-z]$|[a-z][._][a-z]{2,}$)([a-z]+)[._]([a-z]+)")
 #: Between two names: a comma or a conjunction (with an address word after it).
 _JOIN = re.compile(r"[\s*_]*(?:,|\band\b|&|\by\b|\be\b|\bet\b|\bund\b)(?:[\s*_]+(?:a|à|an|to))?[\s*_]*")
 
@@ -86,7 +93,19 @@ def _name_of(item: Any) -> frozenset[str] | None:
     # a handle in a recipient argument is a person's: its letter runs are the name's words
     # ("kofi_mensah", "lena.hoffmann"), whether or not the gazetteer knows the first
     built = handle_words(text)
-    return _words(built) if built else None
+    if built:
+        return _words(built)
+    initialled = _INITIALLED.fullmatch(text)
+    if initialled is None:
+        return None
+    first, second = initialled.group(1), initialled.group(2)
+    return frozenset(w if len(w) > 1 else w + "." for w in (fold(first), fold(second)))
+
+
+def _is(words: frozenset[str], held: frozenset[str]) -> bool:
+    """Is a name of ``words`` the recipient whose handle holds ``held`` (words, and initials
+    written "w.")?"""
+    return any(w in held for w in words) and all(w in held or f"{w[:1]}." in held for w in words)
 
 
 def _named(answer: str, end: int) -> Iterator[tuple[tuple[int, int], str]]:
@@ -123,7 +142,7 @@ def wrong_recipients(evidence: Evidence, answer: str) -> Iterator[tuple[tuple[in
     for claim in claims:
         for span, name in _named(answer, claim.span[1]):
             words = _words(name)
-            if any(words <= held for held, _raw in recipients):
+            if any(_is(words, held) for held, _raw in recipients):
                 continue
             if people is None:
                 people = [frozenset(strip_accents(w) for w in p) for p in persons_of(evidence)]
