@@ -1,7 +1,8 @@
 """The people of an answer that are other people of the results, by the rule that tells: a
 fellow traveller who is not the booking's party (``parties``), a name beside another person's
 identifying value (``boundpeople``), a recipient no message went to (``recipients``), a
-deed's object named by another record's person (``actedrecords``). Each yields (span,
+deed's object named by another record's person (``actedrecords``), a person named as replaced
+who stays on the list the call set (``replacedpeople``). Each yields (span,
 confidence, reason, evidence) for the entities detector's ``misattributed_value`` findings;
 the principle and risk of each rule are in its module."""
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from nofab.detectors import actedrecords, boundpeople, parties, recipients
+from nofab.detectors import actedrecords, boundpeople, parties, recipients, replacedpeople
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -19,7 +20,7 @@ Swap = tuple[tuple[int, int], float, str, dict[str, Any]]
 
 
 def person_swaps(evidence: Evidence) -> Iterator[Swap]:
-    """Every swapped person the four rules find, in rule order."""
+    """Every swapped person the five rules find, in rule order."""
     answer = evidence.answer
     for span, party in parties.swapped_party(evidence, answer):
         text = answer[span[0] : span[1]]
@@ -40,6 +41,9 @@ def person_swaps(evidence: Evidence) -> Iterator[Swap]:
         text = answer[span[0] : span[1]]
         why = f"{text} belongs to another record than the one this turn's call acted on: {label}"
         yield span, actedrecords.CONFIDENCE, why, {"shape": "acted_record", "held": label}
+    for span, name in replacedpeople.kept_as_replaced(evidence):
+        why = f"{name} is named as replaced or removed, but stays on the list this turn's call set"
+        yield span, replacedpeople.CONFIDENCE, why, {"shape": "kept_person", "held": name}
 
 
 __all__ = ["person_swaps"]
