@@ -23,7 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nofab.detectors.boundpeople import NAME_RUN
-from nofab.language.text import fold, strip_accents
+from nofab.language.text import fold, normalise, strip_accents
 from nofab.language.vocabulary import load
 
 if TYPE_CHECKING:
@@ -40,7 +40,9 @@ _LAST = ("last_name", "lastname", "family_name", "surname")
 
 @cache
 def _replacing() -> re.Pattern[str]:
-    words = sorted({fold(w) for ws in load("replacements")["replace_words"].values() for w in ws}, key=len)
+    words = sorted(
+        {normalise(w) for ws in load("replacements")["replace_words"].values() for w in ws}, key=len
+    )
     return re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in reversed(words)) + r")(?![^\W_])")
 
 
@@ -99,15 +101,11 @@ def _kept(evidence: Evidence) -> frozenset[str]:
 def kept_as_replaced(evidence: Evidence) -> Iterator[tuple[tuple[int, int], str]]:
     """(span of a name, the name) for each person a clause of replacing names who stays on
     the list this turn's call set (module doc)."""
-    answer = evidence.answer
-    replacing = _replacing()
-    folded = fold(answer)
-    if replacing.search(folded) is None or not evidence.succeeded_calls:
-        return
-    kept = _kept(evidence)
+    kept = _kept(evidence)  # most turns set no list of people: nothing to read then
     if not kept:
         return
-    for word in replacing.finditer(folded):
+    answer = evidence.answer
+    for word in _replacing().finditer(evidence.normalised):
         start = max((m.end() for m in _CLAUSE_END.finditer(answer, 0, word.start())), default=0)
         end = _CLAUSE_END.search(answer, word.end())
         for run in NAME_RUN.finditer(answer, start, end.start() if end else len(answer)):
