@@ -52,20 +52,20 @@ _DAY_AFTER = re.compile(
 
 
 @cache
-def _weekdays() -> dict[str, int]:
+def weekday_names() -> dict[str, int]:
     return dict(vocabulary.load("weekdays")["names"])
 
 
 @cache
 def _evidence_pattern() -> re.Pattern[str]:
-    names = sorted((n for n in _weekdays() if len(n) >= _SHORTEST_IN_EVIDENCE), key=len, reverse=True)
+    names = sorted((n for n in weekday_names() if len(n) >= _SHORTEST_IN_EVIDENCE), key=len, reverse=True)
     return re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, names))})(?![\w-])")
 
 
 def joined_weekday(answer: str, span: tuple[int, int]) -> int | None:
     """The weekday (Monday 0) the answer writes right beside the date at ``span``, or None."""
     start, end = span
-    weekdays = _weekdays()
+    weekdays = weekday_names()
     words = list(_WORD.finditer(answer, max(0, start - _WINDOW), start))
     for word in reversed(words[-2:]):  # the last word, or the one before an article
         index = weekdays.get(word.group().lower())
@@ -79,7 +79,7 @@ def evidence_mentions(folded: str) -> dict[int, set[int | None]]:
     """weekday -> the days of the month its evidence mentions give it (None: no day given).
     A mention with a full date after it ("Wednesday 2024-08-07") is left out."""
     out: dict[int, set[int | None]] = {}
-    weekdays = _weekdays()
+    weekdays = weekday_names()
     for m in _evidence_pattern().finditer(folded):
         day_match = _DAY_AFTER.match(folded, m.end())
         if day_match is None:
@@ -133,4 +133,4 @@ def resolves_weekday(
     return date.day in given if given else True
 
 
-__all__ = ["evidence_mentions", "joined_weekday", "next_occurrence", "resolves_weekday"]
+__all__ = ["evidence_mentions", "joined_weekday", "next_occurrence", "resolves_weekday", "weekday_names"]

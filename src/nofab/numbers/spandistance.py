@@ -16,8 +16,12 @@ Wednesday for the Thursday two weeks on), within ``MONTH_SLACK`` days for months
 count is reported on the count. Words that relate the span to another anchor ("2 days
 before the flight", "until", "bis") are not read as counting from now.
 
-A sentence that names no date ("That's 15 days from today.") speaks of the dates the answer
-named just before it (``BACK_REACH`` characters): a count equal to the distance to one of them
+A sentence that names no date but one weekday ("next Friday, in 11 days", "vendredi prochain,
+dans 11 jours") names one of its next two occurrences: the evidence must hold that date, and a
+count of days must be the distance to it (either occurrence: "next" is read both ways).
+
+A sentence that names no date nor weekday ("That's 15 days from today.") speaks of the dates
+the answer named just before it (``BACK_REACH`` characters): a count equal to the distance to one of them
 is derived (never a finding, since which date was meant is not known).
 
 Risk: a sentence whose span counts from another date than today ("in two weeks from the
@@ -39,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from nofab.numbers.dayrows import context_today
 from nofab.numbers.lexicon import by_language, word_pattern
+from nofab.numbers.nextweekday import weekday_names
 from nofab.numbers.relativedates import counted_spans
 
 if TYPE_CHECKING:
@@ -100,6 +105,10 @@ def _months(today: _dt.date, count: int) -> _dt.date:
     return _dt.date(year, month + 1, day)
 
 
+#: A word of the answer (a weekday name is one).
+_WORD = re.compile(r"[^\W\d_]+")
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """A counted span from now read against the one held date of its sentence."""
@@ -117,8 +126,6 @@ def readings(evidence: Evidence) -> Iterator[Reading]:
     evidence holds, with whether its count is that distance (module doc)."""
     answer = evidence.answer
     dates = [n for n in evidence.numerals if n.kind == "date" and n.date is not None]
-    if not dates:
-        return
     spans = [(unit, *span) for unit in UNITS for span in counted_spans(answer, unit) if span[2]]
     if not spans:
         return
@@ -138,6 +145,15 @@ def readings(evidence: Evidence) -> Iterator[Reading]:
             expected, slack = 7 * count, WEEK_SLACK
         else:
             expected, slack = abs((_months(today, sign * count) - today).days), MONTH_SLACK
+        if not found and unit == "day":
+            # "next Friday, in 11 days": a weekday is the sentence's date, one of its next two
+            # occurrences the evidence holds (``_weekday_dates``)
+            on_weekday = _weekday_dates(evidence, lo, hi, today, sign)
+            if on_weekday:
+                right = any(abs((d - today).days) == expected for d in on_weekday)
+                first = on_weekday[0]
+                yield Reading(start, end, today, first, abs((first - today).days), right)
+                continue
         if not found:
             # A sentence that names no date ("That's 15 days from today.") speaks of the dates
             # the answer named just before it: a count equal to one's distance is derived from
@@ -173,6 +189,21 @@ def _side_dates(
         if (date - today).days * sign > 0:
             found.append((date, evidence.dates.has_date(written)))
     return found
+
+
+def _weekday_dates(evidence: Evidence, lo: int, hi: int, today: _dt.date, sign: int) -> list[_dt.date]:
+    """The dates a weekday named in ``[lo, hi)`` may be, on the span's side of today ("next
+    Friday": the coming one or the one after), that the evidence holds; none when the
+    sentence names no weekday or two."""
+    names = weekday_names()
+    words = _WORD.finditer(evidence.answer, lo, hi)
+    named = {i for w in words if (i := names.get(w.group().lower())) is not None}
+    if len(named) != 1:
+        return []
+    (weekday,) = named
+    ahead = (weekday - today.weekday()) * sign % 7 or 7
+    candidates = [today + _dt.timedelta(days=sign * (ahead + 7 * k)) for k in (0, 1)]
+    return [d for d in candidates if evidence.dates.has_date((d.year, d.month, d.day))]
 
 
 def counts_from_today(evidence: Evidence) -> frozenset[int]:
