@@ -60,3 +60,24 @@ def test_an_itinerary_takes_the_times_of_its_first_and_last_legs(answer: str) ->
 )
 def test_a_time_no_member_holds_in_its_role_is_a_misread(answer: str) -> None:
     assert blocking(answer, SEARCH) != []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "**Departure:** 6:40 AM on HX310 · **Arrival:** 5:20 PM on HX882",
+        "Salida: 6:40 en el HX310 · Llegada: 17:20 con el HX882",
+        "Départ : 6 h 40 avec HX310 · Arrivée : 17 h 20 avec HX882",
+        "Leaves 6:40 AM (HX310), arrives 5:20 PM (HX882).",
+    ],
+)
+def test_a_time_takes_the_record_named_right_after_it(answer: str) -> None:
+    assert blocking(answer, SEARCH) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["**Departure:** 6:40 AM on HX310 · **Arrival:** 10:12 PM on HX882", "Arrival: 11:35 AM on HX882."],
+)
+def test_a_time_the_record_after_it_does_not_hold_in_its_role_is_found(answer: str) -> None:
+    assert blocking(answer, SEARCH) != []

@@ -21,6 +21,10 @@ item's (a heading above "- Departure: 09:05" is not read: that wider reach raise
 A time in a bracketed aside takes a record of the clause the aside hangs on, or of the aside
 itself (``nofab.numbers.asides``): "the review (ends 2:30) and before the call (starts 3:30)"
 binds 3:30 to no review.
+A record named right after the time by a short word ("Arrival: 2:35 PM on HAT359", "(HAT359)")
+is the record the time is given for, before the one named nearest before it. Risk: a clause
+that names another record right after the time for another reason ("leaves at 8:10, on
+HAT287's old slot") reads the time against that record.
 Records written as one group ("HX310 + HX882 — leaves 6:40 AM, arrives 5:20 PM", joined by
 "+", a comma, "and" ...: ``namedsums.JOINER``) are one itinerary: its start is its first
 member's and its end its last's, so a time any member holds with the role agrees. Risk: a
@@ -63,6 +67,13 @@ from nofab.numbers.plain import MONTHS
 if TYPE_CHECKING:
     from nofab.model.turn import ToolCall
 
+#: A record named right after a time, by a short joining word, is the one the time is given for.
+AFTER_REACH = 40
+_AFTER_JOIN = re.compile(
+    r"[\s*_]*(?:(?:on|aboard|with|via|for|en|con|avec|mit|com|no|na|del|du|do|da|de)\b)?"
+    r"[\s*_]*(?:(?:the|el|la|le|der|dem|o|a)\b)?[\s*_(#:–—-]*",
+    re.IGNORECASE,
+)
 #: A group of records read as one itinerary: at most this many, within this many characters.
 ROLE_GROUP = 6
 ROLE_GROUP_REACH = 300
@@ -242,6 +253,16 @@ def _joined(fields: RecordFields, answer: str, start: int) -> list[Record]:
     return out[: 4 * ROLE_GROUP]
 
 
+def _named_after(fields: RecordFields, answer: str, end: int) -> list[Record]:
+    """The records named right after a time, joined to it by a short word ("2:35 PM on
+    HAT359", "14 h 35 avec HAT359", "(HAT359)"), or none."""
+    mentions = fields.named_between(end, end + AFTER_REACH, 2)
+    if not mentions:
+        return []
+    start, _end, records = mentions[0]
+    return records if _AFTER_JOIN.fullmatch(answer, end, start) else []
+
+
 def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iterator[Finding]:
     """``unverified_number`` findings for times and dates the evidence holds, that the answer
     gives a role for a named record whose field of that role says otherwise."""
@@ -268,7 +289,10 @@ def role_findings(finding: Callable[..., Finding], fields: RecordFields) -> Iter
         other = "end" if role == "start" else "start"
         held: list[tuple[Record, list[str]]] = []
         # a time in an aside ("call (starts 3:30)"): a record of the clause the aside hangs on
-        nearest = fields.named_in_sentence(numeral.span[0], aside_clause(answer, numeral.span[0]))
+        # "Arrival: 2:35 PM on HAT359": the record named right after the time is the one it is
+        # given for; else the one named nearest before it in its sentence
+        after = _named_after(fields, answer, numeral.span[1])
+        nearest = after or fields.named_in_sentence(numeral.span[0], aside_clause(answer, numeral.span[0]))
         for record in nearest:
             same, agrees = _held(record, role, numeral)
             if agrees or (same and _written(record, role, numeral, evidence.succeeded_calls)):
