@@ -4,7 +4,8 @@
 
 The clean answers are those of ``tests/test_plain_restatements.py`` and
 ``tests/test_plain_airline_restatements.py``, and every assistant turn of the conversations of
-``tests/test_plain_conversations.py`` and ``tests/test_plain_conversations2.py`` (each restates its tool results the way agents
+``tests/test_plain_conversations.py`` and ``tests/test_plain_conversations2.py``
+(each restates its tool results the way agents
 write: dates, clocks, amounts, counts, shares, deeds done). The tests require every one to be
 clean; this script also measures recall on them: in each answer, each of its first three
 numbers of two digits or more is changed in its last digit (one slip, as a model's copy error
