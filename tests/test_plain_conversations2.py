@@ -1287,8 +1287,6 @@ KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
     "cancellation within 24 hours, three refunds (fr)": ["traj[5]"],
     # 40 shares x the $6.58 rise = $263.20, a product of two figures the turn itself states.
     "assistant weather and stock quotes (en)": ["traj[11]"],
-    # 9.1537 min per mile written as 9:09 min:s, and 240 min / 42.195 km as 5:41 per km.
-    "assistant unit conversions and pace (en)": ["traj[8]"],
 }
 
 

@@ -8,8 +8,10 @@ the same duration in another unit. A figure followed by a per-distance cue ("per
 "/km", "pro km", "par km", "por km", with a unit of length) is a pace: it is derived when it
 equals one duration the answer shows in its paragraph (an h:mm:ss, or a figure with a unit
 of time, grounded or derived) divided by one distance the answer shows there (a figure with
-a unit of length, grounded or derived), the distance converted to the pace's unit. A pace
-written m:ss stands for whole seconds: rounded or cut to the second.
+a unit of length, grounded or derived), the distance converted to the pace's unit, or when it is
+another pace the paragraph shows (grounded or derived) written another way or per another
+unit ("9.15 minutes per mile, roughly 9:09 per mile, 5:41 per km"). A pace written m:ss
+stands for whole seconds: rounded or cut to the second.
 
 Risk: both operands are the answer's own grounded figures, so a wrong conversion or pace has
 to land on another quotient of the few durations and distances of its paragraph; a pace cue
@@ -127,6 +129,7 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
         start, end = paragraph(numeral.span[0])
         durations: list[float] = []
         distances: list[float] = []
+        paces_shown: list[float] = []  # other paces of the paragraph, in seconds per ``per``
         starts = starts or [n.span[0] for n in numerals]
         first = max(bisect_right(starts, start - 1), item.index - REACH)
         for j in range(first, min(len(numerals), item.index + REACH + 1)):
@@ -137,6 +140,11 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
                 continue
             seconds = _seconds(other)
             unit = _unit(answer, other)
+            shown = _shown_pace(answer, other, per)
+            if shown is not None:
+                if len(paces_shown) < MAX_OPERANDS:
+                    paces_shown.append(shown)
+                continue
             if seconds is None and _dimension(unit) == "duration" and not _per_length(answer, other.span[1]):
                 assert unit is not None
                 seconds = UNITS[unit][1](abs(other.value))
@@ -146,7 +154,9 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
                 assert unit is not None
                 distances.append(UNITS[per][2](UNITS[unit][1](abs(other.value))))
         lo, hi = pace
-        if any(d and lo <= s / d <= hi for s in durations for d in distances):
+        if any(d and lo <= s / d <= hi for s in durations for d in distances) or any(
+            lo <= shown <= hi for shown in paces_shown
+        ):
             explained.add(item.index)
     if not explained:
         return pending
@@ -154,6 +164,27 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
         if item.index in explained:
             run.ground(item.index, item.numeral, derived=True)
     return [item for item in pending if item.index not in explained]
+
+
+def _shown_pace(answer: str, numeral: Numeral, per: str) -> float | None:
+    """The seconds per ``per`` a pace the answer shows stands for ("9.15 minutes per mile" is
+    549 seconds a mile, 341 a kilometre), or None when ``numeral`` is no pace."""
+    other = _per_length(answer, _end_of(answer, numeral))
+    if other is None:
+        return None
+    if numeral.kind == "time":
+        found = _MS.fullmatch(numeral.text)
+        if found is None:
+            return None
+        seconds = int(found.group(1)) * 60.0 + int(found.group(2))
+    else:
+        unit = _unit(answer, numeral)
+        if _dimension(unit) != "duration":
+            return None
+        assert unit is not None
+        seconds = UNITS[unit][1](abs(numeral.value))
+    one = UNITS[per][2](UNITS[other][1](1.0))  # one ``other`` unit in ``per`` units
+    return seconds / one if one else None
 
 
 def _end_of(answer: str, numeral: Numeral) -> int:
