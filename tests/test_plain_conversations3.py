@@ -196,6 +196,8 @@ def _reminders() -> list[Message]:
     chat.say(
         'Added: "Buy a space heater" on **Saturday, October 18 at 10:00 AM**. You now have 2 open reminders.'
     )
+    chat.user("How long until the landlord call?")
+    chat.say("55 minutes — the reminder to call the landlord is at 7:00 PM today, and it's 6:05 PM now.")
     return chat.messages
 
 
@@ -363,6 +365,14 @@ def _inbox_reply() -> list[Message]:
     chat.say(
         "Reminder set for **Sunday, February 8 at 9:00 AM**: pay the $1,200 Harbor Hall deposit, two "
         "days before the February 10 deadline."
+    )
+    chat.user("Summarize what you've done so far.")
+    chat.say(
+        "Three things:\n\n"
+        "1. Found 3 emails about the venue contract.\n"
+        "2. Replied to Harbor Hall asking them to raise the guest cap from 120 to 140, with Priya "
+        "Sethi in copy.\n"
+        "3. Set a reminder for Sunday, February 8 at 9:00 AM to pay the $1,200 deposit."
     )
     return chat.messages
 
@@ -583,6 +593,11 @@ def _stocks() -> list[Message]:
         )
     )
     chat.say("Reminder set for tomorrow, Tuesday, April 21, at 9:30 AM: check AAPL and MSFT before the open.")
+    chat.user("Net, how much did my holdings move since this morning's open?")
+    chat.say(
+        "Since the open, your AAPL shares gained $96.25 (35 × $2.75) and your MSFT shares lost "
+        "$76.20 (12 × $6.35), so you're up **$20.05** net."
+    )
     return chat.messages
 
 
@@ -1216,6 +1231,8 @@ def _invoices() -> list[Message]:
         "CloudNest: its reminder is this Wednesday, Nov 19 at 6:00 PM, and the $49.00 is due the next "
         "day, Thursday, Nov 20."
     )
+    chat.user("And how many days until the last one is due?")
+    chat.say("The Northstar Power invoice is due Monday, Dec 1, which is 14 days from today.")
     return chat.messages
 
 
@@ -1373,8 +1390,11 @@ CONVERSATIONS = {
 KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
     # "you now have 2 events" after one of the 3 listed moved to another day
     "login, tomorrow's calendar, a move (tooltalk)": ["traj[15]"],
-    # 35 x $204.10 and 12 x $412.55, and the Calculate result read as dollars
-    "two quotes, a holding, euros (tooltalk)": ["traj[9]"],
+    # 35 x $204.10 and 12 x $412.55, and the Calculate result read as dollars; then the moves
+    # since the open (price minus open, times the shares) and their net
+    "two quotes, a holding, euros (tooltalk)": ["traj[9]", "traj[19]"],
+    # a summary, on request, of the reply and the reminder sent in earlier turns
+    "inbox search, reply with a copy by handle (tooltalk)": ["traj[16]"],
     # a recap, on request, of the create, message and move calls made in earlier turns
     "meeting with attendees, moved, recap (tooltalk)": ["traj[17]"],
     # the Calculate result of three invoice amounts read as dollars
