@@ -1397,8 +1397,6 @@ KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
     "inbox search, reply with a copy by handle (tooltalk)": ["traj[16]"],
     # a recap, on request, of the create, message and move calls made in earlier turns
     "meeting with attendees, moved, recap (tooltalk)": ["traj[17]"],
-    # the Calculate result of three invoice amounts read as dollars
-    "invoices, total, payment reminders (tooltalk)": ["traj[8]"],
 }
 
 

@@ -12,6 +12,7 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from nofab.config.policy import Profile
+from nofab.evidence.computed import computed_values
 from nofab.evidence.denials import failed, succeeded
 from nofab.evidence.records import Record
 from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
@@ -324,22 +325,9 @@ class Evidence:
     @turn_wide
     def money(self) -> list[float]:
         """Evidence numbers presented as amounts of money (a ``$`` sign, a price field), and
-        results that are a bare number (a calculator's answer is whatever it computed)."""
+        what a computing tool returned (a calculator's answer is whatever it computed)."""
         values = [v for s in self.sources if s.index is not None for v in s.index.money]
-        for call in self.turn.tool_calls:
-            result = call.result
-            if isinstance(result, str):
-                result = result.strip()
-                # What float() accepts starts with a digit, a sign, a point, "inf" or "nan":
-                # testing that first spares an exception for every JSON or text result.
-                if not result or not (result[0].isdigit() or result[0] in "+-.iInN"):
-                    continue
-                try:
-                    result = float(result)
-                except ValueError:
-                    continue
-            if isinstance(result, (int, float)) and not isinstance(result, bool):
-                values.append(abs(float(result)))
+        values.extend(computed_values(self.turn.tool_calls))  # evidence/computed.py
         return sorted(set(values))
 
     @turn_wide
