@@ -1393,10 +1393,6 @@ KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
     # 35 x $204.10 and 12 x $412.55, and the Calculate result read as dollars; then the moves
     # since the open (price minus open, times the shares) and their net
     "two quotes, a holding, euros (tooltalk)": ["traj[9]", "traj[19]"],
-    # a summary, on request, of the reply and the reminder sent in earlier turns
-    "inbox search, reply with a copy by handle (tooltalk)": ["traj[16]"],
-    # a recap, on request, of the create, message and move calls made in earlier turns
-    "meeting with attendees, moved, recap (tooltalk)": ["traj[17]"],
 }
 
 

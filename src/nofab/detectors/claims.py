@@ -31,7 +31,7 @@ from nofab.detectors.namedobjects import unheld_object
 from nofab.detectors.newvalues import unset_value
 from nofab.detectors.possessions import failed_possession
 from nofab.detectors.progressives import reports_progress
-from nofab.detectors.recaps import recalls
+from nofab.detectors.recaps import asked_for_recap, recalls
 from nofab.detectors.statedchanges import stated_changes
 from nofab.detectors.statesources import results_hold, told_by_us
 from nofab.detectors.statevalues import unreported_value
@@ -347,8 +347,8 @@ class ClaimDetector(DetectorBase):
             if told_by_us(claim, questions, observers, evidence):
                 continue  # "since we cancelled the flight": the state a read returned
             earlier = questions.grounded_by("before", claim.action, claim.objects)
-            if earlier and recalls(evidence, claim, before, definitions):
-                continue  # a recap of an earlier turn's deed, naming what that call acted on
+            if earlier and (recalls(evidence, claim, before, definitions) or asked_for_recap(evidence)):
+                continue  # a recap of an earlier turn's deed (``recaps``)
             failed = questions.grounded_by("failed", claim.action, claim.objects) or delivered_item(
                 claim, evidence.answer, evidence.failed_calls, definitions
             )

@@ -1,13 +1,24 @@
-"""A recap of an earlier turn's deeds is not a new claim of them."""
+"""A recap of an earlier turn's deeds is not a new claim of them.
+
+Two readings. The claim names both the kind of thing and the item an earlier call acted on
+(``recalls``). Or the user asked for a recap ("summarize what you've done", "qué has hecho",
+"récapitule": ``recap_requests`` in ``recaps.json``), so the deeds the answer reports are
+about past turns, and one an earlier call could do is that call's (``asked_for_recap``).
+Risk of the second: an invented deed of the same kind as an earlier one, slipped into a
+requested recap, passes (its details stay checked: a recipient, a value, a number).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import cache
 
 from nofab.detectors.claimscope import MIN_ID_CHARS, argument_values, claim_scope
 from nofab.evidence.index import Evidence
 from nofab.language.lexicon import Claim
-from nofab.language.text import find_token, fold
+from nofab.language.text import find_token, fold, normalise
+from nofab.language.vocabulary import load
 from nofab.model.turn import ToolCall, ToolDef
 
 
@@ -35,3 +46,16 @@ def recalls(
         and any(len(v) >= MIN_ID_CHARS and find_token(scope, fold(v)) != -1 for v in argument_values(call))
         for call in before
     )
+
+
+@cache
+def _requests() -> re.Pattern[str]:
+    phrases = {normalise(p) for ps in load("recaps")["recap_requests"].values() for p in ps}
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
+
+
+def asked_for_recap(evidence: Evidence) -> bool:
+    """Does the turn's user message ask what the agent has done so far?"""
+    message = evidence.turn.user_message
+    return bool(message) and _requests().search(normalise(message)) is not None
