@@ -1,0 +1,138 @@
+"""Readings of the number check settled once per answer (issues 15 and 16, branch numfast30).
+
+Each shortcut skips, for a whole answer, a reading that needs something the answer does not
+hold anywhere (a phone-shaped run, an h:mm:ss, a pace's cue word, a change within the spread
+of the operands). Each is held here against the reading it skips, on generated answers in
+several languages: the findings with the shortcut are the findings without it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nofab import Guard, Policy
+from nofab.model.turn import Turn
+from nofab.numbers import paces as paces_module
+from nofab.numbers import phones as phones_module
+
+_PIECES = (
+    "Row {i}: {p} vs {n}; ",
+    "call {a}-{b}-{c} or ",
+    "(312) {a} {c}, ",
+    "+1 {a} {b} {c}; ",
+    "8:35 pro Meile, {k} Meilen; ",
+    "{k} km a 5:20 por km; ",
+    "le vol dure 1:52:30, soit {n} minutes; ",
+    "the run took 1:52:30 and {n} minutes; ",
+    "{k} km in 1:{m}:00, a pace of {pace} per km; ",
+    "{k} km en 1:{m}:00, soit {pace} par km; ",
+    "{k} km in 1:{m}:00, {pace} min/km; ",
+    "fini en 1:{m}:30, soit {minutes} minutes; ",
+    "finished in 1:{m}:30, that is {minutes} minutes; ",
+    "Gesamt {p} € für {k} Personen, {n} je Person; ",
+    "sales rose {n}% in period {i}; ",
+    "um {i} Uhr {p} EUR; ",
+)
+
+
+def _turn(rng: random.Random, count: int) -> Turn:
+    parts, rows = [], []
+    shapes = rng.sample(_PIECES, rng.randint(1, 4))  # an answer holds a few of the shapes only
+    for i in range(count):
+        piece = rng.choice(shapes)
+        values = {
+            "i": i,
+            "p": f"{rng.randint(100, 99_999) / 100:.2f}",
+            "n": rng.randint(13, 999),
+            "a": rng.randint(200, 999),
+            "b": rng.randint(200, 999),
+            "c": rng.randint(1000, 9999),
+            "k": rng.randint(2, 42),
+            "m": rng.randint(10, 59),
+        }
+        seconds = 3600 + values["m"] * 60
+        values["pace"] = f"{seconds // values['k'] // 60}:{seconds // values['k'] % 60:02d}"
+        values["minutes"] = f"{(seconds + 30) / 60:.1f}"
+        parts.append(piece.format(**values))
+        if rng.random() < 0.7:  # held (most), or not: a finding either way, the same with the shortcut
+            phone = f"{values['a']}-{values['b']}-{values['c']}"
+            rows.append({"id": i, "price": float(values["p"]), "n": values["n"], "phone": phone})
+            rows.append({"km": values["k"], "time": f"1:{values['m']}:00", "split": f"1:{values['m']}:30"})
+    answer = "".join(parts)
+    return Turn.from_dict(
+        {"response": answer, "tool_calls": [{"name": "get_rows", "result": {"rows": rows}}]}
+    )
+
+
+class _FoundEverywhere:
+    """A pattern whose whole-answer search always succeeds (the gate open); every anchored
+    use (``match``, ``fullmatch``) is the pattern's own."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self._pattern = pattern
+
+    def search(self, text: str, *args: int) -> bool:
+        return True
+
+    def match(self, text: str, *args: int) -> re.Match[str] | None:
+        return self._pattern.match(text, *args)
+
+    def fullmatch(self, text: str, *args: int) -> re.Match[str] | None:
+        return self._pattern.fullmatch(text, *args)
+
+
+def _findings(turn: Turn) -> list[tuple[object, ...]]:
+    guard = Guard(Policy(load_plugins=False))
+    verdict = guard.assess(turn)
+    return sorted(
+        (f.span, f.confidence, f.reason, tuple(sorted(map(str, f.evidence.items()))))
+        for f in verdict.findings
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_skipping_a_reading_for_the_whole_answer_changes_no_finding(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(seed)
+    turns = [_turn(rng, rng.randint(1, 30)) for _ in range(6)]
+    fast = [_findings(turn) for turn in turns]
+    # the readings as they were: every pending number asked of the phone runs, both pace loops run
+    monkeypatch.setattr(phones_module.HeldPhones, "any", lambda self: True)
+    monkeypatch.setattr(paces_module, "_HMS_MIDDLE", _FoundEverywhere(paces_module._HMS_MIDDLE))
+    monkeypatch.setattr(paces_module, "_may_cue", lambda answer: True)
+    slow = [_findings(turn) for turn in turns]
+    assert fast == slow
+
+
+def test_an_answer_with_no_phone_shaped_run_keeps_every_pending_number() -> None:
+    held = phones_module.HeldPhones("Row 3: 42.73 vs 1717; Zeile 4: 12,50 € gegen 1718", lambda: "555-0148")
+    assert not held.any()
+    assert phones_module.HeldPhones("call (312) 556-0148 or", lambda: "").any()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "5:20/km",
+        "8:35 PER mile",
+        "4:50 min/km",
+        "5,3 min pro km",
+        "5:10 par km",
+        "6:00 POR km",
+        "7 je km",
+        "each",
+    ],
+)
+def test_every_pace_cue_is_seen_by_the_answer_wide_test(text: str) -> None:
+    assert paces_module._PER.search(text) is not None
+    assert paces_module._may_cue(f"Row 3: 42.73 vs 1717; {text}")
+
+
+def test_an_answer_without_a_pace_cue_or_a_duration_is_read_so() -> None:
+    answer = "Row 3: 42.73 vs 1717; Zeile 4: 12.50 gegen 1718 at 10:30"
+    assert not paces_module._may_cue(answer) and paces_module._PER.search(answer) is None
+    assert paces_module._HMS_MIDDLE.search(answer) is None and paces_module._HMS.search(answer) is None
