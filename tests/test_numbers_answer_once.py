@@ -15,6 +15,7 @@ import pytest
 
 from nofab import Guard, Policy
 from nofab.model.turn import Turn
+from nofab.numbers import context as context_module
 from nofab.numbers import paces as paces_module
 from nofab.numbers import phones as phones_module
 
@@ -34,6 +35,12 @@ _PIECES = (
     "finished in 1:{m}:30, that is {minutes} minutes; ",
     "Gesamt {p} € für {k} Personen, {n} je Person; ",
     "sales rose {n}% in period {i}; ",
+    "a leg of {k} h 15 and {n} km, {k}°C; ",
+    "escale de 1 h {m}, {n} minutes; ",
+    "{k}-hour drive, {n} Kilometer, {k} Nächte; ",
+    "{n}s and {k} min; ",
+    "a distance of {kmx} km, {f}°F; ",
+    "eine Strecke von {kmx} km; ",
     "um {i} Uhr {p} EUR; ",
 )
 
@@ -56,11 +63,13 @@ def _turn(rng: random.Random, count: int) -> Turn:
         seconds = 3600 + values["m"] * 60
         values["pace"] = f"{seconds // values['k'] // 60}:{seconds // values['k'] % 60:02d}"
         values["minutes"] = f"{(seconds + 30) / 60:.1f}"
+        values["kmx"], values["f"] = f"{values['n'] / 10:.1f}", round(values["k"] * 9 / 5 + 32)
         parts.append(piece.format(**values))
         if rng.random() < 0.7:  # held (most), or not: a finding either way, the same with the shortcut
             phone = f"{values['a']}-{values['b']}-{values['c']}"
             rows.append({"id": i, "price": float(values["p"]), "n": values["n"], "phone": phone})
             rows.append({"km": values["k"], "time": f"1:{values['m']}:00", "split": f"1:{values['m']}:30"})
+            rows.append({"distance_m": values["n"] * 100, "temp_c": values["k"]})
     answer = "".join(parts)
     return Turn.from_dict(
         {"response": answer, "tool_calls": [{"name": "get_rows", "result": {"rows": rows}}]}
@@ -104,6 +113,7 @@ def test_skipping_a_reading_for_the_whole_answer_changes_no_finding(
     monkeypatch.setattr(phones_module.HeldPhones, "any", lambda self: True)
     monkeypatch.setattr(paces_module, "_HMS_MIDDLE", _FoundEverywhere(paces_module._HMS_MIDDLE))
     monkeypatch.setattr(paces_module, "_may_cue", lambda answer: True)
+    monkeypatch.setattr(context_module, "may_be_measured", lambda answer: True)
     slow = [_findings(turn) for turn in turns]
     assert fast == slow
 
@@ -136,3 +146,43 @@ def test_an_answer_without_a_pace_cue_or_a_duration_is_read_so() -> None:
     answer = "Row 3: 42.73 vs 1717; Zeile 4: 12.50 gegen 1718 at 10:30"
     assert not paces_module._may_cue(answer) and paces_module._PER.search(answer) is None
     assert paces_module._HMS_MIDDLE.search(answer) is None and paces_module._HMS.search(answer) is None
+
+
+def test_an_answer_that_measures_nothing_has_no_number_with_a_unit() -> None:
+    """``may_be_measured`` False means ``has_unit`` False and ``hour_length`` None for every
+    numeral of the answer (generated answers with and without units, five languages)."""
+    from nofab.numbers.extract import extract_numerals
+    from nofab.numbers.hourlengths import hour_length, may_be_measured
+    from nofab.numbers.units import has_unit
+
+    rng = random.Random(5)
+    words = [
+        "vs",
+        "Row",
+        "km",
+        "KM",
+        "h",
+        "H 30",
+        "°C",
+        "ºF",
+        "Nächte",
+        "día",
+        "x",
+        "-",
+        ":",
+        "%",
+        "€",
+        "Std",
+    ]
+    seen = {True: 0, False: 0}
+    for _ in range(3_000):
+        parts = [
+            rng.choice(["12", "3.5", "1,200", "٣", "7²", "2024-01-02", "10:30", "1h15"]) for _ in range(3)
+        ]
+        answer = "".join(f"{p}{rng.choice(['', ' ', '-', '  '])}{rng.choice(words)} " for p in parts)
+        measured = may_be_measured(answer)
+        seen[measured] += 1
+        if not measured:
+            for numeral in extract_numerals(answer):
+                assert not has_unit(answer, numeral) and hour_length(answer, numeral) is None, answer
+    assert seen[True] and seen[False]

@@ -14,6 +14,7 @@ from functools import cache
 
 from nofab.language.markup import MAX_SPAN
 from nofab.numbers.extract import Numeral
+from nofab.numbers.hourlengths import may_be_measured
 from nofab.numbers.lexicon import alternation, by_language, listed, number_words
 
 _WORDS = number_words()
@@ -131,7 +132,7 @@ class AnswerContext:
     grows with the answer's length.
     """
 
-    __slots__ = ("_answer", "_cue", "_may", "_per_unit")
+    __slots__ = ("_answer", "_cue", "_may", "_measured", "_per_unit")
 
     def __init__(self, answer: str) -> None:
         self._answer = answer
@@ -143,6 +144,14 @@ class AnswerContext:
         self._per_unit: dict[int, bool] = {}
         #: ``cue`` by span, for the same reason (four readings ask it of one number)
         self._cue: dict[tuple[int, int], bool] = {}
+        self._measured: bool | None = None  # ``measured``, read at its first question
+
+    def measured(self) -> bool:
+        """May some number of the answer have a unit or be an "N h MM"
+        (``hourlengths.may_be_measured``, one search per answer)?"""
+        if self._measured is None:
+            self._measured = may_be_measured(self._answer)
+        return self._measured
 
     def _possible(self) -> tuple[bool, bool, bool, bool, bool, bool]:
         """May an approximation phrase before a number, one after a number, a masked-id

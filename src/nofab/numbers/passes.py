@@ -119,8 +119,8 @@ def converted(run: Run, item: Pending) -> bool:
     ``conversions`` asks this before any arithmetic, of grounded figures only; a figure
     explained since is as good a source (``units.beside``: principle and risk there)."""
     evidence = run.evidence
-    if not has_unit(evidence.answer, item.numeral):
-        return False
+    if not run.context.measured() or not has_unit(evidence.answer, item.numeral):
+        return False  # no number of the answer has a unit (one search per answer), or not this one
     q = quantity(evidence.answer, evidence.numerals, item.index, run.interval(item.numeral))
     grounded = lambda i: run.shown.value(i) is not None  # noqa: E731
     origin = None if q is None else beside(evidence.answer, evidence.numerals, item.index, grounded)
@@ -292,8 +292,9 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     informative conversion explains the number; a difference among many shown times is kept
     as evidence at 0.5."""
     evidence = run.evidence
-    numerals = evidence.numerals
-    answer = evidence.answer
+    numerals, answer = evidence.numerals, evidence.answer
+    if not run.context.measured():
+        return pending  # no number of the answer has a unit or is an "N h MM" (one search)
     # Only a plain number with a unit written right after its digits has a quantity (one
     # regex anchored at the digits' end settles most numbers before ``quantity`` reads its
     # neighbours' units), or an "N h MM" not placed as a time of day (``hourlengths``).
