@@ -186,3 +186,37 @@ def test_an_answer_that_measures_nothing_has_no_number_with_a_unit() -> None:
             for numeral in extract_numerals(answer):
                 assert not has_unit(answer, numeral) and hour_length(answer, numeral) is None, answer
     assert seen[True] and seen[False]
+
+
+def test_the_phrase_words_are_found_through_the_runs_of_letters_as_a_search_finds_them() -> None:
+    """``_Holds``: a word of letters stands in the answer exactly where it stands inside one of
+    its runs of letters; every word of every phrase set, on long answers of few and of many
+    distinct runs, with words inside longer words ("super" holds "per") and across marks."""
+    rng = random.Random(3)
+    every = [
+        *context_module._APPROX_WORDS,
+        *context_module._AFTER_WORDS,
+        *context_module._MASK_WORDS,
+        *context_module._PER_UNIT_WORDS,
+        *context_module._CUE_WORDS,
+        *context_module._PER_UNIT_BEFORE_WORDS,
+    ]
+    pieces = [
+        "Row 3: 42.73 vs 1717; ",
+        "super ",
+        "c/u ",
+        "x-ray ",
+        "abOUT ",
+        "per-km ",
+        "remain_ing ",
+        "toTAL",
+    ]
+    for distinct in (1, 3, 8):
+        for _ in range(20):
+            chosen = [*rng.sample(pieces, distinct), rng.choice(every).upper()]
+            answer = "".join(rng.choice(chosen) for _ in range(6_000))
+            lowered = answer.lower()
+            holds = context_module._Holds(lowered)
+            assert holds._runs is not None  # long, with few distinct runs: read through the runs
+            for word in every:
+                assert holds.any([word]) == (word in lowered), word
