@@ -341,7 +341,8 @@ class _Run:
             return not self.misread(numeral)  # the answer repeats a number it explained
         if numeral.kind in OPERAND_KINDS[:2] and self.per_unit.settle(item, lo, hi):
             return not self.misread(numeral)
-        if self.per_unit.split(item, lo, hi) or self.exchange.explain(item.index, lo, hi):
+        money = numeral.kind == "money"  # (conversions and the readings across results: amounts only)
+        if self.per_unit.split(item, lo, hi) or (money and self.exchange.explain(item.index, lo, hi)):
             return not self.misread(numeral)
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
             lo, hi, sorted(self.shown.window(item.index))
@@ -354,11 +355,11 @@ class _Run:
             kept = [(v, k) for v, k in held if v > floor]
             self._totals, self._total_kinds = [v for v, _k in kept], [k for _v, k in kept]
         how = self.shown.pair(item.index, lo, hi, self._totals, self._total_kinds)
-        shown_across = how is None and numeral.kind == "money"  # (across reads amounts only)
-        if shown_across and self.across.shown(item, lo, hi, self.shown.window(item.index)):
+        if how is None and money and self.across.shown(item, lo, hi, self.shown.window(item.index)):
             return not self.misread(numeral)  # one operand shown, one held (numbers/across.py)
         if how is None:
-            self.across.announced(item, lo, hi, self._totals, lambda: self.misread(numeral))
+            if money:
+                self.across.announced(item, lo, hi, self._totals, lambda: self.misread(numeral))
             return False
         if self.misread(numeral):
             return False  # a slip of a named record's field, whatever it adds up to
