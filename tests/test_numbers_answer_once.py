@@ -211,12 +211,34 @@ def test_the_phrase_words_are_found_through_the_runs_of_letters_as_a_search_find
         "remain_ing ",
         "toTAL",
     ]
+    plain_words = [w for w in every if w.isascii()]
     for distinct in (1, 3, 8):
-        for _ in range(20):
-            chosen = [*rng.sample(pieces, distinct), rng.choice(every).upper()]
+        for k in range(24):
+            other = rng.choice(every if k % 4 == 3 else plain_words).upper()  # non-ASCII: no runs
+            chosen = [*rng.sample(pieces, distinct), other]
             answer = "".join(rng.choice(chosen) for _ in range(6_000))
             lowered = answer.lower()
-            holds = context_module._Holds(lowered)
-            assert holds._runs is not None  # long, with few distinct runs: read through the runs
+            holds = context_module._Holds(answer, lowered)
+            assert (holds._runs is not None) == answer.isascii()  # long, few runs: read through them
             for word in every:
                 assert holds.any([word]) == (word in lowered), word
+
+
+def test_the_generic_cue_gate_excludes_only_answers_the_cue_pattern_misses() -> None:
+    """``generic_statements`` asks the cue pattern only of an answer whose runs of letters hold
+    a cue's first run (``lexicon.RunGate``): every answer the gate excludes is one the pattern
+    finds no cue in (cues of five languages, upper-cased, glued to letters, digits, marks)."""
+    from nofab.numbers.generic import _gate, _generic_words, _lexicon
+
+    rng = random.Random(23)
+    cues = sorted(_generic_words())
+    fillers = ["Row 3: 42.73 vs 1717; ", "x", "7", "'", "-", " ", "_", "Most", "in", "usually"]
+    excluded = 0
+    for _ in range(4_000):
+        parts = [rng.choice([*fillers, rng.choice(cues), rng.choice(cues).upper()]) for _ in range(6)]
+        answer = "".join(parts)
+        found = _lexicon()[0].search(answer.lower()) is not None
+        if _gate().excludes(answer):
+            excluded += 1
+            assert not found, answer
+    assert excluded > 100

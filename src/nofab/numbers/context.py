@@ -15,7 +15,7 @@ from functools import cache
 from nofab.language.markup import MAX_SPAN
 from nofab.numbers.extract import Numeral
 from nofab.numbers.hourlengths import may_be_measured
-from nofab.numbers.lexicon import alternation, by_language, listed, number_words
+from nofab.numbers.lexicon import alternation, ascii_runs, by_language, listed, number_words
 
 _WORDS = number_words()
 
@@ -61,37 +61,36 @@ def _longest_words(phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(sorted({max(p, key=len) for p in phrases if p}))
 
 
-#: An answer at least this long is read for its runs of letters before the phrase words are
-#: looked for (``_Holds``); below it, each word's search of the answer costs less.
+#: An answer at least this long is asked through its runs of letters (``_Holds``); below
+#: it, each word's search of the answer costs less.
 _RUNS_FROM = 20_000
-_LETTERS = re.compile(r"[a-z]+")
 
 
 class _Holds:
     """Which words stand in an ASCII answer, lower-cased (``w in lowered``), for some two
-    hundred phrase words at once. A word of letters a-z stands in the text exactly where it
-    stands inside one of its maximal runs of such letters, so a long answer that repeats few
-    distinct runs (an answer dense with numbers and labels) is asked through their set, and
-    searched once per word otherwise: the same answer either way, at a cost that does not
-    grow with the answer times the words."""
+    hundred phrase words at once. A word of ASCII letters stands in the text exactly where it
+    stands inside one of its maximal runs of letters (``lexicon.ascii_runs``: one pass, in C,
+    shared with the other gates of the answer), so a long answer that repeats few distinct
+    runs (an answer dense with numbers and labels) is asked through their set, and searched
+    once per word otherwise: the same answer either way, at a cost that does not grow with
+    the answer times the words."""
 
     __slots__ = ("_lowered", "_runs")
 
-    def __init__(self, lowered: str) -> None:
+    def __init__(self, answer: str, lowered: str) -> None:
         self._lowered = lowered
-        self._runs: frozenset[str] | None = None
-        if len(lowered) >= _RUNS_FROM:
-            runs = frozenset(_LETTERS.findall(lowered))
-            # through the runs only while they cost less than the scans (about 80 characters
-            # searched per run tried, measured)
-            self._runs = runs if 80 * len(runs) < len(lowered) else None
+        runs = ascii_runs(answer) if len(answer) >= _RUNS_FROM else None
+        # through the runs only while they cost less than the scans (about 80 characters
+        # searched per run tried, measured)
+        self._runs = runs if runs is not None and 80 * len(runs) < len(answer) else None
 
     def any(self, words: Iterable[str]) -> bool:
         runs, lowered = self._runs, self._lowered
         if runs is None:
             return any(w in lowered for w in words)
         return any(
-            any(w in run for run in runs) if w.isascii() and w.isalpha() else w in lowered for w in words
+            any(w.encode() in run for run in runs) if w.isascii() and w.isalpha() else w in lowered
+            for w in words
         )
 
 
@@ -204,7 +203,7 @@ class AnswerContext:
             if len(answer) < _GATED or not answer.isascii():
                 self._may = _OPEN
             else:
-                holds = _Holds(answer.lower())
+                holds = _Holds(answer, answer.lower())
                 self._may = (
                     "~" in answer or holds.any(_APPROX_WORDS),
                     holds.any(_AFTER_WORDS),
