@@ -242,3 +242,34 @@ def test_the_generic_cue_gate_excludes_only_answers_the_cue_pattern_misses() -> 
             excluded += 1
             assert not found, answer
     assert excluded > 100
+
+
+def test_a_quiet_interval_is_one_no_derivation_question_lands_in() -> None:
+    """``DerivedTable.quiet``: where it says nothing lands in ``[lo, hi]``, ``aggregate`` and
+    ``pair`` (every kind, amounts only or not) find nothing there; it says so only once the
+    table is built, and it does say so for most intervals between the values."""
+    from nofab.numbers.derive import Derivable
+    from nofab.numbers.pairs import DerivedTable
+
+    rng = random.Random(29)
+    for _ in range(40):
+        records = [
+            {"price": rng.randint(100, 99_999) / 100, "seats": rng.randint(0, 40), "fee": rng.randint(1, 90)}
+            for _ in range(rng.randint(1, 30))
+        ]
+        derivables = [Derivable.from_value({"rows": records})]
+        table = DerivedTable(derivables, build_after=0.0)
+        assert not table.quiet(0.0, 1e9)  # not built yet: unknown
+        table.pair(1.0, 2.0)  # the first question builds the table (build_after=0)
+        quiet = 0
+        for _ in range(300):
+            target = rng.uniform(0, 2_000)
+            lo, hi = target - rng.choice((0.0, 0.005, 0.5)), target + 0.005
+            if table.quiet(lo, hi):
+                quiet += 1
+                assert table.aggregate(lo, hi) is None and table.aggregate(lo, hi, money_only=True) is None
+                for money in (False, True):
+                    for ratios in (False, True):
+                        for percents in (False, True):
+                            assert table.pair(lo, hi, money, ratios, percents) is None
+        assert quiet > 10

@@ -242,11 +242,12 @@ class _Run:
             proportion and evidence.numbers.explains(value, decimals, scale, proportion)
         ):
             return self._money_check(numeral)
-        if evidence.derived.aggregate(lo, hi):
+        quiet = evidence.derived.quiet(lo, hi)  # nothing derivable lands there (a binary search)
+        if not quiet and evidence.derived.aggregate(lo, hi):
             return self._money_check(numeral)
         if named_sum(self.fields, self.answer, numeral.span, lo, hi):
             return 0.0, None  # a total over the records its row names (numbers/namedsums.py)
-        how = self.within_result(lo, hi, kind, numeral=numeral)
+        how = None if quiet else self.within_result(lo, hi, kind, numeral=numeral)
         if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
