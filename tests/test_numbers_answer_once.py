@@ -273,3 +273,29 @@ def test_a_quiet_interval_is_one_no_derivation_question_lands_in() -> None:
                         for percents in (False, True):
                             assert table.pair(lo, hi, money, ratios, percents) is None
         assert quiet > 10
+
+
+def test_extraction_asks_codes_and_signs_once_per_answer_and_reads_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``extract_numerals`` reads a currency code before a number (``codes_possible``) and a
+    currency sign beside it (``signs_possible``) only where the answer may hold one: the
+    numerals are those read with both questions asked of every number (codes and signs of
+    several currencies, glued, spaced, upper- and lower-cased, inside longer words)."""
+    from nofab.numbers import extract as extract_module
+    from nofab.numbers.plain import codes_possible
+
+    rng = random.Random(31)
+    pieces = ["Row 3: 42.73 vs 1717; ", "USD 30", "eur30", "xEUR 12", "CHF 1.5", "30 EUR", "55 €",
+              "R$ 2.632,67", "€ 40", "$ 5", "abusd  30", "Gbp 7", "  12 ", "vs 9", "7 nights"]  # fmt: skip
+    closed = 0
+    for _ in range(600):
+        chosen = rng.sample(pieces, 3)  # an answer holds a few of the shapes only
+        answer = "".join(rng.choice(chosen) for _ in range(8))
+        fast = extract_module.extract_numerals(answer)
+        closed += not codes_possible(answer)
+        with monkeypatch.context() as patched:
+            patched.setattr(extract_module, "codes_possible", lambda text: True)
+            patched.setattr(extract_module, "signs_possible", lambda text: True)
+            assert extract_module.extract_numerals(answer) == fast, answer
+    assert closed > 20
