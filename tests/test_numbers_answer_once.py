@@ -299,3 +299,28 @@ def test_extraction_asks_codes_and_signs_once_per_answer_and_reads_alike(
             patched.setattr(extract_module, "signs_possible", lambda text: True)
             assert extract_module.extract_numerals(answer) == fast, answer
     assert closed > 20
+
+
+def test_an_answer_without_a_date_holds_no_weekly_run_of_days() -> None:
+    """``unresolved`` asks a number for a weekly run of days (``dateseries``) only when the
+    answer writes a date: a run is opened or closed by one, so with none every number is
+    no day of a run (answers of days, weekdays and months in four languages, held or not)."""
+    from nofab.evidence.index import Evidence
+    from nofab.numbers.dateseries import weekly_series_day
+
+    guard = Guard(Policy(load_plugins=False))
+    rng = random.Random(37)
+    pieces = ["Oct 3, 10, 17", "3, 10 et 17 octobre", "am 3., 10. und 17. Oktober", "2024-10-03",
+              "3, 10, 17", "the 3rd, 10th and 17th", "Row 3: 42.73 vs 1717; ", "lunes 3, 10 y 17", "10/3",
+              " and "]  # fmt: skip
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        answer = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 5)))
+        result = {"dates": ["2024-10-03", "2024-10-10", "2024-10-17"], "repeat": "weekly"}
+        turn = Turn.from_dict({"response": answer, "tool_calls": [{"name": "get", "result": result}]})
+        evidence = Evidence(turn, guard.profile, guard.lexicon)
+        dated = any(numeral.kind == "date" for numeral in evidence.numerals)
+        runs = [weekly_series_day(evidence, i) for i in range(len(evidence.numerals))]
+        seen[dated] += 1
+        assert dated or not any(runs), answer
+    assert seen[True] and seen[False]
