@@ -215,12 +215,19 @@ def _currency_before(text: str, s: int) -> bool:
 _CODE_RUNS = frozenset(code.encode() for code in _CODES if code.isascii() and code.isalpha())
 
 
+#: A text at least this long is read for its runs of letters before its numbers are asked
+#: for a code (on a short one the few questions cost less than the read).
+_CODES_GATED = 2000
+
+
 def codes_possible(text: str) -> bool:
     """May a currency code stand right before some number of ``text`` (``_currency_before``)?
-    Read once per answer, from its runs of letters (``lexicon.ascii_runs``, shared by every
+    Read once per long text, from its runs of letters (``lexicon.ascii_runs``, shared by every
     gate of the answer): a code found there ends a run of letters (a space or the number
     follows it), so in ASCII text it is the end of one of the runs, lowered. False only then;
     every number of an answer dense with numbers asked it (a fifth of reading a plain number)."""
+    if len(text) < _CODES_GATED:
+        return True
     runs = ascii_runs(text)
     if runs is None or len(_CODE_RUNS) != len(_CODES):
         return True
