@@ -66,3 +66,17 @@ def test_another_count_of_people_is_still_a_finding(user: str, answer: str) -> N
 )
 def test_party_sizes_are_read_as_whole_phrases(text: str, sizes: set[int]) -> None:
     assert party_sizes(text) == sizes
+
+
+def test_a_texts_party_sizes_are_read_once_and_kept_immutable() -> None:
+    """Every turn of a conversation reads the same sources (the policy context above all):
+    each text is read once, and what is kept cannot be changed by a caller (a frozenset),
+    so a kept answer is what a new read gives."""
+    text = "Policy: a family of 5 pays one fee; somos cuatro; " + "x " * 5_000
+    party_sizes.cache_clear()
+    first = party_sizes(text)
+    assert first == frozenset({5, 4}) and isinstance(first, frozenset)
+    assert party_sizes(text) is first  # kept
+    assert party_sizes.cache_info().hits == 1
+    party_sizes.cache_clear()
+    assert party_sizes(text) == first  # a new read gives the same

@@ -46,3 +46,25 @@ def test_a_hit_is_described_and_a_miss_is_none() -> None:
     assert found is not None and "500" in found[0] and "410" in found[0]
     assert changes.find([500.0, 410.0, 12.0], 40.5, 41.5) is None
     assert changes.find([], 0.0, 100.0) is None
+
+
+def test_negative_and_infinite_partners_agree_with_every_pair() -> None:
+    """A partner below zero changes its base by more than 100%, an infinite one by infinity
+    (and an infinite base by NaN): the bases searched are the positive finite ones only, the
+    partners every operand."""
+    rng = random.Random(13)
+    for _ in range(20_000):
+        ops = [
+            rng.choice((float(rng.randint(-60, 60)), rng.randint(1, 99_999) / 100, -math.inf, math.inf))
+            for _ in range(rng.randint(1, 12))
+        ]
+        target = rng.choice((rng.uniform(0, 100), rng.uniform(100, 1e4)))
+        finite = [a for a in ops if 0 < a < math.inf]
+        if finite and rng.random() < 0.5:
+            a, b = rng.choice(finite), rng.choice(ops)
+            if b != a and math.isfinite(b):
+                target = abs(b - a) / a * 100.0
+        half = rng.choice((0.0, 1e-9, 0.005, 0.5))
+        lo, hi = target - half, target + half
+        found = WindowChanges().find(ops, lo, hi)
+        assert (found is not None) == _every_pair(ops, lo, hi), (ops, lo, hi)

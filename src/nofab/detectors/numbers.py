@@ -17,9 +17,8 @@ Derivations are held to what they prove (each rule below states its principle an
   the arithmetic (remaining, left, difference, refund, total ...); otherwise 0.5;
 - a loose multiple (an amount times a count the turn mentions) is for amounts only, and
   never for an amount stated per unit ("$30 per passenger");
-- a figure repeated unchanged from the agent's own earlier answer takes the verdict that
-  answer's figure got against the same evidence (``nofab.numbers.earlier``): a derivation
-  shown once stays explained, an earlier fabrication repeated stays flagged.
+- a figure repeated from the agent's earlier answer takes that figure's verdict against the
+  same evidence (``nofab.numbers.earlier``): explained stays explained, flagged stays flagged.
 
 What a literal is comes from ``nofab.numbers.extract``: an invalid time or date ("36:00",
 "May 37") is a finding unless the evidence holds the same text (principle: its digits mean
@@ -243,13 +242,14 @@ class _Run:
             proportion and evidence.numbers.explains(value, decimals, scale, proportion)
         ):
             return self._money_check(numeral)
-        if evidence.derived.aggregate(lo, hi):
+        quiet = evidence.derived.quiet(lo, hi)  # nothing derivable lands there (a binary search)
+        if not quiet and evidence.derived.aggregate(lo, hi):
             return self._money_check(numeral)
         if named_sum(self.fields, self.answer, numeral.span, lo, hi) or quoted_total(
             self.fields, self.answer, numeral, lo, hi
         ):
             return 0.0, None  # a total over the records named (numbers/namedsums.py, numbers/quotes.py)
-        how = self.within_result(lo, hi, kind, numeral=numeral)
+        how = None if quiet else self.within_result(lo, hi, kind, numeral=numeral)
         if how is not None and not self.misread(numeral):
             if how.startswith("uninformative"):
                 return CONFIDENCE_LOOSE, how
@@ -344,7 +344,8 @@ class _Run:
             return not self.misread(numeral)  # the answer repeats a number it explained
         if numeral.kind in OPERAND_KINDS[:2] and self.per_unit.settle(item, lo, hi):
             return not self.misread(numeral)
-        if self.per_unit.split(item, lo, hi) or self.exchange.explain(item.index, lo, hi):
+        money = numeral.kind == "money"  # (conversions and the readings across results: amounts only)
+        if self.per_unit.split(item, lo, hi) or (money and self.exchange.explain(item.index, lo, hi)):
             return not self.misread(numeral)
         if item.confidence == CONFIDENCE_NOT_MONEY and self.multiple(
             lo, hi, sorted(self.shown.window(item.index))
@@ -357,11 +358,11 @@ class _Run:
             kept = [(v, k) for v, k in held if v > floor]
             self._totals, self._total_kinds = [v for v, _k in kept], [k for _v, k in kept]
         how = self.shown.pair(item.index, lo, hi, self._totals, self._total_kinds)
-        shown_across = how is None and numeral.kind == "money"  # (across reads amounts only)
-        if shown_across and self.across.shown(item, lo, hi, self.shown.window(item.index)):
+        if how is None and money and self.across.shown(item, lo, hi, self.shown.window(item.index)):
             return not self.misread(numeral)  # one operand shown, one held (numbers/across.py)
         if how is None:
-            self.across.announced(item, lo, hi, self._totals, lambda: self.misread(numeral))
+            if money:
+                self.across.announced(item, lo, hi, self._totals, lambda: self.misread(numeral))
             return False
         if self.misread(numeral):
             return False  # a slip of a named record's field, whatever it adds up to

@@ -14,7 +14,8 @@ from functools import cache
 
 from nofab.language.markup import MAX_SPAN
 from nofab.numbers.extract import Numeral
-from nofab.numbers.lexicon import alternation, by_language, listed, number_words
+from nofab.numbers.hourlengths import may_be_measured
+from nofab.numbers.lexicon import alternation, ascii_runs, by_language, listed, number_words
 
 _WORDS = number_words()
 
@@ -58,6 +59,39 @@ _OPEN = (True, True, True, True, True, True)
 def _longest_words(phrases: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
     """The longest word of each phrase: a phrase stands in a text only where that word does."""
     return tuple(sorted({max(p, key=len) for p in phrases if p}))
+
+
+#: An answer at least this long is asked through its runs of letters (``_Holds``); below
+#: it, each word's search of the answer costs less.
+_RUNS_FROM = 20_000
+
+
+class _Holds:
+    """Which words stand in an ASCII answer, lower-cased (``w in lowered``), for some two
+    hundred phrase words at once. A word of ASCII letters stands in the text exactly where it
+    stands inside one of its maximal runs of letters (``lexicon.ascii_runs``: one pass, in C,
+    shared with the other gates of the answer), so a long answer that repeats few distinct
+    runs (an answer dense with numbers and labels) is asked through their set, and searched
+    once per word otherwise: the same answer either way, at a cost that does not grow with
+    the answer times the words."""
+
+    __slots__ = ("_lowered", "_runs")
+
+    def __init__(self, answer: str, lowered: str) -> None:
+        self._lowered = lowered
+        runs = ascii_runs(answer) if len(answer) >= _RUNS_FROM else None
+        # through the runs only while they cost less than the scans (about 80 characters
+        # searched per run tried, measured)
+        self._runs = runs if runs is not None and 80 * len(runs) < len(answer) else None
+
+    def any(self, words: Iterable[str]) -> bool:
+        runs, lowered = self._runs, self._lowered
+        if runs is None:
+            return any(w in lowered for w in words)
+        return any(
+            any(w.encode() in run for run in runs) if w.isascii() and w.isalpha() else w in lowered
+            for w in words
+        )
 
 
 #: The longest word of each approximation phrase before a number, of each one after it
@@ -131,7 +165,7 @@ class AnswerContext:
     grows with the answer's length.
     """
 
-    __slots__ = ("_answer", "_cue", "_may", "_per_unit")
+    __slots__ = ("_answer", "_cue", "_may", "_measured", "_per_unit")
 
     def __init__(self, answer: str) -> None:
         self._answer = answer
@@ -143,6 +177,14 @@ class AnswerContext:
         self._per_unit: dict[int, bool] = {}
         #: ``cue`` by span, for the same reason (four readings ask it of one number)
         self._cue: dict[tuple[int, int], bool] = {}
+        self._measured: bool | None = None  # ``measured``, read at its first question
+
+    def measured(self) -> bool:
+        """May some number of the answer have a unit or be an "N h MM"
+        (``hourlengths.may_be_measured``, one search per answer)?"""
+        if self._measured is None:
+            self._measured = may_be_measured(self._answer)
+        return self._measured
 
     def _possible(self) -> tuple[bool, bool, bool, bool, bool, bool]:
         """May an approximation phrase before a number, one after a number, a masked-id
@@ -161,14 +203,14 @@ class AnswerContext:
             if len(answer) < _GATED or not answer.isascii():
                 self._may = _OPEN
             else:
-                lowered = answer.lower()
+                holds = _Holds(answer, answer.lower())
                 self._may = (
-                    "~" in answer or any(w in lowered for w in _APPROX_WORDS),
-                    any(w in lowered for w in _AFTER_WORDS),
-                    any(c in answer for c in _MASK_CHARS) or any(w in lowered for w in _MASK_WORDS),
-                    "/" in answer or any(w in lowered for w in _PER_UNIT_WORDS),
-                    any(w in lowered for w in _CUE_WORDS),
-                    any(w in lowered for w in _PER_UNIT_BEFORE_WORDS),
+                    "~" in answer or holds.any(_APPROX_WORDS),
+                    holds.any(_AFTER_WORDS),
+                    any(c in answer for c in _MASK_CHARS) or holds.any(_MASK_WORDS),
+                    "/" in answer or holds.any(_PER_UNIT_WORDS),
+                    holds.any(_CUE_WORDS),
+                    holds.any(_PER_UNIT_BEFORE_WORDS),
                 )
         return self._may
 

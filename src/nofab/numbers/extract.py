@@ -17,9 +17,9 @@ from nofab.numbers.hourlengths import length_cued
 from nofab.numbers.hourmarks import hour_mark, uhr_time
 from nofab.numbers.lexicon import number_words
 from nofab.numbers.locale import DECIMAL_COMMA, GROUP_SEPARATORS, grouped_number
-from nofab.numbers.moneysigns import CODE_BEFORE, MONEY_AFTER, SIGNS, money_after, sign_before
+from nofab.numbers.moneysigns import CODE_BEFORE, MONEY_AFTER, SIGNS, money_after, sign_before, signs_possible
 from nofab.numbers.numeral import Numeral, NumeralKind
-from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, read_plain
+from nofab.numbers.plain import DAY_MONTH_LINK, MONTH_ALT, MONTHS, codes_possible, read_plain
 
 # Characters that can make up one "numeric word": "$1,234.50", "2024-03-03", "18:30",
 # "v3.14.2", "A-1042", "42%". Brackets, quotes, asterisks and spaces separate words.
@@ -92,6 +92,9 @@ def extract_numerals(text: str) -> list[Numeral]:
     append = out.append
     covered = 0  # "March 3, 2024" consumes the "2024" token that follows it
     dotted = groups_with_dots(text)  # "1.500.000" or "0,25" fixes "607.677" as 607677
+    # Read once per answer: a currency sign anywhere (else ``money_after`` keeps every numeral
+    # as it is: it needs one beside the digits) and a currency code before some number.
+    signs, codes = signs_possible(text), codes_possible(text)
     for match in _NUMERIC_WORD.finditer(text):
         start = match.start()
         if start < covered:
@@ -138,9 +141,9 @@ def extract_numerals(text: str) -> list[Numeral]:
                 continue
             if token.isascii() and (token.isdigit() or token.replace(".", "", 1).isdigit()):
                 num = token.replace(".", "") if dotted and AMBIGUOUS.fullmatch(token) else token
-                numeral = read_plain(text, start, start + len(token), token, num)
+                numeral = read_plain(text, start, start + len(token), token, num, codes=codes)
                 if numeral is not None and numeral[0][1] > covered:
-                    append(money_after(text, numeral))
+                    append(money_after(text, numeral) if signs else numeral)
                     covered = numeral[0][1]
                 continue
         for numeral in _classify(text, start, word):

@@ -171,19 +171,26 @@ def _any_change(ops: list[float], lo: float, hi: float) -> bool:
     within ``[lo, hi]``?"""
     if hi < 0 or lo != lo or hi != hi:
         return False
-    n = len(ops)
     margin = _MARGIN * (1.0 + abs(lo) / 100.0 + abs(hi) / 100.0)
     # b above a: a (1 + lo%) <= b <= a (1 + hi%); b below it: a (1 - hi%) <= b <= a (1 - lo%)
-    up = (1.0 + lo / 100.0 - margin, 1.0 + hi / 100.0 + margin)
-    down = (1.0 - hi / 100.0 - margin, 1.0 - lo / 100.0 + margin)
-    for a in ops[bisect_right(ops, 0.0) :]:
-        if not math.isfinite(a):
-            continue  # an infinite base changes by NaN: no change
-        for first, last in ((a * up[0], a * up[1]), (a * down[0], a * down[1])):
-            for k in range(bisect_left(ops, first), min(n, bisect_right(ops, last))):
-                b = ops[k]
-                if b != a and lo <= abs(b - a) / a * 100.0 <= hi:
-                    return True
+    up_first, up_last = 1.0 + lo / 100.0 - margin, 1.0 + hi / 100.0 + margin
+    down_first, down_last = 1.0 - hi / 100.0 - margin, 1.0 - lo / 100.0 + margin
+    # The bases: positive and finite (``ops`` holds no NaN, so an infinite base, which changes
+    # by NaN, is one of the last); four binary searches each, and a candidate only where a
+    # run is not empty (nearly never), so no range or pair of bounds is built per base.
+    for a in ops[bisect_right(ops, 0.0) : bisect_left(ops, math.inf)]:
+        k, last = bisect_left(ops, a * up_first), bisect_right(ops, a * up_last)
+        while k < last:
+            b = ops[k]
+            if b != a and lo <= abs(b - a) / a * 100.0 <= hi:
+                return True
+            k += 1
+        k, last = bisect_left(ops, a * down_first), bisect_right(ops, a * down_last)
+        while k < last:
+            b = ops[k]
+            if b != a and lo <= abs(b - a) / a * 100.0 <= hi:
+                return True
+            k += 1
     return False
 
 

@@ -27,6 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from nofab.language import vocabulary
+from nofab.numbers.lexicon import RunGate
 
 if TYPE_CHECKING:
     from nofab.numbers.passes import Pending, Run
@@ -51,13 +52,27 @@ def _pattern(words: set[str]) -> re.Pattern[str]:
 
 
 @cache
+def _generic_words() -> frozenset[str]:
+    data = vocabulary.load("generics")
+    return frozenset(w.lower() for words in data["generic"].values() for w in words)
+
+
+@cache
 def _lexicon() -> tuple[re.Pattern[str], re.Pattern[str]]:
     data = vocabulary.load("generics")
-    generic = {w.lower() for words in data["generic"].values() for w in words}
     reference = {w.lower() for words in data["reference"].values() for w in words}
     # a superlative is a claim about one item of the data, not a generic subject
     reference.update({"the most", "at most", "the many"})
-    return _pattern(generic), _pattern(reference)
+    return _pattern(set(_generic_words())), _pattern(reference)
+
+
+@cache
+def _gate() -> RunGate:
+    """The first letter runs of the generic cues: the cue pattern matches with no letter
+    before or after (its look-arounds), so an ASCII answer none of whose runs of letters is
+    such a first run holds no cue (``lexicon.RunGate``: principle there), read from the
+    answer's runs (one pass, shared) instead of the pattern tried at every character."""
+    return RunGate(_generic_words())
 
 
 def is_generic(sentence: str) -> bool:
@@ -83,7 +98,7 @@ def generic_statements(run: Run, pending: list[Pending]) -> list[Pending]:
     if not plain:
         return pending
     evidence = run.evidence
-    if _lexicon()[0].search(evidence.answer.lower()) is None:
+    if _gate().excludes(evidence.answer) or _lexicon()[0].search(evidence.answer.lower()) is None:
         return pending  # no generic cue anywhere: nothing to ask per sentence
     decided: dict[tuple[int, int], bool] = {}
     for item in plain:

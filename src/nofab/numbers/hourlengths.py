@@ -104,6 +104,21 @@ def length_cued(text: str, start: int) -> bool:
     return header is not None and any_length.search(header) is not None
 
 
+#: What a number with a unit has right after its last digit, at most one space or dash
+#: between (``units.has_unit``: a letter of ``units._UNIT_STARTS`` in either case, a degree
+#: sign or any non-ASCII letter), or an "N h MM" (``_SHAPE``); a non-ASCII character may be
+#: a digit (``str.isdigit``), so it counts as one.
+_MEASURED = re.compile(r"(?:[0-9]|[^\x00-\x7f])[\s-]?(?:[kqmglpshdKQMGLPSHD]|[^\x00-\x7f])|[hH] ?[0-5]\d")
+
+
+def may_be_measured(answer: str) -> bool:
+    """May some number of ``answer`` have a unit (``units.has_unit``) or be an "N h MM"
+    (``hour_length``)? One search per answer: a numeral's text is the answer's, so where
+    this is False every number has neither, and no number needs asking (an answer dense
+    with bare numbers and labels asked each of them twice)."""
+    return _MEASURED.search(answer) is not None
+
+
 def hour_length(answer: str, numeral: Numeral) -> Quantity | None:
     """The length in minutes (as a ``Quantity``, in seconds) of an "N h MM" figure that is not
     placed as a time of day (module doc), or None."""
@@ -118,4 +133,4 @@ def hour_length(answer: str, numeral: Numeral) -> Quantity | None:
     return Quantity("min", (minutes - 0.5) * 60.0, (minutes + 0.5) * 60.0, 2)
 
 
-__all__ = ["column_header", "hour_length", "length_cued", "placed"]
+__all__ = ["column_header", "hour_length", "length_cued", "may_be_measured", "placed"]

@@ -34,6 +34,12 @@ def sign_before(text: str, start: int) -> bool:
     )
 
 
+def signs_possible(text: str) -> bool:
+    """Does ``text`` hold a currency sign anywhere? Else ``money_after`` keeps every numeral
+    of it as it is (both its readings need a sign beside the digits): asked once per answer."""
+    return any(sign in text for sign in SIGNS)
+
+
 def money_after(text: str, numeral: Numeral) -> Numeral:
     """``numeral`` as money when a currency sign follows it ("55 €", "54,20 €", "55€"), or
     precedes it across one space ("R$ 2.632,67", "€ 40", "CA$ 12").
@@ -58,4 +64,4 @@ def money_after(text: str, numeral: Numeral) -> Numeral:
     return Numeral(span, written, "money", value, decimals, scale, literal, date, time)
 
 
-__all__ = ["CODE_BEFORE", "MONEY_AFTER", "SIGNS", "SPACES", "money_after", "sign_before"]
+__all__ = ["CODE_BEFORE", "MONEY_AFTER", "SIGNS", "SPACES", "money_after", "sign_before", "signs_possible"]

@@ -39,6 +39,25 @@ _MS = re.compile(r"(\d{1,3}):([0-5]\d)")
 _PER = re.compile(
     r"\**\s*(?:min(?:utes?|utos?|uten)?\.?\s*)?(?:/|(?:per|pro|par|por|je|each)\b)", re.IGNORECASE
 )
+#: What every h:mm:ss holds (its minutes between two colons): a numeral's text is the
+#: answer's, so an answer without it writes no duration for the first loop of ``paces``.
+_HMS_MIDDLE = re.compile(r":[0-5]\d:")
+#: What every match of ``_PER`` holds, lower-cased: a slash or one of its words.
+_PER_WORDS = ("per", "pro", "par", "por", "je", "each")
+
+
+def _may_cue(answer: str) -> bool:
+    """May a pace's cue stand anywhere in ``answer``? Read once per answer, so that an answer
+    dense with numbers and free of per words asks no number for one (``_PER`` tried at every
+    character cost more than both loops). Exact: every match of ``_PER`` holds "/" or one of
+    its words, which ignoring case in ASCII text means the word in the text lower-cased; any
+    other text is searched with ``_PER`` itself."""
+    if not answer.isascii():
+        return _PER.search(answer) is not None
+    lowered = answer.lower()
+    return "/" in answer or any(word in lowered for word in _PER_WORDS)
+
+
 _PARAGRAPH = re.compile(r"\n\s*\n")
 #: A pace's operands are read at most this many numerals either side of it.
 REACH = 16
@@ -84,7 +103,9 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
     evidence = run.evidence
     answer, numerals = evidence.answer, evidence.numerals
     asked = [item for item in pending if item.numeral.kind in ("time", "number")]
-    if not asked or (":" not in answer and "/" not in answer and not _PER.search(answer)):
+    durations_shown = bool(asked) and _HMS_MIDDLE.search(answer) is not None
+    paces_cued = bool(asked) and _may_cue(answer)
+    if not durations_shown and not paces_cued:
         return pending
     open_ = {item.index for item in pending}
     paragraphs = [0, *(m.end() for m in _PARAGRAPH.finditer(answer))]
@@ -98,7 +119,9 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
         p = bisect_right(paragraphs, at)
         return paragraphs[p - 1], paragraphs[p] if p < len(paragraphs) else len(answer)
 
-    for item in asked:  # durations in another unit first: they may be a pace's operand
+    # Each loop needs something of the whole answer, read once: the first an h:mm:ss, the
+    # second a pace's cue (``_per_length`` matches ``_PER`` after the number).
+    for item in asked if durations_shown else ():  # durations in another unit first: pace operands
         unit = _unit(answer, item.numeral)
         if _dimension(unit) != "duration" or _per_length(answer, item.numeral.span[1]):
             continue
@@ -116,7 +139,7 @@ def paces(run: Run, pending: list[Pending]) -> list[Pending]:
             if grounded(j) and to_base(lo) - 1e-6 <= seconds <= to_base(hi) + 1e-6:
                 explained.add(item.index)
             break  # the nearest h:mm:ss only
-    for item in asked:
+    for item in asked if paces_cued else ():
         if item.index in explained:
             continue
         numeral = item.numeral

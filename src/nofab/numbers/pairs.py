@@ -8,14 +8,18 @@ values crowd the interval's neighbourhood (a derivation among dense values prove
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
+from heapq import merge
 from typing import cast
 
 from nofab.numbers.derive import Derivable
 from nofab.numbers.index import MONEY_KEY
 from nofab.numbers.kinds import column_kind
+from nofab.numbers.pairscan import OVER, SUM
+from nofab.numbers.pairscan import ratios as _ratios
+from nofab.numbers.pairscan import sums as _sums
 from nofab.numbers.pairtable import PairValues, build_pairs
 from nofab.numbers.rounding import format_number
 
@@ -86,8 +90,8 @@ class DerivedTable:
     """
 
     __slots__ = (
-        "_aggregates", "_answers", "_build_at", "_built", "_fares", "_groups", "_kinded", "_kinds", "_money",
-        "_plain", "_scanned", "_size",
+        "_aggregates", "_answers", "_build_at", "_built", "_fares", "_groups", "_kinded", "_kinds",
+        "_landing", "_money", "_plain", "_scanned", "_size",
     )  # fmt: skip
 
     def __init__(
@@ -127,6 +131,7 @@ class DerivedTable:
             ((value, how) for d in derivables for value, how in d.aggregates), key=lambda e: e[0]
         )
         self._fares = sorted((value, how) for d in derivables for value, how in d.fares)
+        self._landing: list[float] | None = None  # ``quiet``'s values, merged once the table is built
 
     def of_kind(self, kind: str) -> DerivedTable:
         """The derivations among the groups whose fields may be of ``kind`` (a group whose keys
@@ -160,6 +165,25 @@ class DerivedTable:
     def __len__(self) -> int:
         """How many pair values the turn's groups yield (sums, differences, ratios, percentages)."""
         return sum(len(p.values) for k, p in build_pairs(self._groups).items() if k != "money")
+
+    def quiet(self, lo: float, hi: float) -> bool:
+        """Is it known that no question lands in ``[lo, hi]``: no aggregate, no fare, no pair
+        value of any kind there? One binary search over all of them merged (sorted lists,
+        merged once), asked before ``aggregate`` and ``pair`` by a number that most likely
+        lands on none (each is then None: every value either reads is among them). Known once
+        the table is built (False before: questions then scan, and scanning decides when to
+        build, so nothing is skipped then); never with a NaN among them (no order)."""
+        landing = self._landing
+        if landing is None:
+            if self._built is None:
+                return False
+            lists = [[v for v, _how in self._aggregates], [v for v, _how in self._fares]]
+            landing = list(merge(*lists, *(table.values for table in self._built.values())))
+            self._landing = landing = [] if any(v != v for v in landing) else landing
+        if not landing:
+            return False
+        i = bisect_left(landing, lo)
+        return i == len(landing) or landing[i] > hi
 
     def aggregate(self, lo: float, hi: float, money_only: bool = False) -> str | None:
         """A count or column sum within ``[lo, hi]`` (amounts only, with ``money_only``), or a
@@ -294,107 +318,12 @@ class DerivedTable:
         what = self._groups[g][0]
         a, b = self._groups[g][1][i], self._groups[g][1][j]
         if not ratio:
-            if entry == _SUM:
+            if entry == SUM:
                 return f"sum {format_number(b)} + {format_number(a)} ({what})"
             return f"difference {format_number(b)} - {format_number(a)} ({what})"
         label = "ratio" if kind == "ratio" else "percentage"
-        top, bottom = (b, a) if entry == _OVER else (a, b)
+        top, bottom = (b, a) if entry == OVER else (a, b)
         return f"{label} {format_number(top)} / {format_number(bottom)} ({what})"
-
-
-#: The entries the table holds for one pair (a, b) of a group, a <= b, in the order it
-#: holds them: sum then difference; b / a then a / b (ratios and percentages).
-_SUM, _DIFFERENCE = 0, 1
-_OVER, _UNDER = 0, 1
-
-#: One group's answer to a scan: how many pair values lie in the interval, or the smallest
-#: of them as (value, i, j, entry), or None.
-_Found = int | tuple[float, int, int, int] | None
-
-
-def _sums(ops: tuple[float, ...], lo: float, hi: float, count: bool) -> _Found:
-    """Sums and differences of one group in ``[lo, hi]``. Each key is a bound method of the
-    operand (``a.__add__`` is ``a + b``, ``a.__rsub__`` is ``b - a``): the values the table
-    holds, computed in C while the binary search runs."""
-    n = len(ops)
-    total = 0
-    best: tuple[float, int, int, int] | None = None
-    if n < 2:
-        return 0 if count else None
-    # Rounding is monotonic: every sum lies between the two smallest and the two largest
-    # operands summed, every difference under the largest minus the smallest.
-    entries = []
-    if ops[0] + ops[1] <= hi and lo <= ops[-2] + ops[-1]:
-        entries.append(_SUM)
-    if lo <= ops[-1] - ops[0]:
-        entries.append(_DIFFERENCE)
-    if not entries:
-        return 0 if count else None
-    for i in range(n - 1):
-        a = ops[i]
-        after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
-        for entry in entries:
-            start, key = (i + 1, a.__add__) if entry == _SUM else (after_equal, a.__rsub__)
-            first = bisect_left(ops, lo, start, n, key=key)
-            if count:
-                total += bisect_right(ops, hi, first, n, key=key) - first
-            elif (
-                first < n
-                and (value := key(ops[first])) <= hi
-                and (best is None or (value, i, first, entry) < best)
-            ):
-                best = (value, i, first, entry)
-    return total if count else best
-
-
-def _ratios(ops: tuple[float, ...], lo: float, hi: float, percent: bool, count: bool) -> _Found:
-    """Ratios (or percentages) of one group in ``[lo, hi]``: ``b / a`` rises along ``ops``
-    and ``a / b`` along ``ops`` reversed, so each is a binary search keyed by a bound
-    method of the operand, on the value as the table computes it (``100.0 * b / a``)."""
-    n = len(ops)
-    total = 0
-    best: tuple[float, int, int, int] | None = None
-    positive = bisect_right(ops, 0.0)  # the first operand above zero
-    if positive == n:
-        return 0 if count else None  # all zero: no ratio of different operands
-    # Rounding is monotonic: b / a is at most the largest over the smallest positive
-    # operand, and a / b (a < b) at most 1, or 100 (with a margin for the rounding of 100a).
-    top = (100.0 * ops[-1] if percent else ops[-1]) / ops[positive]
-    over_possible = lo <= top
-    under_possible = lo <= (100.0 if percent else 1.0) * (1 + 1e-9)
-    if not over_possible and not under_possible:
-        return 0 if count else None
-    scaled = [100.0 * b for b in ops] if percent else ops  # 100.0 * b, then / a
-    reverse = ops[::-1]  # index r holds ops[n - 1 - r]
-    for i in range(n - 1):
-        a = ops[i]
-        after_equal = bisect_right(ops, a, i + 1)  # first partner that differs from a
-        if after_equal == n:
-            continue
-        if over_possible and a > 0:
-            over = a.__rtruediv__
-            first = bisect_left(scaled, lo, after_equal, n, key=over)
-            if count:
-                total += bisect_right(scaled, hi, first, n, key=over) - first
-            elif (
-                first < n
-                and (value := over(scaled[first])) <= hi
-                and (best is None or (value, i, first, _OVER) < best)
-            ):
-                best = (value, i, first, _OVER)
-        if not under_possible:
-            continue
-        under = (100.0 * a if percent else a).__truediv__  # (100.0 * a) / b
-        end = n - after_equal  # partners j >= after_equal are reverse[:end]
-        first = bisect_left(reverse, lo, 0, end, key=under)
-        if count:
-            total += bisect_right(reverse, hi, first, end, key=under) - first
-        elif first < end and (value := under(reverse[first])) <= hi:
-            # among partners giving the same value the table holds the smallest j first
-            j = n - bisect_right(reverse, value, first, end, key=under)
-            if best is None or (value, i, j, _UNDER) < best:
-                best = (value, i, j, _UNDER)
-    return total if count else best
 
 
 __all__ = ["DENSITY", "DENSITY_SPAN", "MAX_PAIR_VALUES", "PAIR_OPERANDS", "DerivedTable"]

@@ -9,6 +9,7 @@ The passes are written against ``Run``, the few operations of one detection run 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -81,13 +82,29 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
     """Arithmetic on numbers the answer shows (totals built on totals: "$282 + $443 = $725",
     then "$725 - $503 = $222"), a few rounds at most. Later rounds (and, given ``recent``,
     every round) revisit only numbers near one explained in the round before."""
-    equations = Equations(run.evidence.answer, run.evidence.numerals)
-    rows = Rows(run.evidence.answer, run.evidence.numerals)
-    totals = ShownTotals(run.evidence.answer, run.evidence.numerals)
+    text, numerals = run.evidence.answer, run.evidence.numerals
+    equations, rows, totals = Equations(text, numerals), Rows(text, numerals), ShownTotals(text, numerals)
     cued = Cued(run.evidence)
     # An operand explained only loosely keeps its own finding at 0.5; the result computed
     # from it is then right relative to it, so it serves as an operand of a written equation.
-    loose = {item.index: item for item in pending}
+    loose, shown = {item.index: item for item in pending}, run.shown
+
+    def operand(index: int) -> float | None:
+        value = shown.value(index)
+        if value is None:
+            other = loose.get(index)
+            if other is not None and other.confidence <= LOOSE:
+                return abs(other.numeral.value)
+        return value
+
+    def written_operand(index: int) -> float | None:
+        # an operand the evidence does not explain keeps its own finding (equations.py)
+        other = loose.get(index)
+        if other is not None and shown.value(index) is None:
+            return abs(other.numeral.value) * other.numeral.scale
+        return shown.value(index)
+
+    operands = (operand, written_operand)  # made once per pass (not two closures per question)
     for _round in range(3):
         still: list[Pending] = []
         explained: list[int] = []
@@ -95,7 +112,7 @@ def arithmetic(run: Run, pending: list[Pending], recent: list[int] | None) -> li
             if (
                 not item.slip
                 and (recent is None or near(recent, item.index, run.reach))
-                and _explained(written(run, item, equations, loose, rows, totals, cued), run, item)
+                and _explained(written(run, item, equations, operands, rows, totals, cued), run, item)
             ):
                 run.ground(item.index, item.numeral, derived=True)
                 explained.append(item.index)
@@ -119,8 +136,8 @@ def converted(run: Run, item: Pending) -> bool:
     ``conversions`` asks this before any arithmetic, of grounded figures only; a figure
     explained since is as good a source (``units.beside``: principle and risk there)."""
     evidence = run.evidence
-    if not has_unit(evidence.answer, item.numeral):
-        return False
+    if not run.context.measured() or not has_unit(evidence.answer, item.numeral):
+        return False  # no number of the answer has a unit (one search per answer), or not this one
     q = quantity(evidence.answer, evidence.numerals, item.index, run.interval(item.numeral))
     grounded = lambda i: run.shown.value(i) is not None  # noqa: E731
     origin = None if q is None else beside(evidence.answer, evidence.numerals, item.index, grounded)
@@ -135,7 +152,7 @@ def written(
     run: Run,
     item: Pending,
     equations: Equations,
-    loose: dict[int, Pending],
+    operands: tuple[Callable[[int], float | None], Callable[[int], float | None]],
     rows: Rows | None = None,
     totals: ShownTotals | None = None,
     cued: Cued | None = None,
@@ -151,23 +168,7 @@ def written(
     if numeral.kind not in ("money", "number", "percent") or numeral.scale != 1.0:
         return None
     lo, hi = run.interval(numeral)
-    shown = run.shown
-
-    def operand(index: int) -> float | None:
-        value = shown.value(index)
-        if value is None:
-            other = loose.get(index)
-            if other is not None and other.confidence <= LOOSE:
-                return abs(other.numeral.value)
-        return value
-
-    def written_operand(index: int) -> float | None:
-        # an operand the evidence does not explain keeps its own finding (equations.py)
-        other = loose.get(index)
-        if other is not None and shown.value(index) is None:
-            return abs(other.numeral.value) * other.numeral.scale
-        return shown.value(index)
-
+    shown, (operand, written_operand) = run.shown, operands  # (an operand explained loosely counts)
     how = None
     if equations.written_any:
         if equations.terms(item.index) is not None:
@@ -292,8 +293,9 @@ def conversions(run: Run, pending: list[Pending]) -> list[Pending]:
     informative conversion explains the number; a difference among many shown times is kept
     as evidence at 0.5."""
     evidence = run.evidence
-    numerals = evidence.numerals
-    answer = evidence.answer
+    numerals, answer = evidence.numerals, evidence.answer
+    if not run.context.measured():
+        return pending  # no number of the answer has a unit or is an "N h MM" (one search)
     # Only a plain number with a unit written right after its digits has a quantity (one
     # regex anchored at the digits' end settles most numbers before ``quantity`` reads its
     # neighbours' units), or an "N h MM" not placed as a time of day (``hourlengths``).

@@ -83,6 +83,11 @@ class HeldPhones:
             self._tails = {held[k:] for held in self._held for k in range(4)}
         return self._held
 
+    def any(self) -> bool:
+        """Does the answer hold a phone-shaped run at all? Else ``explains`` is False and
+        ``unheld`` None for every span (each reads only the runs around its span)."""
+        return bool(self._spans)
+
     def explains(self, span: tuple[int, int]) -> bool:
         """Does ``span`` lie inside a phone-like run the evidence writes (module doc)?
 
@@ -128,6 +133,8 @@ def phone_pending(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
     a bracketed or "+"-coded phone it does not write become one pending code for the whole
     number (``HeldPhones.unheld``)."""
     phones = HeldPhones(evidence.answer, lambda: evidence.text)
+    if not phones.any():
+        return pending  # no phone-shaped run in the answer: nothing to explain or join (one test)
     kept: list[Pending] = []
     seen: set[tuple[int, int]] = set()
     for item in pending:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from nofab.numbers.lexicon import alternation, number_words
+from nofab.numbers.lexicon import alternation, ascii_runs, number_words
 from nofab.numbers.locale import grouped_reading, plain_digits
 from nofab.numbers.numeral import Numeral, NumeralKind
 
@@ -211,6 +211,29 @@ def _currency_before(text: str, s: int) -> bool:
     return _CURRENCY_BEFORE.search(text, window, s) is not None
 
 
+#: The codes as ``ascii_runs`` holds words (all of them, or ``codes_possible`` never rules out).
+_CODE_RUNS = frozenset(code.encode() for code in _CODES if code.isascii() and code.isalpha())
+
+
+#: A text at least this long is read for its runs of letters before its numbers are asked
+#: for a code (on a short one the few questions cost less than the read).
+_CODES_GATED = 2000
+
+
+def codes_possible(text: str) -> bool:
+    """May a currency code stand right before some number of ``text`` (``_currency_before``)?
+    Read once per long text, from its runs of letters (``lexicon.ascii_runs``, shared by every
+    gate of the answer): a code found there ends a run of letters (a space or the number
+    follows it), so in ASCII text it is the end of one of the runs, lowered. False only then;
+    every number of an answer dense with numbers asked it (a fifth of reading a plain number)."""
+    if len(text) < _CODES_GATED:
+        return True
+    runs = ascii_runs(text)
+    if runs is None or len(_CODE_RUNS) != len(_CODES):
+        return True
+    return any(run[-n:] in _CODE_RUNS for run in runs for n in _CODE_LENGTHS if len(run) >= n)
+
+
 def _time(s: int, e: int, text: str, value: float, pm: bool) -> Numeral:
     hour = int(value) % 12 + (12 if pm else 0)
     return Numeral((s, e), text, "time", float(hour), 0, 1.0, "", None, (hour, 0, True))
@@ -225,10 +248,13 @@ def read_plain(
     money: bool = False,
     suffix_raw: str = "",
     negative: bool = False,
+    codes: bool = True,
 ) -> Numeral | None:
     """The number ``num`` written at ``text[s:e]`` (``token``; ``money`` when a currency sign
     leads it, ``suffix_raw`` glued after it, ``negative`` when a minus sign leads it), read
-    with the words around it; None when it is no number ("12abc", a list marker "1.")."""
+    with the words around it; None when it is no number ("12abc", a list marker "1.").
+    ``codes``: False when no currency code can stand before any number of ``text``
+    (``codes_possible``)."""
     digits = plain_digits(num) if "," in num else num
     value = float(digits)
     decimals = len(digits) - digits.index(".") - 1 if "." in digits else 0
@@ -299,7 +325,7 @@ def read_plain(
             tail = percent.end()
         elif (
             words_after and _may_start(follows, _CURRENCY_STARTS) and _CURRENCY_AFTER.match(text, tail)
-        ) or _currency_before(text, s):
+        ) or (codes and _currency_before(text, s)):
             kind = "money"
         elif decimals == 0 and scale == 1.0 and "," not in token and 1900 <= value <= 2100 and not money:
             kind = "year"
@@ -314,4 +340,4 @@ def read_plain(
     return tuple.__new__(Numeral, ((s, tail), text[s:tail], kind, value, decimals, scale, digits, None, None))
 
 
-__all__ = ["DAY_MONTH_LINK", "MONTHS", "MONTH_ALT", "SCALES", "UNITS", "read_plain"]
+__all__ = ["DAY_MONTH_LINK", "MONTHS", "MONTH_ALT", "SCALES", "UNITS", "codes_possible", "read_plain"]

@@ -69,6 +69,9 @@ def unresolved(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
         return pending
     reference: _Reference | None = None
     out: list[Pending] = []
+    # A weekly run of days is opened or closed by a date the answer writes (``dateseries``):
+    # an answer with no date asks no number for one (read once, not per number).
+    dated = any(numeral.kind == "date" for numeral in evidence.numerals)
     for item in pending:
         kind = item.numeral.kind
         if kind == "date":
@@ -82,7 +85,7 @@ def unresolved(evidence: Evidence, pending: list[Pending]) -> list[Pending]:
             if resolves_workdays(evidence, item.numeral, reference.today):
                 continue  # "5–7 business days, so between March 25 and March 27"
         elif kind in ("number", "ordinal"):
-            if weekly_series_day(evidence, item.index):
+            if dated and weekly_series_day(evidence, item.index):
                 continue
             reference = reference or _Reference(evidence)
             if kind == "number" and item.numeral.span[0] in reference.counts():

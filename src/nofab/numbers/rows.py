@@ -120,7 +120,7 @@ class Rows:
                 continue
             other = self._numerals[j]
             value = operand(j)
-            if value is None and _small_count(other):
+            if value is None and other.value <= SMALL_COUNT and _small_count(other):
                 value = other.value
             if value is not None and value > 0 and other.kind in ("money", "number", "percent"):
                 ops.append((value, other))
