@@ -90,3 +90,24 @@ def test_an_opening_amount_changed_is_still_found() -> None:
 @pytest.mark.parametrize("key", ["baggage_allowance", "closet_count", "highway_km", "asking_rooms"])
 def test_a_price_point_word_inside_another_word_is_no_price_point(key: str) -> None:
     assert change_amounts(f'{{"price": 120, "{key}": 3}}', MONEY_KEY) == []
+
+
+# A priced record's price points combine with its price as amounts: the move since the open
+# is price minus open.
+MOVE = {"symbol": "AAPL", "price": 204.1, "open": 201.35, "change_percent": 1.37}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Since the open, AAPL gained $2.75 a share.",
+        "Desde la apertura, AAPL ha subido 2,75 $ por acción.",
+        "Depuis l'ouverture, AAPL a gagné 2,75 $ par action.",
+    ],
+)
+def test_the_move_since_the_open_is_price_minus_open(answer: str) -> None:
+    assert blocking(answer, call("QueryStock", MOVE)) == []
+
+
+def test_a_move_that_is_no_difference_is_found() -> None:
+    assert blocking("Since the open, AAPL gained $2.57 a share.", call("QueryStock", MOVE)) != []

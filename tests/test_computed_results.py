@@ -31,3 +31,32 @@ def test_a_computed_result_may_be_written_as_money(answer: str, calc: dict[str, 
 @pytest.mark.parametrize("answer", ["Together they come to $546.78.", "En total suman 564,87 $."])
 def test_a_slip_of_the_computed_result_is_found(answer: str) -> None:
     assert blocking(answer, INBOX, SUM) != []
+
+
+# The terms of a computation are its intermediate results: "35 * 204.10 + 12 * 412.55" holds
+# 7,143.50 and 4,950.60 as surely as it holds their sum.
+HOLDINGS = call("Calculate", {"result": 12094.1}, {"expression": "35 * 204.10 + 12 * 412.55"})
+QUOTE = call("QueryStock", {"symbol": "AAPL", "price": 204.1, "open": 201.35})
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Your 35 AAPL shares are worth $7,143.50 and your 12 MSFT shares $4,950.60, so $12,094.10 in total.",
+        "Tus 35 acciones de AAPL valen 7.143,50 $ y tus 12 de MSFT 4.950,60 $: 12.094,10 $ en total.",
+        "Ihre 35 AAPL-Aktien sind 7.143,50 $ wert, Ihre 12 MSFT-Aktien 4.950,60 $, zusammen 12.094,10 $.",
+    ],
+)
+def test_the_terms_of_a_computation_are_held(answer: str) -> None:
+    assert blocking(answer, QUOTE, HOLDINGS) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Your 35 AAPL shares are worth $7,134.50, so $12,094.10 in total.",
+        "Your 12 MSFT shares are worth $4,590.60.",
+    ],
+)
+def test_a_slip_of_a_term_is_found(answer: str) -> None:
+    assert blocking(answer, QUOTE, HOLDINGS) != []

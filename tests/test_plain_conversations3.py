@@ -1390,9 +1390,6 @@ CONVERSATIONS = {
 KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
     # "you now have 2 events" after one of the 3 listed moved to another day
     "login, tomorrow's calendar, a move (tooltalk)": ["traj[15]"],
-    # 35 x $204.10 and 12 x $412.55, and the Calculate result read as dollars; then the moves
-    # since the open (price minus open, times the shares) and their net
-    "two quotes, a holding, euros (tooltalk)": ["traj[9]", "traj[19]"],
 }
 
 

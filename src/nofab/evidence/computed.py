@@ -6,14 +6,22 @@ money. A result that is a bare number ("1025.0"), or an object that holds one nu
 nothing else but echoes of its input (``{"result": 546.87}``, ``{"expression": "...",
 "result": 546.87}``) of a call that was given an expression to compute, is such an answer.
 
+The terms of the expression are intermediate results of the same computation: an answer
+that breaks ``Calculate("35 * 204.10 + 12 * 412.55")`` into "$7,143.50 and $4,950.60, so
+$12,094.10 in total" reads the computation (``expression_terms``: each product or quotient of
+plain numbers added or subtracted at the top level, evaluated).
+
 Risk: a computed count or ratio presented as money passes the money check (the figure
 itself was computed, so only its unit is unchecked); results that hold several numbers are
-not read (which one is the answer is not known).
+not read (which one is the answer is not known). A term is one exact value per product the
+agent itself wrote, so a changed figure lands on one only by coincidence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import ast
+import operator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,6 +50,7 @@ def _number(value: object) -> float | None:
 def computed_values(calls: Sequence[ToolCall]) -> Iterator[float]:
     """The absolute value of every result that is a computed figure (module doc)."""
     for call in calls:
+        yield from expression_terms(call)  # the computation's own terms are of its kind too
         result = call.result
         if isinstance(result, str) and not result.lstrip().startswith("{"):
             value = _number(result)
@@ -62,4 +71,51 @@ def computed_values(calls: Sequence[ToolCall]) -> Iterator[float]:
             yield abs(numbers[0])
 
 
-__all__ = ["EXPRESSION_KEYS", "computed_values"]
+#: An expression longer than this is not read (a hostile argument stays cheap).
+MAX_EXPRESSION = 400
+_PRODUCTS: dict[type, Callable[[float, float], float]] = {ast.Mult: operator.mul, ast.Div: operator.truediv}
+
+
+def _product(node: ast.expr, depth: int = 0) -> float | None:
+    """The value of a product or quotient of plain numbers, or None."""
+    if depth > 8:
+        return None
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
+        return float(node.value)
+    if isinstance(node, ast.BinOp) and type(node.op) in _PRODUCTS:
+        left, right = _product(node.left, depth + 1), _product(node.right, depth + 1)
+        if left is None or right is None or (isinstance(node.op, ast.Div) and right == 0):
+            return None
+        return _PRODUCTS[type(node.op)](left, right)
+    return None
+
+
+def expression_terms(call: ToolCall) -> list[float]:
+    """The values of the products and quotients an expression argument adds or subtracts at
+    its top level ("35 * 204.10 + 12 * 412.55" -> 7143.5, 4950.6); none for one term."""
+    arguments = call.parsed_arguments
+    if not isinstance(arguments, dict):
+        return []
+    text = next((v for k, v in arguments.items() if str(k) in EXPRESSION_KEYS and isinstance(v, str)), None)
+    if text is None or len(text) > MAX_EXPRESSION:
+        return []
+    try:
+        tree = ast.parse(text.replace("×", "*").replace("x", "*"), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []  # not an expression of plain arithmetic (or a hostile one)
+    terms: list[ast.expr] = []
+    while isinstance(tree, ast.BinOp) and isinstance(tree.op, (ast.Add, ast.Sub)) and len(terms) < 50:
+        terms.append(tree.right)
+        tree = tree.left
+    terms.append(tree)
+    if len(terms) < 2:
+        return []
+    values = [_product(t) for t in terms if isinstance(t, ast.BinOp)]
+    return [abs(v) for v in values if v is not None]
+
+
+__all__ = ["EXPRESSION_KEYS", "computed_values", "expression_terms"]

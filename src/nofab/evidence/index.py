@@ -12,7 +12,7 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from nofab.config.policy import Profile
-from nofab.evidence.computed import computed_values
+from nofab.evidence.computed import computed_values, expression_terms
 from nofab.evidence.denials import failed, succeeded
 from nofab.evidence.records import Record
 from nofab.evidence.results import UNCACHED, ResultCache, SourceIndex
@@ -151,6 +151,9 @@ class Evidence:
             if call.arguments is not None:
                 index = cache.source(call.arguments)
                 out.append(Source(f"tool_calls[{i}].arguments", index.text, call, index))
+                if terms := expression_terms(call):  # a computation's own terms (computed.py)
+                    text = " ".join(f"{t:.10g}" for t in terms)
+                    out.append(Source(f"tool_calls[{i}].terms", text, call, cache.source(text, False)))
             if call.result is not None:
                 index = cache.source(call.result)
                 out.append(Source(f"tool_calls[{i}].result", index.text, call, index))

@@ -89,4 +89,24 @@ def change_amounts(folded: str, money_key: re.Pattern[str]) -> list[float]:
     return found
 
 
-__all__ = ["change_amounts"]
+def point_keys(record: dict[object, object], money_key: re.Pattern[str]) -> frozenset[str]:
+    """The keys of a parsed record that name a change or another price point of its priced
+    quantity ("change", "open", "day_high"), when the record holds a number under a money key
+    ("price"): those fields are amounts too, and combine with it ("up $2.75 since the open"
+    is price minus open). Called per object of a result: a few set operations."""
+    words, points, _pattern = _change_keys()
+    keys = {str(k): str(k).casefold() for k, v in record.items() if _numeric(v)}
+    if not any(money_key.search(k) and not _names_change(k, words, points) for k in keys.values()):
+        return frozenset()
+    return frozenset(
+        key
+        for key, k in keys.items()
+        if _names_change(k, words, points) and (k in points or not names_other_quantity(k))
+    )
+
+
+def _numeric(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+__all__ = ["change_amounts", "point_keys"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from nofab.evidence.records import keyed_rows
 from nofab.numbers.breakdowns import breakdown_keys
+from nofab.numbers.changefields import point_keys
 from nofab.numbers.currencyrecords import amount_keys
 from nofab.numbers.fares import fare_totals
 from nofab.numbers.index import MONEY_KEY
@@ -176,17 +177,18 @@ def _walk(
         # two legs combine — and are known to be amounts — while seat counts stay apart.
         parent = path.rsplit(".", 1)[-1].removesuffix("[*]") if "." in path else ""
         priced = amount_keys(value) or ()  # a record naming its currency: numbers/currencyrecords.py
+        points = point_keys(value, MONEY_KEY)  # a priced record's open, change ...: changefields.py
         for key, item in value.items():
             number = _as_number(item)
             if number is not None and not _id_key(key):
                 siblings.append(number)
                 fields.append((str(key), number))
-                if _money_key(key) or key in priced:
+                if _money_key(key) or key in priced or key in points:
                     amounts.append(number)
                 column = f"{parent}.{key}" if parent else str(key)
                 held = columns.get(column)
                 if held is None:
-                    held = columns[column] = ([], key_kind(str(key), key in priced))
+                    held = columns[column] = ([], key_kind(str(key), key in priced or key in points))
                 held[0].append(number)
         if 0 < len(amounts) < len(siblings) and not priced:  # a split of amounts: breakdowns.py
             split = breakdown_keys(value, _money_key) or ()
