@@ -1283,8 +1283,6 @@ CONVERSATIONS = {
 # Turns that are correct yet flagged by the checker today: {conversation: [turn positions]}.
 # Each is the checker's open work (see the report of the conv30 branch), skipped by the test.
 KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
-    # 'Elle a été réservée hier à 20 h 15' reads created_at back; it reports no new booking.
-    "cancellation within 24 hours, three refunds (fr)": ["traj[5]"],
     # 40 shares x the $6.58 rise = $263.20, a product of two figures the turn itself states.
     "assistant weather and stock quotes (en)": ["traj[11]"],
 }

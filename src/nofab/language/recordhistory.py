@@ -8,6 +8,12 @@ A deed of this turn takes its own object ("..., cancelled it and refunded the fa
 no date of its own to give. The dating words are each language's ``dating_words``
 (``language/lexicons/<code>.json``), the month names those of ``numbers.json``.
 
+A passive dated at once in the past by a relative day and a clock time or date ("elle a été
+réservée hier à 20 h 15", "it was booked yesterday at 8:15 PM", "fue reservada ayer a las
+20:15") tells the record's history the same way, read head or not: the agent's deed of this
+turn is never yesterday. The time or date after it stays checked by the number check (it
+must be the record's own), which is what keeps this reading narrow.
+
 Risk: a deed done this turn right after a read and dated by its object's date ("I found a
 flight, booked on August 16" meaning the agent booked it) is read as the record's history;
 a read head is required so that "I cancelled the old flight, rebooked on August 16" still
@@ -57,12 +63,33 @@ def _describes(claim: Claim, head: Claim | None, text: str) -> bool:
     return dated.match(text, claim.span[1]) is not None
 
 
+@cache
+def _past_dated() -> re.Pattern[str]:
+    """A past relative day ("yesterday", "hier", "ayer", "gestern") and, within a few words,
+    a digit (a clock time or a date)."""
+    from nofab.numbers.lexicon import by_language
+
+    past = {
+        " ".join(p.lower().split())
+        for table in by_language("relative_days").values()
+        for p, offset in table.items()
+        if int(offset) < 0
+    }
+    words = alternation(frozenset(past)).replace(r"\ ", r"\s+")
+    return re.compile(rf"[\s,]+(?:{words})(?!\w)[\s,]+(?:[^\W\d_]+\s+){{0,2}}\d", re.IGNORECASE)
+
+
+def _past_passive(claim: Claim, text: str) -> bool:
+    return claim.passive and _past_dated().match(text, claim.span[1]) is not None
+
+
 def without_record_history(claims: Sequence[Claim], text: str) -> list[Claim]:
-    """``claims`` without the dated participles that describe a record a read just named."""
+    """``claims`` without the dated participles that describe a record a read just named,
+    and without the passives dated at once in the past (module doc)."""
     out: list[Claim] = []
     head: Claim | None = None
     for claim in claims:
-        if not _describes(claim, head, text):
+        if not _describes(claim, head, text) and not _past_passive(claim, text):
             out.append(claim)
             head = claim
     return out
