@@ -25,8 +25,7 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
 
-from nofab.numbers.rows import units
-from nofab.numbers.totals import announced_units
+from nofab.numbers.totals import announced_at
 
 if TYPE_CHECKING:
     from nofab.evidence.records import Record
@@ -84,9 +83,8 @@ def quoted_total(fields: RecordFields, answer: str, numeral: Numeral, lo: float,
     """How the figure ``numeral`` (true values ``[lo, hi]``) is the quote of the items and
     people the answer names before it, with or without one extra it shows, or None."""
     start = numeral.span[0]
-    bounds = units(answer)
-    if bisect_right(bounds, start) not in announced_units(answer, bounds):
-        return None  # no total cue in the figure's sentence or row
+    if numeral.kind != "money" or not announced_at(answer, start):
+        return None  # an amount with a total cue in its sentence or row only
     items: dict[str, Record] = {}
     people: set[str] = set()
     mentions = fields.named_between(max(0, start - REACH), start, MAX_MENTIONS)

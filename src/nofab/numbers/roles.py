@@ -243,8 +243,9 @@ def _same_hour(held: int, hour: int, exact: bool) -> bool:
 def _joined(fields: RecordFields, answer: str, start: int) -> list[Record]:
     """The records written as one group before the one named nearest ``start`` in its line
     ("HX310 + HX882": HX310), nearest first."""
-    line = answer.rfind("\n", 0, start) + 1
-    mentions = fields.named_between(max(line, start - ROLE_GROUP_REACH), start, 2 * ROLE_GROUP)
+    floor = max(0, start - ROLE_GROUP_REACH)  # bounded per time, however long the line
+    line = answer.rfind("\n", floor, start) + 1
+    mentions = fields.named_between(max(line, floor), start, 2 * ROLE_GROUP)
     out: list[Record] = []
     for (_s, end, records), (after, _e, _r) in reversed(list(pairwise(mentions or ()))):
         if not JOINER.fullmatch(answer, end, after):

@@ -59,6 +59,11 @@ def _units(answer: str) -> tuple[int, ...]:
     return (0, *(m.end() for m in _END.finditer(answer)))
 
 
+def unit_starts(answer: str) -> tuple[int, ...]:
+    """``units`` as the kept tuple itself: a reading asked per number must not copy it."""
+    return _units(answer)
+
+
 def clause_at(answer: str, bounds: Sequence[int], at: int) -> tuple[int, int, str]:
     """(start, end) of the sentence or table row of ``answer`` holding ``at`` (``bounds``: the
     ``units`` of ``answer``), and the header of its table column ("" outside a table)."""
@@ -157,4 +162,4 @@ def _small_count(numeral: Numeral) -> bool:
     )
 
 
-__all__ = ["MAX_MEMBERS", "MAX_OPERANDS", "Rows", "clause_at", "units"]
+__all__ = ["MAX_MEMBERS", "MAX_OPERANDS", "Rows", "clause_at", "unit_starts", "units"]

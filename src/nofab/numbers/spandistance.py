@@ -105,6 +105,8 @@ def _months(today: _dt.date, count: int) -> _dt.date:
     return _dt.date(year, month + 1, day)
 
 
+#: How far either side of a span its weekday is read (characters).
+WEEKDAY_REACH = 120
 #: A word of the answer (a weekday name is one).
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -148,7 +150,9 @@ def readings(evidence: Evidence) -> Iterator[Reading]:
         if not found and unit == "day":
             # "next Friday, in 11 days": a weekday is the sentence's date, one of its next two
             # occurrences the evidence holds (``_weekday_dates``)
-            on_weekday = _weekday_dates(evidence, lo, hi, today, sign)
+            # the weekday is read near the span (a hostile sentence may be long)
+            near = (max(lo, start - WEEKDAY_REACH), min(hi, end + WEEKDAY_REACH))
+            on_weekday = _weekday_dates(evidence, *near, today, sign)
             if on_weekday:
                 right = any(abs((d - today).days) == expected for d in on_weekday)
                 first = on_weekday[0]

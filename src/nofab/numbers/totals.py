@@ -33,7 +33,7 @@ from nofab.numbers.kinds import MONEY, answer_kind, commensurable
 from nofab.numbers.lexicon import RunGate, alternation, ascii_runs, listed
 from nofab.numbers.numeral import Numeral
 from nofab.numbers.rounding import format_number
-from nofab.numbers.rows import units
+from nofab.numbers.rows import unit_starts, units
 
 #: At most this many tables and lists before a number are read for its total.
 MAX_BLOCKS = 3
@@ -80,6 +80,13 @@ def announced_units(answer: str, bounds: Sequence[int]) -> frozenset[int]:
     if bounds == units(answer):  # one answer's own units (totals, shares): read once for both
         return _announced_units(answer)
     return _read_announced(answer, bounds)
+
+
+def announced_at(answer: str, position: int) -> bool:
+    """Does the sentence or table row of ``answer`` holding ``position`` hold a total cue?
+    Both the units and the cues are read once per answer: asked per number, it is a binary
+    search."""
+    return bisect_right(unit_starts(answer), position) in _announced_units(answer)
 
 
 @lru_cache(maxsize=4)
@@ -299,4 +306,4 @@ def _small_count(numeral: Numeral) -> bool:
     return numeral.kind == "number" and numeral.decimals == 0 and 0 <= numeral.value <= SMALL_COUNT
 
 
-__all__ = ["ShownTotals", "announced_units"]
+__all__ = ["ShownTotals", "announced_at", "announced_units"]
