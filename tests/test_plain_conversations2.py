@@ -1282,10 +1282,7 @@ CONVERSATIONS = {
 
 # Turns that are correct yet flagged by the checker today: {conversation: [turn positions]}.
 # Each is the checker's open work (see the report of the conv30 branch), skipped by the test.
-KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
-    # 40 shares x the $6.58 rise = $263.20, a product of two figures the turn itself states.
-    "assistant weather and stock quotes (en)": ["traj[11]"],
-}
+KNOWN_FALSE_ALARMS: dict[str, list[str]] = {}
 
 
 @pytest.mark.parametrize("name", CONVERSATIONS)

@@ -106,6 +106,11 @@ _CUE_WORDS = _longest_words(_CUES)
 _PER_UNIT_BEFORE_WORDS = _longest_words(_PER_UNIT_BEFORE)
 _TOKEN = re.compile(r"[^\W_]+|[:#~≈]")
 _WORD_OR_MARK = re.compile(r"[^\W\d_]+|[^\s]")
+#: Words that may not stand for the amount's noun before a per-unit phrase: "$400 in total
+#: for each of you", "$90 and each ...", "$30 or a night" join other things.
+_NOT_NOUNS = frozenset(
+    {"in", "and", "or", "for", "to", "y", "o", "et", "ou", "und", "oder", "e", "total", "en", "de"}
+)
 #: A run of letters: a count word ("three", "tres", "drei") is a whole one.
 _LETTERS = re.compile(r"[^\W\d_]+")
 _SMALL_DIGIT = re.compile(r"(?<![\d.])[2-9](?![\d.])")
@@ -302,14 +307,22 @@ class AnswerContext:
         return found
 
     def _read_per_unit(self, end: int) -> bool:
-        after = self._answer[end : end + 24]
+        after = self._answer[end : end + 40]
         if after.lstrip()[:1] == "/":
             return True
         lowered = after.lower()
         first = _WORD_OR_MARK.search(lowered)
-        if first is None or first.group() not in _PER_UNIT_FIRST:
-            return False  # most amounts: no per-unit phrase starts with the word after them
-        words = _WORD_OR_MARK.findall(lowered)[:_LONGEST]  # "(" or a digit stops it
+        if first is None:
+            return False
+        words = _WORD_OR_MARK.findall(lowered)[: _LONGEST + 1]  # "(" or a digit stops it
+        if first.group() not in _PER_UNIT_FIRST:
+            # the noun that says what the amount is may stand between ("$6.58 rise per
+            # share", "a $35 fee per bag"): one lower-case word, then the phrase
+            if not (first.group().isalpha() and len(words) > 1 and words[1] in _PER_UNIT_FIRST):
+                return False  # most amounts: no per-unit phrase starts after them
+            if first.group() in _NOT_NOUNS:
+                return False
+            words = words[1:]
         return any(tuple(words[:k]) in _PER_UNIT for k in range(1, len(words) + 1))
 
     def per_unit_before(self, start: int) -> bool:

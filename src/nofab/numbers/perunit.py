@@ -43,6 +43,7 @@ from collections.abc import Callable, Collection
 from functools import cache
 from typing import TYPE_CHECKING
 
+from nofab.language.text import strip_accents
 from nofab.numbers.context import AnswerContext
 from nofab.numbers.counted import CountedFields, turn_counts
 from nofab.numbers.exchange import currency
@@ -75,6 +76,9 @@ _CURRENCY_AFTER = re.compile(r"\s*(?:[$€£¥₹]|([^\W\d_]+)\.?)")
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|[,&]|\S")
 #: The per word, or the article of "$214 a night", "30 € la nuit", "20 € am Tag", before the unit's noun.
+#: The noun of a per-unit phrase ("per share", "por acción", "pro Aktie"), past one noun that
+#: says what the amount is ("$6.58 rise per share").
+_PER_NOUN = re.compile(r"(?:per|pro|por|par|je|cada)\s+([^\W\d_]+)", re.IGNORECASE)
 _AFTER_UNIT = re.compile(
     r"\s*(?:(?:per|pro|por|par|each|je|cada|an?|la|al|ao|a\s+la|die|am|im)\s+)?([^\W\d_]+)", re.IGNORECASE
 )
@@ -222,6 +226,11 @@ class PerUnit:
             if self._unit(j)[:2] != self._unit(index)[:2]:
                 continue  # "15 minutes each" multiplies into minutes, an amount into an amount
             k = next((k for k in range(2, MAX_K + 1) if j != index and lo / k <= uhi and hi / k >= ulo), 0)
+            if not k and j != index:
+                k = self._counted_unit(j, lo, hi, ulo, uhi)
+                if k:  # "40 MSFT shares ... $6.58 per share, $263.20": a count stated of the unit
+                    unit = format_number(self._evidence.numerals[j].value)
+                    return f"{k} x the per-unit amount {unit} (a count the turn states of its unit)", True
             if not k:
                 continue
             unit = format_number(self._evidence.numerals[j].value)
@@ -234,6 +243,29 @@ class PerUnit:
                 return None  # the turn counts otherwise: another multiple is a slip
             return f"{k} x the per-unit amount {unit}, with no count in the turn", False
         return None
+
+    def _counted_unit(self, j: int, lo: float, hi: float, ulo: float, uhi: float) -> int:
+        """A count above ``MAX_K`` the answer or the user's message states of the very noun the
+        per-unit amount at ``j`` is stated per ("40 shares" for "per share"), that times the
+        amount lands in ``[lo, hi]``; else 0. Principle: the count and the unit name the same
+        things, so the product is the total of them (a count of any other noun proves
+        nothing: multiples are dense). Risk: a count of that noun said for another holding
+        ("40 shares" of another stock) explains a product of it."""
+        answer = self._evidence.answer
+        start = after_amount(answer, self._evidence.numerals[j].span[1])
+        found = _PER_NOUN.search(answer, start, start + 40)
+        if found is None or len(found.group(1)) < 3:
+            return 0
+        word = re.escape(strip_accents(found.group(1).lower()))  # "acción", "acciones"
+        # the count, at most two words (a ticker, an adjective), the noun singular or plural
+        said = re.compile(
+            rf"(?<![\d.,])(\d{{2,6}})\s+(?:[^\W\d_]+\s+){{0,2}}{word}(?:s|es|n|en)?(?!\w)", re.IGNORECASE
+        )
+        for text in (answer, self._evidence.turn.user_message):
+            for count in {int(m.group(1)) for m in said.finditer(strip_accents(text or ""))}:
+                if count > MAX_K and lo / count <= uhi and hi / count >= ulo:
+                    return count
+        return 0
 
     def _unit(self, index: int) -> tuple[str, str, int]:
         """(kind, unit, where the words after it start) of the numeral at ``index``: a plain
