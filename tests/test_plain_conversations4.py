@@ -1538,9 +1538,6 @@ CONVERSATIONS = {
 # Correct turns the checker still flags: conversation name -> positions of the turns (as
 # ``checked_turns`` names them). Each is a false alarm to fix in the checker, not in the text.
 KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
-    # "- Flight moved to HAT266 on Thursday, May 16" in a closing recap: the update call ran one
-    # turn earlier and that turn reported it; this turn only recaps it
-    "delayed flight moved, then a certificate (airline)": ["traj[22]"],
     # "You have 1 bag now, so going to 3 bags": the proposed total is the record's 1 bag plus the
     # 2 the user asked to add, before any update call
     "new return priced, then only a bag (airline)": ["traj[16]"],

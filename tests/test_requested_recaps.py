@@ -63,3 +63,24 @@ def test_the_same_report_unasked_is_a_claim_of_deeds_done_now(language: str) -> 
 def test_a_deed_no_earlier_call_could_do_is_a_claim_in_a_recap() -> None:
     answer = "1. Created the retro.\n2. Cancelled your dentist appointment."
     assert blocking(answer, *CALLS, user="Summarize what you've done so far.") != []
+
+
+# A recap the answer itself announces ("To recap:", "En resumen", "Pour récapituler") reads the
+# deeds after it as earlier turns' deeds, as a requested one does.
+ANNOUNCED = {
+    "en": "The certificate is on your profile. To recap:\n- Created the retro\n- Messaged Ben",
+    "es": "El certificado ya está en tu perfil. En resumen: creé la retro y le envié un mensaje a Ben.",
+    "fr": "Le certificat est sur votre profil. Pour récapituler : j'ai créé la rétro et envoyé "
+    "un message à Ben.",
+}
+
+
+@pytest.mark.parametrize("language", ANNOUNCED)
+def test_an_announced_recap_of_earlier_deeds_is_clean(language: str) -> None:
+    certificate = {"name": "send_certificate", "arguments": {"user_id": "u1", "amount": 100}, "result": "ok"}
+    assert blocking(ANNOUNCED[language], *CALLS, certificate, user="Thanks!") == []
+
+
+def test_deeds_before_the_announcement_are_still_claims() -> None:
+    answer = "Created the retro and messaged Ben. To recap: that's all for today."
+    assert blocking(answer, *CALLS, user="Thanks!") != []

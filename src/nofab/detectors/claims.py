@@ -347,7 +347,9 @@ class ClaimDetector(DetectorBase):
             if told_by_us(claim, questions, observers, evidence):
                 continue  # "since we cancelled the flight": the state a read returned
             earlier = questions.grounded_by("before", claim.action, claim.objects)
-            if earlier and (recalls(evidence, claim, before, definitions) or asked_for_recap(evidence)):
+            if earlier and (
+                recalls(evidence, claim, before, definitions) or asked_for_recap(evidence, claim)
+            ):
                 continue  # a recap of an earlier turn's deed (``recaps``)
             failed = questions.grounded_by("failed", claim.action, claim.objects) or delivered_item(
                 claim, evidence.answer, evidence.failed_calls, definitions

@@ -2,8 +2,10 @@
 
 Two readings. The claim names both the kind of thing and the item an earlier call acted on
 (``recalls``). Or the user asked for a recap ("summarize what you've done", "qué has hecho",
-"récapitule": ``recap_requests`` in ``recaps.json``), so the deeds the answer reports are
-about past turns, and one an earlier call could do is that call's (``asked_for_recap``).
+"récapitule": ``recap_requests`` in ``recaps.json``), or the answer announces one before the
+claim ("To recap:", "En resumen", "Pour récapituler": ``recap_markers``), so the deeds it
+reports are about past turns, and one an earlier call could do is that call's
+(``asked_for_recap``).
 Risk of the second: an invented deed of the same kind as an earlier one, slipped into a
 requested recap, passes (its details stay checked: a recipient, a value, a number).
 """
@@ -55,7 +57,19 @@ def _requests() -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
 
 
-def asked_for_recap(evidence: Evidence) -> bool:
-    """Does the turn's user message ask what the agent has done so far?"""
+@cache
+def _markers() -> re.Pattern[str]:
+    phrases = {normalise(p) for ps in load("recaps")["recap_markers"].values() for p in ps}
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![^\W_])(?:{alternatives})")
+
+
+def asked_for_recap(evidence: Evidence, claim: Claim | None = None) -> bool:
+    """Does the turn's user message ask what the agent has done so far, or does the answer
+    announce a recap before ``claim``?"""
     message = evidence.turn.user_message
-    return bool(message) and _requests().search(normalise(message)) is not None
+    if message and _requests().search(normalise(message)) is not None:
+        return True
+    if claim is None:
+        return False
+    return _markers().search(evidence.normalised, 0, claim.span[0]) is not None
