@@ -139,7 +139,7 @@ class PerUnit:
 
     __slots__ = (
         "_at", "_context", "_counted", "_counts", "_evidence", "_explained", "_interval", "_splits",
-        "_stated", "_unit_of", "_units",
+        "_stated", "_unit_counts", "_unit_of", "_units",
     )  # fmt: skip
 
     def __init__(
@@ -165,6 +165,7 @@ class PerUnit:
         #: ``_unit`` by index: each question reads the units of every amount within ``REACH``
         #: of it, so on an answer dense with numbers each unit was read ``REACH`` times
         self._unit_of: dict[int, tuple[str, str, int]] = {}
+        self._unit_counts: dict[str, frozenset[int]] = {}  # ``_counted_unit``, by noun
         #: the rates a source states ("5 bags per passenger" in a policy), for a figure that
         #: multiplies none the answer shows (``nofab.numbers.statedunits``)
         self._stated = StatedUnits(evidence, context, after_amount, party_size)
@@ -256,15 +257,20 @@ class PerUnit:
         found = _PER_NOUN.search(answer, start, start + 40)
         if found is None or len(found.group(1)) < 3:
             return 0
-        word = re.escape(strip_accents(found.group(1).lower()))  # "acción", "acciones"
-        # the count, at most two words (a ticker, an adjective), the noun singular or plural
-        said = re.compile(
-            rf"(?<![\d.,])(\d{{2,6}})\s+(?:[^\W\d_]+\s+){{0,2}}{word}(?:s|es|n|en)?(?!\w)", re.IGNORECASE
-        )
-        for text in (answer, self._evidence.turn.user_message):
-            for count in {int(m.group(1)) for m in said.finditer(strip_accents(text or ""))}:
-                if count > MAX_K and lo / count <= uhi and hi / count >= ulo:
-                    return count
+        word = strip_accents(found.group(1).lower())  # "acción", "acciones"
+        counts = self._unit_counts.get(word)
+        if counts is None:  # read once per noun and answer: asked for every amount near a unit
+            # the count, at most two words (a ticker, an adjective), the noun singular or plural
+            said = re.compile(
+                rf"(?<![\d.,])(\d{{2,6}})\s+(?:[^\W\d_]+\s+){{0,2}}{re.escape(word)}(?:s|es|n|en)?(?!\w)",
+                re.IGNORECASE,
+            )
+            texts = (answer, self._evidence.turn.user_message or "")
+            counts = frozenset(int(m.group(1)) for text in texts for m in said.finditer(strip_accents(text)))
+            self._unit_counts[word] = counts
+        for count in counts:
+            if count > MAX_K and lo / count <= uhi and hi / count >= ulo:
+                return count
         return 0
 
     def _unit(self, index: int) -> tuple[str, str, int]:
