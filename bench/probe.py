@@ -77,7 +77,7 @@ Eleven probes, each a folder of hand-written fixtures:
   answers again (Halcyon Air; one turn each in Spanish, Portuguese, French, German and
   Italian), measured blind as totals only (5/30 clean files flagged, 24/30 twins caught at
   ``d059396``; 5/30 and 25/30 at ``0486aad``) and unsealed in the twelfth session once probe17
-  existed; not in the default run: 0/30 and 28/30 after that session's fixes;
+  existed; not in the default run: 0/30 and 29/30 after that session's fixes;
 - ``tests/fixtures/probe17/`` is a sixteenth, independently written blind probe, its writer
   asked to imitate real gpt-4o traffic closely (τ-bench's own airline policy and result
   shapes, 20 airline and 10 assistant conversations, all English but one Spanish and one
