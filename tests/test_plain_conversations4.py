@@ -1537,11 +1537,7 @@ CONVERSATIONS = {
 
 # Correct turns the checker still flags: conversation name -> positions of the turns (as
 # ``checked_turns`` names them). Each is a false alarm to fix in the checker, not in the text.
-KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
-    # "You have 1 bag now, so going to 3 bags": the proposed total is the record's 1 bag plus the
-    # 2 the user asked to add, before any update call
-    "new return priced, then only a bag (airline)": ["traj[16]"],
-}
+KNOWN_FALSE_ALARMS: dict[str, list[str]] = {}
 
 
 def _turns(name: str) -> list[tuple[str, list[str]]]:

@@ -54,11 +54,11 @@ from nofab.numbers.nouns import (
     bound_concept,
     key_concept,
     modified_before,
-    modifier_words,
     noun_concept,
 )
 from nofab.numbers.parties import party_sizes
 from nofab.numbers.previous import previous_concept
+from nofab.numbers.projections import projected, requested
 from nofab.numbers.recordnames import key_words
 from nofab.numbers.totals import ShownTotals
 
@@ -289,42 +289,6 @@ def _shown_total(evidence: Evidence, span: tuple[int, int], count: int) -> bool:
     return totals.explain(index, count, count, lambda _j: None) is not None
 
 
-#: The two words after a count: a modifier of change stands before or after its noun ("3 more
-#: bags", "1 bagage supplémentaire", "2 maletas más").
-_WORD_NEXT = re.compile(r"[ \t]+([^\W\d_]+)(?:[ \t]+([^\W\d_]+))?")
-
-
-def _projected(
-    answer: str,
-    counts: Iterable[tuple[int, tuple[int, int], str]],
-    span: tuple[int, int],
-    count: int,
-    held: Iterable[float],
-    sentence: int,
-) -> bool:
-    """Is the count the records' count after a change its sentence states before it?
-
-    Principle: "adding 3 more brings you to 5 bags", "con 2 maletas más serán 4", "avec 1
-    bagage supplémentaire, vous en aurez 3" give the count the record will have once the
-    change is made: a held count plus or minus the changed count (one marked by a modifier
-    of change: more, extra, added, removed, weitere, más ...: ``count_modifiers``). It is
-    explained when it equals one. Risk: a wrong new total that equals a held count plus or
-    minus another modified count of the sentence passes."""
-    held = list(held)
-    for changed, where, _text in counts:
-        if not sentence <= where[0] < span[0] or changed == 0:
-            continue
-        after = _WORD_NEXT.match(answer, where[1])
-        marked = modified_before(answer, where[0]) or (
-            after is not None and not modifier_words().isdisjoint(w.lower() for w in after.groups() if w)
-        )
-        if marked and any(
-            abs(count - (h + changed)) < 1e-9 or abs(count - (h - changed)) < 1e-9 for h in held
-        ):
-            return True
-    return False
-
-
 def counted_findings(
     finding: Callable[..., Finding], records: RecordFields, structural_max: int
 ) -> Iterator[Finding]:
@@ -367,8 +331,11 @@ def counted_findings(
             continue
         if stated_difference(answer, evidence.numerals, span, count, held):
             continue  # "1 bag below the limit of 15": a gap, not a count (numbers/differences.py)
-        if _projected(answer, counts, span, count, held, evidence.sentence_at(span[0])[0]):
+        if projected(answer, counts, span, count, held, evidence.sentence_at(span[0])[0]):
             continue  # "adding 3 more brings you to 5 bags": the count after the change
+        message = evidence.turn.user_message
+        if requested(message, ((n, at) for n, at, _w in word_counts(message)), concept, count, held):
+            continue  # "add two more bags" asked, "going to 3 bags" answered (numbers/projections.py)
         shown = ", ".join(f"{v:g}" for v in held)
         noun = f"available {concept.removesuffix(AVAILABLE)}" if concept.endswith(AVAILABLE) else concept
         yield finding(
