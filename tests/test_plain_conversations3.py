@@ -1387,10 +1387,7 @@ CONVERSATIONS = {
 
 # Correct turns the checker still flags: conversation name -> positions of the turns (as
 # ``checked_turns`` names them). Each is a false alarm to fix in the checker, not in the text.
-KNOWN_FALSE_ALARMS: dict[str, list[str]] = {
-    # "you now have 2 events" after one of the 3 listed moved to another day
-    "login, tomorrow's calendar, a move (tooltalk)": ["traj[15]"],
-}
+KNOWN_FALSE_ALARMS: dict[str, list[str]] = {}
 
 
 def _turns(name: str) -> list[tuple[str, list[str]]]:

@@ -98,6 +98,25 @@ class HeldLists:
         self.lengths.setdefault(concept, []).append(len(items))
         self.lists.setdefault(concept, []).append(items)
 
+    def remaining(self, evidence: Evidence, concept: str) -> set[int]:
+        """The lengths of the lists of ``concept`` less the items a successful acting call
+        named by id (deleted, moved, cancelled: "you now have 2 events" after ModifyEvent
+        moved one of 3 to another week).
+
+        Principle: a list read back is the state before the calls that acted on its items; a
+        count said after them counts what is left. Risk: an acting call that named an item
+        without taking it off the list (a rename) makes a count one short pass."""
+        acting = [c for c in evidence.succeeded_calls if not evidence.lexicon.reads_only(c)]
+        if not acting:
+            return set()
+        named = {v for c in acting for v in _id_values(c.parsed_arguments)}
+        out: set[int] = set()
+        for items in self.lists.get(concept, ()):
+            gone = sum(1 for i in items[:MAX_ITEMS] if isinstance(i, dict) and named & _id_values(i))
+            if gone:
+                out.add(len(items) - gone)
+        return out
+
     def told_more(self, concept: str, block: str, count: int) -> bool:
         """Does ``block`` tell of more items of one list of ``concept`` than ``count``?"""
         return any(
@@ -141,6 +160,13 @@ class HeldLists:
                 self.totals.add(float(value))
 
 
+def _id_values(obj: object) -> set[str]:
+    """The string values of an object's top-level keys that end in "id" ("event_id")."""
+    if not isinstance(obj, dict):
+        return set()
+    return {v for k, v in obj.items() if isinstance(v, str) and v and str(k).lower().endswith("id")}
+
+
 def _said(evidence: Evidence, count: int, concept: str) -> bool:
     """Does the user message or a source say ``count`` of the noun as written ("4 e-mails")?"""
     forms = [f for f, c in _lexicon()[0].items() if c == concept]
@@ -166,6 +192,8 @@ def list_count_findings(
         lengths = held.lengths.get(concept)
         if not lengths or count in lengths or count == sum(lengths) or count in held.totals:
             continue
+        if count in held.remaining(evidence, concept):
+            continue  # what is left after this conversation's calls took items off the list
         if count < sum(lengths):  # may count a part: only in a sentence that says no part
             start, end = evidence.sentence_at(span[0])
             if (start, end) not in parts:  # read once per sentence (one long sentence, many counts)
