@@ -39,3 +39,21 @@ def test_its_time_is_still_held_to_the_record(answer: str) -> None:
 )
 def test_an_undated_passive_is_still_a_claim(answer: str) -> None:
     assert claim_actions(answer) != []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Die Buchung wurde gestern um 20:15 Uhr angelegt.",
+        "Ihre Reservierung wurde gestern um 20:15 Uhr gebucht.",
+    ],
+)
+def test_a_german_passive_dated_yesterday_inside_it_is_history(answer: str) -> None:
+    assert claim_actions(answer) == []
+
+
+@pytest.mark.parametrize(
+    "answer", ["Die Buchung wurde heute um 9:00 Uhr storniert.", "Die Buchung wurde storniert."]
+)
+def test_a_german_passive_of_today_is_still_a_claim(answer: str) -> None:
+    assert claim_actions(answer) != []

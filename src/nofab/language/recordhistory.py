@@ -10,8 +10,9 @@ no date of its own to give. The dating words are each language's ``dating_words`
 
 A passive dated at once in the past by a relative day and a clock time or date ("elle a été
 réservée hier à 20 h 15", "it was booked yesterday at 8:15 PM", "fue reservada ayer a las
-20:15") tells the record's history the same way, read head or not: the agent's deed of this
-turn is never yesterday. The time or date after it stays checked by the number check (it
+20:15", and inside the claim where the participle comes last: "wurde gestern um 20:15 Uhr
+storniert") tells the record's history the same way, read head or not: the agent's deed of
+this turn is never yesterday. The time or date after it stays checked by the number check (it
 must be the record's own), which is what keeps this reading narrow.
 
 Risk: a deed done this turn right after a read and dated by its object's date ("I found a
@@ -80,7 +81,12 @@ def _past_dated() -> re.Pattern[str]:
 
 
 def _past_passive(claim: Claim, text: str) -> bool:
-    return claim.passive and _past_dated().match(text, claim.span[1]) is not None
+    """A passive dated in the past right after it, or inside it where the participle comes
+    last ("wurde gestern um 20:15 Uhr storniert")."""
+    if not claim.passive:
+        return False
+    pattern = _past_dated()
+    return pattern.match(text, claim.span[1]) is not None or pattern.search(text, *claim.span) is not None
 
 
 def without_record_history(claims: Sequence[Claim], text: str) -> list[Claim]:
