@@ -5,7 +5,7 @@
 The clean answers are those of ``tests/test_plain_restatements.py`` and
 ``tests/test_plain_airline_restatements.py``, and every assistant turn of the conversations of
 ``tests/test_plain_conversations.py`` and ``tests/test_plain_conversations2.py`` to
-``tests/test_plain_conversations4.py`` (each restates its tool results the way agents
+``tests/test_plain_conversations5.py`` (each restates its tool results the way agents
 write: dates, clocks, amounts, counts, shares, deeds done). The tests require every one to be
 clean; this script also measures recall on them: in each answer, each of its first three
 numbers of two digits or more is changed in its last digit (one slip, as a model's copy error
@@ -31,6 +31,7 @@ from tests.test_plain_conversations import CONVERSATIONS, Message
 from tests.test_plain_conversations2 import CONVERSATIONS as MORE_CONVERSATIONS
 from tests.test_plain_conversations3 import CONVERSATIONS as ASSISTANT_CONVERSATIONS
 from tests.test_plain_conversations4 import CONVERSATIONS as AIRLINE_CONVERSATIONS
+from tests.test_plain_conversations5 import CONVERSATIONS as MULTILINGUAL_CONVERSATIONS
 
 #: A checker of one answer: the identifiers of its blocking findings given the answer text.
 Check = Callable[[str], list[str]]
@@ -62,7 +63,13 @@ def cases() -> Iterator[tuple[str, Check]]:
     """(answer, its checker) of every plain restatement."""
     for answer, calls, context in _answers():
         yield answer, _single(calls, context)
-    sets = (CONVERSATIONS, MORE_CONVERSATIONS, ASSISTANT_CONVERSATIONS, AIRLINE_CONVERSATIONS)
+    sets = (
+        CONVERSATIONS,
+        MORE_CONVERSATIONS,
+        ASSISTANT_CONVERSATIONS,
+        AIRLINE_CONVERSATIONS,
+        MULTILINGUAL_CONVERSATIONS,
+    )
     for build in (b for conversations in sets for b in conversations.values()):
         messages = build()
         for at, message in enumerate(messages):
