@@ -179,18 +179,13 @@ def _any_change(ops: list[float], lo: float, hi: float) -> bool:
     # by NaN, is one of the last); four binary searches each, and a candidate only where a
     # run is not empty (nearly never), so no range or pair of bounds is built per base.
     for a in ops[bisect_right(ops, 0.0) : bisect_left(ops, math.inf)]:
-        k, last = bisect_left(ops, a * up_first), bisect_right(ops, a * up_last)
-        while k < last:
-            b = ops[k]
-            if b != a and lo <= abs(b - a) / a * 100.0 <= hi:
-                return True
-            k += 1
-        k, last = bisect_left(ops, a * down_first), bisect_right(ops, a * down_last)
-        while k < last:
-            b = ops[k]
-            if b != a and lo <= abs(b - a) / a * 100.0 <= hi:
-                return True
-            k += 1
+        for first, last in ((up_first, up_last), (down_first, down_last)):
+            k, end = bisect_left(ops, a * first), bisect_right(ops, a * last)
+            while k < end:
+                b = ops[k]
+                if b != a and lo <= abs(b - a) / a * 100.0 <= hi:
+                    return True
+                k += 1
     return False
 
 
