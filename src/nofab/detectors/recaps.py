@@ -51,25 +51,20 @@ def recalls(
 
 
 @cache
-def _requests() -> re.Pattern[str]:
-    phrases = {normalise(p) for ps in load("recaps")["recap_requests"].values() for p in ps}
+def _phrases(key: str, end_at_word: bool) -> re.Pattern[str]:
+    """Any phrase of ``recaps.json``'s ``key`` (every language), from a word start; to a word
+    end too when ``end_at_word`` (a marker may end in a colon)."""
+    phrases = {normalise(p) for ps in load("recaps")[key].values() for p in ps}
     alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
-
-
-@cache
-def _markers() -> re.Pattern[str]:
-    phrases = {normalise(p) for ps in load("recaps")["recap_markers"].values() for p in ps}
-    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<![^\W_])(?:{alternatives})")
+    return re.compile(rf"(?<![^\W_])(?:{alternatives})" + (r"(?![^\W_])" if end_at_word else ""))
 
 
 def asked_for_recap(evidence: Evidence, claim: Claim | None = None) -> bool:
     """Does the turn's user message ask what the agent has done so far, or does the answer
     announce a recap before ``claim``?"""
     message = evidence.turn.user_message
-    if message and _requests().search(normalise(message)) is not None:
+    if message and _phrases("recap_requests", True).search(normalise(message)) is not None:
         return True
     if claim is None:
         return False
-    return _markers().search(evidence.normalised, 0, claim.span[0]) is not None
+    return _phrases("recap_markers", False).search(evidence.normalised, 0, claim.span[0]) is not None

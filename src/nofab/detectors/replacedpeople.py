@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from nofab.detectors.boundpeople import NAME_RUN
 from nofab.language.text import fold, normalise, strip_accents
 from nofab.language.vocabulary import load
+from nofab.numbers.nouns import FIRST_NAME_KEYS, LAST_NAME_KEYS
 
 if TYPE_CHECKING:
     from nofab.evidence.index import Evidence
@@ -34,8 +35,6 @@ CONFIDENCE = 0.8
 #: People read at most per list (a hostile result stays bounded).
 MAX_PEOPLE = 50
 _CLAUSE_END = re.compile(r"[.!?;](?!\w)|\n")
-_FIRST = ("first_name", "firstname", "given_name")
-_LAST = ("last_name", "lastname", "family_name", "surname")
 
 
 @cache
@@ -50,8 +49,8 @@ def _person(item: Any) -> str | None:
     """``item``'s full name, folded and without accents, when it is a person's record."""
     if not isinstance(item, dict):
         return None
-    first = next((item[k] for k in _FIRST if isinstance(item.get(k), str)), None)
-    last = next((item[k] for k in _LAST if isinstance(item.get(k), str)), None)
+    first = next((item[k] for k in FIRST_NAME_KEYS if isinstance(item.get(k), str)), None)
+    last = next((item[k] for k in LAST_NAME_KEYS if isinstance(item.get(k), str)), None)
     return strip_accents(fold(f"{first} {last}")) if first and last else None
 
 

@@ -317,7 +317,9 @@ class AnswerContext:
         words = _WORD_OR_MARK.findall(lowered)[: _LONGEST + 1]  # "(" or a digit stops it
         if first.group() not in _PER_UNIT_FIRST:
             # the noun that says what the amount is may stand between ("$6.58 rise per
-            # share", "a $35 fee per bag"): one lower-case word, then the phrase
+            # share", "a $35 fee per bag"): one lower-case word, then the phrase. Risk: a
+            # whole amount whose next word leads into a per phrase ("$400 booking per couple"
+            # said of a total) reads as a rate; joining words are excluded (``_NOT_NOUNS``)
             if not (first.group().isalpha() and len(words) > 1 and words[1] in _PER_UNIT_FIRST):
                 return False  # most amounts: no per-unit phrase starts after them
             if first.group() in _NOT_NOUNS:

@@ -30,6 +30,9 @@ AVAILABLE = "@available"
 #: The counted nouns that count a whole party of people (a booking's passengers or guests):
 #: what a party's size, a fare per person and a share "each of you" are counted in.
 PARTY = ("passenger", "guest")
+#: Keys that hold a person's first and last name in a record (a passenger, a user's name).
+FIRST_NAME_KEYS = ("first_name", "firstname", "given_name")
+LAST_NAME_KEYS = ("last_name", "lastname", "family_name", "surname")
 #: Key words that make a singular noun a count ("num_night", "bag_count").
 COUNT_MARKERS = frozenset({"num", "number", "count", "total", "qty", "quantity", "nb"})
 #: The three words after the number: the noun is the first or second ("3 checked bags",
@@ -69,14 +72,17 @@ def _nouns() -> tuple[dict[str, str], dict[str, str]]:
     return forms, keys
 
 
+def words_after(text: str, end: int) -> list[str]:
+    """The (up to) three words right after the number ending at ``end``."""
+    found = _AFTER.match(text, end)
+    return [w for w in found.groups() if w] if found else []
+
+
 def bound_concept(answer: str, end: int) -> str | None:
     """The counted noun the number ending at ``end`` is bound to, as its concept, or None.
     A modifier among the three words read ("2 more days", "3 free bags", "2 per passenger",
     "2 nuits supplémentaires") makes the count a part or a rate, not the field's count."""
-    found = _AFTER.match(answer, end)
-    if found is None:
-        return None
-    words = [w.lower() for w in found.groups() if w]
+    words = [w.lower() for w in words_after(answer, end)]
     forms = _nouns()[0]
     at = next((i for i, w in enumerate(words[:2]) if w in forms), None)
     if at is None:

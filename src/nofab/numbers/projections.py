@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from nofab.numbers.nouns import modified_before, modifier_words, noun_concept
+from nofab.numbers.nouns import modified_before, modifier_words, noun_concept, words_after
 
 #: The two words after a count: a modifier of change stands before or after its noun ("3 more
 #: bags", "1 bagage supplémentaire", "2 maletas más").
@@ -84,14 +84,7 @@ def requested(
 def _noun_of(text: str, end: int) -> str | None:
     """The counted noun among the three words after a count, whatever modifies it ("two more
     checked bags", "2 maletas más", "2 bagages supplémentaires")."""
-    words = _THREE_WORDS.match(text, end)
-    if words is None:
-        return None
-    return next((c for w in words.groups() if w and (c := noun_concept(w)) is not None), None)
-
-
-#: The three words after a count.
-_THREE_WORDS = re.compile(r"[ \t]+([^\W\d_]+)(?:[ \t]+([^\W\d_]+))?(?:[ \t]+([^\W\d_]+))?")
+    return next((c for w in words_after(text, end) if (c := noun_concept(w)) is not None), None)
 
 
 #: A count in digits in the user's message.

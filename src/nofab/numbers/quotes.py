@@ -22,9 +22,11 @@ person is always tried too.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
+from nofab.numbers.index import any_within
+from nofab.numbers.nouns import FIRST_NAME_KEYS, LAST_NAME_KEYS
 from nofab.numbers.totals import announced_at
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ MAX_MENTIONS = 40
 #: already paid for everyone ("amount", "total").
 _PER_PERSON = re.compile(r"(?:^|[_.])(?:price|fare|cost)s?(?:$|\.)", re.IGNORECASE)
 #: The naming fields of a person's record.
-_PERSON_FIELDS = frozenset({"first_name", "last_name", "firstname", "lastname", "given_name", "family_name"})
+_PERSON_FIELDS = frozenset((*FIRST_NAME_KEYS, *LAST_NAME_KEYS))
 
 
 def _is_person(record: Record) -> bool:
@@ -63,11 +65,6 @@ def _columns(items: list[Record]) -> dict[str, float]:
     return out
 
 
-def _held(values: list[float], value: float) -> bool:
-    i = bisect_left(values, value - 1e-9)
-    return i < len(values) and values[i] <= value + 1e-9
-
-
 def _extras(fields: RecordFields, start: int) -> list[float]:
     """The amounts the answer shows before ``start`` that the evidence holds as money, nearest
     last (an insurance fee, a bag fee: an extra the quote may add)."""
@@ -76,7 +73,7 @@ def _extras(fields: RecordFields, start: int) -> list[float]:
     # the numerals before the figure, at most a few dozen back (bounded on a long answer)
     end = bisect_right(numerals, start, key=lambda n: n.span[0])
     shown = [n.value for n in numerals[max(0, end - 8 * MAX_EXTRAS) : end] if n.kind == "money"]
-    return [v for v in shown if _held(evidence.money, abs(v))][-MAX_EXTRAS:]
+    return [v for v in shown if any_within(evidence.money, abs(v) - 1e-9, abs(v) + 1e-9)][-MAX_EXTRAS:]
 
 
 def quoted_total(fields: RecordFields, answer: str, numeral: Numeral, lo: float, hi: float) -> str | None:
