@@ -6,7 +6,6 @@ A turn is plain data (frozen dataclasses) validated once at the boundary by
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -28,7 +27,6 @@ from nofab.model.fields import (
     check_depth,
     check_keys,
     load_json,
-    nesting_error,
     optional_list,
     optional_str,
     require_mapping,
@@ -36,7 +34,8 @@ from nofab.model.fields import (
     require_str,
     typename,
 )
-from nofab.model.schema import KEYS, MAX_DEPTH
+from nofab.model.resulttext import is_empty_result, parse_json_text
+from nofab.model.schema import KEYS
 
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
@@ -72,51 +71,6 @@ SAFETY_TIERS: frozenset[str] = frozenset(get_args(SafetyTier))
 
 #: Error prefixes with which agent runtimes report that a guard, not the API, refused a call.
 GUARD_BLOCK_PREFIXES: tuple[str, ...] = ("BLOCKED:", "DUPLICATE:", "DENIED:", "RATE_LIMITED:", "POLICY:")
-
-_EMPTY_TEXTS = frozenset({"", "[]", "{}", "null", "none", '""'})
-
-
-def parse_json_text(value: Any) -> Any:
-    """Return ``value`` parsed as JSON when it is a string that holds a JSON object or array.
-
-    Tool results and OpenAI-style arguments often arrive as JSON text; a string that is
-    not JSON is kept as it is (it is still evidence, just unstructured).
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        if text[:1] in ("{", "[") and text[-1:] in ("}", "]"):
-            try:
-                parsed = json.loads(text)
-            except (ValueError, RecursionError):
-                return value
-            # Deeper than the walks downstream allow: kept as text, still evidence. Counting
-            # brackets first skips the walk for every result that cannot be that deep.
-            if text.count("{") + text.count("[") > MAX_DEPTH and nesting_error(parsed) is not None:
-                return value
-            return parsed
-    return value
-
-
-def is_empty_result(value: Any) -> bool:
-    """True for results that carry nothing: ``[]``, ``{}``, ``null``, ``""`` and one-key
-    wrappers around an empty collection such as ``{"results": []}``."""
-    if value is None:
-        return True
-    if isinstance(value, str):
-        text = value.strip()
-        if text.lower() in _EMPTY_TEXTS:
-            return True
-        if len(text) > 256 or text[:1] != "{":
-            return False
-        value = parse_json_text(text)
-        if isinstance(value, str):
-            return False
-    if isinstance(value, (list, tuple, dict)) and not value:
-        return True
-    if isinstance(value, dict) and len(value) == 1:
-        (inner,) = value.values()
-        return isinstance(inner, (list, dict)) and not inner
-    return False
 
 
 def _infer_status(error: str | None, result: Any, block_prefixes: tuple[str, ...]) -> Status:
@@ -306,6 +260,17 @@ class Turn:
     #: The agent's own earlier answers in this conversation, oldest first. Never evidence for
     #: a claim: only a number repeated unchanged from an answer the evidence explained.
     earlier_answers: tuple[str, ...] = ()
+    #: The user's earlier messages in this conversation, oldest first (the transcript adapters
+    #: also join them into ``context``): what the user asked for turns ago ("push my flight back
+    #: by one day") still explains the answer, where a system prompt's words would not.
+    earlier_user_messages: tuple[str, ...] = ()
+
+    @property
+    def user_messages(self) -> tuple[str, ...]:
+        """Every user message of the conversation known to the turn, oldest first."""
+        if not self.earlier_user_messages:
+            return (self.user_message,) if self.user_message else ()
+        return (*self.earlier_user_messages, *((self.user_message,) if self.user_message else ()))
 
     def with_response(self, response: str) -> Turn:
         """The same turn with another answer (used by the revise loop)."""
@@ -322,6 +287,7 @@ class Turn:
             tools=self.tools,
             user_intent=self.user_intent,
             earlier_answers=self.earlier_answers,
+            earlier_user_messages=self.earlier_user_messages,
         )
 
     @classmethod
@@ -361,6 +327,10 @@ class Turn:
             ),
             earlier_answers=tuple(
                 _text(t, f"earlier_answers[{i}]") for i, t in enumerate(optional_list(obj, "earlier_answers"))
+            ),
+            earlier_user_messages=tuple(
+                _text(t, f"earlier_user_messages[{i}]")
+                for i, t in enumerate(optional_list(obj, "earlier_user_messages"))
             ),
         )
 
