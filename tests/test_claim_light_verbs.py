@@ -87,3 +87,31 @@ ADD_REMINDER = {"name": "AddReminder", "arguments": {"task": "call Bob"}, "resul
 def test_saving_by_adding_is_grounded_by_an_add_tool(answer: str) -> None:
     assert claimed(answer, ADD_REMINDER) == []
     assert claimed(answer, {"name": "GetReminders", "arguments": {}, "result": []}) != []
+
+
+UPDATE_PAID = {
+    "name": "update_reservation_flights",
+    "arguments": {"reservation_id": "T4W9NE", "payment_id": "gift_card_1"},
+    "result": {"reservation_id": "T4W9NE"},
+}
+UPDATE_UNPAID = {
+    "name": "update_reservation_passengers",
+    "arguments": {"reservation_id": "T4W9NE", "passengers": []},
+    "result": {"reservation_id": "T4W9NE"},
+}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "A refund of $64 for the fare difference has been issued to your gift card.",
+        "Your refund for the fare difference has been issued to your Visa.",
+        "Un reembolso de 64 $ por la diferencia de tarifa fue emitido a su tarjeta.",
+        "Eine Erstattung von 64 $ für den Tarifunterschied wurde auf Ihre Geschenkkarte ausgestellt.",
+    ],
+)
+def test_a_passive_light_verb_takes_its_deed_from_the_clause_subject(answer: str) -> None:
+    # The subject names the deed however long it is; a call that moves money through its
+    # payment argument can refund, one without it cannot.
+    assert claimed(answer, UPDATE_PAID) == []
+    assert claimed(answer, UPDATE_UNPAID) != []

@@ -9,6 +9,13 @@ in every language. Risk: a noun beside the verb that is not its object ("issued 
 certificate for the refund you asked about") makes the claim one of that noun's action; the
 original reading is tried first, so this only ever grounds more, or names the deed a failed
 call was for.
+
+A passive or verb-final clause names its object before the verb, as the clause's subject:
+"A refund of $64 for the fare difference has been issued", "Eine Erstattung von 64 $ wurde
+ausgestellt". When no action noun stands beside the verb, the first words of its clause (the
+subject's head, after a determiner) are read too. Risk: a clause that opens with another
+noun than the verb's subject ("Refund aside, the voucher was issued") takes that noun's deed;
+as above, that only grounds more or names a failed call's deed.
 """
 
 from __future__ import annotations
@@ -29,6 +36,9 @@ _CLAUSE_END = re.compile(r"[.!?;:\n]")
 _REACH = 48
 _WORDS_BEFORE = 3
 _WORDS_AFTER = 4
+#: How far back the clause's opening words are looked for, and how many of them are read.
+_CLAUSE_REACH = 120
+_OPENING_WORDS = 3
 
 
 @cache
@@ -51,7 +61,9 @@ def named_deed(claim: Claim, answer: str, actions: Mapping[str, Action]) -> Clai
         + _WORDS.findall(fold(answer[start:end]))
         + _WORDS.findall(fold(after))[:_WORDS_AFTER]
     )
-    for word in near:
+    clause = _CLAUSE_END.split(answer[max(0, start - _CLAUSE_REACH) : start])[-1]
+    opening = _WORDS.findall(fold(clause))[:_OPENING_WORDS]  # a passive's subject (module doc)
+    for word in (*near, *opening):
         action = actions.get(nouns.get(word, ""))
         if action is not None:
             return replace(claim, action=action)
