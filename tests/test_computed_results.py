@@ -60,3 +60,36 @@ def test_the_terms_of_a_computation_are_held(answer: str) -> None:
 )
 def test_a_slip_of_a_term_is_found(answer: str) -> None:
     assert blocking(answer, QUOTE, HOLDINGS) != []
+
+
+# Every addend of a sum is of the sum's kind: a bare fee the agent added to fares is money, and
+# so is a parenthesised sum's value; a factor (the passenger count) is not.
+SEARCH = call(
+    "search_direct_flight",
+    [
+        {"flight_number": "HAT1", "prices": {"economy": 68}},
+        {"flight_number": "HAT2", "prices": {"economy": 74}},
+    ],
+)
+TRIP = call("calculate", "344.0", {"expression": "(68 + 74) * 2 + 60"})
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Fares $284 plus insurance $60: **$344** in total.",
+        "Each passenger pays $142 for the two flights; with insurance ($60) the total is $344.",
+        "Tarifas 284 $ más el seguro (60 $): 344 $ en total.",
+        "Flüge 284 $, Versicherung 60 $, zusammen 344 $.",
+    ],
+)
+def test_the_addends_of_a_computed_sum_are_of_its_kind(answer: str) -> None:
+    assert blocking(answer, SEARCH, TRIP) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["Fares $284 plus insurance $70: $344 in total.", "Insurance: $2 per booking, $344 in total."],
+)
+def test_a_slip_of_an_addend_or_a_factor_as_money_is_found(answer: str) -> None:
+    assert blocking(answer, SEARCH, TRIP) != []

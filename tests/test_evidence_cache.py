@@ -67,8 +67,9 @@ def test_each_source_is_indexed_once_across_a_conversation() -> None:
         read = (evidence.records, evidence.numbers, evidence.money)  # what detectors read
         assert read[0]
     stats = guard.results.stats()
-    # sources: policy, 3 argument sets, 3 results; records: the 2 structured results
-    assert stats["sources"] == 7 and stats["results"] == 2
+    # sources: policy, 3 argument sets, the sum's terms (evidence/computed.py), 3 results;
+    # records: the 2 structured results
+    assert stats["sources"] == 8 and stats["results"] == 2
     # derived: a detector's own reading of each structured result (attribution's scope)
     assert stats["misses"] == stats["sources"] + stats["results"] + stats["derivables"] + stats["derived"]
     assert stats["hits"] > stats["misses"]

@@ -8,8 +8,11 @@ nothing else but echoes of its input (``{"result": 546.87}``, ``{"expression": "
 
 The terms of the expression are intermediate results of the same computation: an answer
 that breaks ``Calculate("35 * 204.10 + 12 * 412.55")`` into "$7,143.50 and $4,950.60, so
-$12,094.10 in total" reads the computation (``expression_terms``: each product or quotient of
-plain numbers added or subtracted at the top level, evaluated).
+$12,094.10 in total" reads the computation (``expression_terms``: each term added or
+subtracted at the top level, evaluated). Every addend of a sum is of the sum's kind — money
+is added only to money — so a bare figure the agent added is one too: "Insurance: $60" for
+``calculate("(68 + 74) * 2 + 60")``, and so is a parenthesised part's value ("$284 for the
+flights"). A factor is not: the 2 of ``(68 + 74) * 2`` is a count.
 
 Risk: a computed count or ratio presented as money passes the money check (the figure
 itself was computed, so only its unit is unchecked); results that hold several numbers are
@@ -73,11 +76,16 @@ def computed_values(calls: Sequence[ToolCall]) -> Iterator[float]:
 
 #: An expression longer than this is not read (a hostile argument stays cheap).
 MAX_EXPRESSION = 400
-_PRODUCTS: dict[type, Callable[[float, float], float]] = {ast.Mult: operator.mul, ast.Div: operator.truediv}
+_OPERATIONS: dict[type, Callable[[float, float], float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+}
 
 
-def _product(node: ast.expr, depth: int = 0) -> float | None:
-    """The value of a product or quotient of plain numbers, or None."""
+def _value(node: ast.expr, depth: int = 0) -> float | None:
+    """The value of plain arithmetic (+, -, *, / of numbers, a sign), or None."""
     if depth > 8:
         return None
     if (
@@ -86,17 +94,21 @@ def _product(node: ast.expr, depth: int = 0) -> float | None:
         and not isinstance(node.value, bool)
     ):
         return float(node.value)
-    if isinstance(node, ast.BinOp) and type(node.op) in _PRODUCTS:
-        left, right = _product(node.left, depth + 1), _product(node.right, depth + 1)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _value(node.operand, depth + 1)
+        return None if inner is None else -inner
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATIONS:
+        left, right = _value(node.left, depth + 1), _value(node.right, depth + 1)
         if left is None or right is None or (isinstance(node.op, ast.Div) and right == 0):
             return None
-        return _PRODUCTS[type(node.op)](left, right)
+        return _OPERATIONS[type(node.op)](left, right)
     return None
 
 
 def expression_terms(call: ToolCall) -> list[float]:
-    """The values of the products and quotients an expression argument adds or subtracts at
-    its top level ("35 * 204.10 + 12 * 412.55" -> 7143.5, 4950.6); none for one term."""
+    """The values of the terms an expression argument adds or subtracts at its top level
+    ("35 * 204.10 + 12 * 412.55" -> 7143.5, 4950.6; "(68 + 74) * 2 + 60" -> 60, 284, and the
+    parenthesised sum's 142); none for one term."""
     arguments = call.parsed_arguments
     if not isinstance(arguments, dict):
         return []
@@ -114,7 +126,16 @@ def expression_terms(call: ToolCall) -> list[float]:
     terms.append(tree)
     if len(terms) < 2:
         return []
-    values = [_product(t) for t in terms if isinstance(t, ast.BinOp)]
+    values = [_value(t) for t in terms]
+    # A term that multiplies a parenthesised sum carries the sum's value too ("(68 + 74) * 2":
+    # 142 is what one passenger pays, of the same kind as the total).
+    values.extend(
+        _value(side)
+        for t in terms
+        if isinstance(t, ast.BinOp)
+        for side in (t.left, t.right)
+        if isinstance(side, ast.BinOp) and isinstance(side.op, (ast.Add, ast.Sub))
+    )
     return [abs(v) for v in values if v is not None]
 
 
