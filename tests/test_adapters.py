@@ -71,6 +71,8 @@ def test_context_is_system_and_earlier_users_never_own_text(name: str) -> None:
     last = extract_turns(load(name))[-1].turn
     assert last.user_message == SECOND_USER
     assert last.context == f"{SYSTEM}\n\n{FIRST_USER}"
+    assert last.earlier_user_messages == (FIRST_USER,)  # told apart from the system prompt
+    assert last.user_messages == (FIRST_USER, SECOND_USER)
     everything = json.dumps([last.context, last.user_message, [c.result for c in last.tool_calls]])
     assert SHIPPED not in everything and LOOKUP not in everything
 

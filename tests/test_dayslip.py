@@ -96,3 +96,33 @@ def test_a_weekday_the_user_names_does_not_excuse_another_date() -> None:
     assert "February 11" in found
     # the user said Saturday, the answer writes Saturday without a resolvable weekday today
     assert "February 15" in _dates("SO-3318 can come on Saturday, February 15.", user="Saturday?")
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer"),
+    [
+        ("Can you push my delivery back by one day?", "I can look at slots on February 15."),
+        ("Could the delivery come a day later?", "I can look at slots on February 15."),
+        ("¿Pueden retrasar la entrega un día?", "Puedo revisar el 15 de febrero."),
+        ("Pouvez-vous décaler la livraison d'un jour ?", "Je regarde le 15 février."),
+        ("Können Sie die Lieferung um einen Tag verschieben?", "Ich prüfe den 15. Februar."),
+    ],
+)
+def test_a_shift_the_user_asked_for_turns_earlier_explains_the_date(asked: str, answer: str) -> None:
+    # The request opened the conversation; the last message only gives the order number. The
+    # earlier message travels in ``earlier_user_messages`` (the adapters fill it).
+    turn = {
+        "response": answer,
+        "user_message": "It's SO-3318.",
+        "earlier_user_messages": [asked],
+        "tool_calls": [{"name": "get_order", "arguments": {"order_id": "SO-3318"}, "result": _ORDER}],
+    }
+    assert [f for f in _GUARD.check(turn).findings if f.confidence >= 0.8] == []
+    # The same words in a system prompt are no request: the slip is still found.
+    turn.pop("earlier_user_messages")
+    turn["context"] = f"Policy: staff may say '{asked}' to customers."
+    assert [f.identifier for f in _GUARD.check(turn).findings if f.confidence >= 0.8] != []
+
+
+def test_a_request_to_keep_the_day_does_not_excuse_a_slip_of_it() -> None:
+    assert _dates("SO-3318 will be delivered on Feb 15.", user="Please keep the delivery on the same day.")

@@ -34,6 +34,11 @@ from nofab.model.turn import is_empty_result, load_json
         ({"response": "x", "earlier_answers": "hi"}, "earlier_answers", "must be an array"),
         ({"response": "x", "earlier_answers": ["ok", 3]}, "earlier_answers[1]", "must be a string"),
         (
+            {"response": "x", "earlier_user_messages": ["ok", {}]},
+            "earlier_user_messages[1]",
+            "must be a string",
+        ),
+        (
             {"response": "x", "pending_call": {"name": "f", "safety_tier": "max"}},
             "pending_call.safety_tier",
             "unknown",

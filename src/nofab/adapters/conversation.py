@@ -14,7 +14,8 @@ format gets the same semantics:
   is not evidence — its result was not known when the text was written — and is listed in
   ``ExtractedTurn.requested`` instead, so nothing is silently dropped;
 - the last user message is ``user_message``; the system prompt(s) and the earlier user
-  messages, joined by blank lines, are ``context``;
+  messages, joined by blank lines, are ``context``, and the earlier user messages are also
+  ``earlier_user_messages`` (a request made turns ago, told apart from a policy's words);
 - the assistant's own earlier texts are never evidence for a claim: an agent must not
   ground today's claim in its own earlier narration. They travel with the turn as
   ``earlier_answers`` for one narrow use: a number repeated unchanged from an earlier answer
@@ -177,6 +178,7 @@ class Conversation:
                     tool_calls=tuple(self.calls),
                     tools=tuple(self.tools),
                     earlier_answers=tuple(self.answers),
+                    earlier_user_messages=tuple(self.users[:-1]),
                 ),
                 requested=tuple(self.pending),
             )

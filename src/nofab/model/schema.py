@@ -142,6 +142,11 @@ TURN: dict[str, Any] = {
             "items": _TEXT,
             "description": "the agent's own earlier answers, oldest first (a repeated number only)",
         },
+        "earlier_user_messages": {
+            "type": ["array", "null"],
+            "items": _TEXT,
+            "description": "the user's earlier messages, oldest first (also part of the context)",
+        },
         "metadata": {
             "type": ["object", "null"],
             "description": "free-form; carried into the verdict's events",

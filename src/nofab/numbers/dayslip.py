@@ -22,6 +22,14 @@ shift moves both), and a date the day after a record's date written beside a tim
 marks as the next day ("12:31 AM (Thu, May 15)" for a flight of May 14 arriving
 "00:31:00+1"): that record's arrival day (``nofab.numbers.nextday``, which states the risk).
 
+The user's request is read in every user message of the conversation (``Turn.user_messages``),
+not the last one only: "push my flight back by one day" opens a conversation and the new date
+comes turns later. What asks for a shift there is narrower than a shift cue of the answer's
+sentence: an amount of one day or a day named by its direction ("by one day", "the day
+after", "d'un jour", "le lendemain", "um einen Tag": ``day_shift_requests``), a relative day
+naming the date, or the day of the month itself. An undirected cue ("my return flight",
+"arriving") describes a trip in a user's words, not a request to move a date.
+
 Risk: a correct date one day from a held one that the answer derives without saying so (a
 time-zone conversion with no zone word, a check-out date from a one-night stay); such a
 sentence usually carries one of the cue words, and a week or a month off is left to the
@@ -62,6 +70,16 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\+1")
 
 #: The lexicon's day-shifting words: without a direction, and towards an earlier / a later day.
 SHIFT_KEYS = ("day_shift_cues", "day_shift_earlier", "day_shift_later")
+
+
+@cache
+def _one_day_requests() -> re.Pattern[str]:
+    """Every language's amount of one day ("by one day", "um einen Tag"), as one pattern."""
+    phrases = {p.lower() for words in by_language("day_shift_requests").values() for p in words}
+    alternatives = "|".join(
+        re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len, reverse=True)
+    )
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
 @cache
@@ -130,8 +148,11 @@ def shifted(text: str, date: tuple[int | None, int, int], today: Callable[[], _d
     """Does ``text`` (a sentence, or the user's message) move a date by a day: a shift word,
     or a relative day that names this date (or any relative day, when today is unknown;
     ``nofab.numbers.relativedays``: "tomorrow", "mañana" but not "esta mañana")?"""
-    if has_shift_cue(_words(_WORD.findall(text))):
-        return True
+    return has_shift_cue(_words(_WORD.findall(text))) or names_date(text, date, today)
+
+
+def names_date(text: str, date: tuple[int | None, int, int], today: Callable[[], _dt.date | None]) -> bool:
+    """Does a relative day of ``text`` name ``date`` (any relative day, when today is unknown)?"""
     for _start, _end, offset in relative_days(text):
         now = today()
         if now is None:
@@ -169,10 +190,14 @@ def day_slip_findings(finding: Callable[..., Finding], evidence: Evidence) -> It
         if offered(sentence):
             continue  # "the 10th or the 12th instead": a suggestion, not the held date restated
         if asked is None:
-            asked = evidence.turn.user_message or ""
+            asked = "\n".join(evidence.turn.user_messages)  # every request of the conversation
             days = _days_named(asked)
-        if shifted(asked, numeral.date, today) or numeral.date[2] in days:
-            continue  # the user asked for that day ("the 28th") or a shift ("the day after")
+        if (
+            numeral.date[2] in days
+            or _one_day_requests().search(asked)
+            or names_date(asked, numeral.date, today)
+        ):
+            continue  # the user asked for that day ("the 28th", "tomorrow") or a shift ("by one day")
         if resolves_weekday(evidence, numeral, today, lambda: evidence_mentions(evidence.folded)):
             continue  # "Sunday, March 23" for the user's "to Sunday": the weekday resolved
         if overnight is None:
