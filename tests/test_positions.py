@@ -64,3 +64,33 @@ def test_figures_of_the_users_positions_are_derived(answer: str, user: str) -> N
 @pytest.mark.parametrize(("answer", "user", "figure"), FLAGGED)
 def test_uncued_or_wrong_figures_of_positions_are_flagged(answer: str, user: str, figure: str) -> None:
     assert figure in _numbers(answer, user)
+
+
+# A holding counted without a price is held at the market's price the answer shows on its line.
+HOLDING_EN = "What are my 30 ORBX shares worth today?"
+HOLDING_ES = "¿Cuánto valen mis 30 acciones de ORBX hoy?"
+HOLDING_DE = "Was sind meine 30 ORBX-Aktien heute wert?"
+HOLDING_EXPLAINED = [
+    ("ORBX trades at $57.30, so your 30 shares are worth **$1,719.00**.", HOLDING_EN),
+    ("- **ORBX:** at $57.30 today. Your 30 shares are worth about $1,719.", HOLDING_EN),
+    ("ORBX cotiza a 57,30 $: tus 30 acciones valen 1.719,00 $.", HOLDING_ES),
+    ("ORBX steht bei 57,30 $. Ihre 30 Aktien sind 1.719,00 $ wert.", HOLDING_DE),
+]
+HOLDING_FLAGGED = [
+    ("ORBX trades at $57.30, so your 30 shares are worth $1,791.00.", HOLDING_EN, "$1,791.00"),
+    # the price is on another line: nothing on the figure's line prices the holding
+    ("ORBX trades at $57.30.\n\nYour 30 shares are worth $1,719.00.", HOLDING_EN, "$1,719.00"),
+    # no cue announces a value
+    ("ORBX trades at $57.30. Also $1,719.00.", HOLDING_EN, "$1,719.00"),
+    ("ORBX cotiza a 57,30 $: tus acciones valen 1.791,00 $.", HOLDING_ES, "1.791,00"),
+]
+
+
+@pytest.mark.parametrize(("answer", "user"), HOLDING_EXPLAINED)
+def test_the_value_of_a_holding_the_user_counts_is_derived(answer: str, user: str) -> None:
+    assert _numbers(answer, user) == []
+
+
+@pytest.mark.parametrize(("answer", "user", "figure"), HOLDING_FLAGGED)
+def test_a_wrong_or_unpriced_value_of_a_holding_is_flagged(answer: str, user: str, figure: str) -> None:
+    assert figure in _numbers(answer, user)

@@ -20,6 +20,14 @@ passes; bounded by the cue, by the operands (the user's counts and prices and th
 explained figures of the figure's row or sentence, a dozen candidates at most per position)
 and by the display rounding. A position the user words otherwise ("my 40 NVDA shares cost
 $3,940") is not read, and its figures stay findings.
+
+A holding the user counts without a price ("my 40 Microsoft shares", "meine 15 Aktien": a
+count before a ``position_nouns`` word, at most two words between) is a position whose price
+is the market's: its value is the count times a price the answer shows in the figure's row,
+sentence or list line ("trading at $327.73 ... your 40 shares are worth $13,109.20"). It has
+no cost, so only that value is read. Risk: as above, bounded by the cue and the few explained
+prices of the line; a count of shares the answer multiplies by the wrong one of two prices
+on one line passes.
 """
 
 from __future__ import annotations
@@ -65,6 +73,27 @@ def _moves() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return listed_pattern("gain_words"), listed_pattern("loss_words")
 
 
+@cache
+def _holding() -> re.Pattern[str]:
+    """What follows a count of a holding: at most two words, then a position noun."""
+    nouns = alternation(tuple(w.lower() for w in listed("position_nouns")))
+    # (a word joins the noun with a space or a hyphen: "40 MSFT shares", "30 ORBX-Aktien")
+    return re.compile(rf"\s+(?:[\w.&]+(?:\s+|-)){{0,2}}?(?:{nouns})(?!\w)", re.IGNORECASE)
+
+
+def holdings(message: str) -> list[float]:
+    """The counts of each holding the user's message states without a price ("40 shares")."""
+    found: list[float] = []
+    for count in extract_numerals(message) if message else []:
+        if count.kind != "number" or count.decimals or count.scale != 1.0 or count.value < 1:
+            continue
+        if _holding().match(message, count.span[1]):
+            found.append(abs(count.value))
+            if len(found) >= MAX_POSITIONS:
+                break
+    return found
+
+
 def positions(message: str) -> list[tuple[float, float]]:
     """(count, unit price) of each position the user's message states."""
     found: list[tuple[float, float]] = []
@@ -86,25 +115,30 @@ def positions(message: str) -> list[tuple[float, float]]:
 class Positions:
     """The user's positions and the answer's rows and sentences, read at the first question."""
 
-    __slots__ = ("_evidence", "_positions", "_starts", "_units")
+    __slots__ = ("_evidence", "_holdings", "_positions", "_starts", "_units")
 
     def __init__(self, evidence: Evidence) -> None:
         self._evidence = evidence
         self._positions: list[tuple[float, float]] | None = None
+        self._holdings: list[float] = []
         self._units: list[int] = []
         self._starts: list[int] = []  # each numeral's start: a clause's numerals by bisection
 
     def live(self) -> bool:
         """May a figure still be of the user's positions: True until the user's message is
         read (at the first amount or percentage asked) and states none."""
-        return self._positions is None or bool(self._positions)
+        return self._positions is None or bool(self._positions) or bool(self._holdings)
 
     def _held(self) -> list[tuple[float, float]]:
         if self._positions is None:
             evidence = self._evidence
-            self._positions = positions(evidence.turn.user_message or "")
-            self._units = units(evidence.answer) if self._positions else []
-            self._starts = [n.span[0] for n in evidence.numerals] if self._positions else []
+            message = evidence.turn.user_message or ""
+            self._positions = positions(message)
+            priced = {k for k, _p in self._positions}
+            self._holdings = [k for k in holdings(message) if k not in priced]
+            read = bool(self._positions or self._holdings)
+            self._units = units(evidence.answer) if read else []
+            self._starts = [n.span[0] for n in evidence.numerals] if read else []
         return self._positions
 
     def explain(self, index: int, lo: float, hi: float, operand: Callable[[int], float | None]) -> str | None:
@@ -115,7 +149,7 @@ class Positions:
         if numeral.kind not in ("money", "percent"):
             return None
         held = self._held()
-        if not held:
+        if not held and not self._holdings:
             return None
         start, end, header = self._clause(numeral.span[0])
         answer = evidence.answer
@@ -132,6 +166,12 @@ class Positions:
 
         def inside(value: float) -> bool:
             return lo - 1e-9 <= value <= hi + 1e-9
+
+        if numeral.kind == "money" and self._holdings:
+            for k in self._holdings:
+                for _j, q in row or self._line(index, operand):
+                    if inside(k * q):
+                        return f"the value of the user's {format_number(k)} at {format_number(q)}"
 
         costs = [k * p for k, p in held]
         total = sum(costs) if len(held) >= 2 else None
@@ -158,6 +198,23 @@ class Positions:
                     return f"{format_number(q)} over the user's cost {format_number(base)}"
         return None
 
+    def _line(self, index: int, operand: Callable[[int], float | None]) -> list[tuple[int, float]]:
+        """The explained money figures of the list line or paragraph line holding the figure at
+        ``index`` (at most ``ROW_REACH`` numerals either side)."""
+        evidence = self._evidence
+        answer, numerals = evidence.answer, evidence.numerals
+        at = numerals[index].span[0]
+        start = answer.rfind("\n", 0, at) + 1
+        stop = answer.find("\n", at)
+        end = len(answer) if stop < 0 else stop
+        first = max(bisect_right(self._starts, start - 1), index - ROW_REACH)
+        last = min(bisect_right(self._starts, end - 1), index + ROW_REACH + 1)
+        return [
+            (j, value)
+            for j in range(first, last)
+            if j != index and numerals[j].kind == "money" and (value := operand(j)) is not None
+        ]
+
     def _clause(self, at: int) -> tuple[int, int, str]:
         """(start, end) of the sentence or table row holding ``at``, and the header of its
         table column ("" outside a table)."""
@@ -171,4 +228,4 @@ def _cued(text: str) -> bool:
     return bool(_cues().search(text) or gains.search(text) or losses.search(text))
 
 
-__all__ = ["Positions", "positions"]
+__all__ = ["Positions", "holdings", "positions"]
