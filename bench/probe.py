@@ -81,10 +81,16 @@ Eleven probes, each a folder of hand-written fixtures:
 - ``tests/fixtures/probe17/`` is a sixteenth, independently written blind probe, its writer
   asked to imitate real gpt-4o traffic closely (τ-bench's own airline policy and result
   shapes, 20 airline and 10 assistant conversations, all English but one Spanish and one
-  German; several multi-turn recaps), **sealed**: not in the default run, measured only as
-  totals with ``--dir`` (6/30 clean files flagged, 10/80 clean turns, 25/30 twins caught at
-  ``0486aad``, and the same after the twelfth session's probe16 fixes). Unseal it only once a
-  newer sealed probe exists.
+  German; several multi-turn recaps), measured blind as totals only (6/30 clean files flagged,
+  10/80 clean turns, 25/30 twins caught at ``0486aad`` and at ``49bbab1``) and unsealed in the
+  thirteenth session once probe18 existed; not in the default run. Three of its clean files
+  name a card's last four digits that no message of the conversation holds (the writer's own
+  slips, rightly flagged);
+- ``tests/fixtures/probe18/`` is a seventeenth, independently written blind probe (the same
+  brief as probe17: 15 airline and 15 assistant conversations, all English but one French and
+  one Portuguese), **sealed**: not in the default run, measured only as totals with ``--dir``
+  (7/30 clean files flagged, 7/62 clean turns, 24/30 twins caught at ``49bbab1``). Unseal it
+  only once a newer sealed probe exists.
 
 In each, ``clean/`` holds answers that are fully grounded in their own evidence; ``dirty/`` holds
 twins of some of them with exactly one fabrication each (a turn's ``metadata.probe``, or a
